@@ -1,0 +1,37 @@
+import { timingSafeEqual } from "node:crypto";
+import { db } from "@/lib/db/client.ts";
+import { unauthorized } from "@/lib/http/errors.ts";
+import { hashApiKey, isWellFormedApiKey } from "@/lib/api-keys/key-format.ts";
+import type { Scope } from "@/lib/api-keys/scopes.ts";
+import { log, errorFields } from "@/lib/log.ts";
+
+export type ApiPrincipal = { userId: string; keyId: string; scopes: Scope[] };
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Resolves an Authorization header to the key's owner; every failure is a 401. */
+export async function authenticateApiKey(authorization: string | null): Promise<ApiPrincipal> {
+  if (!authorization) throw unauthorized("Send your API key in the header Authorization: Bearer <key>.");
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!match) throw unauthorized("The Authorization header must be of the form: Bearer <key>.");
+  const key = match[1];
+  if (!isWellFormedApiKey(key)) throw unauthorized("That is not a Voicedraft API key (they start with vd_).");
+
+  const hash = hashApiKey(key);
+  const prisma = await db();
+  const found = await prisma.apiKey.findUnique({ where: { hash } });
+  // The index lookup is by hash; compare again in constant time so equality is never short-circuited.
+  if (!found || !timingSafeEqual(Buffer.from(found.hash, "hex"), Buffer.from(hash, "hex"))) {
+    throw unauthorized("This API key is not known.");
+  }
+  const now = new Date();
+  if (found.revokedAt) throw unauthorized("This API key was revoked.");
+  if (found.expiresAt && found.expiresAt <= now) throw unauthorized("This API key has expired.");
+
+  if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    prisma.apiKey
+      .update({ where: { id: found.id }, data: { lastUsedAt: now } })
+      .catch((err) => log.warn("could not record key use", { key_id: found.id, ...errorFields(err) }));
+  }
+  return { userId: found.userId, keyId: found.id, scopes: found.scopes as Scope[] };
+}

@@ -1,0 +1,59 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { env } from "@/lib/env.ts";
+import { log } from "@/lib/log.ts";
+import { PrismaClient } from "@/lib/db/generated/client.ts";
+import { findEmbeddedHost, hostEmbeddedDatabase, type EmbeddedHost } from "@/lib/db/embedded.ts";
+import { migrateDatabase } from "@/lib/db/migrate.ts";
+
+export type Database = PrismaClient;
+export type DatabaseKind = "postgresql" | "embedded";
+type Connection = { prisma: PrismaClient; kind: DatabaseKind; url: string; host?: EmbeddedHost };
+
+// One client per process; kept on globalThis so Next's dev reloads don't open a new pool each time.
+const state = globalThis as unknown as { voicedraftDb?: Promise<Connection> };
+
+function createClient(url: string): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }) });
+}
+
+async function connect(): Promise<Connection> {
+  const { DATABASE_URL, dataDir } = env();
+  if (DATABASE_URL) return { prisma: createClient(DATABASE_URL), kind: "postgresql", url: DATABASE_URL };
+  const running = await findEmbeddedHost(dataDir);
+  if (running) return { prisma: createClient(running.url), kind: "embedded", url: running.url };
+  // Nobody serves the embedded database yet (e.g. `next dev` or the CLI alone): this process does.
+  const host = await hostEmbeddedDatabase(dataDir, `pid ${process.pid}`);
+  const report = await migrateDatabase(host.url);
+  if (report.applied.length) log.info("migrations applied", { applied: report.applied });
+  return { prisma: createClient(host.url), kind: "embedded", url: host.url, host };
+}
+
+function connection(): Promise<Connection> {
+  state.voicedraftDb ??= connect().catch((err) => {
+    state.voicedraftDb = undefined;
+    throw err;
+  });
+  return state.voicedraftDb;
+}
+
+/** The Prisma client for this process (PostgreSQL when DATABASE_URL is set, else embedded PGlite). */
+export async function db(): Promise<Database> {
+  return (await connection()).prisma;
+}
+
+export async function databaseKind(): Promise<DatabaseKind> {
+  return (await connection()).kind;
+}
+
+export async function databaseUrl(): Promise<string> {
+  return (await connection()).url;
+}
+
+export async function closeDb(): Promise<void> {
+  const current = state.voicedraftDb;
+  state.voicedraftDb = undefined;
+  if (!current) return;
+  const { prisma, host } = await current.catch(() => ({ prisma: undefined, host: undefined }));
+  await prisma?.$disconnect();
+  await host?.stop();
+}

@@ -1,0 +1,118 @@
+import { mkdir, open, readFile, unlink, writeFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+
+// The embedded database is PGlite (Postgres compiled to wasm) on disk. PGlite allows a single
+// process per data directory, so one process "hosts" it and serves the Postgres wire protocol on
+// loopback; every other process (the Next server, the worker, the admin CLI) connects with the
+// same `pg` driver it would use for a real PostgreSQL. A lock file names the host and its port.
+
+export type EmbeddedHost = { url: string; stop(): Promise<void> };
+type LockInfo = { pid: number; port: number; role: string; startedAt: string };
+
+const LOCK_FILE = "embedded-db.lock";
+const MAX_CONNECTIONS = 64;
+
+export function embeddedUrl(port: number): string {
+  return `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+}
+
+export class EmbeddedDatabaseBusy extends Error {
+  constructor(readonly holder: LockInfo) {
+    super(`The embedded database is in use by process ${holder.pid} (${holder.role}).`);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function readLock(dataDir: string): Promise<LockInfo | null> {
+  try {
+    const info = JSON.parse(await readFile(path.join(dataDir, LOCK_FILE), "utf8")) as LockInfo;
+    return isAlive(info.pid) ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The URL of a live host for this data directory, if another process is serving it. */
+export async function findEmbeddedHost(dataDir: string): Promise<{ url: string; role: string } | null> {
+  const info = await readLock(dataDir);
+  if (!info || info.port === 0 || info.pid === process.pid) return null;
+  return { url: embeddedUrl(info.port), role: info.role };
+}
+
+async function acquireLock(dataDir: string, role: string): Promise<(port: number) => Promise<() => Promise<void>>> {
+  await mkdir(dataDir, { recursive: true });
+  const file = path.join(dataDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(file, "wx");
+      await handle.writeFile(JSON.stringify({ pid: process.pid, port: 0, role, startedAt: new Date().toISOString() }));
+      await handle.close();
+      return async (port) => {
+        const info: LockInfo = { pid: process.pid, port, role, startedAt: new Date().toISOString() };
+        await writeFile(file, JSON.stringify(info));
+        return () => unlink(file).catch(() => undefined);
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const holder = await readLock(dataDir);
+      if (holder) throw new EmbeddedDatabaseBusy(holder);
+      await unlink(file).catch(() => undefined); // stale: its process is gone
+    }
+  }
+  throw new Error(`Could not lock ${file}`);
+}
+
+async function serve(db: PGlite): Promise<{ port: number; server: PGLiteSocketServer }> {
+  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: MAX_CONNECTIONS });
+  await server.start();
+  const address = (server as unknown as { server: { address(): AddressInfo } }).server.address();
+  return { port: address.port, server };
+}
+
+/** Opens the on-disk database in this process and serves it to the others. */
+export async function hostEmbeddedDatabase(dataDir: string, role: string): Promise<EmbeddedHost> {
+  const publish = await acquireLock(dataDir, role);
+  let db: PGlite | undefined;
+  try {
+    db = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
+    const { port, server } = await serve(db);
+    const release = await publish(port);
+    const opened = db;
+    return {
+      url: embeddedUrl(port),
+      async stop() {
+        await server.stop();
+        await opened.close();
+        await release();
+      },
+    };
+  } catch (err) {
+    await db?.close().catch(() => undefined);
+    await unlink(path.join(dataDir, LOCK_FILE)).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** A throwaway in-memory database served the same way (tests). */
+export async function startInMemoryDatabase(): Promise<EmbeddedHost> {
+  const db = await PGlite.create();
+  const { port, server } = await serve(db);
+  return {
+    url: embeddedUrl(port),
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

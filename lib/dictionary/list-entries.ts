@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { db } from "@/lib/db/client.ts";
+import { ApiError } from "@/lib/http/errors.ts";
+import { ListEntriesQuery, toDictionaryEntry, type DictionaryEntry } from "@/lib/dictionary/schemas.ts";
+
+// Cursor = the last returned match key, so pages stay stable while entries are added or removed.
+const encodeCursor = (key: string) => Buffer.from(key, "utf8").toString("base64url");
+function decodeCursor(cursor: string): string {
+  const key = Buffer.from(cursor, "base64url").toString("utf8");
+  if (!key || encodeCursor(key) !== cursor) {
+    throw new ApiError("validation_failed", "The cursor is not one this API returned.", {
+      details: [{ path: "cursor", message: "invalid cursor" }],
+    });
+  }
+  return key;
+}
+
+export async function listEntries({ userId, input }: { userId: string; input: z.output<typeof ListEntriesQuery> }) {
+  const prisma = await db();
+  const take = input.limit;
+  const rows = await prisma.dictionaryEntry.findMany({
+    where: { userId, ...(input.cursor && { matchKey: { gt: decodeCursor(input.cursor) } }) },
+    orderBy: { matchKey: "asc" },
+    take: take === undefined ? undefined : take + 1,
+  });
+  const hasMore = take !== undefined && rows.length > take;
+  const page = hasMore ? rows.slice(0, take) : rows;
+  const entries: DictionaryEntry[] = page.map(toDictionaryEntry);
+  return { entries, next_cursor: hasMore ? encodeCursor(page[page.length - 1].matchKey) : null };
+}
+
+/** All entries of a user, as the matcher needs them (used by transcription). */
+export async function loadDictionary(userId: string) {
+  const prisma = await db();
+  return prisma.dictionaryEntry.findMany({
+    where: { userId },
+    orderBy: { matchKey: "asc" },
+    select: { misspelling: true, correctSpelling: true },
+  });
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
+
+const phrase = (max: number) =>
+  z
+    .string()
+    .transform((s) => s.normalize("NFC").trim())
+    .pipe(
+      z
+        .string()
+        .min(1, "must not be empty")
+        .max(max, `must be at most ${max} characters`)
+        .regex(NO_CONTROL_CHARS, "must not contain control characters such as line breaks"),
+    );
+
+export const MISSPELLING_MAX = 100;
+export const CORRECT_SPELLING_MAX = 200;
+
+export const Misspelling = phrase(MISSPELLING_MAX).meta({
+  description: "The word or phrase the recognizer gets wrong. Matched as whole words, case-insensitively.",
+  example: "cooper netties",
+});
+export const CorrectSpelling = phrase(CORRECT_SPELLING_MAX).meta({
+  description: "What to write instead, with its exact casing.",
+  example: "Kubernetes",
+});
+
+export const UpsertEntryInput = z
+  .strictObject({ misspelling: Misspelling, correct_spelling: CorrectSpelling })
+  .meta({ id: "DictionaryEntryInput" });
+export type UpsertEntryInput = z.output<typeof UpsertEntryInput>;
+
+export const DeleteEntryQuery = z.strictObject({ misspelling: Misspelling });
+
+export const LIST_LIMIT_MAX = 10_000;
+export const ListEntriesQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional().meta({
+    description: `Page size, 1–${LIST_LIMIT_MAX}. Without it, every entry is returned in one page.`,
+  }),
+  cursor: z.string().max(1000).optional().meta({ description: "The next_cursor of the previous page." }),
+});
+
+export const DictionaryEntry = z
+  .object({
+    misspelling: z.string(),
+    correct_spelling: z.string(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: "DictionaryEntry" });
+export type DictionaryEntry = z.output<typeof DictionaryEntry>;
+
+export const DictionaryList = z
+  .object({
+    entries: z.array(DictionaryEntry).meta({ description: "Sorted by misspelling (case-folded)." }),
+    next_cursor: z.string().nullable().meta({ description: "Pass as cursor for the next page; null on the last page." }),
+  })
+  .meta({ id: "DictionaryList" });
+
+export const UpsertEntryResult = z
+  .object({ entry: DictionaryEntry, created: z.boolean().meta({ description: "true: added (201); false: updated (200)." }) })
+  .meta({ id: "DictionaryUpsertResult" });
+
+export const DeleteEntryResult = z.object({ deleted: DictionaryEntry }).meta({ id: "DictionaryDeleteResult" });
+
+type EntryRow = { misspelling: string; correctSpelling: string; createdAt: Date; updatedAt: Date };
+
+export function toDictionaryEntry(row: EntryRow): DictionaryEntry {
+  return {
+    misspelling: row.misspelling,
+    correct_spelling: row.correctSpelling,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

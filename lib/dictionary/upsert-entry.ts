@@ -1,0 +1,41 @@
+import { db } from "@/lib/db/client.ts";
+import { env } from "@/lib/env.ts";
+import { ApiError } from "@/lib/http/errors.ts";
+import { matchKey } from "@/lib/dictionary/match-key.ts";
+import { toDictionaryEntry, type DictionaryEntry, type UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
+
+// Writes of one user queue behind each other; give a burst of them time rather than failing.
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
+
+/** Adds an entry, or updates the one whose misspelling has the same match key. */
+export async function upsertEntry({ userId, input }: { userId: string; input: UpsertEntryInput }): Promise<{
+  entry: DictionaryEntry;
+  created: boolean;
+}> {
+  const key = matchKey(input.misspelling);
+  const limit = env().DICTIONARY_MAX_ENTRIES;
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    // Serialises one user's writes so the entry limit holds under concurrent adds.
+    await tx.$executeRaw`SELECT 1 FROM "users" WHERE "id" = ${userId} FOR UPDATE`;
+    const existing = await tx.dictionaryEntry.findUnique({ where: { userId_matchKey: { userId, matchKey: key } } });
+    if (existing) {
+      const entry = await tx.dictionaryEntry.update({
+        where: { id: existing.id },
+        data: { misspelling: input.misspelling, correctSpelling: input.correct_spelling },
+      });
+      return { entry: toDictionaryEntry(entry), created: false };
+    }
+    const count = await tx.dictionaryEntry.count({ where: { userId } });
+    if (count >= limit) {
+      throw new ApiError(
+        "dictionary_limit_reached",
+        `Your dictionary already holds the maximum of ${limit} entries; delete some before adding more.`,
+      );
+    }
+    const entry = await tx.dictionaryEntry.create({
+      data: { userId, matchKey: key, misspelling: input.misspelling, correctSpelling: input.correct_spelling },
+    });
+    return { entry: toDictionaryEntry(entry), created: true };
+  }, TRANSACTION_OPTIONS);
+}

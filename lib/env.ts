@@ -1,0 +1,38 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Every setting the service reads, validated once. Defaults make `npm start` work with nothing set.
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().default("./data"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  MAX_JSON_BODY_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+  DICTIONARY_MAX_ENTRIES: z.coerce.number().int().min(1).default(10_000),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment configuration:\n${problems}`);
+  }
+  cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return cached;
+}
+
+/** Tests and launchers change process.env before the first read; this makes a later read see it. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,40 @@
+// The one error class of the API, and the one table from error code to HTTP status.
+export const ERROR_STATUS = {
+  invalid_json: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  insufficient_scope: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  email_taken: 409,
+  dictionary_limit_reached: 409,
+  idempotency_conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  database_unavailable: 503,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorDetail = { path: string; message: string };
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what: string) => new ApiError("not_found", `${what} was not found.`);
+
+export const unauthorized = (message: string) =>
+  new ApiError("unauthorized", message, { headers: { "WWW-Authenticate": 'Bearer realm="voicedraft"' } });

@@ -1,0 +1,65 @@
+import { after, before } from "node:test";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { resetEnvCache } from "@/lib/env.ts";
+import { closeDb } from "@/lib/db/client.ts";
+import { startInMemoryDatabase } from "@/lib/db/embedded.ts";
+import { migrateDatabase } from "@/lib/db/migrate.ts";
+
+// Each test file runs in its own process with its own fresh database: an in-memory PGlite
+// (TEST_DB=pglite, the default) or a new database on a real PostgreSQL (TEST_DB=postgres).
+export type TestDbKind = "pglite" | "postgres";
+export const testDbKind: TestDbKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+export type EmptyDatabase = { url: string; drop(): Promise<void> };
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A brand-new, unmigrated database of the kind under test. */
+export async function createEmptyDatabase(kind: TestDbKind = testDbKind): Promise<EmptyDatabase> {
+  if (kind === "pglite") {
+    const host = await startInMemoryDatabase();
+    return { url: host.url, drop: () => host.stop() };
+  }
+  const name = `vd_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  return {
+    url: withDatabase(POSTGRES_ADMIN_URL, name),
+    async drop() {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Registers hooks that give this test file a migrated database behind lib/db's client. */
+export function useTestDatabase(): { url(): string } {
+  let database: EmptyDatabase | undefined;
+  before(async () => {
+    database = await createEmptyDatabase();
+    await migrateDatabase(database.url);
+    process.env.DATABASE_URL = database.url;
+    process.env.LOG_LEVEL ??= "silent";
+    resetEnvCache();
+  });
+  after(async () => {
+    await closeDb();
+    await database?.drop();
+  });
+  return {
+    url() {
+      if (!database) throw new Error("useTestDatabase: the database exists only inside tests");
+      return database.url;
+    },
+  };
+}
