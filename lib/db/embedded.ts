@@ -1,8 +1,7 @@
 import { mkdir, open, readFile, unlink, writeFile } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { serveWire } from "@/lib/db/pglite-wire-server.ts";
 
 // The embedded database is PGlite (Postgres compiled to wasm) on disk. PGlite allows a single
 // process per data directory, so one process "hosts" it and serves the Postgres wire protocol on
@@ -73,11 +72,9 @@ async function acquireLock(dataDir: string, role: string): Promise<(port: number
   throw new Error(`Could not lock ${file}`);
 }
 
-async function serve(db: PGlite): Promise<{ port: number; server: PGLiteSocketServer }> {
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: MAX_CONNECTIONS });
-  await server.start();
-  const address = (server as unknown as { server: { address(): AddressInfo } }).server.address();
-  return { port: address.port, server };
+async function serve(db: PGlite): Promise<{ port: number; server: { stop(): Promise<void> } }> {
+  const server = await serveWire(db, { maxConnections: MAX_CONNECTIONS });
+  return { port: server.port, server };
 }
 
 /** Opens the on-disk database in this process and serves it to the others. */

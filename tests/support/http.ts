@@ -21,7 +21,10 @@ export async function call(handler: RouteHandler, options: CallOptions): Promise
     body = JSON.stringify(options.json);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const req = new Request(`http://localhost${options.path}`, { method: options.method ?? "GET", headers, body });
+  // A streamed body needs duplex "half", as in Next's own requests.
+  const init: RequestInit & { duplex?: "half" } = { method: options.method ?? "GET", headers, body };
+  if (body instanceof ReadableStream) init.duplex = "half";
+  const req = new Request(`http://localhost${options.path}`, init);
   const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
   const text = await res.text();
   let parsed: unknown = undefined;
