@@ -67,8 +67,7 @@ export async function migrateDatabase(connectionString: string, dir = MIGRATIONS
         }
         continue;
       }
-      await applyMigration(client, migration);
-      applied.push(migration.name);
+      if (await applyMigration(client, migration)) applied.push(migration.name);
     }
     return { applied, alreadyApplied: migrations.length - applied.length };
   } finally {
@@ -77,11 +76,23 @@ export async function migrateDatabase(connectionString: string, dir = MIGRATIONS
   }
 }
 
-async function applyMigration(client: pg.Client, migration: Migration): Promise<void> {
+/** Applies one migration; false when another migrator applied it first. */
+async function applyMigration(client: pg.Client, migration: Migration): Promise<boolean> {
   const id = randomUUID();
   // The bookkeeping row commits with the migration itself, so a crash mid-way leaves neither behind.
   try {
     await client.query("BEGIN");
+    // The advisory lock already serialises migrators on PostgreSQL; the embedded database is one
+    // shared session where that lock is re-entrant, so check again inside the transaction.
+    await client.query(`LOCK TABLE "_prisma_migrations" IN EXCLUSIVE MODE`);
+    const { rowCount } = await client.query(
+      `SELECT 1 FROM "_prisma_migrations" WHERE migration_name = $1 AND finished_at IS NOT NULL`,
+      [migration.name],
+    );
+    if (rowCount) {
+      await client.query("ROLLBACK");
+      return false;
+    }
     await client.query(
       `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`,
       [id, migration.checksum, migration.name],
@@ -92,6 +103,7 @@ async function applyMigration(client: pg.Client, migration: Migration): Promise<
       [id],
     );
     await client.query("COMMIT");
+    return true;
   } catch (err) {
     await client.query("ROLLBACK").catch(() => undefined);
     const message = (err as Error).message;

@@ -63,3 +63,17 @@ export function useTestDatabase(): { url(): string } {
     },
   };
 }
+
+/** Whether a PostgreSQL server is reachable; a configured TEST_DATABASE_URL must be. */
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch (err) {
+    if (process.env.TEST_DATABASE_URL) throw err;
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
