@@ -1,0 +1,10 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // Native and wasm packages stay in node_modules instead of being bundled into the server.
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "@prisma/adapter-pg"],
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default nextConfig;

@@ -1,0 +1,111 @@
+// npm start (and npm run dev): the one command that runs Voicedraft.
+//
+// With DATABASE_URL unset this process hosts the embedded database (PGlite under DATA_DIR) for
+// the Next server it starts, so nothing else needs installing. Either way it applies pending
+// migrations first, builds the app when the build is missing or older than the sources, then runs
+// `next start` (or `next dev` with --dev) and stays its parent: signals are forwarded, and the
+// database is closed after the server has stopped.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { env } from "@/lib/env.ts";
+import { log, errorFields } from "@/lib/log.ts";
+import { EmbeddedDatabaseBusy, hostEmbeddedDatabase, type EmbeddedHost } from "@/lib/db/embedded.ts";
+import { migrateDatabase } from "@/lib/db/migrate.ts";
+
+const dev = process.argv.includes("--dev");
+const root = process.cwd();
+const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+const SERVER_ROLES = new Set(["server", "dev server"]);
+
+async function hostDatabase(dataDir: string): Promise<EmbeddedHost> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      return await hostEmbeddedDatabase(dataDir, dev ? "dev server" : "server");
+    } catch (err) {
+      if (!(err instanceof EmbeddedDatabaseBusy)) throw err;
+      if (SERVER_ROLES.has(err.holder.role) || Date.now() > deadline) {
+        throw new Error(
+          `${err.message} Stop it first, or give this server its own DATA_DIR (or a DATABASE_URL).`,
+        );
+      }
+      // A short-lived command (admin CLI, db:migrate) holds it; wait for it to finish.
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+/** The newest modification time of the files a production build is made from. */
+async function sourcesModifiedAt(): Promise<number> {
+  let newest = 0;
+  const visit = async (target: string): Promise<void> => {
+    const info = await stat(target).catch(() => null);
+    if (!info) return;
+    if (info.isDirectory()) {
+      for (const entry of await readdir(target)) await visit(path.join(target, entry));
+    } else {
+      newest = Math.max(newest, info.mtimeMs);
+    }
+  };
+  for (const part of ["app", "lib", "public", "next.config.ts", "package-lock.json", "tsconfig.json"]) {
+    if (part === "lib") {
+      for (const entry of await readdir(path.join(root, "lib"))) {
+        if (entry !== "generated") await visit(path.join(root, "lib", entry));
+      }
+    } else {
+      await visit(path.join(root, part));
+    }
+  }
+  return newest;
+}
+
+async function buildIfNeeded(): Promise<void> {
+  const marker = path.join(root, ".next", "voicedraft-build.json");
+  const sources = await sourcesModifiedAt();
+  if (existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    const built = JSON.parse(await readFile(marker, "utf8").catch(() => "{}")) as { sources?: number };
+    if (built.sources === sources) return;
+  }
+  log.info("building the app (first start, or the sources changed)");
+  const result = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: process.env });
+  if (result.status !== 0) throw new Error("next build failed; see the output above.");
+  await writeFile(marker, JSON.stringify({ sources }));
+}
+
+async function main(): Promise<number> {
+  const config = env();
+  let host: EmbeddedHost | undefined;
+  if (config.DATABASE_URL) {
+    const report = await migrateDatabase(config.DATABASE_URL);
+    log.info("database ready", { kind: "postgresql", migrations_applied: report.applied });
+  } else {
+    host = await hostDatabase(config.dataDir);
+    const report = await migrateDatabase(host.url);
+    log.info("database ready", { kind: "embedded", data_dir: config.dataDir, migrations_applied: report.applied });
+  }
+  try {
+    if (!dev) await buildIfNeeded();
+    const args = [nextBin, dev ? "dev" : "start", "-p", String(config.PORT), "-H", config.HOST];
+    const child = spawn(process.execPath, args, { stdio: "inherit", env: process.env });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on("SIGINT", forward);
+    process.on("SIGTERM", forward);
+    const code = await new Promise<number>((resolve) => {
+      child.on("exit", (status, signal) => resolve(status ?? (signal ? 0 : 1)));
+    });
+    log.info("server stopped", { exit_code: code });
+    return code;
+  } finally {
+    await host?.stop();
+  }
+}
+
+try {
+  process.exitCode = await main();
+} catch (err) {
+  log.error("could not start", errorFields(err));
+  process.exitCode = 1;
+}
