@@ -1,6 +1,7 @@
 // The headless admin CLI: npm run admin -- <command> [options]. See README.md.
 import { parseArgs } from "node:util";
 import { text } from "node:stream/consumers";
+import type { Scope } from "@/lib/api-keys/scopes.ts";
 
 process.env.LOG_LEVEL ??= "warn"; // stdout is for answers (the new key is its last line), not logs
 
@@ -64,7 +65,8 @@ const commands: Record<string, { options: Record<string, { type: "string" | "boo
         userId: user.id,
         input: {
           name: typeof o.name === "string" ? o.name : undefined,
-          scopes: typeof o.scopes === "string" ? o.scopes.split(",").map((s) => s.trim()).filter(Boolean) : undefined,
+          // Validated against the known scopes by createApiKey.
+          scopes: typeof o.scopes === "string" ? (o.scopes.split(",").map((s) => s.trim()).filter(Boolean) as Scope[]) : undefined,
           expiresAt: days === undefined ? undefined : new Date(Date.now() + Number(days) * 86_400_000),
         },
       });

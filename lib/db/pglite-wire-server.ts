@@ -55,7 +55,7 @@ class Turns {
 }
 
 class Connection {
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private started = false;
   private pending: Buffer[] = [];
   private work: Promise<void> = Promise.resolve();

@@ -77,10 +77,10 @@ let panicMessage = "";
 function loadSchemaWasm(): SchemaWasm {
   if (schemaWasm) return schemaWasm;
   const prismaDir = path.dirname(createRequire(import.meta.url).resolve("prisma/package.json"));
-  const module = new WebAssembly.Module(fs.readFileSync(path.join(prismaDir, "build/prisma_schema_build_bg.wasm")));
+  const wasmModule = new WebAssembly.Module(fs.readFileSync(path.join(prismaDir, "build/prisma_schema_build_bg.wasm")));
   const text = (ptr: number, len: number) => new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, ptr >>> 0, len));
   const imports: Record<string, (...args: number[]) => unknown> = {};
-  for (const { name } of WebAssembly.Module.imports(module)) {
+  for (const { name } of WebAssembly.Module.imports(wasmModule)) {
     if (name.startsWith("__wbg_Error_")) imports[name] = (ptr, len) => new Error(text(ptr, len));
     else if (name.startsWith("__wbg___wbindgen_throw_")) imports[name] = (ptr, len) => { throw new Error(text(ptr, len)); };
     else if (name.startsWith("__wbg_set_message_")) imports[name] = (ptr, len) => void (panicMessage = text(ptr, len));
@@ -93,7 +93,7 @@ function loadSchemaWasm(): SchemaWasm {
       };
     } else throw new Error(`schema-drift: unknown import ${name} in prisma_schema_build_bg.wasm`);
   }
-  const wasm = new WebAssembly.Instance(module, { __wbindgen_placeholder__: imports }).exports as unknown as SchemaWasm;
+  const wasm = new WebAssembly.Instance(wasmModule, { __wbindgen_placeholder__: imports }).exports as unknown as SchemaWasm;
   wasm.__wbindgen_start();
   return (schemaWasm = wasm);
 }

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { useTestDatabase } from "@/tests/support/database.ts";
+import { setUpTestDatabase } from "@/tests/support/database.ts";
 import { createTestUser } from "@/tests/support/factories.ts";
 import { call } from "@/tests/support/http.ts";
 import { db } from "@/lib/db/client.ts";
@@ -12,7 +12,7 @@ import { GET as list } from "@/app/api/v1/dictionary/route.ts";
 import { POST as add } from "@/app/api/v1/dictionary/add/route.ts";
 import { DELETE as remove } from "@/app/api/v1/dictionary/delete/route.ts";
 
-useTestDatabase();
+setUpTestDatabase();
 
 const ROUTES = [
   { name: "GET /dictionary", handler: list, method: "GET", path: "/api/v1/dictionary", scope: "dictionary:read" },

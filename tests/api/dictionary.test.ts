@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { useTestDatabase } from "@/tests/support/database.ts";
+import { setUpTestDatabase } from "@/tests/support/database.ts";
 import { createTestUser } from "@/tests/support/factories.ts";
 import { call } from "@/tests/support/http.ts";
 import { resetEnvCache } from "@/lib/env.ts";
@@ -8,7 +8,7 @@ import { GET as list } from "@/app/api/v1/dictionary/route.ts";
 import { POST as add } from "@/app/api/v1/dictionary/add/route.ts";
 import { DELETE as remove } from "@/app/api/v1/dictionary/delete/route.ts";
 
-useTestDatabase();
+setUpTestDatabase();
 
 const addEntry = (key: string, misspelling: string, correct_spelling: string) =>
   call(add, { method: "POST", path: "/api/v1/dictionary/add", key, json: { misspelling, correct_spelling } });
@@ -126,7 +126,7 @@ describe("bad input", () => {
 
   test("malformed JSON, wrong content type, wrong types, missing and unknown fields", async () => {
     const { key } = await createTestUser();
-    const cases: Array<{ name: string; init: Parameters<typeof call>[1]; status: number; code: string }> = [
+    const cases: Array<{ name: string; init: Omit<Parameters<typeof call>[1], "path">; status: number; code: string }> = [
       { name: "malformed", init: { body: "{nope", headers: { "content-type": "application/json" } }, status: 400, code: "invalid_json" },
       { name: "form", init: { body: "misspelling=a", headers: { "content-type": "application/x-www-form-urlencoded" } }, status: 415, code: "unsupported_media_type" },
       { name: "no content type", init: { body: JSON.stringify({ misspelling: "a", correct_spelling: "b" }) }, status: 415, code: "unsupported_media_type" },

@@ -43,7 +43,7 @@ export async function createEmptyDatabase(kind: TestDbKind = testDbKind): Promis
 }
 
 /** Registers hooks that give this test file a migrated database behind lib/db's client. */
-export function useTestDatabase(): { url(): string } {
+export function setUpTestDatabase(): { url(): string } {
   let database: EmptyDatabase | undefined;
   before(async () => {
     database = await createEmptyDatabase();
@@ -58,7 +58,7 @@ export function useTestDatabase(): { url(): string } {
   });
   return {
     url() {
-      if (!database) throw new Error("useTestDatabase: the database exists only inside tests");
+      if (!database) throw new Error("setUpTestDatabase: the database exists only inside tests");
       return database.url;
     },
   };
