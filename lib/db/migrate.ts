@@ -8,17 +8,17 @@ import pg from "pg";
 // downloaded here. Either tool can take over a database the other one migrated.
 const PRISMA_ADVISORY_LOCK_KEY = 72707369;
 
-export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma/migrations");
+export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
 
 export type Migration = { name: string; sql: string; checksum: string };
 export type MigrationReport = { applied: string[]; alreadyApplied: number };
 
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
+  const entries = await readdir(/*turbopackIgnore: true*/ dir, { withFileTypes: true });
   const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   return Promise.all(
     names.map(async (name) => {
-      const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
+      const sql = await readFile(/*turbopackIgnore: true*/ path.join(dir, name, "migration.sql"), "utf8");
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     }),
   );

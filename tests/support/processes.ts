@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+
+export type RunResult = { code: number; stdout: string; stderr: string };
+
+/** Runs a project script (as `npm run` would, without npm's own output) and collects its output. */
+export function runScript(script: string, args: string[], env: Record<string, string>, input?: string): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [TSX, path.join(ROOT, "scripts", script), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code: code ?? 1, stdout, stderr }));
+    child.stdin.end(input ?? "");
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export type RunningServer = {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  stop(): Promise<number>;
+};
+
+/** Starts `npm start`'s launcher and waits until /api/health answers. */
+export async function startServer(env: Record<string, string>, timeoutMs = 300_000): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [TSX, path.join(ROOT, "scripts", "start.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true, // its own process group, so stopping it stops next too
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 0)));
+  const url = `http://127.0.0.1:${port}`;
+  const server: RunningServer = {
+    url,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 20_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) return server;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`the server did not become healthy in ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { runScript, startServer, type RunningServer } from "../support/processes.ts";
+
+// `npm start` for real: the launcher hosts the embedded database, builds if needed, runs
+// `next start`; the admin CLI creates keys against the live server's database; requests go over HTTP.
+describe("npm start on the embedded database", () => {
+  let dataDir: string;
+  let server: RunningServer;
+  let key: string;
+  const password = "correct horse battery staple";
+  const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: "" });
+
+  before(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "vd-server-"));
+    const user = await runScript("admin.ts", ["create-user", "--email", "smoke@example.com", "--password", password], env());
+    assert.equal(user.code, 0, user.stderr);
+    server = await startServer(env());
+    // The CLI now reaches the database the running server hosts.
+    const created = await runScript("admin.ts", ["create-key", "--email", "smoke@example.com"], env());
+    assert.equal(created.code, 0, created.stderr);
+    key = created.stdout.trimEnd().split("\n").at(-1)!;
+  });
+
+  after(async () => {
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const api = (p: string, init: RequestInit = {}, withKey = true) =>
+    fetch(`${server.url}${p}`, {
+      ...init,
+      headers: { ...(withKey ? { authorization: `Bearer ${key}` } : {}), ...(init.headers as Record<string, string>) },
+    });
+
+  test("health reports the embedded database, migrated", async () => {
+    const res = await api("/api/health", {}, false);
+    assert.equal(res.status, 200);
+    const body = await res.json();
+    assert.equal(body.status, "ok");
+    assert.equal(body.database.kind, "embedded");
+    assert.deepEqual(body.database.pending_migrations, []);
+    assert.ok(res.headers.get("x-request-id"));
+  });
+
+  test("the dictionary round trip over HTTP, as in the README's curl examples", async () => {
+    const add = await api("/api/v1/dictionary/add", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-request-id": "smoke-test-0001" },
+      body: JSON.stringify({ misspelling: "cooper netties", correct_spelling: "Kubernetes" }),
+    });
+    assert.equal(add.status, 201);
+    assert.equal(add.headers.get("x-request-id"), "smoke-test-0001");
+    const list = await (await api("/api/v1/dictionary")).json();
+    assert.deepEqual(list.entries.map((e: { correct_spelling: string }) => e.correct_spelling), ["Kubernetes"]);
+    const del = await api(`/api/v1/dictionary/delete?misspelling=${encodeURIComponent("Cooper Netties")}`, { method: "DELETE" });
+    assert.equal(del.status, 200);
+    assert.equal((await api(`/api/v1/dictionary/delete?misspelling=cooper%20netties`, { method: "DELETE" })).status, 404);
+  });
+
+  test("errors keep the API's shape over HTTP: 401, unknown endpoint, bad JSON", async () => {
+    const unauthorized = await api("/api/v1/dictionary", {}, false);
+    assert.equal(unauthorized.status, 401);
+    assert.match(unauthorized.headers.get("www-authenticate") ?? "", /^Bearer/);
+    assert.equal((await unauthorized.json()).error.code, "unauthorized");
+    const missing = await api("/api/v1/nothing-here");
+    assert.equal(missing.status, 404);
+    assert.equal((await missing.json()).error.code, "not_found");
+    const bad = await api("/api/v1/dictionary/add", { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    assert.equal(bad.status, 400);
+    const body = await bad.json();
+    assert.equal(body.error.code, "invalid_json");
+    assert.equal(body.error.request_id, bad.headers.get("x-request-id"));
+  });
+
+  test("the OpenAPI document and the docs page are served", async () => {
+    const doc = await api("/api/v1/openapi.json", {}, false);
+    assert.equal(doc.status, 200);
+    assert.match((await doc.json()).openapi, /^3\.1\./);
+    const page = await api("/docs", {}, false);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /\/api\/v1\/dictionary\/add/);
+  });
+
+  test("a second server on the same data directory refuses clearly", async () => {
+    const second = await runScript("start.ts", [], { ...env(), PORT: "1", LOG_LEVEL: "info" });
+    assert.equal(second.code, 1);
+    assert.match(second.stderr, /in use by process \d+ \(server\)/);
+  });
+
+  test("a revoked key stops working at once", async () => {
+    const created = await runScript("admin.ts", ["create-key", "--email", "smoke@example.com", "--name", "short-lived"], env());
+    const shortLived = created.stdout.trimEnd().split("\n").at(-1)!;
+    const headers = { authorization: `Bearer ${shortLived}` };
+    assert.equal((await fetch(`${server.url}/api/v1/dictionary`, { headers })).status, 200);
+    const revoked = await runScript("admin.ts", ["revoke-key", "--email", "smoke@example.com", "--key", shortLived.slice(0, 9)], env());
+    assert.equal(revoked.code, 0, revoked.stderr);
+    assert.equal((await fetch(`${server.url}/api/v1/dictionary`, { headers })).status, 401);
+  });
+
+  test("logs are JSON lines with request id, route, status and duration, and never a key or password", async () => {
+    await new Promise((r) => setTimeout(r, 200));
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("{"));
+    const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "request");
+    const add = requests.find((r) => r.request_id === "smoke-test-0001");
+    assert.ok(add, "the add request was logged under its request id");
+    assert.equal(add.route, "/api/v1/dictionary/add");
+    assert.equal(add.status, 201);
+    assert.equal(typeof add.duration_ms, "number");
+    assert.ok(!server.output().includes(key), "the key never appears in the logs");
+    assert.ok(!server.output().includes(password), "the password never appears in the logs");
+  });
+
+  test("stops cleanly on SIGTERM and releases the database", async () => {
+    assert.equal(await server.stop(), 0);
+    const user = await runScript("admin.ts", ["list-keys", "--email", "smoke@example.com", "--json"], env());
+    assert.equal(user.code, 0, user.stderr);
+    assert.equal(JSON.parse(user.stdout).length, 2);
+  });
+});
