@@ -90,11 +90,16 @@ async function main(): Promise<number> {
     if (!dev) await buildIfNeeded();
     const args = [nextBin, dev ? "dev" : "start", "-p", String(config.PORT), "-H", config.HOST];
     const child = spawn(process.execPath, args, { stdio: "inherit", env: process.env });
-    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    let stopping = false;
+    const forward = (signal: NodeJS.Signals) => {
+      stopping = true;
+      child.kill(signal);
+    };
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);
     const code = await new Promise<number>((resolve) => {
-      child.on("exit", (status, signal) => resolve(status ?? (signal ? 0 : 1)));
+      // Next exits with 128 + signal number when told to stop; asked to stop, that is success.
+      child.on("exit", (status, signal) => resolve(stopping && (signal || (status ?? 0) > 128) ? 0 : (status ?? 1)));
     });
     log.info("server stopped", { exit_code: code });
     return code;

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import type { Scope } from "@/lib/api-keys/scopes.ts";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors.ts";
+import { queryParameters, schemaRef } from "@/lib/openapi/json-schema.ts";
+import { ErrorBody } from "@/lib/openapi/schemas.ts";
+import type { JsonSchema, OperationObject, PathsObject, Reference, ResponseObject, TagObject } from "@/lib/openapi/types.ts";
+
+export const SECURITY_SCHEME = "bearer";
+
+const header = (name: string): Reference => ({ $ref: `#/components/headers/${name}` });
+
+/** Error code → when it happens. The status comes from ERROR_STATUS, so it cannot disagree with the code. */
+export type ErrorCases = Partial<Record<ErrorCode, string>>;
+
+export type OperationSpec = {
+  id: string;
+  tag: string;
+  summary: string;
+  description: string;
+  /** The API-key scope required, or "public" for an endpoint without a key. */
+  scope: Scope | "public";
+  query?: z.ZodObject;
+  /** A JSON request body; the schema needs `.meta({ id })`. */
+  body?: z.ZodType;
+  /** Success responses by status; `schema` is a zod schema with `.meta({ id })` or plain JSON Schema. */
+  responses: Record<number, { description: string; schema: z.ZodType | JsonSchema }>;
+  /** Errors beyond those implied by the key, the query and the body; an entry also rewords an implied one. */
+  errors?: ErrorCases;
+};
+
+// What withApiKey, parseQuery and parseJson can answer, so each operation need not repeat it.
+const authErrors = (scope: Scope): ErrorCases => ({
+  unauthorized: "The Authorization header is missing or malformed, or the key is unknown, revoked or expired.",
+  insufficient_scope: `The key lacks the scope ${scope}.`,
+  database_unavailable: "The database is unreachable; retry after the Retry-After seconds.",
+  service_unavailable: "The service is momentarily busy; retry after the Retry-After seconds.",
+});
+const QUERY_ERRORS: ErrorCases = {
+  validation_failed: "A query parameter is invalid, unknown or given twice; details names each one.",
+};
+const BODY_ERRORS: ErrorCases = {
+  unsupported_media_type: "The Content-Type is not application/json.",
+  payload_too_large: "The body is larger than the server's limit (64 KiB unless configured otherwise).",
+  invalid_json: "The body is not valid JSON.",
+  validation_failed: "A field is missing, unknown or invalid; details names each one.",
+};
+const ERROR_HEADERS: Partial<Record<ErrorCode, string>> = {
+  unauthorized: "WWW-Authenticate",
+  insufficient_scope: "WWW-Authenticate",
+  database_unavailable: "Retry-After",
+  service_unavailable: "Retry-After",
+};
+
+function content(schema: z.ZodType | JsonSchema) {
+  return { "application/json": { schema: schema instanceof z.ZodType ? schemaRef(schema) : schema } };
+}
+
+function errorResponses(cases: ErrorCases): Record<string, ResponseObject> {
+  const byStatus = new Map<number, { code: string; when: string }[]>();
+  for (const [code, when] of Object.entries(cases) as [ErrorCode, string][]) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), { code, when }]);
+  }
+  const responses: Record<string, ResponseObject> = {};
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const names = new Set(codes.flatMap(({ code }) => ERROR_HEADERS[code as ErrorCode] ?? []));
+    responses[status] = {
+      description: codes.map(({ code, when }) => `${code}: ${when}`).join("\n\n"),
+      headers: { "X-Request-Id": header("X-Request-Id"), ...Object.fromEntries([...names].map((h) => [h, header(h)])) },
+      content: content(ErrorBody),
+      "x-error-codes": codes,
+    };
+  }
+  return responses;
+}
+
+/** One OpenAPI operation from a compact spec, with the errors its edge implies filled in. */
+export function operation(spec: OperationSpec): OperationObject {
+  const { scope } = spec;
+  const isPublic = scope === "public";
+  const errors: ErrorCases = {
+    ...(scope !== "public" && authErrors(scope)),
+    ...(spec.query && QUERY_ERRORS),
+    ...(spec.body && BODY_ERRORS),
+    ...spec.errors,
+  };
+  const responses: Record<string, ResponseObject> = {};
+  for (const [status, { description, schema }] of Object.entries(spec.responses)) {
+    responses[status] = { description, headers: { "X-Request-Id": header("X-Request-Id") }, content: content(schema) };
+  }
+  for (const [status, response] of Object.entries(errorResponses(errors))) {
+    if (responses[status]) throw new Error(`${spec.id}: status ${status} is both a success and an error.`);
+    responses[status] = response;
+  }
+  const access = isPublic ? "Public: no API key needed." : `Required scope: \`${scope}\`.`;
+  return {
+    operationId: spec.id,
+    summary: spec.summary,
+    description: `${spec.description}\n\n${access}`,
+    tags: [spec.tag],
+    security: isPublic ? [] : [{ [SECURITY_SCHEME]: [scope] }],
+    ...(!isPublic && { "x-required-scope": scope }),
+    ...(spec.query && { parameters: queryParameters(spec.query) }),
+    ...(spec.body && { requestBody: { required: true, content: content(spec.body) } }),
+    responses,
+  };
+}
+
+/** One area of the API (dictionary, content, …): its tag, its paths and the schemas they reference. */
+export type ApiArea = { tag: TagObject; paths: PathsObject; schemas: z.ZodType[] };
