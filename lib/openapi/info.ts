@@ -1,0 +1,42 @@
+import type { Scope } from "@/lib/api-keys/scopes.ts";
+
+// The prose of the OpenAPI document, shared with the /docs page.
+
+export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
+  transcribe: "Transcribe audio (POST /transcribe).",
+  "dictionary:read": "List your dictionary entries.",
+  "dictionary:write": "Add, update and delete dictionary entries.",
+  "content:read": "Read your content items and their channel variants.",
+  "content:write": "Create, regenerate and approve variants, and record deliveries.",
+};
+
+export const CREATE_KEY_COMMAND = "npm run admin -- create-key --email you@example.com";
+
+export const API_DESCRIPTION = `Voicedraft turns voice notes into clean transcripts, corrected with your personal dictionary.
+
+## Authentication
+
+Every operation except the health check and this document needs an API key in the header
+\`Authorization: Bearer vd_…\`. Keys start with \`vd_\`; an administrator creates one with the admin CLI
+(add \`--scopes a,b\` to limit it, \`--expires-in-days N\` to let it expire):
+
+    ${CREATE_KEY_COMMAND}
+
+The key is printed once and stored only as a hash. A missing, unknown, revoked or expired key gets
+401 \`unauthorized\` with a \`WWW-Authenticate\` header.
+
+## Scopes
+
+Each key holds scopes (all of them unless limited). Each operation names the one it needs in its
+description and in \`x-required-scope\`; a key without it gets 403 \`insufficient_scope\`.
+
+${Object.entries(SCOPE_DESCRIPTIONS)
+  .map(([scope, what]) => `- \`${scope}\`: ${what}`)
+  .join("\n")}
+
+## Errors
+
+Every error has one body shape (the \`Error\` schema):
+\`{"error": {"code": "…", "message": "…", "request_id": "…"}}\`, plus \`details\` (one \`{path, message}\`
+per invalid field) for \`validation_failed\`. Branch on \`code\`; the message is for people.
+Every response carries \`X-Request-Id\`; quote it when reporting a problem.`;
