@@ -18,7 +18,7 @@ export default function HomePage() {
           <a href="/api/v1/openapi.json">OpenAPI document</a> (OpenAPI 3.1, JSON).
         </li>
         <li>
-          <a href="/api/health">Service health</a>.
+          <Link href="/api/health" prefetch={false}>Service health</Link>.
         </li>
       </ul>
     </main>

@@ -8,8 +8,14 @@ import type { JsonSchema, ParameterObject, Reference } from "@/lib/openapi/types
 
 const SCHEMA_URI = (id: string) => `#/components/schemas/${id}`;
 
-/** OpenAPI 3.1 deprecates `example` for `examples`; zod's date-time regex is noise next to `format`. */
-function tidy({ jsonSchema }: { jsonSchema: JsonSchema }): void {
+/**
+ * OpenAPI 3.1 deprecates `example` for `examples`; zod's date-time regex is noise next to `format`.
+ * Output mode closes every object; only strict ones (request bodies) should be: a response that
+ * gains a field must not break clients that validate against this document.
+ */
+function tidy({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }): void {
+  const def = zodSchema._zod.def;
+  if (def.type === "object" && def.catchall === undefined) delete jsonSchema.additionalProperties;
   if ("example" in jsonSchema) {
     jsonSchema.examples = [jsonSchema.example];
     delete jsonSchema.example;

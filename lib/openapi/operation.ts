@@ -74,6 +74,11 @@ function errorResponses(cases: ErrorCases): Record<string, ResponseObject> {
   return responses;
 }
 
+/** The last paragraph of every operation's description (the docs page shows it as a badge instead). */
+export function accessNote(scope: string): string {
+  return scope === "public" ? "Public: no API key needed." : `Required scope: \`${scope}\`.`;
+}
+
 /** One OpenAPI operation from a compact spec, with the errors its edge implies filled in. */
 export function operation(spec: OperationSpec): OperationObject {
   const { scope } = spec;
@@ -92,11 +97,10 @@ export function operation(spec: OperationSpec): OperationObject {
     if (responses[status]) throw new Error(`${spec.id}: status ${status} is both a success and an error.`);
     responses[status] = response;
   }
-  const access = isPublic ? "Public: no API key needed." : `Required scope: \`${scope}\`.`;
   return {
     operationId: spec.id,
     summary: spec.summary,
-    description: `${spec.description}\n\n${access}`,
+    description: `${spec.description}\n\n${accessNote(scope)}`,
     tags: [spec.tag],
     security: isPublic ? [] : [{ [SECURITY_SCHEME]: [scope] }],
     ...(!isPublic && { "x-required-scope": scope }),

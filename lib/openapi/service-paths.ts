@@ -12,7 +12,8 @@ export const serviceArea: ApiArea = {
         id: "getHealth",
         tag,
         summary: "Service health",
-        description: "Checks that the database answers and that every migration is applied. Meant for load balancers and uptime checks.",
+        description:
+          "Checks that the database answers and that every migration is applied. Meant for load balancers and uptime checks.",
         scope: "public",
         responses: {
           200: { description: "Healthy: the database answers and is fully migrated.", schema: HealthReport },
@@ -30,7 +31,11 @@ export const serviceArea: ApiArea = {
         responses: {
           200: {
             description: "The OpenAPI document.",
-            schema: { type: "object", description: "An OpenAPI 3.1 document.", externalDocs: { url: "https://spec.openapis.org/oas/v3.1.0" } },
+            schema: {
+              type: "object",
+              description: "An OpenAPI 3.1 document.",
+              externalDocs: { url: "https://spec.openapis.org/oas/v3.1.1" },
+            },
           },
         },
       }),
