@@ -69,6 +69,11 @@ describe("npm start on the embedded database", () => {
     const missing = await api("/api/v1/nothing-here");
     assert.equal(missing.status, 404);
     assert.equal((await missing.json()).error.code, "not_found");
+    const wrongMethod = await api("/api/v1/dictionary", { method: "PUT" });
+    assert.equal(wrongMethod.status, 405);
+    assert.ok(wrongMethod.headers.get("x-request-id"), "even Next's own 405 carries a request id");
+    const page = await api("/", {}, false);
+    assert.ok(page.headers.get("x-request-id"), "pages carry a request id too");
     const bad = await api("/api/v1/dictionary/add", { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
     assert.equal(bad.status, 400);
     const body = await bad.json();
