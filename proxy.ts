@@ -1,12 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { requestIdFrom } from "@/lib/http/request-id.ts";
 
 // Gives every response an X-Request-Id, also those no route handler makes (pages, Next's own
 // 404/405). Route handlers reuse the id passed on here, so logs and responses agree.
-const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
-
 export function proxy(request: NextRequest) {
-  const incoming = request.headers.get("x-request-id");
-  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  const requestId = requestIdFrom(request.headers.get("x-request-id"));
   const headers = new Headers(request.headers);
   headers.set("x-request-id", requestId);
   const response = NextResponse.next({ request: { headers } });

@@ -1,14 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/http/errors.ts";
 import { errorResponse } from "@/lib/http/respond.ts";
 import { errorFields, log } from "@/lib/log.ts";
+import { requestIdFrom } from "@/lib/http/request-id.ts";
 
 export type RouteParams = Record<string, string | string[] | undefined>;
 export type RouteContext = { params: Promise<RouteParams> };
 export type RequestContext<P extends RouteParams = RouteParams> = { req: Request; params: P; requestId: string };
 export type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
-
-const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 function isDatabaseDown(err: unknown): boolean {
   const text = `${(err as { code?: string })?.code ?? ""} ${(err as Error)?.message ?? ""}`;
@@ -39,8 +37,7 @@ export function withRequest<P extends RouteParams = RouteParams>(
 ): RouteHandler {
   return async (req, ctx) => {
     const started = performance.now();
-    const incoming = req.headers.get("x-request-id");
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFrom(req.headers.get("x-request-id"));
     let response: Response;
     try {
       const params = ((await ctx?.params) ?? {}) as P;

@@ -3,15 +3,14 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { PGlite, type PGliteInterface } from "@electric-sql/pglite";
 import pg from "pg";
 import { findSchemaDrift, type Query } from "@/lib/db/schema-drift.ts";
+import { createEmptyDatabase, POSTGRES_ADMIN_URL, postgresAvailable } from "../support/database.ts";
 
-// --- Database setup (to be moved into the shared test harness) ------------------------------
+// --- Database setup ---------------------------------------------------------------------------
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, "../../prisma/migrations");
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 function migrationScripts(): string[] {
   return fs
@@ -46,37 +45,17 @@ function queryOf(db: PGliteInterface): Query {
   return (sql, params) => db.query<Record<string, unknown>>(sql, params).then((result) => result.rows);
 }
 
-/** False when no PostgreSQL server is reachable; a configured TEST_DATABASE_URL must be reachable. */
-async function postgresAvailable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch (error) {
-    if (process.env.TEST_DATABASE_URL) throw error;
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 /** Runs `fn` against a new, migrated PostgreSQL database that is dropped afterwards. */
 async function withMigratedPostgres<T>(fn: (query: Query) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  const name = `vd_drift_${randomBytes(6).toString("hex")}`;
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const database = await createEmptyDatabase("postgres");
+  const client = new pg.Client({ connectionString: database.url });
   try {
     await client.connect();
     for (const sql of migrationScripts()) await client.query(sql);
     return await fn((sql, params) => client.query(sql, params).then((result) => result.rows));
   } finally {
     await client.end().catch(() => {});
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
@@ -103,7 +82,7 @@ describe("migrations match prisma/schema.prisma", () => {
   });
 
   test("on PostgreSQL", async (t) => {
-    if (!(await postgresAvailable())) return t.skip(`no PostgreSQL at ${POSTGRES_URL}`);
+    if (!(await postgresAvailable())) return t.skip(`no PostgreSQL at ${POSTGRES_ADMIN_URL}`);
     await withMigratedPostgres(async (query) => {
       assert.deepEqual(await findSchemaDrift(query), []);
       await query(`DROP INDEX "sessions_user_id_idx"`);
