@@ -13,5 +13,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  // Next buffers (and beyond 10 MB truncates) the body of every request the proxy sees, so the
+  // upload endpoints stay out of it; their handlers set X-Request-Id themselves.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|transcribe|v1/audio/).*)"],
 };

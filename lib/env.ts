@@ -15,6 +15,21 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   MAX_JSON_BODY_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
   DICTIONARY_MAX_ENTRIES: z.coerce.number().int().min(1).default(10_000),
+
+  // Transcription
+  TRANSCRIBE_ENGINE: z.enum(["auto", "whisper", "pocketsphinx", "openai"]).default("auto"),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  MAX_AUDIO_SECONDS: z.coerce.number().positive().default(2 * 60 * 60),
+  TRANSCRIBE_QUEUE_MAX: z.coerce.number().int().min(0).default(4),
+  WHISPER_MODEL: z.string().optional(),
+  MODELS_DIR: z.string().default("./models"),
+  FFMPEG_PATH: z.string().default("ffmpeg"),
+  FFPROBE_PATH: z.string().default("ffprobe"),
+  POCKETSPHINX_PATH: z.string().default("pocketsphinx_continuous"),
+  POCKETSPHINX_MODEL_DIR: z.string().default("/usr/share/pocketsphinx/model/en-us"),
+  OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_TRANSCRIBE_MODEL: z.string().default("whisper-1"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };

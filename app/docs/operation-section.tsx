@@ -74,6 +74,7 @@ export function OperationSection({ doc, path, method, op }: Props) {
   const description = op.description.replace(`\n\n${accessNote(scope ?? "public")}`, "");
   const headingId = op.operationId;
   const body = op.requestBody?.content["application/json"]?.schema;
+  const form = op.requestBody?.content["multipart/form-data"]?.schema;
   const bodyName = refName(body);
   const bodySchema = bodyName ? doc.components.schemas[bodyName] : undefined;
   return (
@@ -124,6 +125,16 @@ export function OperationSection({ doc, path, method, op }: Props) {
             .{bodySchema?.additionalProperties === false && " Fields not listed here are refused."}
           </p>
           <FieldTable label={`Request body of ${op.summary}`} rows={fields(doc, body)} />
+        </>
+      )}
+
+      {form && (
+        <>
+          <h4>Request body</h4>
+          <p>
+            A form upload (<code>Content-Type: multipart/form-data</code>). Fields not listed here are refused.
+          </p>
+          <FieldTable label={`Form fields of ${op.summary}`} rows={fields(doc, form)} />
         </>
       )}
 

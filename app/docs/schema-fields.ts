@@ -100,5 +100,9 @@ export function curlExample(doc: OpenApiDocument, path: string, method: string, 
   if (op.security.length) lines.push(`-H "Authorization: Bearer $VOICEDRAFT_API_KEY"`);
   const body = op.requestBody?.content["application/json"]?.schema;
   if (body) lines.push(`-H "Content-Type: application/json"`, `-d ${shellQuote(JSON.stringify(exampleOf(doc, body)))}`);
+  const form = op.requestBody?.content["multipart/form-data"]?.schema;
+  if (form && "properties" in form) {
+    for (const name of (form.required as string[] | undefined) ?? []) lines.push(`-F "${name}=@note.m4a"`);
+  }
   return lines.join(" \\\n  ");
 }

@@ -1,6 +1,8 @@
 // The one error class of the API, and the one table from error code to HTTP status.
 export const ERROR_STATUS = {
   invalid_json: 400,
+  invalid_multipart: 400,
+  missing_audio: 400,
   validation_failed: 400,
   unauthorized: 401,
   insufficient_scope: 403,
@@ -11,10 +13,18 @@ export const ERROR_STATUS = {
   dictionary_limit_reached: 409,
   idempotency_conflict: 409,
   payload_too_large: 413,
+  audio_too_long: 413,
   unsupported_media_type: 415,
+  unsupported_audio: 415,
+  unreadable_audio: 422,
+  empty_audio: 422,
+  no_speech: 422,
   rate_limited: 429,
   internal_error: 500,
   database_unavailable: 503,
+  engine_unavailable: 503,
+  engine_busy: 503,
+  engine_failed: 502,
   service_unavailable: 503,
 } as const;
 

@@ -22,8 +22,13 @@ export type OperationSpec = {
   query?: z.ZodObject;
   /** A JSON request body; the schema needs `.meta({ id })`. */
   body?: z.ZodType;
+  /** A multipart/form-data request body (uploads), described as JSON Schema. */
+  multipart?: JsonSchema;
   /** Success responses by status; `schema` is a zod schema with `.meta({ id })` or plain JSON Schema. */
-  responses: Record<number, { description: string; schema: z.ZodType | JsonSchema }>;
+  responses: Record<
+    number,
+    { description: string; schema: z.ZodType | JsonSchema; alternatives?: Record<string, JsonSchema> }
+  >;
   /** Errors beyond those implied by the key, the query and the body; an entry also rewords an implied one. */
   errors?: ErrorCases;
 };
@@ -44,7 +49,13 @@ const BODY_ERRORS: ErrorCases = {
   invalid_json: "The body is not valid JSON.",
   validation_failed: "A field is missing, unknown or invalid; details names each one.",
 };
+const MULTIPART_ERRORS: ErrorCases = {
+  unsupported_media_type: "The Content-Type is not multipart/form-data.",
+  invalid_multipart: "The multipart body is malformed.",
+  validation_failed: "A field is unknown, repeated or invalid; details names each one.",
+};
 const ERROR_HEADERS: Partial<Record<ErrorCode, string>> = {
+  engine_busy: "Retry-After",
   unauthorized: "WWW-Authenticate",
   insufficient_scope: "WWW-Authenticate",
   database_unavailable: "Retry-After",
@@ -87,11 +98,17 @@ export function operation(spec: OperationSpec): OperationObject {
     ...(scope !== "public" && authErrors(scope)),
     ...(spec.query && QUERY_ERRORS),
     ...(spec.body && BODY_ERRORS),
+    ...(spec.multipart && MULTIPART_ERRORS),
     ...spec.errors,
   };
   const responses: Record<string, ResponseObject> = {};
-  for (const [status, { description, schema }] of Object.entries(spec.responses)) {
-    responses[status] = { description, headers: { "X-Request-Id": header("X-Request-Id") }, content: content(schema) };
+  for (const [status, { description, schema, alternatives = {} }] of Object.entries(spec.responses)) {
+    const others = Object.fromEntries(Object.entries(alternatives).map(([type, s]) => [type, { schema: s }]));
+    responses[status] = {
+      description,
+      headers: { "X-Request-Id": header("X-Request-Id") },
+      content: { ...content(schema), ...others },
+    };
   }
   for (const [status, response] of Object.entries(errorResponses(errors))) {
     if (responses[status]) throw new Error(`${spec.id}: status ${status} is both a success and an error.`);
@@ -106,6 +123,7 @@ export function operation(spec: OperationSpec): OperationObject {
     ...(!isPublic && { "x-required-scope": scope }),
     ...(spec.query && { parameters: queryParameters(spec.query) }),
     ...(spec.body && { requestBody: { required: true, content: content(spec.body) } }),
+    ...(spec.multipart && { requestBody: { required: true, content: { "multipart/form-data": { schema: spec.multipart } } } }),
     responses,
   };
 }

@@ -119,7 +119,7 @@ describe("the OpenAPI document", () => {
     }
     assert.deepEqual(
       [...ids].sort(),
-      ["addDictionaryEntry", "deleteDictionaryEntry", "getHealth", "getOpenApi", "listDictionary"],
+      ["addDictionaryEntry", "deleteDictionaryEntry", "getHealth", "getOpenApi", "listDictionary", "transcribe"],
     );
   });
 

@@ -1,0 +1,81 @@
+import { operation, type ApiArea } from "@/lib/openapi/operation.ts";
+import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio-format.ts";
+import {
+  PROMPT_MAX,
+  REQUEST_DICT_MAX,
+  RESPONSE_FORMATS,
+  TranscriptionResult,
+  TranscriptSegment,
+} from "@/lib/transcription/schemas.ts";
+
+const tag = "Transcription";
+
+const TRANSCRIBE_FORM = {
+  type: "object",
+  required: ["audio"],
+  additionalProperties: false,
+  properties: {
+    audio: {
+      type: "string",
+      contentMediaType: "application/octet-stream",
+      description: `The recording: ${SUPPORTED_FORMATS_TEXT}. The format is read from the bytes, not the file name. The field is \`audio\`; \`file\` is refused.`,
+    },
+    prompt: { type: "string", maxLength: PROMPT_MAX, description: "Words and names to expect (whisper's initial prompt)." },
+    dict: {
+      type: "string",
+      contentMediaType: "application/json",
+      description: `A JSON array of up to ${REQUEST_DICT_MAX} {"misspelling", "correct_spelling"} objects, applied on top of your stored dictionary; for the same misspelling, these win.`,
+      examples: ['[{"misspelling": "cooper netties", "correct_spelling": "Kubernetes"}]'],
+    },
+    response_format: { type: "string", enum: [...RESPONSE_FORMATS], default: "json" },
+    language: { type: "string", pattern: "^[a-z]{2,3}$", description: "ISO 639-1 code of the spoken language, if known." },
+  },
+};
+
+export const transcriptionArea: ApiArea = {
+  tag: {
+    name: tag,
+    description:
+      "Recordings to text with a real speech recognizer (whisper, PocketSphinx, or an OpenAI-compatible server), " +
+      "corrected with your dictionary.",
+  },
+  schemas: [TranscriptionResult, TranscriptSegment],
+  paths: {
+    "/transcribe": {
+      post: operation({
+        id: "transcribe",
+        tag,
+        summary: "Transcribe a recording",
+        description:
+          "Upload a recording as multipart/form-data in the field `audio`. It is decoded to 16 kHz mono, recognized, " +
+          "and corrected with your dictionary merged with the request's `dict`. Limits: 200 MB and 2 hours unless the " +
+          "server is configured otherwise (MAX_UPLOAD_BYTES, MAX_AUDIO_SECONDS).",
+        scope: "transcribe",
+        multipart: TRANSCRIBE_FORM,
+        responses: {
+          200: {
+            description: "The transcript. With response_format text, srt or vtt the body is plain text of that kind.",
+            schema: TranscriptionResult,
+            alternatives: {
+              "text/plain": { type: "string" },
+              "application/x-subrip": { type: "string" },
+              "text/vtt": { type: "string" },
+            },
+          },
+        },
+        errors: {
+          missing_audio: 'There is no file in the field "audio" (for example it was sent as "file").',
+          payload_too_large: "The upload is larger than the limit, which the message names.",
+          audio_too_long: "The recording is longer than the limit, which the message names.",
+          unsupported_audio: `The file is not audio in a supported format (${SUPPORTED_FORMATS_TEXT}).`,
+          unreadable_audio: "The file looks like audio but cannot be decoded (truncated or corrupt).",
+          empty_audio: "The file is empty, or its audio is shorter than 0.1 s.",
+          no_speech: "The recording is silent.",
+          engine_unavailable: "No recognizer is installed or configured; the message says how to install one.",
+          engine_busy: "Too many recordings are waiting; retry after the Retry-After seconds.",
+          engine_failed: "The configured OpenAI-compatible server failed.",
+        },
+      }),
+    },
+  },
+};

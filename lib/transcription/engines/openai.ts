@@ -1,0 +1,70 @@
+import { openAsBlob } from "node:fs";
+import path from "node:path";
+import { BoundedQueue } from "@/lib/transcription/engines/bounded-queue.ts";
+import {
+  EngineUnavailableError,
+  type Recognition,
+  type RecognitionEngine,
+  type RecognizeInput,
+} from "@/lib/transcription/engines/types.ts";
+
+const TIMEOUT_MS = 10 * 60_000;
+
+/** The upstream server answered with an error that is not the caller's fault. */
+export class UpstreamEngineError extends Error {}
+
+type VerboseTranscription = {
+  text?: string;
+  language?: string;
+  segments?: { start: number; end: number; text: string }[];
+};
+
+/**
+ * Any OpenAI-compatible /audio/transcriptions server: OpenAI itself, a whisper.cpp server,
+ * Speaches, LocalAI — or another Voicedraft. The audio goes up as the decoded 16 kHz mono WAV.
+ */
+export class OpenAiEngine implements RecognitionEngine {
+  readonly name = "openai" as const;
+  private readonly queue: BoundedQueue;
+
+  constructor(private readonly options: { baseUrl: string; apiKey?: string; model: string; maxQueue: number }) {
+    this.queue = new BoundedQueue(4, options.maxQueue);
+  }
+
+  recognize(input: RecognizeInput): Promise<Recognition> {
+    return this.queue.run(() => this.run(input));
+  }
+
+  private async run({ wavPath, prompt, language, signal }: RecognizeInput): Promise<Recognition> {
+    const { baseUrl, apiKey, model } = this.options;
+    const form = new FormData();
+    form.set("file", await openAsBlob(wavPath, { type: "audio/wav" }), path.basename(wavPath));
+    form.set("model", model);
+    form.set("response_format", "verbose_json");
+    if (prompt) form.set("prompt", prompt);
+    if (language) form.set("language", language);
+    const url = `${baseUrl.replace(/\/+$/, "")}/audio/transcriptions`;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: "POST",
+        body: form,
+        headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (err) {
+      throw new EngineUnavailableError(`The transcription server at ${baseUrl} cannot be reached (${(err as Error).message}); check OPENAI_BASE_URL.`);
+    }
+    if (res.status === 401 || res.status === 403) {
+      throw new EngineUnavailableError(`The transcription server at ${baseUrl} refused the key; check OPENAI_API_KEY.`);
+    }
+    if (!res.ok) {
+      const detail = (await res.text().catch(() => "")).slice(0, 300);
+      throw new UpstreamEngineError(`The transcription server answered ${res.status}: ${detail}`);
+    }
+    const body = (await res.json()) as VerboseTranscription;
+    if (typeof body.text !== "string") throw new UpstreamEngineError("The transcription server's answer has no text.");
+    const segments = (body.segments ?? []).map((s) => ({ start: s.start, end: s.end, text: s.text.trim() }));
+    return { text: body.text.trim(), segments, language: body.language ?? language ?? "", engine: this.name, model };
+  }
+}

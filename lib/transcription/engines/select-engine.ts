@@ -1,0 +1,75 @@
+import { env } from "@/lib/env.ts";
+import { OpenAiEngine } from "@/lib/transcription/engines/openai.ts";
+import { PocketsphinxEngine } from "@/lib/transcription/engines/pocketsphinx.ts";
+import { EngineUnavailableError, type RecognitionEngine } from "@/lib/transcription/engines/types.ts";
+
+// One engine per process, created on first use: whisper keeps its model loaded between requests.
+const state = globalThis as unknown as { voicedraftEngine?: Promise<RecognitionEngine> };
+
+const NONE_INSTALLED =
+  "No speech recognizer is available. Install one: a whisper model (npm run model:download -- base.en, or set " +
+  "WHISPER_MODEL), or PocketSphinx (apt-get install pocketsphinx pocketsphinx-en-us), or point " +
+  "TRANSCRIBE_ENGINE=openai at an OpenAI-compatible server (OPENAI_BASE_URL, OPENAI_API_KEY).";
+
+async function whisperModel(): Promise<string | null> {
+  const { resolveWhisperModel } = await import("@/lib/transcription/models.ts");
+  const { WHISPER_MODEL, MODELS_DIR } = env();
+  return resolveWhisperModel({ WHISPER_MODEL, MODELS_DIR });
+}
+
+async function createWhisper(modelPath: string): Promise<RecognitionEngine> {
+  const { WhisperEngine } = await import("@/lib/transcription/engines/whisper.ts");
+  return new WhisperEngine({ modelPath, maxQueue: env().TRANSCRIBE_QUEUE_MAX });
+}
+
+async function createEngine(): Promise<RecognitionEngine> {
+  const config = env();
+  const pocketsphinx = () =>
+    new PocketsphinxEngine({
+      binary: config.POCKETSPHINX_PATH,
+      modelDir: config.POCKETSPHINX_MODEL_DIR,
+      maxQueue: config.TRANSCRIBE_QUEUE_MAX,
+    });
+  switch (config.TRANSCRIBE_ENGINE) {
+    case "openai":
+      return new OpenAiEngine({
+        baseUrl: config.OPENAI_BASE_URL,
+        apiKey: config.OPENAI_API_KEY,
+        model: config.OPENAI_TRANSCRIBE_MODEL,
+        maxQueue: config.TRANSCRIBE_QUEUE_MAX,
+      });
+    case "pocketsphinx":
+      return pocketsphinx();
+    case "whisper": {
+      const model = await whisperModel();
+      if (!model) {
+        throw new EngineUnavailableError(
+          `No whisper model found (WHISPER_MODEL, or ggml-*.bin in ${config.MODELS_DIR}); run npm run model:download -- base.en.`,
+        );
+      }
+      return createWhisper(model);
+    }
+    case "auto": {
+      const model = await whisperModel().catch(() => null);
+      if (model) return createWhisper(model);
+      if (PocketsphinxEngine.isInstalled(config.POCKETSPHINX_MODEL_DIR)) return pocketsphinx();
+      throw new EngineUnavailableError(NONE_INSTALLED);
+    }
+  }
+}
+
+/** The configured recognizer; an unavailable one is retried on the next call, not cached. */
+export function recognitionEngine(): Promise<RecognitionEngine> {
+  state.voicedraftEngine ??= createEngine().catch((err) => {
+    state.voicedraftEngine = undefined;
+    throw err;
+  });
+  return state.voicedraftEngine;
+}
+
+/** Forgets the engine (tests switch engines by changing the environment). */
+export async function resetRecognitionEngine(): Promise<void> {
+  const current = state.voicedraftEngine;
+  state.voicedraftEngine = undefined;
+  await (await current?.catch(() => undefined))?.close?.();
+}

@@ -1,0 +1,41 @@
+// The contract every recognizer implements, and the errors they share.
+
+export type RecognizeInput = {
+  /** 16 kHz mono s16le WAV produced by decodeAudio. */
+  wavPath: string;
+  pcm?: Float32Array;
+  durationSec: number;
+  /** Words to expect (the request's prompt and the user's correct spellings). */
+  prompt?: string;
+  language?: string;
+  signal?: AbortSignal;
+};
+
+export type Segment = { start: number; end: number; text: string };
+
+export type Recognition = { text: string; segments: Segment[]; language: string; engine: string; model?: string };
+
+export interface RecognitionEngine {
+  readonly name: "whisper" | "pocketsphinx" | "openai";
+  recognize(input: RecognizeInput): Promise<Recognition>;
+  close?(): Promise<void>;
+}
+
+/** The engine cannot run here (not installed, no model, not configured); the message says how to fix it. */
+export class EngineUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EngineUnavailableError";
+  }
+}
+
+/** Too many recognitions are waiting; try again after `retryAfterSeconds`. */
+export class EngineBusyError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = "EngineBusyError";
+  }
+}

@@ -1,0 +1,92 @@
+import path from "node:path";
+import { env } from "@/lib/env.ts";
+import { ApiError } from "@/lib/http/errors.ts";
+import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { compileDictionary, type DictionaryEntry } from "@/lib/dictionary/matcher.ts";
+import { matchKey } from "@/lib/dictionary/match-key.ts";
+import { detectAudioFormat, SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio-format.ts";
+import { decodeAudio } from "@/lib/transcription/decode-audio.ts";
+import { recognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
+import { UpstreamEngineError } from "@/lib/transcription/engines/openai.ts";
+import { EngineBusyError, EngineUnavailableError } from "@/lib/transcription/engines/types.ts";
+import type { Upload } from "@/lib/transcription/receive-upload.ts";
+import { PROMPT_MAX, type TranscribeFields, type TranscriptionResult } from "@/lib/transcription/schemas.ts";
+
+/** The user's stored entries with the request's on top: the request wins for the same misspelling. */
+export function mergeDictionaries(stored: DictionaryEntry[], request: DictionaryEntry[]): DictionaryEntry[] {
+  const merged = new Map(stored.map((e) => [matchKey(e.misspelling), e]));
+  for (const entry of request) merged.set(matchKey(entry.misspelling), entry);
+  return [...merged.values()];
+}
+
+/** What the recognizer should expect: the caller's prompt, then the words the dictionary produces. */
+// Engines trim further to their own budget (whisper: ~224 tokens).
+function recognizerPrompt(prompt: string | undefined, entries: DictionaryEntry[]): string | undefined {
+  const base = prompt?.trim() ?? "";
+  const spellings: string[] = [];
+  let length = base.length;
+  for (const spelling of new Set(entries.map((e) => e.correctSpelling))) {
+    if (length + spelling.length + 2 > PROMPT_MAX) break;
+    spellings.push(spelling);
+    length += spelling.length + 2;
+  }
+  return [base, spellings.join(", ")].filter(Boolean).join(". ") || undefined;
+}
+
+/** Runs an engine call, turning the engines' errors into the API's. */
+async function engineCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof EngineBusyError) {
+      throw new ApiError("engine_busy", err.message, { headers: { "Retry-After": String(err.retryAfterSeconds) } });
+    }
+    if (err instanceof EngineUnavailableError) throw new ApiError("engine_unavailable", err.message);
+    if (err instanceof UpstreamEngineError) throw new ApiError("engine_failed", err.message);
+    throw err;
+  }
+}
+
+/** POST /transcribe: an uploaded recording → decoded → recognized → corrected with the dictionary. */
+export async function transcribeAudio({
+  userId,
+  upload,
+  input,
+}: {
+  userId: string;
+  upload: Upload;
+  input: TranscribeFields;
+}): Promise<TranscriptionResult> {
+  if (upload.audioBytes === 0) throw new ApiError("empty_audio", "The audio file is empty (0 bytes).");
+  if (!detectAudioFormat(upload.head)) {
+    throw new ApiError("unsupported_audio", `This file is not audio in a supported format (${SUPPORTED_FORMATS_TEXT}).`);
+  }
+  const config = env();
+  const engine = await engineCall(recognitionEngine);
+  const audio = await decodeAudio(upload.audioPath, path.join(upload.workDir, "audio.wav"), {
+    ffmpeg: config.FFMPEG_PATH,
+    maxSeconds: config.MAX_AUDIO_SECONDS,
+  });
+
+  const requestEntries = (input.dict ?? []).map((e) => ({ misspelling: e.misspelling, correctSpelling: e.correct_spelling }));
+  const entries = mergeDictionaries(await loadDictionary(userId), requestEntries);
+  const recognition = await engineCall(() =>
+    engine.recognize({
+      wavPath: audio.wavPath,
+      durationSec: audio.durationSec,
+      prompt: recognizerPrompt(input.prompt, entries),
+      language: input.language,
+    }),
+  );
+
+  const dictionary = compileDictionary(entries);
+  const corrected = dictionary.apply(recognition.text);
+  return {
+    text: corrected.text,
+    language: recognition.language,
+    duration: Math.round(audio.durationSec * 1000) / 1000,
+    engine: recognition.engine,
+    dictionary_replacements: corrected.replacements,
+    segments: recognition.segments.map((s) => ({ ...s, text: dictionary.apply(s.text).text })),
+  };
+}

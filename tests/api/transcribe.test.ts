@@ -1,0 +1,256 @@
+import assert from "node:assert/strict";
+import { readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { after, before, describe, test } from "node:test";
+import { POST as transcribe } from "@/app/transcribe/route.ts";
+import { POST as addEntry } from "@/app/api/v1/dictionary/add/route.ts";
+import { resetEnvCache } from "@/lib/env.ts";
+import { resetRecognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
+import { setUpTestDatabase } from "../support/database.ts";
+import { createTestUser } from "../support/factories.ts";
+import { call } from "../support/http.ts";
+import { JFK_MP3, JFK_WAV, jfkAs, silence } from "../support/audio.ts";
+
+process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
+setUpTestDatabase();
+
+// Words PocketSphinx really recognizes in the decoded JFK sample: it hears "…and not … your …
+// and when you can you … your country". Re-encoded (lossy) copies come out a little differently,
+// so those must contain most of the reference sentence's words.
+const HEARD = ["and", "not", "your", "country", "you"];
+const REFERENCE = ["and", "so", "my", "fellow", "americans", "ask", "not", "what", "your", "country", "can", "do", "for", "you"];
+const wordsHeard = (text: string) => REFERENCE.filter((w) => new RegExp(`\\b${w}\\b`).test(text));
+
+function form(audio: Buffer | null, fields: Record<string, string> = {}, fileField = "audio", filename = "note.bin") {
+  const body = new FormData();
+  if (audio) body.set(fileField, new Blob([new Uint8Array(audio)]), filename);
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  return body;
+}
+
+const post = (key: string | undefined, body: BodyInit, headers: Record<string, string> = {}) =>
+  call(transcribe, { method: "POST", path: "/transcribe", key, body, headers });
+
+function withEnv(vars: Record<string, string>, fn: () => Promise<void>) {
+  return async () => {
+    const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, vars);
+    resetEnvCache();
+    await resetRecognitionEngine();
+    try {
+      await fn();
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      resetEnvCache();
+      await resetRecognitionEngine();
+    }
+  };
+}
+
+/** A well-formed 16 kHz mono 16-bit WAV with no samples. */
+function emptyWav(): Buffer {
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36, 4);
+  header.write("WAVEfmt ", 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(16000, 24);
+  header.writeUInt32LE(32000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(0, 40);
+  return header;
+}
+
+let key: string;
+let jfk: Buffer;
+before(async () => {
+  key = (await createTestUser()).key;
+  jfk = await readFile(JFK_WAV);
+});
+
+describe("POST /transcribe on real speech (PocketSphinx)", () => {
+  test("jfk.wav: the words it really recognizes, with duration and engine", async () => {
+    const res = await post(key, form(jfk));
+    assert.equal(res.status, 200, res.text);
+    for (const word of HEARD) assert.match(res.body.text, new RegExp(`\\b${word}\\b`), `"${word}" in "${res.body.text}"`);
+    assert.equal(res.body.engine, "pocketsphinx");
+    assert.ok(Math.abs(res.body.duration - 11) < 0.2, `duration ${res.body.duration}`);
+    assert.equal(res.body.segments, undefined, "segments only with verbose_json");
+    assert.ok(res.headers.get("x-request-id"));
+  });
+
+  const formats: Array<[string, () => Promise<Buffer>]> = [
+    ["mp3", () => readFile(JFK_MP3)],
+    ["m4a (AAC in MP4)", () => jfkAs("jfk.m4a", ["-c:a", "aac", "-b:a", "64k"])],
+    ["aac (ADTS)", () => jfkAs("jfk.aac", ["-c:a", "aac", "-b:a", "64k", "-f", "adts"])],
+    ["ogg/opus", () => jfkAs("jfk.ogg", ["-c:a", "libopus", "-b:a", "32k"])],
+    ["webm/opus", () => jfkAs("jfk.webm", ["-c:a", "libopus", "-b:a", "32k", "-f", "webm"])],
+    ["flac", () => jfkAs("jfk.flac", ["-c:a", "flac"])],
+    ["wav at 44.1 kHz stereo", () => jfkAs("jfk-44k.wav", ["-ar", "44100", "-ac", "2"])],
+  ];
+  for (const [name, make] of formats) {
+    test(`${name} is detected from its bytes and transcribed`, async () => {
+      // A misleading file name proves the name is not what decides.
+      const res = await post(key, form(await make(), {}, "audio", "recording.txt"));
+      assert.equal(res.status, 200, res.text);
+      assert.ok(wordsHeard(res.body.text).length >= 4, `heard ${wordsHeard(res.body.text)} in "${res.body.text}"`);
+    });
+  }
+
+  test("response formats: text, srt, vtt, verbose_json", async () => {
+    const text = await post(key, form(jfk, { response_format: "text" }));
+    assert.equal(text.status, 200);
+    assert.match(text.headers.get("content-type")!, /^text\/plain/);
+    assert.match(text.text, /country/);
+    const srt = await post(key, form(jfk, { response_format: "srt" }));
+    assert.match(srt.text, /^1\n00:00:\d\d,\d{3} --> 00:00:\d\d,\d{3}\n/);
+    const vtt = await post(key, form(jfk, { response_format: "vtt" }));
+    assert.match(vtt.text, /^WEBVTT\n\n00:00:\d\d\.\d{3} --> /);
+    const verbose = await post(key, form(jfk, { response_format: "verbose_json" }));
+    assert.ok(verbose.body.segments.length >= 2);
+    for (const s of verbose.body.segments) assert.ok(s.start < s.end && s.end <= 11.1 && typeof s.text === "string");
+  });
+});
+
+describe("the dictionary corrects the transcript", () => {
+  test("stored entries apply; the request's dict wins over them", async () => {
+    const user = await createTestUser();
+    const stored = await call(addEntry, {
+      method: "POST",
+      path: "/api/v1/dictionary/add",
+      key: user.key,
+      json: { misspelling: "country", correct_spelling: "Nation" },
+    });
+    assert.equal(stored.status, 201);
+    const withStored = await post(user.key, form(jfk));
+    assert.match(withStored.body.text, /\bNation\b/);
+    assert.doesNotMatch(withStored.body.text, /\bcountry\b/);
+    assert.ok(withStored.body.dictionary_replacements >= 1);
+
+    const dict = JSON.stringify([{ misspelling: "Country", correct_spelling: "Homeland" }, { misspelling: "and not", correct_spelling: "And Not" }]);
+    const withRequest = await post(user.key, form(jfk, { dict, response_format: "verbose_json" }));
+    assert.match(withRequest.body.text, /\bHomeland\b/);
+    assert.match(withRequest.body.text, /And Not/);
+    assert.doesNotMatch(withRequest.body.text, /Nation/);
+    assert.ok(withRequest.body.segments.some((s: { text: string }) => s.text.includes("Homeland")), "segments are corrected too");
+    // Another user's dictionary never applies.
+    const other = await post(key, form(jfk));
+    assert.doesNotMatch(other.body.text, /Nation/);
+  });
+});
+
+describe("bad requests get a clear 4xx", () => {
+  test("`file` instead of `audio` → 400 that says to use audio", async () => {
+    const res = await post(key, form(jfk, {}, "file"));
+    assert.equal(res.status, 400);
+    assert.equal(res.body.error.code, "missing_audio");
+    assert.match(res.body.error.message, /"audio"/);
+    const none = await post(key, form(null, { prompt: "hi" }));
+    assert.equal(none.status, 400);
+    assert.equal(none.body.error.code, "missing_audio");
+  });
+
+  test("bad dict: malformed JSON, wrong shapes", async () => {
+    for (const dict of ["[{", '{"misspelling":"a"}', '[{"misspelling":"a"}]', '[{"misspelling":"a","correct_spelling":"b","x":1}]', "[1]"]) {
+      const res = await post(key, form(jfk, { dict }));
+      assert.equal(res.status, 400, dict);
+      assert.equal(res.body.error.code, "validation_failed", dict);
+      assert.ok(res.body.error.details.some((d: { path: string }) => d.path.startsWith("dict")), dict);
+    }
+  });
+
+  test("unknown fields, bad response_format, over-long prompt", async () => {
+    const cases: Record<string, string>[] = [{ colour: "red" }, { response_format: "xml" }, { prompt: "x".repeat(2001) }, { language: "English" }];
+    for (const fields of cases) {
+      const res = await post(key, form(jfk, fields));
+      assert.equal(res.status, 400, JSON.stringify(fields));
+      assert.equal(res.body.error.code, "validation_failed");
+    }
+  });
+
+  test("wrong content type → 415; not multipart at all", async () => {
+    const res = await post(key, JSON.stringify({ audio: "x" }), { "content-type": "application/json" });
+    assert.equal(res.status, 415);
+    assert.equal(res.body.error.code, "unsupported_media_type");
+    assert.match(res.body.error.message, /multipart\/form-data/);
+    const broken = await post(key, "--xyz\r\nnonsense", { "content-type": "multipart/form-data; boundary=xyz" });
+    assert.equal(broken.status, 400);
+    assert.equal(broken.body.error.code, "invalid_multipart");
+  });
+
+  test("empty, non-audio, corrupt and silent uploads", async () => {
+    const cases: Array<[string, Buffer, number, string]> = [
+      ["empty", Buffer.alloc(0), 422, "empty_audio"],
+      ["text", Buffer.from("hello, this is not audio at all ".repeat(20)), 415, "unsupported_audio"],
+      ["random", Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251)), 415, "unsupported_audio"],
+      ["truncated mp3", (await readFile(JFK_MP3)).subarray(0, 400), 422, "unreadable_audio"],
+      ["garbage after an ID3 tag", Buffer.concat([Buffer.from("ID3\x04\0\0\0\0\0\x10", "latin1"), Buffer.alloc(3000, 0x5a)]), 422, "unreadable_audio"],
+      ["wav without samples", emptyWav(), 422, "empty_audio"],
+      ["corrupt flac", Buffer.concat([Buffer.from("fLaC"), Buffer.alloc(2000, 0x55)]), 422, "unreadable_audio"],
+      ["silence", await silence(3), 422, "no_speech"],
+    ];
+    for (const [name, bytes, status, code] of cases) {
+      const res = await post(key, form(bytes));
+      assert.equal(res.status, status, `${name}: ${res.text}`);
+      assert.equal(res.body.error.code, code, name);
+    }
+  });
+
+  test(
+    "oversized upload → 413 naming the limit",
+    withEnv({ MAX_UPLOAD_BYTES: String(100 * 1024) }, async () => {
+      const res = await post(key, form(jfk));
+      assert.equal(res.status, 413);
+      assert.equal(res.body.error.code, "payload_too_large");
+      assert.match(res.body.error.message, /0\.1 MB/);
+    }),
+  );
+
+  test(
+    "too long → 413 naming the limit",
+    withEnv({ MAX_AUDIO_SECONDS: "5" }, async () => {
+      const res = await post(key, form(jfk));
+      assert.equal(res.status, 413);
+      assert.equal(res.body.error.code, "audio_too_long");
+      assert.match(res.body.error.message, /5 s/);
+    }),
+  );
+
+  test("no key → 401; a key without the transcribe scope → 403", async () => {
+    const none = await post(undefined, form(jfk));
+    assert.equal(none.status, 401);
+    assert.match(none.headers.get("www-authenticate") ?? "", /^Bearer/);
+    const dictOnly = await createTestUser({ scopes: ["dictionary:read"] });
+    const res = await post(dictOnly.key, form(jfk));
+    assert.equal(res.status, 403);
+    assert.equal(res.body.error.code, "insufficient_scope");
+  });
+
+  test(
+    "no recognizer installed → 503 engine_unavailable that says how to install one",
+    withEnv({ POCKETSPHINX_MODEL_DIR: "/nonexistent" }, async () => {
+      const res = await post(key, form(jfk));
+      assert.equal(res.status, 503);
+      assert.equal(res.body.error.code, "engine_unavailable");
+      assert.match(res.body.error.message, /apt-get install pocketsphinx/);
+    }),
+  );
+
+  test("temporary files are always removed", async () => {
+    const leftovers = async () => (await readdir(tmpdir())).filter((f) => f.startsWith("voicedraft-")).length;
+    const before = await leftovers();
+    await post(key, form(jfk));
+    await post(key, form(Buffer.from("not audio")));
+    await post(key, form(jfk, { dict: "[" }));
+    assert.equal(await leftovers(), before);
+  });
+});
+
+after(() => resetRecognitionEngine());

@@ -1,0 +1,34 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { after } from "node:test";
+
+const exec = promisify(execFile);
+
+export const JFK_WAV = path.resolve(import.meta.dirname, "../../../shared/audio/jfk.wav");
+export const JFK_MP3 = path.resolve(import.meta.dirname, "../../../shared/audio/jfk.mp3");
+
+let dir: Promise<string> | undefined;
+// Registered when the test file imports this module, so it runs after the whole file.
+after(async () => {
+  if (dir) await rm(await dir, { recursive: true, force: true });
+});
+function workDir(): Promise<string> {
+  dir ??= mkdtemp(path.join(tmpdir(), "vd-audio-fixtures-"));
+  return dir;
+}
+
+/** Runs ffmpeg (from the test, on the shared real speech) and returns the file's bytes. */
+export async function ffmpegFixture(name: string, args: string[]): Promise<Buffer> {
+  const out = path.join(await workDir(), name);
+  await exec("ffmpeg", ["-nostdin", "-v", "error", "-y", ...args, out]);
+  return readFile(out);
+}
+
+/** The JFK speech re-encoded into another container/codec. */
+export const jfkAs = (name: string, codecArgs: string[]) => ffmpegFixture(name, ["-i", JFK_WAV, ...codecArgs]);
+
+export const silence = (seconds: number) =>
+  ffmpegFixture(`silence-${seconds}.wav`, ["-f", "lavfi", "-i", `anullsrc=r=16000:cl=mono`, "-t", String(seconds)]);
