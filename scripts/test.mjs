@@ -62,7 +62,8 @@ async function suite(name, files, env = {}) {
       ...passThrough,
       ...files,
     ],
-    { LOG_LEVEL: "silent", ...env },
+    // A private DATA_DIR: no test may touch the checkout's ./data.
+    { LOG_LEVEL: "silent", DATA_DIR: path.join(dir, "data"), ...env },
   );
   const report = await readFile(tap, "utf8").catch(() => "");
   await rm(dir, { recursive: true, force: true });

@@ -23,6 +23,23 @@ export function toVtt(result: TranscriptionResult): string {
   return ["WEBVTT\n", ...cues(result).map((c) => `${timestamp(c.start, ".")} --> ${timestamp(c.end, ".")}\n${c.text}\n`)].join("\n");
 }
 
+/** OpenAI's shapes for its json and verbose_json formats, so OpenAI clients parse them as they expect. */
+export function formatOpenAiResult(result: TranscriptionResult, format: ResponseFormat): ReturnType<typeof formatResult> {
+  if (format === "json") return { json: { text: result.text } };
+  if (format === "verbose_json") {
+    return {
+      json: {
+        task: "transcribe",
+        language: result.language,
+        duration: result.duration,
+        text: result.text,
+        segments: (result.segments ?? []).map((s, id) => ({ id, start: s.start, end: s.end, text: s.text })),
+      },
+    };
+  }
+  return formatResult(result, format);
+}
+
 /** The response for a response_format: JSON bodies, or plain text / subtitles. */
 export function formatResult(result: TranscriptionResult, format: ResponseFormat): { body: string; contentType: string } | { json: unknown } {
   switch (format) {

@@ -43,6 +43,17 @@ export const TranscribeFields = z.strictObject({
 export type TranscribeFields = z.output<typeof TranscribeFields>;
 export const TRANSCRIBE_TEXT_FIELDS = Object.keys(TranscribeFields.shape);
 
+/** The text fields of the OpenAI-compatible POST /v1/audio/transcriptions (the audio is `file`). */
+export const OpenAiTranscriptionFields = z.strictObject({
+  model: z.string().max(200).meta({ description: "Accepted for compatibility; the server's configured recognizer is used." }),
+  prompt: TranscribeFields.shape.prompt,
+  language: TranscribeFields.shape.language,
+  response_format: TranscribeFields.shape.response_format,
+  temperature: z.coerce.number().min(0).max(1).optional().meta({ description: "Accepted for compatibility; ignored." }),
+});
+export type OpenAiTranscriptionFields = z.output<typeof OpenAiTranscriptionFields>;
+export const OPENAI_TEXT_FIELDS = Object.keys(OpenAiTranscriptionFields.shape);
+
 export const TranscriptSegment = z
   .object({ start: z.number(), end: z.number(), text: z.string() })
   .meta({ id: "TranscriptSegment", description: "Seconds from the start of the recording." });

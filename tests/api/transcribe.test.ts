@@ -12,7 +12,7 @@ import { call } from "../support/http.ts";
 import { JFK_MP3, JFK_WAV, jfkAs, silence } from "../support/audio.ts";
 
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
-setUpTestDatabase();
+const database = setUpTestDatabase();
 
 // Words PocketSphinx really recognizes in the decoded JFK sample: it hears "…and not … your …
 // and when you can you … your country". Re-encoded (lossy) copies come out a little differently,
@@ -71,6 +71,7 @@ function emptyWav(): Buffer {
 let key: string;
 let jfk: Buffer;
 before(async () => {
+  await database.ready;
   key = (await createTestUser()).key;
   jfk = await readFile(JFK_WAV);
 });

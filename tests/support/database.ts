@@ -42,21 +42,28 @@ export async function createEmptyDatabase(kind: TestDbKind = testDbKind): Promis
   };
 }
 
-/** Registers hooks that give this test file a migrated database behind lib/db's client. */
-export function setUpTestDatabase(): { url(): string } {
+/**
+ * Registers hooks that give this test file a migrated database behind lib/db's client. Root-level
+ * `before` hooks of a file may run concurrently, so a hook that needs the database awaits `ready`.
+ */
+export function setUpTestDatabase(): { url(): string; ready: Promise<void> } {
   let database: EmptyDatabase | undefined;
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   before(async () => {
     database = await createEmptyDatabase();
     await migrateDatabase(database.url);
     process.env.DATABASE_URL = database.url;
     process.env.LOG_LEVEL ??= "silent";
     resetEnvCache();
+    markReady();
   });
   after(async () => {
     await closeDb();
     await database?.drop();
   });
   return {
+    ready,
     url() {
       if (!database) throw new Error("setUpTestDatabase: the database exists only inside tests");
       return database.url;

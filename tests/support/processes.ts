@@ -86,3 +86,30 @@ export async function startServer(env: Record<string, string>, timeoutMs = 300_0
     await new Promise((r) => setTimeout(r, 500));
   }
 }
+
+/** Starts tests/support/route-server.ts in its own process (its own env, e.g. its own engine). */
+export async function startRouteServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [TSX, path.join(ROOT, "tests", "support", "route-server.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on("data", (d) => {
+      output += d;
+      const match = /listening (\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.stderr.on("data", (d) => (output += d));
+    child.on("exit", (code) => reject(new Error(`route server exited with ${code}: ${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((r) => child.on("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

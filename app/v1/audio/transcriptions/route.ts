@@ -1,0 +1,26 @@
+import { withApiKey } from "@/lib/http/with-api-key.ts";
+import { json } from "@/lib/http/respond.ts";
+import { validationError } from "@/lib/http/parse.ts";
+import { env } from "@/lib/env.ts";
+import { receiveUpload } from "@/lib/transcription/receive-upload.ts";
+import { transcribeAudio } from "@/lib/transcription/transcribe-audio.ts";
+import { formatOpenAiResult } from "@/lib/transcription/format-result.ts";
+import { OpenAiTranscriptionFields, OPENAI_TEXT_FIELDS } from "@/lib/transcription/schemas.ts";
+
+export const dynamic = "force-dynamic";
+
+// POST /v1/audio/transcriptions – OpenAI-compatible transcription (field `file`) on the same pipeline
+export const POST = withApiKey({ scope: "transcribe" }, async ({ req, user }) => {
+  const upload = await receiveUpload(req, { fileField: "file", maxBytes: env().MAX_UPLOAD_BYTES, textFields: OPENAI_TEXT_FIELDS });
+  try {
+    const fields = OpenAiTranscriptionFields.safeParse(upload.fields);
+    if (!fields.success) throw validationError(fields.error);
+    const { prompt, language, response_format } = fields.data;
+    const result = await transcribeAudio({ userId: user.id, upload, input: { prompt, language, response_format } });
+    const formatted = formatOpenAiResult(result, response_format);
+    if ("json" in formatted) return json(formatted.json);
+    return new Response(formatted.body, { headers: { "content-type": formatted.contentType } });
+  } finally {
+    await upload.cleanup();
+  }
+});
