@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { runScript, startServer, type RunningServer } from "../support/processes.ts";
+import { JFK_WAV } from "../support/audio.ts";
 
 // `npm start` for real: the launcher hosts the embedded database, builds if needed, runs
 // `next start`; the admin CLI creates keys against the live server's database; requests go over HTTP.
@@ -13,12 +14,13 @@ describe("npm start on the embedded database", () => {
   let key: string;
   const password = "correct horse battery staple";
   const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: "" });
+  const UPLOAD_LIMIT = 11 * 1024 * 1024;
 
   before(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "vd-server-"));
     const user = await runScript("admin.ts", ["create-user", "--email", "smoke@example.com", "--password", password], env());
     assert.equal(user.code, 0, user.stderr);
-    server = await startServer(env());
+    server = await startServer({ ...env(), MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT) });
     // The CLI now reaches the database the running server hosts.
     const created = await runScript("admin.ts", ["create-key", "--email", "smoke@example.com"], env());
     assert.equal(created.code, 0, created.stderr);
@@ -88,6 +90,25 @@ describe("npm start on the embedded database", () => {
     const page = await api("/docs", {}, false);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /\/api\/v1\/dictionary\/add/);
+  });
+
+  test("POST /transcribe over HTTP: real speech in, transcript out", async () => {
+    const body = new FormData();
+    body.set("audio", new Blob([new Uint8Array(await readFile(JFK_WAV))]), "jfk.wav");
+    const res = await api("/transcribe", { method: "POST", body });
+    assert.equal(res.status, 200);
+    assert.ok(res.headers.get("x-request-id"));
+    assert.match((await res.json()).text, /\bcountry\b/);
+  });
+
+  test("an upload beyond 10 MB reaches the handler whole (Next's proxy would cut it at 10 MB)", async () => {
+    // 12 MiB against an 11 MiB limit: only a body that arrives complete can be refused as too large.
+    const big = Buffer.concat([await readFile(JFK_WAV), Buffer.alloc(12 * 1024 * 1024)]);
+    const body = new FormData();
+    body.set("audio", new Blob([new Uint8Array(big)]), "big.wav");
+    const res = await api("/transcribe", { method: "POST", body });
+    assert.equal(res.status, 413);
+    assert.equal((await res.json()).error.code, "payload_too_large");
   });
 
   test("a second server on the same data directory refuses clearly", async () => {
