@@ -6,18 +6,21 @@ import OpenAI from "openai";
 import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { resetRecognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
-import { setUpTestDatabase } from "../support/database.ts";
+import { setUpTestDatabase, testDbKind } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
 import { JFK_WAV } from "../support/audio.ts";
 import { startRouteServer } from "../support/processes.ts";
 
 const database = setUpTestDatabase();
+// Nothing here depends on the kind of database: run it in the PGlite pass only.
+const once = { skip: testDbKind === "postgres" ? "database-independent; runs in the PGlite pass" : false };
 
 // A real HTTP peer in its own process, recognizing with PocketSphinx, on this test's database.
 let peer: { url: string; stop(): Promise<void> };
 let key: string;
 before(async () => {
+  if (once.skip) return;
   await database.ready;
   key = (await createTestUser()).key;
   peer = await startRouteServer({ DATABASE_URL: database.url(), TRANSCRIBE_ENGINE: "pocketsphinx" });
@@ -27,7 +30,7 @@ after(async () => {
   await resetRecognitionEngine();
 });
 
-describe("POST /v1/audio/transcriptions with the official openai SDK", () => {
+describe("POST /v1/audio/transcriptions with the official openai SDK", once, () => {
   test("json and verbose_json, as OpenAI clients expect them", async () => {
     const client = new OpenAI({ apiKey: key, baseURL: `${peer.url}/v1`, maxRetries: 0 });
     const plain = await client.audio.transcriptions.create({ file: createReadStream(JFK_WAV), model: "whisper-1" });
@@ -61,7 +64,7 @@ describe("POST /v1/audio/transcriptions with the official openai SDK", () => {
   });
 });
 
-describe("TRANSCRIBE_ENGINE=openai, against the peer as its OpenAI-compatible server", () => {
+describe("TRANSCRIBE_ENGINE=openai, against the peer as its OpenAI-compatible server", once, () => {
   const useOpenAiEngine = async (apiKey: string) => {
     Object.assign(process.env, { TRANSCRIBE_ENGINE: "openai", OPENAI_BASE_URL: `${peer.url}/v1`, OPENAI_API_KEY: apiKey });
     resetEnvCache();

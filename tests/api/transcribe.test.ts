@@ -6,7 +6,7 @@ import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { POST as addEntry } from "@/app/api/v1/dictionary/add/route.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { resetRecognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
-import { setUpTestDatabase } from "../support/database.ts";
+import { setUpTestDatabase, testDbKind } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
 import { JFK_MP3, JFK_WAV, jfkAs, silence } from "../support/audio.ts";
@@ -68,6 +68,10 @@ function emptyWav(): Buffer {
   return header;
 }
 
+// Audio handling does not depend on the database: run it in the PGlite pass only (the PostgreSQL
+// pass still runs what touches the database: the stored dictionary and the keys).
+const audioOnly = { skip: testDbKind === "postgres" ? "database-independent; runs in the PGlite pass" : false };
+
 let key: string;
 let jfk: Buffer;
 before(async () => {
@@ -76,7 +80,7 @@ before(async () => {
   jfk = await readFile(JFK_WAV);
 });
 
-describe("POST /transcribe on real speech (PocketSphinx)", () => {
+describe("POST /transcribe on real speech (PocketSphinx)", audioOnly, () => {
   test("jfk.wav: the words it really recognizes, with duration and engine", async () => {
     const res = await post(key, form(jfk));
     assert.equal(res.status, 200, res.text);
@@ -147,7 +151,7 @@ describe("the dictionary corrects the transcript", () => {
   });
 });
 
-describe("bad requests get a clear 4xx", () => {
+describe("bad requests get a clear 4xx", audioOnly, () => {
   test("`file` instead of `audio` → 400 that says to use audio", async () => {
     const res = await post(key, form(jfk, {}, "file"));
     assert.equal(res.status, 400);
