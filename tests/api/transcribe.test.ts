@@ -11,6 +11,8 @@ import { createTestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
 import { JFK_MP3, JFK_WAV, jfkAs, silence } from "../support/audio.ts";
 
+const WHISPER_TEST_MODEL = new URL("../../../shared/models/for-tests-ggml-tiny.en.bin", import.meta.url).pathname;
+
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
 const database = setUpTestDatabase();
 
@@ -245,6 +247,27 @@ describe("bad requests get a clear 4xx", audioOnly, () => {
       assert.equal(res.status, 503);
       assert.equal(res.body.error.code, "engine_unavailable");
       assert.match(res.body.error.message, /apt-get install pocketsphinx/);
+    }),
+  );
+
+  test(
+    "whisper through the whole pipeline on whisper.cpp's empty test model (loads, runs, returns no words)",
+    withEnv({ TRANSCRIBE_ENGINE: "whisper", WHISPER_MODEL: WHISPER_TEST_MODEL }, async () => {
+      const res = await post(key, form(jfk, { prompt: "Kennedy inaugural address", response_format: "verbose_json" }));
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.engine, "whisper");
+      assert.equal(typeof res.body.text, "string");
+      assert.ok(Math.abs(res.body.duration - 11) < 0.2);
+    }),
+  );
+
+  test(
+    "whisper without a model → 503 engine_unavailable that says how to get one",
+    withEnv({ TRANSCRIBE_ENGINE: "whisper", WHISPER_MODEL: "", MODELS_DIR: "/nonexistent" }, async () => {
+      const res = await post(key, form(jfk));
+      assert.equal(res.status, 503);
+      assert.equal(res.body.error.code, "engine_unavailable");
+      assert.match(res.body.error.message, /model:download/);
     }),
   );
 

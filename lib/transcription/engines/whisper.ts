@@ -1,0 +1,364 @@
+import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import {
+  EngineBusyError,
+  EngineUnavailableError,
+  type Recognition,
+  type RecognitionEngine,
+  type RecognizeInput,
+  type Segment,
+} from "@/lib/transcription/engines/types.ts";
+import { GET_MODEL_HINT, inspectWhisperModel, ModelFileError } from "@/lib/transcription/models.ts";
+
+export { EngineBusyError, EngineUnavailableError };
+
+const BINDING = "@napi-rs/whisper";
+// whisper.cpp keeps at most n_text_ctx / 2 = 224 prompt tokens and drops the *oldest* ones, which
+// would cut the caller's own words (they come first); so we cut the tail ourselves, estimating.
+export const PROMPT_MAX_TOKENS = 224;
+
+export type WhisperEngineOptions = {
+  /** A ggml model file (the caller resolves WHISPER_MODEL or the models folder). */
+  modelPath: string;
+  /** Calls allowed to wait while one runs; one more gets EngineBusyError. */
+  maxQueue?: number;
+  /** CPU threads per recognition (default: the cores available, at most 4). */
+  threads?: number;
+};
+
+type Job = {
+  input: RecognizeInput;
+  resolve: (r: Recognition) => void;
+  reject: (e: unknown) => void;
+  settled: boolean;
+  startedAt?: number;
+  forget?: () => void;
+};
+
+type WorkerReply =
+  | { type: "loaded"; multilingual: boolean }
+  | { type: "result"; text: string; language: string | null; segments: { text: string; start: number; end: number }[] }
+  | { type: "error"; message: string; binding?: boolean };
+
+/**
+ * whisper.cpp in-process through @napi-rs/whisper. Its `full()` is synchronous, so the model lives
+ * in one worker thread, loaded once on first use (or by `load()`) and reused; recognitions run one
+ * at a time (a whisper context is not reentrant) from a bounded FIFO queue.
+ */
+export class WhisperEngine implements RecognitionEngine {
+  readonly name = "whisper" as const;
+  private readonly maxQueue: number;
+  private readonly threads: number;
+  private readonly waiting: Job[] = [];
+  private running?: Job;
+  private worker?: Worker;
+  private loading?: Promise<{ multilingual: boolean }>;
+  private reply?: (message: WorkerReply) => void;
+  private loadCount = 0;
+  private closed = false;
+  // Seconds of work per second of audio, learnt from finished jobs; feeds Retry-After.
+  private secondsPerAudioSecond = 1;
+
+  constructor(private readonly options: WhisperEngineOptions) {
+    this.maxQueue = options.maxQueue ?? 4;
+    this.threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism()));
+  }
+
+  /** How many times the model has been loaded (once, unless the worker died or close() ran). */
+  get loads(): number {
+    return this.loadCount;
+  }
+
+  get queue(): { running: number; waiting: number } {
+    return { running: this.running ? 1 : 0, waiting: this.waiting.length };
+  }
+
+  recognize(input: RecognizeInput): Promise<Recognition> {
+    if (this.closed) return Promise.reject(new EngineUnavailableError("The whisper engine was closed."));
+    if (input.signal?.aborted) return Promise.reject(input.signal.reason);
+    if (this.running && this.waiting.length >= this.maxQueue) {
+      return Promise.reject(
+        new EngineBusyError("The recognizer is busy with other recordings; try again shortly.", this.retryAfterSeconds()),
+      );
+    }
+    return new Promise<Recognition>((resolve, reject) => {
+      const job: Job = { input, resolve, reject, settled: false };
+      // whisper cannot be interrupted mid-run: an aborted caller is answered at once, and a
+      // running job finishes in the background (its slot is only freed when it ends).
+      const onAbort = () => {
+        const index = this.waiting.indexOf(job);
+        if (index !== -1) this.waiting.splice(index, 1);
+        this.settle(job, () => reject(input.signal!.reason));
+      };
+      input.signal?.addEventListener("abort", onAbort, { once: true });
+      job.forget = () => input.signal?.removeEventListener("abort", onAbort);
+      this.waiting.push(job);
+      void this.pump();
+    });
+  }
+
+  /** Loads the model now instead of on the first recognition. */
+  async load(): Promise<void> {
+    await this.ready();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const closed = new EngineUnavailableError("The whisper engine was closed.");
+    for (const job of this.waiting.splice(0)) this.settle(job, () => job.reject(closed));
+    await this.stopWorker();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.running) return;
+    const job = this.waiting.shift();
+    if (!job) return;
+    this.running = job;
+    job.startedAt = Date.now();
+    try {
+      const recognition = await this.run(job.input);
+      this.learnSpeed(job);
+      this.settle(job, () => job.resolve(recognition));
+    } catch (err) {
+      this.settle(job, () => job.reject(err));
+    } finally {
+      this.running = undefined;
+      if (!this.waiting.length) this.worker?.unref();
+      void this.pump();
+    }
+  }
+
+  private settle(job: Job, action: () => void): void {
+    if (job.settled) return;
+    job.settled = true;
+    job.forget?.();
+    action();
+  }
+
+  private async run(input: RecognizeInput): Promise<Recognition> {
+    const { multilingual } = await this.ready();
+    const pcm = input.pcm ?? (await readWavPcm(input.wavPath));
+    const language = multilingual ? input.language || "auto" : "en";
+    const prompt = trimPrompt(input.prompt ?? "");
+    this.worker!.ref();
+    // Samples we read ourselves move to the worker; the caller's are copied.
+    const transfer = input.pcm ? [] : [pcm.buffer as ArrayBuffer];
+    const reply = await this.request({ type: "run", pcm, language, prompt, threads: this.threads }, transfer);
+    if (reply.type === "error") throw new Error(`whisper failed: ${reply.message}`);
+    if (reply.type !== "result") throw new Error(`whisper answered ${reply.type}`);
+    // whisper.cpp's segment timestamps are in centiseconds.
+    const segments: Segment[] = reply.segments
+      .map((s) => ({ start: s.start / 100, end: s.end / 100, text: s.text.trim() }))
+      .filter((s) => s.text);
+    const joined = segments.map((s) => s.text).join(" ");
+    const complete = joined.replace(/\s+/g, "") === reply.text.replace(/\s+/g, "");
+    const text = complete ? joined : reply.text.trim();
+    return {
+      text,
+      segments,
+      language: reply.language ?? (language === "auto" ? "" : language),
+      engine: this.name,
+      model: path.basename(this.options.modelPath).replace(/^ggml-|\.bin$/g, ""),
+    };
+  }
+
+  private ready(): Promise<{ multilingual: boolean }> {
+    this.loading ??= this.startWorker().catch((err) => {
+      this.loading = undefined;
+      void this.stopWorker();
+      throw err;
+    });
+    return this.loading;
+  }
+
+  private async startWorker(): Promise<{ multilingual: boolean }> {
+    const { modelPath } = this.options;
+    try {
+      await inspectWhisperModel(modelPath);
+    } catch (err) {
+      if (err instanceof ModelFileError) {
+        throw new EngineUnavailableError(`The whisper model ${modelPath} is not usable: ${err.reason}; ${GET_MODEL_HINT}.`);
+      }
+      throw err;
+    }
+    assertCpuSupported();
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { binding: bindingPath() }, execArgv: [] });
+    this.worker = worker;
+    worker.on("message", (message: WorkerReply) => this.reply?.(message));
+    worker.on("error", (err) => this.reply?.({ type: "error", message: err.message }));
+    worker.on("exit", (code) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.loading = undefined; // the next call loads the model again
+      this.reply?.({ type: "error", message: `the whisper worker exited (code ${code})` });
+    });
+    const reply = await this.request({ type: "load", modelPath });
+    if (reply.type === "loaded") {
+      this.loadCount++;
+      if (!this.running) worker.unref();
+      return { multilingual: reply.multilingual };
+    }
+    const message = reply.type === "error" ? reply.message : reply.type;
+    if (reply.type === "error" && reply.binding) {
+      throw new EngineUnavailableError(
+        `The whisper binding (${BINDING}) has no prebuilt binary for ${process.platform}-${process.arch} here (${message}); ` +
+          "use TRANSCRIBE_ENGINE=pocketsphinx or openai.",
+      );
+    }
+    throw new EngineUnavailableError(`whisper.cpp cannot load the model ${modelPath} (${message}); ${GET_MODEL_HINT}.`);
+  }
+
+  private request(message: object, transfer: ArrayBuffer[] = []): Promise<WorkerReply> {
+    const worker = this.worker;
+    if (!worker) return Promise.resolve({ type: "error", message: "the whisper worker is not running" });
+    return new Promise((resolve) => {
+      this.reply = (reply) => {
+        this.reply = undefined;
+        resolve(reply);
+      };
+      worker.postMessage(message, transfer);
+    });
+  }
+
+  private async stopWorker(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.loading = undefined;
+    this.reply?.({ type: "error", message: "the whisper engine was closed" });
+    await worker?.terminate();
+  }
+
+  private learnSpeed(job: Job): void {
+    const seconds = (Date.now() - job.startedAt!) / 1000;
+    if (job.input.durationSec >= 1) {
+      this.secondsPerAudioSecond = 0.7 * this.secondsPerAudioSecond + 0.3 * (seconds / job.input.durationSec);
+    }
+  }
+
+  private retryAfterSeconds(): number {
+    const elapsed = this.running?.startedAt ? (Date.now() - this.running.startedAt) / 1000 : 0;
+    const queuedAudio = this.waiting.reduce((sum, job) => sum + job.input.durationSec, 0);
+    const runningLeft = Math.max(0, (this.running?.input.durationSec ?? 0) * this.secondsPerAudioSecond - elapsed);
+    return Math.min(3600, Math.max(1, Math.ceil(runningLeft + queuedAudio * this.secondsPerAudioSecond)));
+  }
+}
+
+/**
+ * Cuts a prompt to whisper's 224-token budget at a word boundary. Tokens are estimated, not
+ * counted: one per 3 characters of each word, rounded up (GPT-2's BPE averages ~4 characters per
+ * token on English prose and fewer on names, so this errs on the short side).
+ */
+export function trimPrompt(prompt: string, maxTokens = PROMPT_MAX_TOKENS): string {
+  const words = prompt.trim().split(/\s+/).filter(Boolean);
+  let tokens = 0;
+  let kept = 0;
+  for (const word of words) {
+    tokens += Math.ceil(word.length / 3);
+    if (tokens > maxTokens) break;
+    kept++;
+  }
+  return words.slice(0, kept).join(" ");
+}
+
+/** The samples of a 16 kHz mono 16-bit PCM WAV (what decodeAudio writes), as whisper's floats. */
+export async function readWavPcm(wavPath: string): Promise<Float32Array> {
+  const file = await readFile(wavPath);
+  if (file.toString("ascii", 0, 4) !== "RIFF" || file.toString("ascii", 8, 12) !== "WAVE") {
+    throw new Error(`${wavPath} is not a WAV file`);
+  }
+  let format: { code: number; channels: number; rate: number; bits: number } | undefined;
+  for (let offset = 12; offset + 8 <= file.length; ) {
+    const id = file.toString("ascii", offset, offset + 4);
+    const size = file.readUInt32LE(offset + 4);
+    if (id === "fmt ") {
+      format = {
+        code: file.readUInt16LE(offset + 8),
+        channels: file.readUInt16LE(offset + 10),
+        rate: file.readUInt32LE(offset + 12),
+        bits: file.readUInt16LE(offset + 22),
+      };
+    } else if (id === "data") {
+      // 1 is integer PCM; 0xFFFE (extensible) is what ffmpeg writes for some layouts.
+      const pcm16 = (format?.code === 1 || format?.code === 0xfffe) && format.bits === 16;
+      if (!pcm16 || format?.channels !== 1 || format.rate !== 16_000) {
+        throw new Error(`${wavPath} is not 16 kHz mono 16-bit PCM`);
+      }
+      // A streamed WAV may carry a placeholder size: the data then runs to the end of the file.
+      const end = Math.min(file.length, offset + 8 + size);
+      const samples = new Int16Array(file.buffer.slice(file.byteOffset + offset + 8, file.byteOffset + end - ((end - offset - 8) % 2)));
+      const pcm = new Float32Array(samples.length);
+      for (let i = 0; i < samples.length; i++) pcm[i] = samples[i] / 32768;
+      return pcm;
+    }
+    offset += 8 + size + (size % 2);
+  }
+  throw new Error(`${wavPath} has no audio data`);
+}
+
+function bindingPath(): string {
+  for (const from of [import.meta.url, path.join(process.cwd(), "package.json")]) {
+    try {
+      return createRequire(from).resolve(BINDING);
+    } catch {
+      // try the next base
+    }
+  }
+  throw new EngineUnavailableError(`The whisper binding (${BINDING}) is not installed; run npm ci.`);
+}
+
+// The prebuilt linux-x64 binary is compiled for AVX2/FMA/F16C/BMI2 CPUs (x86-64-v3, 2013+);
+// elsewhere it would die on an illegal instruction and take the whole server with it.
+function assertCpuSupported(): void {
+  if (process.platform !== "linux" || process.arch !== "x64") return;
+  let flags: Set<string>;
+  try {
+    flags = new Set(/^flags\s*:(.*)$/m.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1].trim().split(/\s+/));
+  } catch {
+    return;
+  }
+  const missing = ["avx2", "fma", "f16c", "bmi2"].filter((f) => !flags.has(f));
+  if (missing.length) {
+    throw new EngineUnavailableError(
+      `This CPU lacks ${missing.join(", ")}, which the prebuilt whisper binary needs; use TRANSCRIBE_ENGINE=pocketsphinx or openai.`,
+    );
+  }
+}
+
+// Runs in the worker thread (plain CommonJS, evaluated from this string so that no bundler has to
+// know about a second entry file). One message at a time: load, then run, run, …
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+let binding, bindingError, whisper;
+try { binding = require(workerData.binding); } catch (err) { bindingError = err; }
+const squash = (s) => s.replace(/\\s+/g, "");
+parentPort.on("message", async (msg) => {
+  try {
+    if (msg.type === "load") {
+      if (bindingError) return parentPort.postMessage({ type: "error", binding: true, message: String(bindingError.message) });
+      whisper = new binding.Whisper(msg.modelPath, { useGpu: false });
+      return parentPort.postMessage({ type: "loaded", multilingual: whisper.isMultilingual !== 0 });
+    }
+    const params = new binding.WhisperFullParams(binding.WhisperSamplingStrategy.Greedy);
+    params.nThreads = msg.threads;
+    params.language = msg.language;
+    params.printProgress = false;
+    params.printRealtime = false;
+    if (msg.prompt) params.initialPrompt = msg.prompt;
+    const segments = [];
+    params.onNewSegment = (segment) => segments.push(segment);
+    const text = whisper.full(params, msg.pcm);
+    // Segments arrive as callbacks queued on this thread while full() ran: let them in.
+    for (let i = 0; i < 100 && squash(segments.map((s) => s.text).join("")) !== squash(text); i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const language = binding.Whisper.lang(whisper.fullLangId);
+    parentPort.postMessage({ type: "result", text, language, segments: segments.map((s) => ({ text: s.text, start: s.start, end: s.end })) });
+  } catch (err) {
+    parentPort.postMessage({ type: "error", message: String(err && err.message || err) });
+  }
+});
+`;
