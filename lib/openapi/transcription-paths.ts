@@ -32,6 +32,20 @@ const TRANSCRIBE_FORM = {
   },
 };
 
+const OPENAI_FORM = {
+  type: "object",
+  required: ["file", "model"],
+  additionalProperties: false,
+  properties: {
+    file: { type: "string", contentMediaType: "application/octet-stream", description: "The recording (any supported format)." },
+    model: { type: "string", description: "Accepted for compatibility; the server's configured recognizer is used." },
+    prompt: TRANSCRIBE_FORM.properties.prompt,
+    language: TRANSCRIBE_FORM.properties.language,
+    response_format: TRANSCRIBE_FORM.properties.response_format,
+    temperature: { type: "number", minimum: 0, maximum: 1, description: "Accepted for compatibility; ignored." },
+  },
+};
+
 export const transcriptionArea: ApiArea = {
   tag: {
     name: tag,
@@ -72,6 +86,42 @@ export const transcriptionArea: ApiArea = {
           empty_audio: "The file is empty, or its audio is shorter than 0.1 s.",
           no_speech: "The recording is silent.",
           engine_unavailable: "No recognizer is installed or configured; the message says how to install one.",
+          engine_busy: "Too many recordings are waiting; retry after the Retry-After seconds.",
+          engine_failed: "The configured OpenAI-compatible server failed.",
+        },
+      }),
+    },
+    "/v1/audio/transcriptions": {
+      post: operation({
+        id: "createOpenAiTranscription",
+        tag,
+        summary: "Transcribe (OpenAI-compatible)",
+        description:
+          "The same pipeline as POST /transcribe (your stored dictionary applies) behind OpenAI's request and response " +
+          "shapes, so OpenAI SDKs and tools work with base URL `<server>/v1` and a Voicedraft key. json returns " +
+          "`{text}`; verbose_json returns `{task, language, duration, text, segments[{id, start, end, text}]}`.",
+        scope: "transcribe",
+        multipart: OPENAI_FORM,
+        responses: {
+          200: {
+            description: "The transcript in the requested response_format.",
+            schema: { type: "object", required: ["text"], properties: { text: { type: "string" } } },
+            alternatives: {
+              "text/plain": { type: "string" },
+              "application/x-subrip": { type: "string" },
+              "text/vtt": { type: "string" },
+            },
+          },
+        },
+        errors: {
+          missing_audio: 'There is no file in the field "file".',
+          payload_too_large: "The upload is larger than the limit, which the message names.",
+          audio_too_long: "The recording is longer than the limit, which the message names.",
+          unsupported_audio: `The file is not audio in a supported format (${SUPPORTED_FORMATS_TEXT}).`,
+          unreadable_audio: "The file looks like audio but cannot be decoded.",
+          empty_audio: "The file is empty, or its audio is shorter than 0.1 s.",
+          no_speech: "The recording is silent.",
+          engine_unavailable: "No recognizer is installed or configured.",
           engine_busy: "Too many recordings are waiting; retry after the Retry-After seconds.",
           engine_failed: "The configured OpenAI-compatible server failed.",
         },

@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const doc = buildOpenApiDocument();
 
 // The public route files: everything under app/api/v1, the health check, and /transcribe once it exists.
-const PUBLIC_ROUTE_ROOTS = ["app/api/v1", "app/api/health", "app/transcribe"];
+const PUBLIC_ROUTE_ROOTS = ["app/api/v1", "app/api/health", "app/transcribe", "app/v1"];
 
 async function routeFiles(dir: string): Promise<string[]> {
   const entries = await readdir(path.join(root, dir), { withFileTypes: true }).catch(() => []);
@@ -119,7 +119,7 @@ describe("the OpenAPI document", () => {
     }
     assert.deepEqual(
       [...ids].sort(),
-      ["addDictionaryEntry", "deleteDictionaryEntry", "getHealth", "getOpenApi", "listDictionary", "transcribe"],
+      ["addDictionaryEntry", "createOpenAiTranscription", "deleteDictionaryEntry", "getHealth", "getOpenApi", "listDictionary", "transcribe"],
     );
   });
 
