@@ -97,15 +97,15 @@ export function OperationSection({ doc, path, method, op }: Props) {
 
       {op.parameters && op.parameters.length > 0 && (
         <>
-          <h4>Query parameters</h4>
+          <h4>Parameters</h4>
           <FieldTable
-            label={`Query parameters of ${op.summary}`}
+            label={`Parameters of ${op.summary}`}
             nameHeading="Parameter"
             rows={op.parameters.map((p) => ({
               name: p.name,
               type: typeOf(p.schema),
               required: p.required,
-              description: p.description,
+              description: `${{ query: "Query", path: "Path", header: "Header" }[p.in]} parameter. ${p.description ?? ""}`,
               notes: [...notes(p.schema), ...(p.example === undefined ? [] : [`example: ${JSON.stringify(p.example)}`])],
             }))}
           />

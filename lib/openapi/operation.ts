@@ -3,7 +3,7 @@ import type { Scope } from "@/lib/api-keys/scopes.ts";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors.ts";
 import { queryParameters, schemaRef } from "@/lib/openapi/json-schema.ts";
 import { ErrorBody } from "@/lib/openapi/schemas.ts";
-import type { JsonSchema, OperationObject, PathsObject, Reference, ResponseObject, TagObject } from "@/lib/openapi/types.ts";
+import type { JsonSchema, OperationObject, ParameterObject, PathsObject, Reference, ResponseObject, TagObject } from "@/lib/openapi/types.ts";
 
 export const SECURITY_SCHEME = "bearer";
 
@@ -20,6 +20,8 @@ export type OperationSpec = {
   /** The API-key scope required, or "public" for an endpoint without a key. */
   scope: Scope | "public";
   query?: z.ZodObject;
+  /** Path and header parameters, written out (path parameters must match the `{name}`s of the path). */
+  parameters?: ParameterObject[];
   /** A JSON request body; the schema needs `.meta({ id })`. */
   body?: z.ZodType;
   /** A multipart/form-data request body (uploads), described as JSON Schema. */
@@ -121,7 +123,9 @@ export function operation(spec: OperationSpec): OperationObject {
     tags: [spec.tag],
     security: isPublic ? [] : [{ [SECURITY_SCHEME]: [scope] }],
     ...(!isPublic && { "x-required-scope": scope }),
-    ...(spec.query && { parameters: queryParameters(spec.query) }),
+    ...((spec.query || spec.parameters) && {
+      parameters: [...(spec.parameters ?? []), ...(spec.query ? queryParameters(spec.query) : [])],
+    }),
     ...(spec.body && { requestBody: { required: true, content: content(spec.body) } }),
     ...(spec.multipart && { requestBody: { required: true, content: { "multipart/form-data": { schema: spec.multipart } } } }),
     responses,

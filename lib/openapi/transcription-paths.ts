@@ -10,6 +10,22 @@ import {
 
 const tag = "Transcription";
 
+const IDEMPOTENCY_KEY = {
+  name: "Idempotency-Key",
+  in: "header" as const,
+  required: false,
+  description:
+    "Any unique string (1–255 visible ASCII characters), e.g. a UUID per recording. A retry with the same key and the " +
+    "same recording and options returns the first result (header Idempotent-Replayed: true) without transcribing " +
+    "again; the same key with a different recording or options is 409 idempotency_conflict.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+
+const REPLAY_ERRORS = {
+  validation_failed: "A field is unknown, repeated or invalid, or the Idempotency-Key header is malformed; details names each one.",
+  idempotency_conflict: "The Idempotency-Key was used before for a different recording or different options.",
+};
+
 const TRANSCRIBE_FORM = {
   type: "object",
   required: ["audio"],
@@ -65,6 +81,7 @@ export const transcriptionArea: ApiArea = {
           "and corrected with your dictionary merged with the request's `dict`. Limits: 200 MB and 2 hours unless the " +
           "server is configured otherwise (MAX_UPLOAD_BYTES, MAX_AUDIO_SECONDS).",
         scope: "transcribe",
+        parameters: [IDEMPOTENCY_KEY],
         multipart: TRANSCRIBE_FORM,
         responses: {
           200: {
@@ -78,6 +95,7 @@ export const transcriptionArea: ApiArea = {
           },
         },
         errors: {
+          ...REPLAY_ERRORS,
           missing_audio: 'There is no file in the field "audio" (for example it was sent as "file").',
           payload_too_large: "The upload is larger than the limit, which the message names.",
           audio_too_long: "The recording is longer than the limit, which the message names.",
@@ -91,6 +109,18 @@ export const transcriptionArea: ApiArea = {
         },
       }),
     },
+    "/api/v1/transcriptions/{id}": {
+      get: operation({
+        id: "getTranscription",
+        tag,
+        summary: "Read a transcription",
+        description: "One of your transcriptions by the `id` POST /transcribe returned, with its timed segments.",
+        scope: "transcribe",
+        parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
+        responses: { 200: { description: "The transcription.", schema: TranscriptionResult } },
+        errors: { not_found: "You have no transcription with this id." },
+      }),
+    },
     "/v1/audio/transcriptions": {
       post: operation({
         id: "createOpenAiTranscription",
@@ -101,6 +131,7 @@ export const transcriptionArea: ApiArea = {
           "shapes, so OpenAI SDKs and tools work with base URL `<server>/v1` and a Voicedraft key. json returns " +
           "`{text}`; verbose_json returns `{task, language, duration, text, segments[{id, start, end, text}]}`.",
         scope: "transcribe",
+        parameters: [IDEMPOTENCY_KEY],
         multipart: OPENAI_FORM,
         responses: {
           200: {
@@ -114,6 +145,7 @@ export const transcriptionArea: ApiArea = {
           },
         },
         errors: {
+          ...REPLAY_ERRORS,
           missing_audio: 'There is no file in the field "file".',
           payload_too_large: "The upload is larger than the limit, which the message names.",
           audio_too_long: "The recording is longer than the limit, which the message names.",

@@ -60,12 +60,25 @@ export const TranscriptSegment = z
 
 export const TranscriptionResult = z
   .object({
+    id: z.string().meta({ description: "Read it again with GET /api/v1/transcriptions/{id}." }),
+    created_at: z.iso.datetime(),
     text: z.string().meta({ description: "The transcript, corrected with your dictionary." }),
     language: z.string(),
     duration: z.number().meta({ description: "Length of the recording in seconds." }),
     engine: z.string().meta({ description: "The recognizer that produced the transcript." }),
     dictionary_replacements: z.number().int().meta({ description: "How many spans the dictionary changed." }),
-    segments: z.array(TranscriptSegment).optional().meta({ description: "Only with response_format=verbose_json." }),
+    segments: z
+      .array(TranscriptSegment)
+      .optional()
+      .meta({ description: "With response_format=verbose_json and from GET /api/v1/transcriptions/{id}." }),
   })
   .meta({ id: "TranscriptionResult" });
 export type TranscriptionResult = z.output<typeof TranscriptionResult>;
+
+/** The Idempotency-Key header: a retried upload with the same key replays the first result. */
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, "must be 1–255 visible ASCII characters")
+  .optional();
+
+export const TranscriptionIdParams = z.strictObject({ id: z.string().min(1).max(64) });

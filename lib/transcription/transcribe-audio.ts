@@ -11,6 +11,7 @@ import { UpstreamEngineError } from "@/lib/transcription/engines/openai.ts";
 import { EngineBusyError, EngineUnavailableError } from "@/lib/transcription/engines/types.ts";
 import type { Upload } from "@/lib/transcription/receive-upload.ts";
 import { PROMPT_MAX, type TranscribeFields, type TranscriptionResult } from "@/lib/transcription/schemas.ts";
+import { findReplay, requestHash, saveTranscription } from "@/lib/transcription/save-transcription.ts";
 
 /** The user's stored entries with the request's on top: the request wins for the same misspelling. */
 export function mergeDictionaries(stored: DictionaryEntry[], request: DictionaryEntry[]): DictionaryEntry[] {
@@ -52,11 +53,18 @@ export async function transcribeAudio({
   userId,
   upload,
   input,
+  idempotencyKey,
 }: {
   userId: string;
   upload: Upload;
   input: TranscribeFields;
-}): Promise<TranscriptionResult> {
+  idempotencyKey?: string;
+}): Promise<{ result: TranscriptionResult; replayed: boolean }> {
+  const hash = requestHash(upload.audioSha256, input);
+  if (idempotencyKey) {
+    const replay = await findReplay({ userId, idempotencyKey, hash });
+    if (replay) return { result: replay, replayed: true };
+  }
   if (upload.audioBytes === 0) throw new ApiError("empty_audio", "The audio file is empty (0 bytes).");
   if (!detectAudioFormat(upload.head)) {
     throw new ApiError("unsupported_audio", `This file is not audio in a supported format (${SUPPORTED_FORMATS_TEXT}).`);
@@ -81,12 +89,19 @@ export async function transcribeAudio({
 
   const dictionary = compileDictionary(entries);
   const corrected = dictionary.apply(recognition.text);
-  return {
-    text: corrected.text,
-    language: recognition.language,
-    duration: Math.round(audio.durationSec * 1000) / 1000,
-    engine: recognition.engine,
-    dictionary_replacements: corrected.replacements,
-    segments: recognition.segments.map((s) => ({ ...s, text: dictionary.apply(s.text).text })),
-  };
+  return saveTranscription({
+    userId,
+    idempotencyKey,
+    data: {
+      text: corrected.text,
+      rawText: recognition.text,
+      language: recognition.language,
+      durationSec: Math.round(audio.durationSec * 1000) / 1000,
+      engine: recognition.engine,
+      segments: recognition.segments.map((s) => ({ ...s, text: dictionary.apply(s.text).text })),
+      dictionaryReplacements: corrected.replacements,
+      audioSha256: upload.audioSha256,
+      requestHash: hash,
+    },
+  });
 }

@@ -119,7 +119,7 @@ describe("the OpenAPI document", () => {
     }
     assert.deepEqual(
       [...ids].sort(),
-      ["addDictionaryEntry", "createOpenAiTranscription", "deleteDictionaryEntry", "getHealth", "getOpenApi", "listDictionary", "transcribe"],
+      ["addDictionaryEntry", "createOpenAiTranscription", "deleteDictionaryEntry", "getHealth", "getOpenApi", "getTranscription", "listDictionary", "transcribe"],
     );
   });
 

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { after, before, describe, test } from "node:test";
 import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { POST as addEntry } from "@/app/api/v1/dictionary/add/route.ts";
+import { GET as getTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { resetRecognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
 import { setUpTestDatabase, testDbKind } from "../support/database.ts";
@@ -150,6 +151,65 @@ describe("the dictionary corrects the transcript", () => {
     // Another user's dictionary never applies.
     const other = await post(key, form(jfk));
     assert.doesNotMatch(other.body.text, /Nation/);
+  });
+});
+
+describe("stored transcriptions and Idempotency-Key", () => {
+  const read = (k: string, id: string) =>
+    call(getTranscription, { path: `/api/v1/transcriptions/${id}`, key: k, params: { id } });
+
+  test("every result is stored; GET returns it with segments, only to its owner", async () => {
+    const owner = await createTestUser();
+    const res = await post(owner.key, form(jfk));
+    assert.equal(res.status, 200, res.text);
+    assert.match(res.body.id, /^[0-9a-f-]{36}$/);
+    assert.equal(res.headers.get("x-transcription-id"), res.body.id);
+    const stored = await read(owner.key, res.body.id);
+    assert.equal(stored.status, 200);
+    assert.equal(stored.body.text, res.body.text);
+    assert.equal(stored.body.created_at, res.body.created_at);
+    assert.ok(stored.body.segments.length >= 2);
+    const stranger = await createTestUser();
+    assert.equal((await read(stranger.key, res.body.id)).status, 404);
+    assert.equal((await read(owner.key, "00000000-0000-0000-0000-000000000000")).body.error.code, "not_found");
+    assert.equal((await read("", res.body.id)).status, 401);
+  });
+
+  test("same key and recording → the first result, without transcribing again; different → 409", async () => {
+    const user = await createTestUser();
+    const headers = { "idempotency-key": "note-2026-11-22-0001" };
+    const first = await post(user.key, form(jfk, { prompt: "inaugural" }), headers);
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.headers.get("idempotent-replayed"), null);
+    // With no recognizer available, only a replay can succeed: proof that it does not transcribe again.
+    let again: Awaited<ReturnType<typeof post>> | undefined;
+    await withEnv({ POCKETSPHINX_MODEL_DIR: "/nonexistent" }, async () => {
+      again = await post(user.key, form(jfk, { prompt: "inaugural" }), headers);
+    })();
+    assert.equal(again!.status, 200, again!.text);
+    assert.equal(again!.body.id, first.body.id);
+    assert.equal(again!.headers.get("idempotent-replayed"), "true");
+    const otherPrompt = await post(user.key, form(jfk, { prompt: "something else" }), headers);
+    assert.equal(otherPrompt.status, 409);
+    assert.equal(otherPrompt.body.error.code, "idempotency_conflict");
+    const otherAudio = await post(user.key, form(await silence(1)), headers);
+    assert.equal(otherAudio.status, 409);
+    // Keys are per user: another user may use the same key.
+    const other = await createTestUser();
+    const theirs = await post(other.key, form(jfk, { prompt: "inaugural" }), headers);
+    assert.equal(theirs.status, 200);
+    assert.notEqual(theirs.body.id, first.body.id);
+    const bad = await post(user.key, form(jfk), { "idempotency-key": "has spaces in it" });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error.code, "validation_failed");
+  });
+
+  test("concurrent retries with one key store one transcription", async () => {
+    const user = await createTestUser();
+    const headers = { "idempotency-key": "concurrent-retry-key" };
+    const results = await Promise.all([1, 2, 3].map(() => post(user.key, form(jfk), headers)));
+    for (const r of results) assert.equal(r.status, 200, r.text);
+    assert.equal(new Set(results.map((r) => r.body.id)).size, 1);
   });
 });
 

@@ -3,6 +3,7 @@ import { json } from "@/lib/http/respond.ts";
 import { validationError } from "@/lib/http/parse.ts";
 import { env } from "@/lib/env.ts";
 import { receiveUpload } from "@/lib/transcription/receive-upload.ts";
+import { parseIdempotencyKey } from "@/lib/transcription/idempotency-key.ts";
 import { transcribeAudio } from "@/lib/transcription/transcribe-audio.ts";
 import { formatOpenAiResult } from "@/lib/transcription/format-result.ts";
 import { OpenAiTranscriptionFields, OPENAI_TEXT_FIELDS } from "@/lib/transcription/schemas.ts";
@@ -11,15 +12,18 @@ export const dynamic = "force-dynamic";
 
 // POST /v1/audio/transcriptions – OpenAI-compatible transcription (field `file`) on the same pipeline
 export const POST = withApiKey({ scope: "transcribe" }, async ({ req, user }) => {
+  const idempotencyKey = parseIdempotencyKey(req);
   const upload = await receiveUpload(req, { fileField: "file", maxBytes: env().MAX_UPLOAD_BYTES, textFields: OPENAI_TEXT_FIELDS });
   try {
     const fields = OpenAiTranscriptionFields.safeParse(upload.fields);
     if (!fields.success) throw validationError(fields.error);
     const { prompt, language, response_format } = fields.data;
-    const result = await transcribeAudio({ userId: user.id, upload, input: { prompt, language, response_format } });
+    const input = { prompt, language, response_format };
+    const { result, replayed } = await transcribeAudio({ userId: user.id, upload, input, idempotencyKey });
+    const headers = { "X-Transcription-Id": result.id, ...(replayed && { "Idempotent-Replayed": "true" }) };
     const formatted = formatOpenAiResult(result, response_format);
-    if ("json" in formatted) return json(formatted.json);
-    return new Response(formatted.body, { headers: { "content-type": formatted.contentType } });
+    if ("json" in formatted) return json(formatted.json, { headers });
+    return new Response(formatted.body, { headers: { "content-type": formatted.contentType, ...headers } });
   } finally {
     await upload.cleanup();
   }
