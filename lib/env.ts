@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   TRANSCRIBE_QUEUE_MAX: z.coerce.number().int().min(0).default(4),
   WHISPER_MODEL: z.string().optional(),
   MODELS_DIR: z.string().default("./models"),
+  WHISPER_MODEL_BASE_URL: z.url().optional(),
   FFMPEG_PATH: z.string().default("ffmpeg"),
   FFPROBE_PATH: z.string().default("ffprobe"),
   POCKETSPHINX_PATH: z.string().default("pocketsphinx_continuous"),

@@ -2,6 +2,7 @@
 // (default ./models), checking its published SHA-1. WHISPER_MODEL_BASE_URL points elsewhere (a
 // mirror, or a local server in tests).
 import path from "node:path";
+import { env } from "@/lib/env.ts";
 import {
   DEFAULT_MODEL_BASE_URL,
   downloadWhisperModel,
@@ -28,8 +29,9 @@ async function main(): Promise<number> {
     console.error(`Unknown model "${name}".\n\n${USAGE}`);
     return 2;
   }
-  const modelsDir = path.resolve(process.env.MODELS_DIR || "./models");
-  const baseUrl = process.env.WHISPER_MODEL_BASE_URL || DEFAULT_MODEL_BASE_URL;
+  const { MODELS_DIR, WHISPER_MODEL_BASE_URL } = env();
+  const modelsDir = path.resolve(MODELS_DIR);
+  const baseUrl = WHISPER_MODEL_BASE_URL ?? DEFAULT_MODEL_BASE_URL;
   let lastPercent = -1;
   try {
     const result = await downloadWhisperModel({

@@ -1,10 +1,10 @@
 import { withApiKey } from "@/lib/http/with-api-key.ts";
-import { json } from "@/lib/http/respond.ts";
 import { validationError } from "@/lib/http/parse.ts";
 import { env } from "@/lib/env.ts";
 import { receiveUpload } from "@/lib/transcription/receive-upload.ts";
 import { parseIdempotencyKey } from "@/lib/transcription/idempotency-key.ts";
 import { transcribeAudio } from "@/lib/transcription/transcribe-audio.ts";
+import { transcriptionResponse } from "@/lib/transcription/transcription-response.ts";
 import { formatResult } from "@/lib/transcription/format-result.ts";
 import { TranscribeFields, TRANSCRIBE_TEXT_FIELDS } from "@/lib/transcription/schemas.ts";
 
@@ -21,11 +21,8 @@ export const POST = withApiKey({ scope: "transcribe" }, async ({ req, user }) =>
   try {
     const fields = TranscribeFields.safeParse(upload.fields);
     if (!fields.success) throw validationError(fields.error);
-    const { result, replayed } = await transcribeAudio({ userId: user.id, upload, input: fields.data, idempotencyKey });
-    const headers = { "X-Transcription-Id": result.id, ...(replayed && { "Idempotent-Replayed": "true" }) };
-    const formatted = formatResult(result, fields.data.response_format);
-    if ("json" in formatted) return json(formatted.json, { headers });
-    return new Response(formatted.body, { headers: { "content-type": formatted.contentType, ...headers } });
+    const transcription = await transcribeAudio({ userId: user.id, upload, input: fields.data, idempotencyKey });
+    return transcriptionResponse(transcription, formatResult(transcription.result, fields.data.response_format));
   } finally {
     await upload.cleanup();
   }

@@ -21,9 +21,26 @@ const IDEMPOTENCY_KEY = {
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
-const REPLAY_ERRORS = {
+/** What both upload endpoints can answer besides the errors every multipart endpoint has. */
+const UPLOAD_ERRORS = {
   validation_failed: "A field is unknown, repeated or invalid, or the Idempotency-Key header is malformed; details names each one.",
   idempotency_conflict: "The Idempotency-Key was used before for a different recording or different options.",
+  payload_too_large: "The upload is larger than the limit, which the message names.",
+  audio_too_long: "The recording is longer than the limit, which the message names.",
+  unsupported_audio: `The file is not audio in a supported format (${SUPPORTED_FORMATS_TEXT}).`,
+  unreadable_audio: "The file looks like audio but cannot be decoded (truncated or corrupt).",
+  empty_audio: "The file is empty, or its audio is shorter than 0.1 s.",
+  no_speech: "The recording is silent.",
+  engine_unavailable: "No recognizer is installed or configured; the message says how to install one.",
+  engine_busy: "Too many recordings are waiting; retry after the Retry-After seconds.",
+  engine_failed: "The configured OpenAI-compatible server failed.",
+};
+
+/** With response_format text, srt or vtt the body is text of that kind. */
+const TEXT_FORMATS = {
+  "text/plain": { type: "string" },
+  "application/x-subrip": { type: "string" },
+  "text/vtt": { type: "string" },
 };
 
 const TRANSCRIBE_FORM = {
@@ -87,26 +104,10 @@ export const transcriptionArea: ApiArea = {
           200: {
             description: "The transcript. With response_format text, srt or vtt the body is plain text of that kind.",
             schema: TranscriptionResult,
-            alternatives: {
-              "text/plain": { type: "string" },
-              "application/x-subrip": { type: "string" },
-              "text/vtt": { type: "string" },
-            },
+            alternatives: TEXT_FORMATS,
           },
         },
-        errors: {
-          ...REPLAY_ERRORS,
-          missing_audio: 'There is no file in the field "audio" (for example it was sent as "file").',
-          payload_too_large: "The upload is larger than the limit, which the message names.",
-          audio_too_long: "The recording is longer than the limit, which the message names.",
-          unsupported_audio: `The file is not audio in a supported format (${SUPPORTED_FORMATS_TEXT}).`,
-          unreadable_audio: "The file looks like audio but cannot be decoded (truncated or corrupt).",
-          empty_audio: "The file is empty, or its audio is shorter than 0.1 s.",
-          no_speech: "The recording is silent.",
-          engine_unavailable: "No recognizer is installed or configured; the message says how to install one.",
-          engine_busy: "Too many recordings are waiting; retry after the Retry-After seconds.",
-          engine_failed: "The configured OpenAI-compatible server failed.",
-        },
+        errors: { ...UPLOAD_ERRORS, missing_audio: 'There is no file in the field "audio" (for example it was sent as "file").' },
       }),
     },
     "/api/v1/transcriptions/{id}": {
@@ -137,26 +138,10 @@ export const transcriptionArea: ApiArea = {
           200: {
             description: "The transcript in the requested response_format.",
             schema: { type: "object", required: ["text"], properties: { text: { type: "string" } } },
-            alternatives: {
-              "text/plain": { type: "string" },
-              "application/x-subrip": { type: "string" },
-              "text/vtt": { type: "string" },
-            },
+            alternatives: TEXT_FORMATS,
           },
         },
-        errors: {
-          ...REPLAY_ERRORS,
-          missing_audio: 'There is no file in the field "file".',
-          payload_too_large: "The upload is larger than the limit, which the message names.",
-          audio_too_long: "The recording is longer than the limit, which the message names.",
-          unsupported_audio: `The file is not audio in a supported format (${SUPPORTED_FORMATS_TEXT}).`,
-          unreadable_audio: "The file looks like audio but cannot be decoded.",
-          empty_audio: "The file is empty, or its audio is shorter than 0.1 s.",
-          no_speech: "The recording is silent.",
-          engine_unavailable: "No recognizer is installed or configured.",
-          engine_busy: "Too many recordings are waiting; retry after the Retry-After seconds.",
-          engine_failed: "The configured OpenAI-compatible server failed.",
-        },
+        errors: { ...UPLOAD_ERRORS, missing_audio: 'There is no file in the field "file".' },
       }),
     },
   },

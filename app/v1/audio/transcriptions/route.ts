@@ -1,10 +1,10 @@
 import { withApiKey } from "@/lib/http/with-api-key.ts";
-import { json } from "@/lib/http/respond.ts";
 import { validationError } from "@/lib/http/parse.ts";
 import { env } from "@/lib/env.ts";
 import { receiveUpload } from "@/lib/transcription/receive-upload.ts";
 import { parseIdempotencyKey } from "@/lib/transcription/idempotency-key.ts";
 import { transcribeAudio } from "@/lib/transcription/transcribe-audio.ts";
+import { transcriptionResponse } from "@/lib/transcription/transcription-response.ts";
 import { formatOpenAiResult } from "@/lib/transcription/format-result.ts";
 import { OpenAiTranscriptionFields, OPENAI_TEXT_FIELDS } from "@/lib/transcription/schemas.ts";
 
@@ -19,11 +19,8 @@ export const POST = withApiKey({ scope: "transcribe" }, async ({ req, user }) =>
     if (!fields.success) throw validationError(fields.error);
     const { prompt, language, response_format } = fields.data;
     const input = { prompt, language, response_format };
-    const { result, replayed } = await transcribeAudio({ userId: user.id, upload, input, idempotencyKey });
-    const headers = { "X-Transcription-Id": result.id, ...(replayed && { "Idempotent-Replayed": "true" }) };
-    const formatted = formatOpenAiResult(result, response_format);
-    if ("json" in formatted) return json(formatted.json, { headers });
-    return new Response(formatted.body, { headers: { "content-type": formatted.contentType, ...headers } });
+    const transcription = await transcribeAudio({ userId: user.id, upload, input, idempotencyKey });
+    return transcriptionResponse(transcription, formatOpenAiResult(transcription.result, response_format));
   } finally {
     await upload.cleanup();
   }
