@@ -2,7 +2,7 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // Native and wasm packages stay in node_modules instead of being bundled into the server.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "@napi-rs/whisper", "pg", "@prisma/adapter-pg"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "@napi-rs/whisper", "pg", "@prisma/adapter-pg", "pg-boss"],
   poweredByHeader: false,
   typedRoutes: false,
 };

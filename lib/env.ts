@@ -31,6 +31,31 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_TRANSCRIBE_MODEL: z.string().default("whisper-1"),
+  OPENAI_CHAT_MODEL: z.string().default("gpt-4o-mini"),
+
+  // AI optimization of transcripts (punctuation, casing, filler words, paragraphs)
+  OPTIMIZER: z.enum(["local", "openai", "off"]).default("local"),
+  OPTIMIZE_BACKGROUND_SECONDS: z.coerce.number().min(0).default(120),
+  OPTIMIZER_CHUNK_WORDS: z.coerce.number().int().min(5).max(5000).default(300),
+  OPTIMIZER_STALE_SECONDS: z.coerce.number().min(1).default(60),
+
+  // Background jobs (pg-boss on the same database)
+  JOBS_IN_APP: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+
+  // Content workflow: platform variants are rolled out per environment.
+  CONTENT_VARIANTS_ENABLED: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  CONTENT_GENERATOR: z.enum(["local", "openai"]).default("local"),
+
+  // Shared secret of internal endpoints; when unset, one is generated once into DATA_DIR.
+  SERVICE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };

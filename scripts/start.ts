@@ -4,7 +4,8 @@
 // the Next server it starts, so nothing else needs installing. Either way it applies pending
 // migrations first, builds the app when the build is missing or older than the sources, then runs
 // `next start` (or `next dev` with --dev) and stays its parent: signals are forwarded, and the
-// database is closed after the server has stopped.
+// database is closed after the server has stopped. It also works the background jobs
+// (JOBS_IN_APP, default true), so queued optimizations continue after a restart.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
@@ -14,6 +15,9 @@ import { env } from "@/lib/env.ts";
 import { log, errorFields } from "@/lib/log.ts";
 import { EmbeddedDatabaseBusy, hostEmbeddedDatabase, type EmbeddedHost } from "@/lib/db/embedded.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
+import { closeDb, useHostedDatabase } from "@/lib/db/client.ts";
+import { closeJobQueue } from "@/lib/jobs/queue.ts";
+import { startJobWorkers } from "@/lib/jobs/workers.ts";
 
 const dev = process.argv.includes("--dev");
 const root = process.cwd();
@@ -86,6 +90,10 @@ async function main(): Promise<number> {
     const report = await migrateDatabase(host.url);
     log.info("database ready", { kind: "embedded", data_dir: config.dataDir, migrations_applied: report.applied });
   }
+  if (host) useHostedDatabase(host.url);
+  // Background jobs (transcript optimization, …) run in this process unless JOBS_IN_APP=false,
+  // e.g. when dedicated `npm run worker` processes share a PostgreSQL queue.
+  const workers = config.JOBS_IN_APP ? await startJobWorkers() : undefined;
   try {
     if (!dev) await buildIfNeeded();
     const args = [nextBin, dev ? "dev" : "start", "-p", String(config.PORT), "-H", config.HOST];
@@ -104,6 +112,9 @@ async function main(): Promise<number> {
     log.info("server stopped", { exit_code: code });
     return code;
   } finally {
+    await workers?.stop();
+    await closeJobQueue();
+    await closeDb();
     await host?.stop();
   }
 }

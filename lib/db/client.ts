@@ -41,6 +41,11 @@ export async function db(): Promise<Database> {
   return (await connection()).prisma;
 }
 
+/** The process that hosts the embedded database (npm start) uses it through its own host. */
+export function useHostedDatabase(url: string): void {
+  state.voicedraftDb = Promise.resolve({ prisma: createClient(url), kind: "embedded", url });
+}
+
 export async function databaseKind(): Promise<DatabaseKind> {
   return (await connection()).kind;
 }

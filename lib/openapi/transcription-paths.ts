@@ -1,9 +1,12 @@
 import { operation, type ApiArea } from "@/lib/openapi/operation.ts";
 import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio-format.ts";
 import {
+  EditTranscriptionInput,
+  ListTranscriptionsQuery,
   PROMPT_MAX,
   REQUEST_DICT_MAX,
   RESPONSE_FORMATS,
+  TranscriptionList,
   TranscriptionResult,
   TranscriptSegment,
 } from "@/lib/transcription/schemas.ts";
@@ -120,6 +123,31 @@ export const transcriptionArea: ApiArea = {
         parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
         responses: { 200: { description: "The transcription.", schema: TranscriptionResult } },
         errors: { not_found: "You have no transcription with this id." },
+      }),
+      patch: operation({
+        id: "editTranscription",
+        tag,
+        summary: "Edit a transcript",
+        description:
+          "Replaces `text` with your edit. Send the `updated_at` you last saw to be protected from overwriting a newer " +
+          "edit (409 edit_conflict). The AI-optimized text (`optimization.text`) is kept as it is.",
+        scope: "transcribe",
+        parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
+        body: EditTranscriptionInput,
+        responses: { 200: { description: "The edited transcription.", schema: TranscriptionResult } },
+        errors: { not_found: "You have no transcription with this id.", edit_conflict: "The transcript changed after the updated_at you sent." },
+      }),
+    },
+    "/api/v1/transcriptions": {
+      get: operation({
+        id: "listTranscriptions",
+        tag,
+        summary: "List transcriptions",
+        description: "Your transcriptions, newest first, with their optimization status; follow `next_cursor` for older ones.",
+        scope: "transcribe",
+        query: ListTranscriptionsQuery,
+        responses: { 200: { description: "A page of transcriptions.", schema: TranscriptionList } },
+        errors: { validation_failed: "limit is out of range or cursor is not one this API returned." },
       }),
     },
     "/v1/audio/transcriptions": {

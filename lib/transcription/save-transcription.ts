@@ -3,10 +3,27 @@ import { db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import type { Segment } from "@/lib/transcription/engines/types.ts";
-import type { TranscribeFields, TranscriptionResult } from "@/lib/transcription/schemas.ts";
+import type { Optimization, TranscribeFields, TranscriptionResult } from "@/lib/transcription/schemas.ts";
+
+type WorkflowRow = {
+  id: string;
+  name: string;
+  optimizer: string;
+  mode: string;
+  status: string;
+  callId: string;
+  executionId: string | null;
+  chunksTotal: number;
+  chunksDone: number;
+  optimizedText: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  completedAt: Date | null;
+};
 
 type TranscriptionRow = {
   id: string;
+  optimization?: WorkflowRow | null;
   text: string;
   language: string;
   durationSec: number;
@@ -14,18 +31,41 @@ type TranscriptionRow = {
   segments: Prisma.JsonValue;
   dictionaryReplacements: number;
   createdAt: Date;
+  updatedAt: Date;
 };
 
 export function toTranscriptionResult(row: TranscriptionRow): TranscriptionResult {
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
     text: row.text,
     language: row.language,
     duration: row.durationSec,
     engine: row.engine,
     dictionary_replacements: row.dictionaryReplacements,
     segments: row.segments as Segment[],
+    ...(row.optimization && optimizationFields(row.optimization)),
+  };
+}
+
+function optimizationFields(w: WorkflowRow): Pick<TranscriptionResult, "optimizer_processing" | "optimization"> {
+  return {
+    optimizer_processing: {
+      optimizer_workflow_name: w.name,
+      optimizer_workflow_id: w.id,
+      optimizer_call_id: w.callId,
+      optimizer_execution_id: w.executionId,
+    },
+    optimization: {
+      status: w.status as Optimization["status"],
+      optimizer: w.optimizer as Optimization["optimizer"],
+      mode: w.mode as Optimization["mode"],
+      progress: { chunks_done: w.chunksDone, chunks_total: w.chunksTotal },
+      text: w.status === "completed" ? w.optimizedText : null,
+      error: w.errorCode ? { code: w.errorCode, message: w.errorMessage ?? "" } : null,
+      completed_at: w.completedAt?.toISOString() ?? null,
+    },
   };
 }
 
@@ -52,7 +92,10 @@ export async function findReplay({
   hash: string;
 }): Promise<TranscriptionResult | null> {
   const prisma = await db();
-  const row = await prisma.transcription.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey } } });
+  const row = await prisma.transcription.findUnique({
+    where: { userId_idempotencyKey: { userId, idempotencyKey } },
+    include: { optimization: true },
+  });
   if (!row) return null;
   if (row.requestHash !== hash) throw conflict();
   return toTranscriptionResult(row);
@@ -68,6 +111,7 @@ export type NewTranscription = {
   dictionaryReplacements: number;
   audioSha256: string;
   requestHash: string;
+  optimizationId: string | null;
 };
 
 /** Stores a result; when a concurrent retry with the same key stored first, returns that one. */
@@ -82,7 +126,7 @@ export async function saveTranscription({
 }): Promise<{ result: TranscriptionResult; replayed: boolean }> {
   const prisma = await db();
   try {
-    const row = await prisma.transcription.create({ data: { userId, idempotencyKey, ...data } });
+    const row = await prisma.transcription.create({ data: { userId, idempotencyKey, ...data }, include: { optimization: true } });
     return { result: toTranscriptionResult(row), replayed: false };
   } catch (err) {
     if (idempotencyKey && err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {

@@ -58,11 +58,43 @@ export const TranscriptSegment = z
   .object({ start: z.number(), end: z.number(), text: z.string() })
   .meta({ id: "TranscriptSegment", description: "Seconds from the start of the recording." });
 
+export const OPTIMIZATION_STATUSES = ["pending", "running", "completed", "failed"] as const;
+
+export const OptimizerProcessing = z
+  .object({
+    optimizer_workflow_name: z.string().meta({ description: "The kind of workflow (transcript-optimization)." }),
+    optimizer_workflow_id: z.string().meta({ description: "Stable for a recording: a retried upload of the same audio, prompt and dict gets the same id." }),
+    optimizer_call_id: z.string().meta({ description: "The one dispatch of the workflow." }),
+    optimizer_execution_id: z.string().nullable().meta({ description: "The current or last run; a recovered run gets a new one. Null until a run starts." }),
+  })
+  .meta({
+    id: "OptimizerProcessing",
+    description:
+      "Diagnostic identifiers of the AI optimization (not credentials). Do not publish them together with transcript text, API keys or webhook URLs.",
+  });
+
+export const Optimization = z
+  .object({
+    status: z.enum(OPTIMIZATION_STATUSES).meta({
+      description:
+        "pending (queued) → running → completed | failed. Audio longer than the background threshold returns pending or running; shorter audio is optimized before the response.",
+    }),
+    optimizer: z.enum(["local", "openai"]).meta({ description: "local: offline rules; openai: an OpenAI-compatible chat model." }),
+    mode: z.enum(["inline", "background"]),
+    progress: z.object({ chunks_done: z.number().int(), chunks_total: z.number().int() }),
+    text: z.string().nullable().meta({ description: "The optimized transcript (punctuation, casing, no filler words, paragraphs, your dictionary) once completed." }),
+    error: z.object({ code: z.string(), message: z.string() }).nullable().meta({ description: "Why the optimization failed, or why the last attempt failed while it is retried." }),
+    completed_at: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "Optimization", description: "Present when AI optimization is enabled (OPTIMIZER is not off)." });
+export type Optimization = z.output<typeof Optimization>;
+
 export const TranscriptionResult = z
   .object({
     id: z.string().meta({ description: "Read it again with GET /api/v1/transcriptions/{id}." }),
     created_at: z.iso.datetime(),
-    text: z.string().meta({ description: "The transcript, corrected with your dictionary." }),
+    updated_at: z.iso.datetime().meta({ description: "Changes when you edit the text." }),
+    text: z.string().meta({ description: "The transcript, corrected with your dictionary (or as you last edited it). The AI-optimized version is optimization.text." }),
     language: z.string(),
     duration: z.number().meta({ description: "Length of the recording in seconds." }),
     engine: z.string().meta({ description: "The recognizer that produced the transcript." }),
@@ -71,6 +103,8 @@ export const TranscriptionResult = z
       .array(TranscriptSegment)
       .optional()
       .meta({ description: "With response_format=verbose_json and from GET /api/v1/transcriptions/{id}." }),
+    optimizer_processing: OptimizerProcessing.optional(),
+    optimization: Optimization.optional(),
   })
   .meta({ id: "TranscriptionResult" });
 export type TranscriptionResult = z.output<typeof TranscriptionResult>;
@@ -82,3 +116,27 @@ export const IdempotencyKey = z
   .optional();
 
 export const TranscriptionIdParams = z.strictObject({ id: z.string().min(1).max(64) });
+
+export const ListTranscriptionsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Page size, 1–100 (default 20)." }),
+  cursor: z.string().max(200).optional().meta({ description: "The next_cursor of the previous page." }),
+});
+
+export const TranscriptionList = z
+  .object({
+    transcriptions: z.array(TranscriptionResult).meta({ description: "Newest first, without segments." }),
+    next_cursor: z.string().nullable(),
+  })
+  .meta({ id: "TranscriptionList" });
+
+export const TRANSCRIPT_TEXT_MAX = 1_000_000;
+
+export const EditTranscriptionInput = z
+  .strictObject({
+    text: z.string().max(TRANSCRIPT_TEXT_MAX, `must be at most ${TRANSCRIPT_TEXT_MAX} characters`),
+    updated_at: z.iso
+      .datetime()
+      .optional()
+      .meta({ description: "The updated_at you last saw; when the transcript changed since, the edit is refused with 409 edit_conflict." }),
+  })
+  .meta({ id: "EditTranscriptionInput" });

@@ -3,7 +3,8 @@ import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary, type DictionaryEntry } from "@/lib/dictionary/matcher.ts";
-import { matchKey } from "@/lib/dictionary/match-key.ts";
+import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
+import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { detectAudioFormat, SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio-format.ts";
 import { decodeAudio } from "@/lib/transcription/decode-audio.ts";
 import { recognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
@@ -12,13 +13,6 @@ import { EngineBusyError, EngineUnavailableError } from "@/lib/transcription/eng
 import type { Upload } from "@/lib/transcription/receive-upload.ts";
 import { PROMPT_MAX, type TranscribeFields, type TranscriptionResult } from "@/lib/transcription/schemas.ts";
 import { findReplay, requestHash, saveTranscription } from "@/lib/transcription/save-transcription.ts";
-
-/** The user's stored entries with the request's on top: the request wins for the same misspelling. */
-export function mergeDictionaries(stored: DictionaryEntry[], request: DictionaryEntry[]): DictionaryEntry[] {
-  const merged = new Map(stored.map((e) => [matchKey(e.misspelling), e]));
-  for (const entry of request) merged.set(matchKey(entry.misspelling), entry);
-  return [...merged.values()];
-}
 
 /** What the recognizer should expect: the caller's prompt, then the words the dictionary produces. */
 // Engines trim further to their own budget (whisper: ~224 tokens).
@@ -89,6 +83,14 @@ export async function transcribeAudio({
 
   const dictionary = compileDictionary(entries);
   const corrected = dictionary.apply(recognition.text);
+  const segments = recognition.segments.map((s) => ({ ...s, text: dictionary.apply(s.text).text }));
+  const optimizationId = await startOptimization({
+    userId,
+    requestHash: hash,
+    transcript: { text: corrected.text, segments },
+    requestDictionary: requestEntries,
+    durationSec: audio.durationSec,
+  });
   return saveTranscription({
     userId,
     idempotencyKey,
@@ -98,10 +100,11 @@ export async function transcribeAudio({
       language: recognition.language,
       durationSec: Math.round(audio.durationSec * 1000) / 1000,
       engine: recognition.engine,
-      segments: recognition.segments.map((s) => ({ ...s, text: dictionary.apply(s.text).text })),
+      segments,
       dictionaryReplacements: corrected.replacements,
       audioSha256: upload.audioSha256,
       requestHash: hash,
+      optimizationId,
     },
   });
 }

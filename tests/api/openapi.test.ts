@@ -119,7 +119,7 @@ describe("the OpenAPI document", () => {
     }
     assert.deepEqual(
       [...ids].sort(),
-      ["addDictionaryEntry", "createOpenAiTranscription", "deleteDictionaryEntry", "getHealth", "getOpenApi", "getTranscription", "listDictionary", "transcribe"],
+      ["addDictionaryEntry", "createOpenAiTranscription", "deleteDictionaryEntry", "editTranscription", "getHealth", "getOpenApi", "getTranscription", "listDictionary", "listTranscriptions", "transcribe"],
     );
   });
 

@@ -1,0 +1,8 @@
+import { json } from "@/lib/http/respond.ts";
+import { withServiceSecret } from "@/lib/http/with-service-secret.ts";
+import { getWorkflowStatus } from "@/lib/optimizer/get-workflow-status.ts";
+
+// GET /api/internal/optimizations/{id} – internal: an optimization workflow and its queue job
+export const GET = withServiceSecret<{ id: string }>(async ({ params }) => {
+  return json(await getWorkflowStatus({ id: params.id }));
+});

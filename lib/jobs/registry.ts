@@ -1,0 +1,12 @@
+import type { JobDefinition } from "@/lib/jobs/define-job.ts";
+import { generateVariantJob } from "@/lib/content/generation-job.ts";
+import { optimizeTranscriptJob, recoverStaleOptimizations } from "@/lib/optimizer/optimize-transcript-job.ts";
+
+/** Periodic work of every worker process, e.g. re-dispatching runs whose worker died. */
+export type Sweep = { name: string; intervalSeconds: number; run(): Promise<unknown> };
+
+// Every job a worker process runs. Enqueueing needs only the definition; this list is for workers.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const JOBS: JobDefinition<any>[] = [optimizeTranscriptJob, generateVariantJob];
+
+export const SWEEPS: Sweep[] = [{ name: "recover-stale-optimizations", intervalSeconds: 30, run: recoverStaleOptimizations }];

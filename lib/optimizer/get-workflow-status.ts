@@ -1,0 +1,29 @@
+import { db } from "@/lib/db/client.ts";
+import { notFound } from "@/lib/http/errors.ts";
+import { jobState } from "@/lib/jobs/queue.ts";
+import { optimizeTranscriptJob } from "@/lib/optimizer/optimize-transcript-job.ts";
+
+/** Internal: a workflow's state and its queue job, for operators. No transcript text. */
+export async function getWorkflowStatus({ id }: { id: string }) {
+  const prisma = await db();
+  const workflow = await prisma.optimizationWorkflow.findUnique({
+    where: { id },
+    include: { chunks: { select: { index: true, attempts: true, completedAt: true }, orderBy: { index: "asc" } } },
+  });
+  if (!workflow) throw notFound(`The optimization workflow ${id}`);
+  return {
+    id: workflow.id,
+    name: workflow.name,
+    optimizer: workflow.optimizer,
+    mode: workflow.mode,
+    status: workflow.status,
+    call_id: workflow.callId,
+    execution_id: workflow.executionId,
+    executions: workflow.executions,
+    progress: { chunks_done: workflow.chunksDone, chunks_total: workflow.chunksTotal },
+    heartbeat_at: workflow.heartbeatAt?.toISOString() ?? null,
+    error: workflow.errorCode ? { code: workflow.errorCode, message: workflow.errorMessage } : null,
+    chunks: workflow.chunks.map((c) => ({ index: c.index, attempts: c.attempts, completed_at: c.completedAt?.toISOString() ?? null })),
+    job: workflow.jobId ? await jobState(optimizeTranscriptJob.name, workflow.jobId) : null,
+  };
+}

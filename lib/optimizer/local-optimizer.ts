@@ -1,0 +1,57 @@
+import type { Optimizer } from "@/lib/optimizer/types.ts";
+
+// The default optimizer: deterministic rules that work offline. One input line is one utterance
+// (the recognizer paused after it), so it becomes a sentence; an empty line is a paragraph break.
+
+const FILLERS = new Set(["um", "umm", "uh", "uhh", "erm", "er", "ah", "hmm", "mm", "mhm"]);
+const TERMINAL = /[.!?…]["')\]]*$/;
+
+function cleanUtterance(line: string): string {
+  const words: string[] = [];
+  for (const word of line.split(/\s+/).filter(Boolean)) {
+    const bare = word.toLowerCase().replace(/[,.;:!?]+$/, "");
+    if (FILLERS.has(bare)) {
+      // keep the punctuation the filler carried ("so, um." → "so.")
+      const trailing = word.slice(bare.length).replace(/^,+/, "");
+      if (trailing && words.length) words[words.length - 1] = words[words.length - 1].replace(/[,;:]+$/, "") + trailing;
+      continue;
+    }
+    const previous = words[words.length - 1];
+    if (previous && previous.toLowerCase() === word.toLowerCase() && !/[.!?,]$/.test(previous)) continue; // "the the"
+    words.push(word === "i" ? "I" : word.replace(/^i'(m|ve|ll|d)$/i, (_, rest: string) => `I'${rest.toLowerCase()}`));
+  }
+  return words.join(" ").replace(/^[,;:]+\s*/, "");
+}
+
+function capitalizeSentences(text: string): string {
+  return text.replace(/(^|[.!?…]\s+)(\p{Ll})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+}
+
+export function optimizeLocally(input: string): string {
+  const paragraphs: string[] = [];
+  let sentences: string[] = [];
+  const endParagraph = () => {
+    if (sentences.length) paragraphs.push(capitalizeSentences(sentences.join(" ")));
+    sentences = [];
+  };
+  for (const line of input.split("\n")) {
+    if (!line.trim()) {
+      endParagraph();
+      continue;
+    }
+    let sentence = cleanUtterance(line);
+    if (!sentence) continue;
+    sentence = sentence.replace(/[,;:]+$/, "");
+    if (!TERMINAL.test(sentence)) sentence += ".";
+    sentences.push(sentence);
+  }
+  endParagraph();
+  return paragraphs.join("\n\n");
+}
+
+export const localOptimizer: Optimizer = {
+  name: "local",
+  async optimize({ text }) {
+    return optimizeLocally(text);
+  },
+};

@@ -1,0 +1,64 @@
+import { db } from "@/lib/db/client.ts";
+import { env } from "@/lib/env.ts";
+import { defineJob } from "@/lib/jobs/define-job.ts";
+import { enqueueJob, jobQueue } from "@/lib/jobs/queue.ts";
+import { log } from "@/lib/log.ts";
+import { runOptimization } from "@/lib/optimizer/run-optimization.ts";
+
+export const optimizeTranscriptJob = defineJob<{ workflowId: string }>({
+  name: "optimize-transcript",
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  expireInSeconds: 60 * 60,
+  async run({ workflowId }, { jobId, lastAttempt }) {
+    await runOptimization({ workflowId, jobId, final: lastAttempt });
+  },
+});
+
+/** Queues a run of the workflow and remembers its job. */
+export async function dispatchOptimization(workflowId: string): Promise<string> {
+  const jobId = await enqueueJob(optimizeTranscriptJob, { workflowId });
+  const prisma = await db();
+  await prisma.optimizationWorkflow.updateMany({ where: { id: workflowId, status: { in: ["pending", "running"] } }, data: { jobId } });
+  return jobId;
+}
+
+const WAITING = new Set(["created", "retry"]);
+
+/**
+ * Background workflows that nobody is working on — a run whose worker died (its heartbeat
+ * stopped), or a dispatch that never reached the queue — get a new run. Finished chunks are kept.
+ * Every worker process runs this periodically; the internal recovery endpoint runs it on demand.
+ */
+export async function recoverStaleOptimizations({ staleSeconds }: { staleSeconds?: number } = {}): Promise<string[]> {
+  const prisma = await db();
+  const staleBefore = new Date(Date.now() - (staleSeconds ?? env().OPTIMIZER_STALE_SECONDS) * 1000);
+  const candidates = await prisma.optimizationWorkflow.findMany({
+    where: {
+      mode: "background",
+      OR: [
+        { status: "running", OR: [{ heartbeatAt: { lt: staleBefore } }, { heartbeatAt: null, updatedAt: { lt: staleBefore } }] },
+        { status: "pending", updatedAt: { lt: staleBefore } },
+      ],
+    },
+    select: { id: true, jobId: true, updatedAt: true },
+    take: 100,
+  });
+  const recovered: string[] = [];
+  const boss = candidates.length ? await jobQueue(optimizeTranscriptJob) : undefined;
+  for (const workflow of candidates) {
+    const job = workflow.jobId ? await boss!.getJobById(optimizeTranscriptJob.name, workflow.jobId).catch(() => null) : null;
+    if (job && WAITING.has(job.state)) continue; // queued, a worker will get to it
+    // One recoverer wins: the update only matches the row as it was read.
+    const { count } = await prisma.optimizationWorkflow.updateMany({
+      where: { id: workflow.id, updatedAt: workflow.updatedAt },
+      data: { heartbeatAt: null },
+    });
+    if (!count) continue;
+    if (job?.state === "active") await boss!.cancel(optimizeTranscriptJob.name, job.id).catch(() => undefined);
+    await dispatchOptimization(workflow.id);
+    recovered.push(workflow.id);
+  }
+  if (recovered.length) log.info("optimizations recovered", { count: recovered.length });
+  return recovered;
+}

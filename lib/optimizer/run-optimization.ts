@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client.ts";
+import type { Prisma } from "@/lib/db/generated/client.ts";
+import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { compileDictionary, type DictionaryEntry } from "@/lib/dictionary/matcher.ts";
+import { env } from "@/lib/env.ts";
+import { log } from "@/lib/log.ts";
+import { joinChunks } from "@/lib/optimizer/chunk-transcript.ts";
+import { optimizerNamed } from "@/lib/optimizer/select-optimizer.ts";
+import { OptimizerError, type Optimizer } from "@/lib/optimizer/types.ts";
+import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
+
+// One execution of an optimization workflow. An execution first claims the workflow (a lease
+// kept alive by a heartbeat), so two workers never improve the same transcript at once; a lease
+// whose heartbeat stopped (the worker died) can be claimed by the next execution. Each finished
+// chunk is stored at once, so a new execution continues where the last one stopped.
+
+export type ExecutionOutcome = "completed" | "failed" | "released" | "skipped";
+
+const HEARTBEAT_MS = 10_000;
+const CHUNK_ATTEMPTS = 2;
+
+async function claim(workflowId: string, executionId: string, jobId: string | null): Promise<boolean> {
+  const prisma = await db();
+  const staleBefore = new Date(Date.now() - env().OPTIMIZER_STALE_SECONDS * 1000);
+  const { count } = await prisma.optimizationWorkflow.updateMany({
+    where: {
+      id: workflowId,
+      OR: [
+        { status: "pending" },
+        { status: "running", OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
+      ],
+    },
+    data: { status: "running", executionId, jobId, heartbeatAt: new Date(), executions: { increment: 1 } },
+  });
+  if (count) await prisma.optimizationWorkflow.updateMany({ where: { id: workflowId, startedAt: null }, data: { startedAt: new Date() } });
+  return count === 1;
+}
+
+/** Updates the workflow only while this execution still holds it; false when it lost the lease. */
+async function whileHeld(workflowId: string, executionId: string, data: Prisma.OptimizationWorkflowUpdateManyMutationInput) {
+  const prisma = await db();
+  const { count } = await prisma.optimizationWorkflow.updateMany({ where: { id: workflowId, executionId, status: "running" }, data });
+  return count === 1;
+}
+
+async function optimizeChunk(optimizer: Optimizer, text: string, spellings: string[]): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await optimizer.optimize({ text, spellings });
+    } catch (err) {
+      const retryable = !(err instanceof OptimizerError) || err.retryable;
+      if (!retryable || attempt >= CHUNK_ATTEMPTS) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
+async function dictionaryFor(userId: string, requestDictionary: unknown): Promise<DictionaryEntry[]> {
+  return mergeDictionaries(await loadDictionary(userId), (requestDictionary ?? []) as DictionaryEntry[]);
+}
+
+/**
+ * Runs (or continues) a workflow. `final`: a failure now is the last word (no retry will follow),
+ * so the workflow is marked failed; otherwise the lease is released for the retry.
+ */
+export async function runOptimization({
+  workflowId,
+  jobId = null,
+  final = true,
+}: {
+  workflowId: string;
+  jobId?: string | null;
+  final?: boolean;
+}): Promise<ExecutionOutcome> {
+  const prisma = await db();
+  const executionId = randomUUID();
+  if (!(await claim(workflowId, executionId, jobId))) return "skipped";
+  const workflow = await prisma.optimizationWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
+  const fields = { optimizer_workflow_id: workflow.id, optimizer_execution_id: executionId };
+  log.info("optimization started", { ...fields, chunks_total: workflow.chunksTotal, chunks_done: workflow.chunksDone });
+
+  const heartbeat = setInterval(() => void whileHeld(workflowId, executionId, { heartbeatAt: new Date() }).catch(() => undefined), HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    const entries = await dictionaryFor(workflow.userId, workflow.requestDictionary);
+    const spellings = [...new Set(entries.map((e) => e.correctSpelling))];
+    const optimizer = optimizerNamed(workflow.optimizer);
+    const pending = await prisma.optimizationChunk.findMany({ where: { workflowId, outputText: null }, orderBy: { index: "asc" } });
+    for (const chunk of pending) {
+      const outputText = await optimizeChunk(optimizer, chunk.inputText, spellings);
+      const saved = await prisma.$transaction(async (tx) => {
+        const held = await tx.optimizationWorkflow.updateMany({
+          where: { id: workflowId, executionId, status: "running" },
+          data: { chunksDone: { increment: 1 }, heartbeatAt: new Date() },
+        });
+        if (!held.count) return false;
+        await tx.optimizationChunk.update({
+          where: { workflowId_index: { workflowId, index: chunk.index } },
+          data: { outputText, attempts: { increment: 1 }, completedAt: new Date() },
+        });
+        return true;
+      });
+      if (!saved) {
+        log.warn("optimization lease lost", fields);
+        return "skipped";
+      }
+    }
+    const chunks = await prisma.optimizationChunk.findMany({ where: { workflowId }, orderBy: { index: "asc" } });
+    const text = compileDictionary(entries).apply(joinChunks(chunks.map((c) => ({ paragraph: c.paragraph, outputText: c.outputText ?? "" })))).text;
+    const done = await whileHeld(workflowId, executionId, {
+      status: "completed",
+      optimizedText: text,
+      chunksDone: chunks.length,
+      completedAt: new Date(),
+      heartbeatAt: null,
+      errorCode: null,
+      errorMessage: null,
+    });
+    log.info("optimization completed", { ...fields, chunks_total: chunks.length });
+    return done ? "completed" : "skipped";
+  } catch (err) {
+    const code = err instanceof OptimizerError ? err.code : "optimizer_failed";
+    const message = err instanceof OptimizerError ? err.message : "The optimizer failed unexpectedly.";
+    const giveUp = final || (err instanceof OptimizerError && !err.retryable);
+    await whileHeld(workflowId, executionId, giveUp
+      ? { status: "failed", errorCode: code, errorMessage: message, completedAt: new Date(), heartbeatAt: null }
+      : { heartbeatAt: null, errorCode: code, errorMessage: message });
+    log.warn(giveUp ? "optimization failed" : "optimization attempt failed", { ...fields, error_code: code });
+    if (giveUp) return "failed";
+    throw err;
+  } finally {
+    clearInterval(heartbeat);
+  }
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client.ts";
+import { Prisma } from "@/lib/db/generated/client.ts";
+import type { DictionaryEntry } from "@/lib/dictionary/matcher.ts";
+import { env } from "@/lib/env.ts";
+import { errorFields, log } from "@/lib/log.ts";
+import { chunkTranscript } from "@/lib/optimizer/chunk-transcript.ts";
+import { dispatchOptimization } from "@/lib/optimizer/optimize-transcript-job.ts";
+import { runOptimization } from "@/lib/optimizer/run-optimization.ts";
+import { configuredOptimizer } from "@/lib/optimizer/select-optimizer.ts";
+import type { Segment } from "@/lib/transcription/engines/types.ts";
+
+export const WORKFLOW_NAME = "transcript-optimization";
+
+/**
+ * The optimization workflow of a recording: the existing one for the same user and request hash
+ * (a retried upload, a prefetch-cache hit — never a second dispatch), or a new one. Short audio is
+ * optimized before this returns; long audio is queued for a job worker. Returns null when
+ * optimization is off.
+ */
+export async function startOptimization({
+  userId,
+  requestHash,
+  transcript,
+  requestDictionary,
+  durationSec,
+}: {
+  userId: string;
+  requestHash: string;
+  transcript: { text: string; segments: Segment[] };
+  requestDictionary: DictionaryEntry[];
+  durationSec: number;
+}): Promise<string | null> {
+  const optimizer = configuredOptimizer();
+  if (!optimizer) return null;
+  const prisma = await db();
+  const existing = await prisma.optimizationWorkflow.findUnique({ where: { userId_requestHash: { userId, requestHash } }, select: { id: true } });
+  if (existing) return existing.id;
+
+  const { OPTIMIZE_BACKGROUND_SECONDS, OPTIMIZER_CHUNK_WORDS } = env();
+  const mode = durationSec > OPTIMIZE_BACKGROUND_SECONDS ? "background" : "inline";
+  const chunks = chunkTranscript(transcript.text, transcript.segments, OPTIMIZER_CHUNK_WORDS);
+  let workflowId: string;
+  try {
+    const workflow = await prisma.optimizationWorkflow.create({
+      data: {
+        userId,
+        requestHash,
+        name: WORKFLOW_NAME,
+        optimizer,
+        mode,
+        status: chunks.length ? "pending" : "completed",
+        optimizedText: chunks.length ? null : "",
+        completedAt: chunks.length ? null : new Date(),
+        callId: randomUUID(),
+        chunksTotal: chunks.length,
+        requestDictionary: requestDictionary as Prisma.InputJsonValue,
+        chunks: { create: chunks.map((c) => ({ index: c.index, inputText: c.inputText, paragraph: c.paragraph })) },
+      },
+      select: { id: true },
+    });
+    workflowId = workflow.id;
+  } catch (err) {
+    // A concurrent upload of the same recording created it first: share that one.
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+      const first = await prisma.optimizationWorkflow.findUniqueOrThrow({ where: { userId_requestHash: { userId, requestHash } } });
+      return first.id;
+    }
+    throw err;
+  }
+  if (!chunks.length) return workflowId;
+  if (mode === "inline") {
+    await runOptimization({ workflowId });
+  } else {
+    // If the queue is unreachable now, the workflow stays pending and the recovery sweep dispatches it.
+    await dispatchOptimization(workflowId).catch((err) => log.error("optimization dispatch failed", errorFields(err)));
+  }
+  return workflowId;
+}
