@@ -36,7 +36,7 @@ const EnvSchema = z.object({
   // AI optimization of transcripts (punctuation, casing, filler words, paragraphs)
   OPTIMIZER: z.enum(["local", "openai", "off"]).default("local"),
   OPTIMIZE_BACKGROUND_SECONDS: z.coerce.number().min(0).default(120),
-  OPTIMIZER_CHUNK_WORDS: z.coerce.number().int().min(5).max(5000).default(300),
+  OPTIMIZER_CHUNK_WORDS: z.coerce.number().int().min(1).max(5000).default(300),
   OPTIMIZER_STALE_SECONDS: z.coerce.number().min(1).default(60),
 
   // Background jobs (pg-boss on the same database)

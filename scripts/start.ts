@@ -15,7 +15,7 @@ import { env } from "@/lib/env.ts";
 import { log, errorFields } from "@/lib/log.ts";
 import { EmbeddedDatabaseBusy, hostEmbeddedDatabase, type EmbeddedHost } from "@/lib/db/embedded.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
-import { closeDb, useHostedDatabase } from "@/lib/db/client.ts";
+import { closeDb, connectThroughHost } from "@/lib/db/client.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
 import { startJobWorkers } from "@/lib/jobs/workers.ts";
 
@@ -90,7 +90,7 @@ async function main(): Promise<number> {
     const report = await migrateDatabase(host.url);
     log.info("database ready", { kind: "embedded", data_dir: config.dataDir, migrations_applied: report.applied });
   }
-  if (host) useHostedDatabase(host.url);
+  if (host) connectThroughHost(host.url);
   // Background jobs (transcript optimization, …) run in this process unless JOBS_IN_APP=false,
   // e.g. when dedicated `npm run worker` processes share a PostgreSQL queue.
   const workers = config.JOBS_IN_APP ? await startJobWorkers() : undefined;

@@ -42,7 +42,7 @@ export async function db(): Promise<Database> {
 }
 
 /** The process that hosts the embedded database (npm start) uses it through its own host. */
-export function useHostedDatabase(url: string): void {
+export function connectThroughHost(url: string): void {
   state.voicedraftDb = Promise.resolve({ prisma: createClient(url), kind: "embedded", url });
 }
 

@@ -33,7 +33,7 @@ function startSweep(sweep: Sweep): () => void {
     }
   };
   void tick(); // at start: pick up work that a dead process left behind
-  const timer = setInterval(tick, sweep.intervalSeconds * 1000);
+  const timer = setInterval(tick, sweep.intervalSeconds() * 1000);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { resetEnvCache } from "@/lib/env.ts";
 import { closeDb } from "@/lib/db/client.ts";
+import { closeJobQueue } from "@/lib/jobs/queue.ts";
 import { startInMemoryDatabase } from "@/lib/db/embedded.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
 
@@ -59,6 +60,7 @@ export function setUpTestDatabase(): { url(): string; ready: Promise<void> } {
     markReady();
   });
   after(async () => {
+    await closeJobQueue();
     await closeDb();
     await database?.drop();
   });

@@ -1,0 +1,344 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import pg from "pg";
+import { POST as transcribe } from "@/app/transcribe/route.ts";
+import { GET as listTranscriptions } from "@/app/api/v1/transcriptions/route.ts";
+import { GET as getTranscription, PATCH as editTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
+import { GET as internalStatus } from "@/app/api/internal/optimizations/[id]/route.ts";
+import { POST as internalRecover } from "@/app/api/internal/optimizations/recover/route.ts";
+import { db } from "@/lib/db/client.ts";
+import { resetEnvCache } from "@/lib/env.ts";
+import { serviceSecret } from "@/lib/internal/service-secret.ts";
+import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
+import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
+import { setUpTestDatabase } from "../support/database.ts";
+import { createTestUser, type TestUser } from "../support/factories.ts";
+import { call } from "../support/http.ts";
+import { ffmpegFixture, JFK_WAV } from "../support/audio.ts";
+import { startChatServer } from "../support/chat-server.ts";
+
+process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
+process.env.JOBS_POLL_SECONDS = "0.5";
+process.env.OPTIMIZE_BACKGROUND_SECONDS = "15";
+process.env.OPTIMIZER_CHUNK_WORDS = "6";
+const database = setUpTestDatabase();
+
+function withEnv(vars: Record<string, string>, fn: () => Promise<void>) {
+  return async () => {
+    const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, vars);
+    resetEnvCache();
+    try {
+      await fn();
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      resetEnvCache();
+    }
+  };
+}
+
+function upload(key: string, audio: Buffer, fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  const body = new FormData();
+  body.set("audio", new Blob([new Uint8Array(audio)]), "note.wav");
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  return call(transcribe, { method: "POST", path: "/transcribe", key, body, headers });
+}
+
+const read = (key: string, id: string) =>
+  call(getTranscription, { path: `/api/v1/transcriptions/${id}`, key, params: { id } });
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function waitForOptimization(key: string, id: string, status = "completed") {
+  return waitFor(`optimization ${status}`, async () => {
+    const res = await read(key, id);
+    return res.body.optimization.status === status ? res.body : undefined;
+  });
+}
+
+/** The queue's jobs for one workflow (pg-boss keeps them in its own schema). */
+async function jobsFor(workflowId: string): Promise<number> {
+  const client = new pg.Client(database.url());
+  await client.connect();
+  try {
+    const { rows } = await client.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'workflowId' = $1`, [workflowId]);
+    return rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
+const segments = (lines: string[]) => lines.map((text, i) => ({ start: i * 3, end: i * 3 + 2, text }));
+
+let workers: JobWorkers;
+let jfk: Buffer;
+let jfkTwice: Buffer;
+before(async () => {
+  await database.ready;
+  workers = await startJobWorkers();
+  jfk = await ffmpegFixture("jfk.wav", ["-i", JFK_WAV]);
+  jfkTwice = await ffmpegFixture("jfk-twice.wav", ["-stream_loop", "1", "-i", JFK_WAV]);
+});
+after(async () => {
+  await workers?.stop();
+});
+
+describe("AI optimization of transcripts", () => {
+  let user: TestUser;
+  before(async () => {
+    await database.ready;
+    user = await createTestUser();
+  });
+
+  test("short audio is optimized before the response: completed, with the four diagnostic ids", async () => {
+    const res = await upload(user.key, jfk);
+    assert.equal(res.status, 200, res.text);
+    const { optimization, optimizer_processing: ids } = res.body;
+    assert.equal(optimization.status, "completed");
+    assert.equal(optimization.mode, "inline");
+    assert.equal(optimization.optimizer, "local");
+    assert.ok(optimization.progress.chunks_total >= 1);
+    assert.equal(optimization.progress.chunks_done, optimization.progress.chunks_total);
+    assert.match(optimization.text, /^[A-Z]/, "sentences start with a capital");
+    assert.match(optimization.text, /\.$/, "and end with a full stop");
+    assert.equal(ids.optimizer_workflow_name, "transcript-optimization");
+    for (const field of ["optimizer_workflow_id", "optimizer_call_id", "optimizer_execution_id"]) {
+      assert.match(ids[field], /^[0-9a-f-]{36}$/, field);
+    }
+    const again = await read(user.key, res.body.id);
+    assert.deepEqual(again.body.optimizer_processing, ids);
+    assert.equal(again.body.optimization.text, optimization.text);
+  });
+
+  test("long audio: text at once, optimization in the background with progress, then the optimized text", async () => {
+    const owner = await createTestUser();
+    const dict = JSON.stringify([{ misspelling: "fellow americans", correct_spelling: "Fellow-Americans" }]);
+    const res = await upload(owner.key, jfkTwice, { dict }, { "Idempotency-Key": "long-1" });
+    assert.equal(res.status, 200, res.text);
+    assert.match(res.body.text, /Fellow-Americans/, "the raw text is dictionary-corrected at once");
+    assert.ok(["pending", "running"].includes(res.body.optimization.status), res.body.optimization.status);
+    assert.equal(res.body.optimization.mode, "background");
+    assert.equal(res.body.optimization.text, null);
+    assert.ok(res.body.optimization.progress.chunks_total > 2, "split into several chunks");
+
+    const done = await waitForOptimization(owner.key, res.body.id);
+    assert.equal(done.optimization.progress.chunks_done, done.optimization.progress.chunks_total);
+    assert.match(done.optimization.text, /Fellow-Americans/, "the dictionary is applied again after optimization");
+    assert.match(done.optimization.text, /^[A-Z].*\.$/s);
+    assert.equal(done.text, res.body.text, "text stays the recognizer's corrected transcript");
+    const workflowId = res.body.optimizer_processing.optimizer_workflow_id;
+    assert.equal(done.optimizer_processing.optimizer_workflow_id, workflowId);
+    assert.equal(done.optimizer_processing.optimizer_call_id, res.body.optimizer_processing.optimizer_call_id);
+
+    // The same Idempotency-Key again: the first result, the same workflow, no second job.
+    const retry = await upload(owner.key, jfkTwice, { dict }, { "Idempotency-Key": "long-1" });
+    assert.equal(retry.headers.get("idempotent-replayed"), "true");
+    assert.equal(retry.body.id, res.body.id);
+    assert.equal(retry.body.optimizer_processing.optimizer_workflow_id, workflowId);
+    // The same bytes, prompt and dict without a key (a prefetch-cache hit): the same workflow.
+    const keyless = await upload(owner.key, jfkTwice, { dict });
+    assert.equal(keyless.status, 200);
+    assert.equal(keyless.body.optimizer_processing.optimizer_workflow_id, workflowId);
+    assert.equal(keyless.body.optimizer_processing.optimizer_call_id, res.body.optimizer_processing.optimizer_call_id);
+    assert.equal(keyless.body.optimization.status, "completed");
+    assert.equal(await jobsFor(workflowId), 1, "one optimization job was dispatched");
+    // A different dict is a different request: its own workflow.
+    const other = await upload(owner.key, jfkTwice, { dict: "[]" });
+    assert.notEqual(other.body.optimizer_processing.optimizer_workflow_id, workflowId);
+
+    const list = await call(listTranscriptions, { path: "/api/v1/transcriptions?limit=2", key: owner.key });
+    assert.equal(list.status, 200);
+    assert.equal(list.body.transcriptions.length, 2);
+    assert.ok(list.body.next_cursor);
+    assert.equal(list.body.transcriptions[0].segments, undefined);
+    const older = await call(listTranscriptions, { path: `/api/v1/transcriptions?limit=2&cursor=${list.body.next_cursor}`, key: owner.key });
+    assert.equal(older.body.transcriptions.length, 1);
+    assert.equal(older.body.transcriptions[0].id, res.body.id, "the first upload is the oldest");
+  });
+});
+
+describe("optimizers and job execution", () => {
+  let user: TestUser;
+  before(async () => {
+    await database.ready;
+    user = await createTestUser();
+  });
+
+  const transcript = {
+    text: "",
+    segments: segments(["um so we shipped the the release", "and uh it went well", "next week we plan more"]),
+  };
+  const start = (mode: "inline" | "background") =>
+    startOptimization({
+      userId: user.id,
+      requestHash: randomBytes(16).toString("hex"),
+      transcript,
+      requestDictionary: [{ misspelling: "release", correctSpelling: "Release 2.0" }],
+      durationSec: mode === "inline" ? 5 : 60,
+    });
+  const workflow = async (id: string) => (await db()).optimizationWorkflow.findUniqueOrThrow({ where: { id }, include: { chunks: true } });
+  const finished = (id: string) =>
+    waitFor("the workflow to finish", async () => {
+      const w = await workflow(id);
+      return w.status === "completed" || w.status === "failed" ? w : undefined;
+    });
+
+  test("local rules: fillers and repeats removed, sentences, dictionary", () =>
+    withEnv({ OPTIMIZER_CHUNK_WORDS: "8" }, async () => {
+      const id = (await start("inline"))!;
+      const w = await workflow(id);
+      assert.equal(w.status, "completed");
+      assert.equal(w.optimizedText, "So we shipped the Release 2.0. And it went well. Next week we plan more.");
+    }));
+
+  test("openai: chunks go to the chat server with the user's spellings; a failing chunk is retried", () =>
+    withEnv({ OPTIMIZER: "openai", OPTIMIZER_CHUNK_WORDS: "7" }, async () => {
+      const chat = await startChatServer((req, n) => (n === 2 ? { status: 500 } : { content: req.user.toUpperCase() }));
+      process.env.OPENAI_BASE_URL = chat.baseUrl;
+      resetEnvCache();
+      try {
+        const id = (await start("background"))!;
+        const w = await finished(id);
+        assert.equal(w.status, "completed", w.errorMessage ?? "");
+        assert.equal(w.optimizer, "openai");
+        assert.equal(w.chunksTotal, 3);
+        assert.equal(chat.requests.length, 4, "three chunks, one of them twice");
+        assert.equal(chat.requests[1].user, chat.requests[2].user, "the failed chunk was retried");
+        assert.match(chat.requests[0].system, /Release 2\.0/);
+        assert.equal(w.optimizedText, "UM SO WE SHIPPED THE THE Release 2.0 AND UH IT WENT WELL NEXT WEEK WE PLAN MORE");
+      } finally {
+        delete process.env.OPENAI_BASE_URL;
+        await chat.close();
+      }
+    }));
+
+  test("a run that keeps failing is retried by the queue and continues where it stopped", () =>
+    withEnv({ OPTIMIZER: "openai", OPTIMIZER_CHUNK_WORDS: "7" }, async () => {
+      // The second chunk fails on both in-run attempts; the queue's retry finishes the job.
+      const chat = await startChatServer((req, n) => (n === 2 || n === 3 ? { status: 503 } : { content: `[${req.user}]` }));
+      process.env.OPENAI_BASE_URL = chat.baseUrl;
+      resetEnvCache();
+      try {
+        const id = (await start("background"))!;
+        const w = await finished(id);
+        assert.equal(w.status, "completed");
+        assert.equal(w.executions, 2, "a second execution after the failed one");
+        const firstChunk = chat.requests.filter((r) => r.user === chat.requests[0].user);
+        assert.equal(firstChunk.length, 1, "the finished first chunk was not redone");
+        assert.equal(chat.requests.length, 5);
+      } finally {
+        delete process.env.OPENAI_BASE_URL;
+        await chat.close();
+      }
+    }));
+
+  test("a chat server that refuses the key fails the optimization, not the transcript", () =>
+    withEnv({ OPTIMIZER: "openai" }, async () => {
+      const chat = await startChatServer(() => ({ status: 401 }));
+      process.env.OPENAI_BASE_URL = chat.baseUrl;
+      resetEnvCache();
+      try {
+        const id = (await start("inline"))!;
+        const w = await workflow(id);
+        assert.equal(w.status, "failed");
+        assert.equal(w.errorCode, "optimizer_unavailable");
+        assert.match(w.errorMessage!, /OPENAI_API_KEY/);
+      } finally {
+        delete process.env.OPENAI_BASE_URL;
+        await chat.close();
+      }
+    }));
+
+  test("OPTIMIZER=off: no workflow", () =>
+    withEnv({ OPTIMIZER: "off" }, async () => {
+      assert.equal(await start("inline"), null);
+    }));
+});
+
+describe("internal optimization endpoints", () => {
+  let user: TestUser;
+  before(async () => {
+    await database.ready;
+    user = await createTestUser();
+  });
+
+  test("need the service secret", async () => {
+    for (const key of [undefined, "wrong-secret", user.key]) {
+      const status = await call(internalStatus, { path: "/api/internal/optimizations/x", key, params: { id: "x" } });
+      assert.equal(status.status, 401);
+      const recover = await call(internalRecover, { method: "POST", path: "/api/internal/optimizations/recover", key, json: {} });
+      assert.equal(recover.status, 401);
+    }
+  });
+
+  test("status shows the workflow and its job; recovery re-dispatches a run whose worker stopped", async () => {
+    const secret = await serviceSecret();
+    const id = (await startOptimization({
+      userId: user.id,
+      requestHash: randomBytes(16).toString("hex"),
+      transcript: { text: "one two three four five six seven eight nine ten eleven twelve thirteen", segments: [] },
+      requestDictionary: [],
+      durationSec: 60,
+    }))!;
+    const prisma = await db();
+    await waitFor("completion", async () => ((await prisma.optimizationWorkflow.findUniqueOrThrow({ where: { id } })).status === "completed" ? true : undefined));
+    const status = await call(internalStatus, { path: `/api/internal/optimizations/${id}`, key: secret, params: { id } });
+    assert.equal(status.status, 200);
+    assert.equal(status.body.status, "completed");
+    assert.equal(status.body.job.state, "completed");
+    assert.equal(status.body.chunks.length, 3);
+    assert.ok(!JSON.stringify(status.body).includes("seven"), "no transcript text");
+
+    // A worker that died mid-run: running, with a heartbeat long stopped, one chunk left to do.
+    await prisma.optimizationChunk.update({ where: { workflowId_index: { workflowId: id, index: 2 } }, data: { outputText: null, completedAt: null } });
+    await prisma.optimizationWorkflow.update({
+      where: { id },
+      data: { status: "running", chunksDone: 2, optimizedText: null, heartbeatAt: new Date(Date.now() - 3_600_000) },
+    });
+    const recover = await call(internalRecover, { method: "POST", path: "/api/internal/optimizations/recover", key: secret, json: {} });
+    assert.equal(recover.status, 200, recover.text);
+    assert.deepEqual(recover.body.workflow_ids, [id]);
+    const after = await waitFor("recovered run", async () => {
+      const w = await prisma.optimizationWorkflow.findUniqueOrThrow({ where: { id }, include: { chunks: true } });
+      return w.status === "completed" ? w : undefined;
+    });
+    assert.equal(after.optimizedText, "One two three four five six. Seven eight nine ten eleven twelve. Thirteen.");
+    assert.deepEqual(after.chunks.map((c) => c.attempts).sort(), [1, 1, 2], "only the unfinished chunk ran again");
+    const missing = await call(internalStatus, { path: "/api/internal/optimizations/nope", key: secret, params: { id: "nope" } });
+    assert.equal(missing.status, 404);
+  });
+});
+
+describe("editing transcripts", () => {
+  test("PATCH replaces the text; a stale updated_at is an edit_conflict; others' ids are 404", async () => {
+    const owner = await createTestUser();
+    const stranger = await createTestUser();
+    const res = await upload(owner.key, jfk);
+    const id = res.body.id;
+    const edit = (key: string, json: unknown) =>
+      call(editTranscription, { method: "PATCH", path: `/api/v1/transcriptions/${id}`, key, params: { id }, json });
+    const first = await edit(owner.key, { text: "Ask not.", updated_at: res.body.updated_at });
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.body.text, "Ask not.");
+    assert.equal(first.body.optimization.text, res.body.optimization.text, "the optimized text is kept");
+    const stale = await edit(owner.key, { text: "Overwritten?", updated_at: res.body.updated_at });
+    assert.equal(stale.status, 409);
+    assert.equal(stale.body.error.code, "edit_conflict");
+    assert.equal((await read(owner.key, id)).body.text, "Ask not.");
+    assert.equal((await edit(stranger.key, { text: "mine" })).status, 404);
+    assert.equal((await edit(owner.key, { text: 5 })).status, 400);
+    assert.equal((await edit(undefined as unknown as string, { text: "x" })).status, 401);
+  });
+});

@@ -1,0 +1,133 @@
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { closeDb, db } from "@/lib/db/client.ts";
+import { migrateDatabase } from "@/lib/db/migrate.ts";
+import { resetEnvCache } from "@/lib/env.ts";
+import { closeJobQueue } from "@/lib/jobs/queue.ts";
+import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
+import { createEmptyDatabase, postgresAvailable, type EmptyDatabase } from "../support/database.ts";
+import { createTestUser, type TestUser } from "../support/factories.ts";
+import { startChatServer } from "../support/chat-server.ts";
+import { ROOT } from "../support/processes.ts";
+
+// Separate `npm run worker` processes share the queue; one is killed (SIGKILL) in the middle of
+// an optimization, and another recovers the run without redoing the finished chunks. Their logs
+// are then scanned: the diagnostic ids never appear next to transcript text, keys or URLs.
+
+const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+const WORDS = Array.from({ length: 8 }, (_, i) => `chunk${i} alpha${i} bravo${i} charlie${i}`);
+
+type Worker = { child: ChildProcess; output(): string; exited: Promise<number | null> };
+
+describe("job workers", () => {
+  let database: EmptyDatabase;
+  let chat: Awaited<ReturnType<typeof startChatServer>>;
+  let user: TestUser;
+  const workers: Worker[] = [];
+
+  function startWorker(): Worker {
+    const child = spawn(process.execPath, [TSX, path.join(ROOT, "scripts", "worker.ts")], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        OPENAI_BASE_URL: chat.baseUrl,
+        OPENAI_API_KEY: "sk-test-secret-key-0123456789",
+        JOBS_POLL_SECONDS: "0.5",
+        OPTIMIZER_STALE_SECONDS: "3",
+        LOG_LEVEL: "debug",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true, // its own process group: tsx runs the script in a child process
+    });
+    let output = "";
+    child.stdout!.on("data", (d) => (output += d));
+    child.stderr!.on("data", (d) => (output += d));
+    const worker = { child, output: () => output, exited: new Promise<number | null>((r) => child.on("exit", (code) => r(code))) };
+    workers.push(worker);
+    return worker;
+  }
+
+  before(async () => {
+    database = await createEmptyDatabase((await postgresAvailable()) ? "postgres" : "pglite");
+    await migrateDatabase(database.url);
+    process.env.DATABASE_URL = database.url;
+    process.env.OPTIMIZER = "openai";
+    process.env.OPTIMIZER_CHUNK_WORDS = "4";
+    resetEnvCache();
+    chat = await startChatServer((req) => ({ content: `[${req.user}]`, delayMs: 700 }));
+    user = await createTestUser();
+  });
+
+  after(async () => {
+    for (const w of workers) {
+      if (w.child.exitCode === null && w.child.signalCode === null) process.kill(-w.child.pid!, "SIGKILL");
+    }
+    await Promise.all(workers.map((w) => w.exited));
+    await closeJobQueue();
+    await closeDb();
+    await chat?.close();
+    await database?.drop();
+  });
+
+  test("a worker killed mid-job: another recovers the run, finished chunks are kept, logs stay clean", async () => {
+    const first = startWorker();
+    const workflowId = (await startOptimization({
+      userId: user.id,
+      requestHash: randomBytes(16).toString("hex"),
+      transcript: { text: "", segments: WORDS.map((text, i) => ({ start: i * 3, end: i * 3 + 2.5, text })) },
+      requestDictionary: [],
+      durationSec: 600,
+    }))!;
+    const prisma = await db();
+    const read = () => prisma.optimizationWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
+    const until = async <T>(what: string, probe: () => Promise<T | undefined>) => {
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        const value = await probe();
+        if (value !== undefined) return value;
+        if (Date.now() > deadline) throw new Error(`timed out: ${what}\n${workers.map((w) => w.output()).join("\n")}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+
+    const midway = await until("two chunks done", async () => {
+      const w = await read();
+      return w.chunksDone >= 2 ? w : undefined;
+    });
+    process.kill(-first.child.pid!, "SIGKILL");
+    await first.exited;
+    const before = await read();
+    assert.equal(before.status, "running", "the dead worker's run is left running");
+    assert.ok(before.chunksDone < before.chunksTotal, "killed before the end");
+
+    startWorker();
+    const done = await until("the recovered run to complete", async () => {
+      const w = await read();
+      return w.status === "completed" ? w : undefined;
+    });
+    assert.equal(done.callId, midway.callId, "the same dispatch");
+    assert.notEqual(done.executionId, midway.executionId, "a new execution");
+    assert.equal(done.executions, 2);
+    assert.equal(done.optimizedText, WORDS.map((w) => `[${w}]`).join(" "));
+    const asked = chat.requests.map((r) => r.user);
+    for (const text of WORDS) {
+      const times = asked.filter((a) => a === text).length;
+      assert.ok(times >= 1 && times <= 2, `${text}: asked ${times} times`);
+    }
+    assert.ok(asked.length <= WORDS.length + 1, `at most the chunk in flight is redone (${asked.length} requests)`);
+
+    // The log scan: every line that names one of the four ids is free of text, keys and URLs.
+    const ids = [done.id, done.callId, midway.executionId!, done.executionId!];
+    const secrets = [user.key, "sk-test-secret-key-0123456789", chat.baseUrl, "127.0.0.1:", ...WORDS.flatMap((w) => w.split(" "))];
+    const lines = workers.flatMap((w) => w.output().split("\n")).filter(Boolean);
+    const withIds = lines.filter((line) => ids.some((id) => line.includes(id)));
+    assert.ok(withIds.length >= 3, "the ids are logged (start, completion), so the scan looks at something");
+    for (const line of withIds) {
+      for (const secret of secrets) assert.ok(!line.includes(secret), `a log line shows an id with ${secret}: ${line}`);
+    }
+  });
+});

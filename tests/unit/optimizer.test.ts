@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { chunkTranscript, joinChunks } from "@/lib/optimizer/chunk-transcript.ts";
+import { optimizeLocally } from "@/lib/optimizer/local-optimizer.ts";
+
+describe("chunkTranscript", () => {
+  const segments = [
+    { start: 0, end: 2, text: "one two three" },
+    { start: 2.3, end: 4, text: "four five" },
+    { start: 7, end: 9, text: "six seven eight nine" },
+  ];
+
+  test("keeps utterances whole, one per line, within the word budget", () => {
+    const chunks = chunkTranscript("", segments, 5);
+    assert.deepEqual(chunks.map((c) => c.inputText), ["one two three\nfour five", "six seven eight nine"]);
+    assert.deepEqual(chunks.map((c) => c.paragraph), [false, true], "a 3 s pause starts a paragraph");
+  });
+
+  test("marks a paragraph inside a chunk with an empty line; splits an over-long utterance", () => {
+    assert.deepEqual(chunkTranscript("", segments, 50).map((c) => c.inputText), ["one two three\nfour five\n\nsix seven eight nine"]);
+    assert.deepEqual(chunkTranscript("", segments, 2).map((c) => c.inputText), ["one two", "three", "four five", "six seven", "eight nine"]);
+  });
+
+  test("without segments, the text is chunked by words; empty text gives no chunks", () => {
+    assert.deepEqual(chunkTranscript("a b c d e", [], 2).map((c) => c.inputText), ["a b", "c d", "e"]);
+    assert.deepEqual(chunkTranscript("  ", [], 2), []);
+  });
+
+  test("joinChunks puts paragraphs back", () => {
+    assert.equal(joinChunks([{ paragraph: false, outputText: "A." }, { paragraph: false, outputText: "B." }, { paragraph: true, outputText: "C." }]), "A. B.\n\nC.");
+  });
+});
+
+describe("the local optimizer", () => {
+  test("one sentence per utterance, capitalized, fillers and stutters dropped, I capitalized", () => {
+    assert.equal(optimizeLocally("um so i think the the plan is good\nwe should ship it uh tomorrow"), "So I think the plan is good. We should ship it tomorrow.");
+  });
+
+  test("keeps existing punctuation and question marks; i'm becomes I'm", () => {
+    assert.equal(optimizeLocally("is it ready?\ni'm not sure, um, really"), "Is it ready? I'm not sure, really.");
+  });
+
+  test("empty lines become paragraph breaks; a line of only fillers disappears", () => {
+    assert.equal(optimizeLocally("first point\n\nuh um\nsecond point"), "First point.\n\nSecond point.");
+  });
+
+  test("is deterministic and idempotent", () => {
+    const once = optimizeLocally("well hello there\nhow are you");
+    assert.equal(optimizeLocally(once), once);
+  });
+});
