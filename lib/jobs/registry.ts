@@ -1,6 +1,6 @@
 import { env } from "@/lib/env.ts";
 import type { JobDefinition } from "@/lib/jobs/define-job.ts";
-import { generateVariantJob } from "@/lib/content/generation-job.ts";
+import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation-job.ts";
 import { optimizeTranscriptJob, recoverStaleOptimizations } from "@/lib/optimizer/optimize-transcript-job.ts";
 
 /** Periodic work of every worker process, e.g. re-dispatching runs whose worker died. */
@@ -16,4 +16,5 @@ export const SWEEPS: Sweep[] = [
     intervalSeconds: () => Math.min(30, Math.max(1, env().OPTIMIZER_STALE_SECONDS / 2)),
     run: () => recoverStaleOptimizations(),
   },
+  { name: "recover-generation-tasks", intervalSeconds: () => 60, run: () => recoverGenerationTasks() },
 ];

@@ -3,6 +3,7 @@ import { componentSchemas } from "@/lib/openapi/json-schema.ts";
 import { SECURITY_SCHEME, type ApiArea } from "@/lib/openapi/operation.ts";
 import { API_DESCRIPTION } from "@/lib/openapi/info.ts";
 import { ErrorBody } from "@/lib/openapi/schemas.ts";
+import { contentArea } from "@/lib/openapi/content-paths.ts";
 import { dictionaryArea } from "@/lib/openapi/dictionary-paths.ts";
 import { serviceArea } from "@/lib/openapi/service-paths.ts";
 import { transcriptionArea } from "@/lib/openapi/transcription-paths.ts";
@@ -10,7 +11,7 @@ import type { HttpMethod, OpenApiDocument, PathsObject } from "@/lib/openapi/typ
 
 // The public API, area by area. A new area is a module like dictionary-paths.ts, listed here.
 // Internal endpoints (/api/internal/…) are not public API and never belong in it.
-const AREAS: ApiArea[] = [transcriptionArea, dictionaryArea, serviceArea];
+const AREAS: ApiArea[] = [transcriptionArea, dictionaryArea, contentArea, serviceArea];
 
 function mergePaths(areas: ApiArea[]): PathsObject {
   const paths: PathsObject = {};

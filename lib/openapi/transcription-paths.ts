@@ -3,6 +3,8 @@ import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio-format.ts";
 import {
   EditTranscriptionInput,
   ListTranscriptionsQuery,
+  Optimization,
+  OptimizerProcessing,
   PROMPT_MAX,
   REQUEST_DICT_MAX,
   RESPONSE_FORMATS,
@@ -89,7 +91,7 @@ export const transcriptionArea: ApiArea = {
       "Recordings to text with a real speech recognizer (whisper, PocketSphinx, or an OpenAI-compatible server), " +
       "corrected with your dictionary.",
   },
-  schemas: [TranscriptionResult, TranscriptSegment],
+  schemas: [TranscriptionResult, TranscriptSegment, OptimizerProcessing, Optimization, TranscriptionList, EditTranscriptionInput],
   paths: {
     "/transcribe": {
       post: operation({
@@ -99,7 +101,13 @@ export const transcriptionArea: ApiArea = {
         description:
           "Upload a recording as multipart/form-data in the field `audio`. It is decoded to 16 kHz mono, recognized, " +
           "and corrected with your dictionary merged with the request's `dict`. Limits: 200 MB and 2 hours unless the " +
-          "server is configured otherwise (MAX_UPLOAD_BYTES, MAX_AUDIO_SECONDS).",
+          "server is configured otherwise (MAX_UPLOAD_BYTES, MAX_AUDIO_SECONDS).\n\n" +
+          "AI optimization (punctuation, casing, filler words, paragraphs, your dictionary again) is reported in " +
+          "`optimization` with its diagnostic ids in `optimizer_processing`. Recordings up to the background threshold " +
+          "(OPTIMIZE_BACKGROUND_SECONDS, default 120 s) come back optimized (`completed`); longer ones return `text` at " +
+          "once with status `pending` or `running`, and are improved chunk by chunk in the background: follow " +
+          "`progress` and read `optimization.text` with GET /api/v1/transcriptions/{id}. A retried upload of the same " +
+          "audio with the same prompt and dict keeps the same `optimizer_workflow_id` and never starts a second optimization.",
         scope: "transcribe",
         parameters: [IDEMPOTENCY_KEY],
         multipart: TRANSCRIBE_FORM,
@@ -118,7 +126,10 @@ export const transcriptionArea: ApiArea = {
         id: "getTranscription",
         tag,
         summary: "Read a transcription",
-        description: "One of your transcriptions by the `id` POST /transcribe returned, with its timed segments.",
+        description:
+          "One of your transcriptions by the `id` POST /transcribe returned, with its timed segments and the state of its " +
+          "AI optimization: poll it until `optimization.status` is `completed` (then `optimization.text` holds the " +
+          "optimized transcript) or `failed` (`optimization.error` says why; `text` is still there).",
         scope: "transcribe",
         parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
         responses: { 200: { description: "The transcription.", schema: TranscriptionResult } },

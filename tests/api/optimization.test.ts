@@ -195,7 +195,7 @@ describe("optimizers and job execution", () => {
       return w.status === "completed" || w.status === "failed" ? w : undefined;
     });
 
-  test("local rules: fillers and repeats removed, sentences, dictionary", () =>
+  test("local rules: fillers and repeats removed, sentences, dictionary",
     withEnv({ OPTIMIZER_CHUNK_WORDS: "8" }, async () => {
       const id = (await start("inline"))!;
       const w = await workflow(id);
@@ -203,7 +203,7 @@ describe("optimizers and job execution", () => {
       assert.equal(w.optimizedText, "So we shipped the Release 2.0. And it went well. Next week we plan more.");
     }));
 
-  test("openai: chunks go to the chat server with the user's spellings; a failing chunk is retried", () =>
+  test("openai: chunks go to the chat server with the user's spellings; a failing chunk is retried",
     withEnv({ OPTIMIZER: "openai", OPTIMIZER_CHUNK_WORDS: "7" }, async () => {
       const chat = await startChatServer((req, n) => (n === 2 ? { status: 500 } : { content: req.user.toUpperCase() }));
       process.env.OPENAI_BASE_URL = chat.baseUrl;
@@ -224,7 +224,7 @@ describe("optimizers and job execution", () => {
       }
     }));
 
-  test("a run that keeps failing is retried by the queue and continues where it stopped", () =>
+  test("a run that keeps failing is retried by the queue and continues where it stopped",
     withEnv({ OPTIMIZER: "openai", OPTIMIZER_CHUNK_WORDS: "7" }, async () => {
       // The second chunk fails on both in-run attempts; the queue's retry finishes the job.
       const chat = await startChatServer((req, n) => (n === 2 || n === 3 ? { status: 503 } : { content: `[${req.user}]` }));
@@ -244,7 +244,7 @@ describe("optimizers and job execution", () => {
       }
     }));
 
-  test("a chat server that refuses the key fails the optimization, not the transcript", () =>
+  test("a chat server that refuses the key fails the optimization, not the transcript",
     withEnv({ OPTIMIZER: "openai" }, async () => {
       const chat = await startChatServer(() => ({ status: 401 }));
       process.env.OPENAI_BASE_URL = chat.baseUrl;
@@ -261,7 +261,7 @@ describe("optimizers and job execution", () => {
       }
     }));
 
-  test("OPTIMIZER=off: no workflow", () =>
+  test("OPTIMIZER=off: no workflow",
     withEnv({ OPTIMIZER: "off" }, async () => {
       assert.equal(await start("inline"), null);
     }));

@@ -1,5 +1,8 @@
+import { execFile } from "node:child_process";
 import { openAsBlob } from "node:fs";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 import { BoundedQueue } from "@/lib/transcription/engines/bounded-queue.ts";
 import {
   EngineUnavailableError,
@@ -9,6 +12,10 @@ import {
 } from "@/lib/transcription/engines/types.ts";
 
 const TIMEOUT_MS = 10 * 60_000;
+// OpenAI takes at most 25 MB per request; 16 kHz mono WAV is 32 kB/s, so longer audio goes up in
+// pieces of 10 minutes (19 MB) and the transcripts are joined with their timestamps shifted.
+const PIECE_SECONDS = 600;
+const exec = promisify(execFile);
 
 /** The upstream server answered with an error that is not the caller's fault. */
 export class UpstreamEngineError extends Error {}
@@ -27,12 +34,30 @@ export class OpenAiEngine implements RecognitionEngine {
   readonly name = "openai" as const;
   private readonly queue: BoundedQueue;
 
-  constructor(private readonly options: { baseUrl: string; apiKey?: string; model: string; maxQueue: number }) {
+  constructor(private readonly options: { baseUrl: string; apiKey?: string; model: string; maxQueue: number; ffmpeg?: string }) {
     this.queue = new BoundedQueue(4, options.maxQueue);
   }
 
   recognize(input: RecognizeInput): Promise<Recognition> {
-    return this.queue.run(() => this.run(input));
+    return this.queue.run(() => (input.durationSec > PIECE_SECONDS ? this.runInPieces(input) : this.run(input)));
+  }
+
+  private async runInPieces(input: RecognizeInput): Promise<Recognition> {
+    const dir = path.dirname(input.wavPath);
+    const pattern = path.join(dir, "piece-%04d.wav");
+    await exec(this.options.ffmpeg ?? "ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", input.wavPath, "-f", "segment", "-segment_time", String(PIECE_SECONDS), "-c", "copy", pattern]);
+    const pieces = (await readdir(dir)).filter((f) => /^piece-\d{4}\.wav$/.test(f)).sort();
+    const texts: string[] = [];
+    const segments: Recognition["segments"] = [];
+    let language = input.language ?? "";
+    for (const [i, piece] of pieces.entries()) {
+      const part = await this.run({ ...input, wavPath: path.join(dir, piece), durationSec: PIECE_SECONDS });
+      const offset = i * PIECE_SECONDS;
+      texts.push(part.text);
+      segments.push(...part.segments.map((s) => ({ start: s.start + offset, end: s.end + offset, text: s.text })));
+      language ||= part.language;
+    }
+    return { text: texts.filter(Boolean).join(" "), segments, language, engine: this.name, model: this.options.model };
   }
 
   private async run({ wavPath, prompt, language, signal }: RecognizeInput): Promise<Recognition> {

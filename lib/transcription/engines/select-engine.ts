@@ -37,6 +37,7 @@ async function createEngine(): Promise<RecognitionEngine> {
         apiKey: config.OPENAI_API_KEY,
         model: config.OPENAI_TRANSCRIBE_MODEL,
         maxQueue: config.TRANSCRIBE_QUEUE_MAX,
+        ffmpeg: config.FFMPEG_PATH,
       });
     case "pocketsphinx":
       return pocketsphinx();

@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+export const PLATFORMS = [
+  "linkedin",
+  "x",
+  "threads",
+  "bluesky",
+  "mastodon",
+  "instagram",
+  "facebook",
+  "newsletter",
+  "blog",
+  "other",
+] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
+const ChannelName = z
+  .string()
+  .transform((s) => s.normalize("NFC").trim())
+  .pipe(z.string().min(1, "must not be empty").max(100, "must be at most 100 characters").regex(NO_CONTROL_CHARS, "must not contain control characters"))
+  .meta({ description: "Your name for the destination, 1–100 characters.", example: "My LinkedIn" });
+const PlatformField = z.enum(PLATFORMS).meta({ description: "Where the variant will be posted; sets its length limit." });
+
+// Strict: a channel never carries a token, password or any other third-party credential.
+export const CreateChannelInput = z
+  .strictObject({
+    platform: PlatformField,
+    name: ChannelName,
+    active: z.boolean().optional().meta({ description: "Default true. Variants can only be made for active channels." }),
+  })
+  .meta({ id: "ChannelInput" });
+export type CreateChannelInput = z.output<typeof CreateChannelInput>;
+
+export const UpdateChannelInput = z
+  .strictObject({ platform: PlatformField.optional(), name: ChannelName.optional(), active: z.boolean().optional() })
+  .refine((v) => Object.keys(v).length > 0, "give at least one of platform, name, active")
+  .meta({ id: "ChannelUpdate" });
+export type UpdateChannelInput = z.output<typeof UpdateChannelInput>;
+
+export const Channel = z
+  .object({
+    id: z.string(),
+    platform: z.enum(PLATFORMS),
+    name: z.string(),
+    active: z.boolean(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: "Channel" });
+export type Channel = z.output<typeof Channel>;
+
+export const ChannelResult = z.object({ channel: Channel }).meta({ id: "ChannelResult" });
+export const ChannelDeleteResult = z.object({ deleted: Channel }).meta({ id: "ChannelDeleteResult" });
+export const ChannelList = z.object({ channels: z.array(Channel) }).meta({ id: "ChannelList" });
+
+type ChannelRow = { id: string; platform: string; name: string; active: boolean; createdAt: Date; updatedAt: Date };
+
+export function toChannel(row: ChannelRow): Channel {
+  return {
+    id: row.id,
+    platform: row.platform as Platform,
+    name: row.name,
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,36 @@
+import { db } from "@/lib/db/client.ts";
+import { ApiError } from "@/lib/http/errors.ts";
+import { canonicalJsonHash } from "@/lib/content/content-hash.ts";
+import { replayEvent, type DeliveryAnswer } from "@/lib/content/record-delivery.ts";
+import { approvalState, confirmManually, freshness } from "@/lib/content/states.ts";
+import { lockItem, retryOnUniqueViolation, TRANSACTION_OPTIONS } from "@/lib/content/store.ts";
+import { toDelivery, type ManualDeliveryInput } from "@/lib/content/schemas.ts";
+
+/**
+ * The user says they published this variant by hand. Accepted only for an approved variant that
+ * is not stale (409 not_approved / stale) and for exactly the approved content. The published URL
+ * is stored as the user's evidence; no third-party platform or URL is ever contacted.
+ */
+export async function confirmManualDelivery({ userId, id, input }: { userId: string; id: string; input: ManualDeliveryInput }): Promise<DeliveryAnswer> {
+  return retryOnUniqueViolation(async () => {
+    const prisma = await db();
+    return prisma.$transaction(async (tx) => {
+      const variant = await lockItem(tx, userId, id, "variant");
+      const requestHash = canonicalJsonHash({ item_id: id, method: "manual", ...input });
+      const replay = await replayEvent(tx, userId, input.client_event_id, requestHash);
+      if (replay) return replay;
+      const master = await tx.contentItem.findUniqueOrThrow({ where: { id: variant.masterId! } });
+      const state = confirmManually({ approval: approvalState(variant), freshness: freshness(variant, master) });
+      if (input.content_hash !== variant.contentHash) {
+        throw new ApiError("edit_conflict", "The content_hash is not the variant's approved, current content; read it again.");
+      }
+      const delivery = await tx.contentDelivery.create({
+        data: { userId, itemId: id, method: "manual", state, contentHash: variant.contentHash, publishedUrl: input.published_url ?? null },
+      });
+      await tx.deliveryEvent.create({
+        data: { userId, deliveryId: delivery.id, clientEventId: input.client_event_id, fromState: null, toState: state, requestHash },
+      });
+      return { delivery: toDelivery(delivery), replayed: false };
+    }, TRANSACTION_OPTIONS);
+  });
+}

@@ -1,0 +1,38 @@
+import { db } from "@/lib/db/client.ts";
+import { notFound } from "@/lib/http/errors.ts";
+import { canonicalBody, contentHash } from "@/lib/content/content-hash.ts";
+import { presentItem } from "@/lib/content/present-item.ts";
+import type { ContentItem, CreateMasterInput } from "@/lib/content/schemas.ts";
+
+const DEFAULT_TITLE_CHARS = 80;
+
+function titleFrom(body: string): string {
+  const firstLine = body.split("\n").find((line) => line.trim())?.trim() ?? "";
+  const chars = Array.from(firstLine.replace(/\p{Cc}/gu, ""));
+  if (!chars.length) return "Untitled";
+  return chars.length > DEFAULT_TITLE_CHARS ? `${chars.slice(0, DEFAULT_TITLE_CHARS - 1).join("").trimEnd()}…` : chars.join("");
+}
+
+/** A new master, from a body, one of the user's transcriptions, or both. */
+export async function createMaster({ userId, input }: { userId: string; input: CreateMasterInput }): Promise<ContentItem> {
+  const prisma = await db();
+  let body = input.body;
+  if (input.source_transcription_id !== undefined) {
+    const transcription = await prisma.transcription.findFirst({ where: { id: input.source_transcription_id, userId } });
+    if (!transcription) throw notFound(`The transcription ${input.source_transcription_id}`);
+    body ??= canonicalBody(transcription.text);
+  }
+  body ??= "";
+  const title = input.title ?? titleFrom(body);
+  const row = await prisma.contentItem.create({
+    data: {
+      userId,
+      kind: "master",
+      title,
+      body,
+      contentHash: contentHash(title, body),
+      sourceTranscriptionId: input.source_transcription_id ?? null,
+    },
+  });
+  return presentItem(row);
+}

@@ -1,0 +1,228 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import http from "node:http";
+import { createHmac } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { createTestUser } from "@/tests/support/factories.ts";
+import { call } from "@/tests/support/http.ts";
+import { content, createChannel, createMaster, LONG_NOTE, setUpContentTests } from "@/tests/api/content-support.ts";
+import { db } from "@/lib/db/client.ts";
+import { resetEnvCache } from "@/lib/env.ts";
+import { serviceSecret } from "@/lib/internal/service-secret.ts";
+import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation-job.ts";
+import { signCallback } from "@/lib/content/generation-callback.ts";
+import { length } from "@/lib/content/generators/platform-rules.ts";
+import { POST as callback } from "@/app/api/internal/generation/callback/route.ts";
+
+// No workers: each test runs the generation job itself, so it can act between "task started"
+// and "result arrives".
+setUpContentTests({ workers: false });
+
+const ctx = { jobId: "test", attempt: 1, lastAttempt: true };
+
+async function queuedVariant(platform = "linkedin", preset = "builtin-standard", body = LONG_NOTE) {
+  const user = await createTestUser();
+  const channel = await createChannel(user.key, platform);
+  const master = await createMaster(user.key, body);
+  const made = await content.variants(user.key, master.id, { client_request_id: "gen", targets: [{ channel_id: channel, preset_id: preset }] });
+  assert.equal(made.status, 201, made.text);
+  const { variant_id: variantId, task_id: taskId } = made.body.variants[0];
+  return { ...user, master, variantId, taskId };
+}
+
+const variantOf = async (key: string, id: string) => (await content.get(key, id)).body.item;
+
+function sign(body: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) {
+  const signature = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return { "x-voicedraft-timestamp": String(timestamp), "x-voicedraft-signature": `v1=${signature}` };
+}
+const postCallback = (body: string, headers: Record<string, string>) =>
+  call(callback, { method: "POST", path: "/api/internal/generation/callback", body, headers: { "content-type": "application/json", ...headers } });
+
+describe("the generation job", () => {
+  test("applies the result through the signed callback path", async () => {
+    const { key, variantId, taskId } = await queuedVariant();
+    assert.equal((await variantOf(key, variantId)).generation.state, "queued");
+    await generateVariantJob.run({ taskId }, ctx);
+    const variant = await variantOf(key, variantId);
+    assert.equal(variant.generation.state, "succeeded");
+    assert.ok(variant.body.startsWith("We moved our main database"));
+    assert.equal(variant.version, 2);
+    // Running it again (a duplicate delivery by the queue) changes nothing.
+    await generateVariantJob.run({ taskId }, ctx);
+    assert.equal((await variantOf(key, variantId)).version, 2);
+  });
+
+  test("a result never overwrites an edit made after the task started: it is set aside", async () => {
+    const { key, variantId } = await queuedVariant("threads", "builtin-thread");
+    const firstTask = (await content.get(key, variantId)).body.item.generation.task_id;
+    await generateVariantJob.run({ taskId: firstTask }, ctx);
+    const generated = await variantOf(key, variantId);
+    const regen = await content.regenerate(key, variantId, { expected_content_hash: generated.content_hash });
+    assert.equal(regen.status, 202);
+    // The user edits while the regeneration is in flight.
+    const mine = await content.edit(key, variantId, { expected_content_hash: generated.content_hash, body: "My own words." });
+    assert.equal(mine.status, 200);
+    await generateVariantJob.run({ taskId: regen.body.task_id }, ctx);
+    const after = await variantOf(key, variantId);
+    assert.equal(after.body, "My own words.");
+    assert.equal(after.generation.state, "conflicted");
+    assert.equal(after.generation.set_aside.body, generated.body);
+    // A stale expected_content_hash on regenerate is refused.
+    const stale = await content.regenerate(key, variantId, { expected_content_hash: generated.content_hash });
+    assert.equal(stale.status, 409);
+    assert.equal(stale.body.error.code, "edit_conflict");
+  });
+
+  test("a newer task supersedes an older one; approval is refused while generating", async () => {
+    const { key, variantId, taskId } = await queuedVariant();
+    const approve = await content.approve(key, variantId, { content_hash: (await variantOf(key, variantId)).content_hash });
+    assert.equal(approve.status, 409);
+    assert.equal(approve.body.error.code, "generation_in_progress");
+    const regen = await content.regenerate(key, variantId);
+    await generateVariantJob.run({ taskId }, ctx); // the old task: nothing to do any more
+    const prisma = await db();
+    assert.equal((await prisma.generationTask.findUniqueOrThrow({ where: { id: taskId } })).state, "superseded");
+    assert.equal((await variantOf(key, variantId)).version, 1);
+    await generateVariantJob.run({ taskId: regen.body.task_id }, ctx);
+    assert.equal((await variantOf(key, variantId)).generation.state, "succeeded");
+  });
+});
+
+describe("recovering left-behind tasks", () => {
+  test("a task never queued is queued; one that never finished is failed, so the variant can be regenerated", async () => {
+    const { key, variantId, taskId } = await queuedVariant();
+    const prisma = await db();
+    // As if the process died between the commit and the enqueue.
+    await prisma.generationTask.update({ where: { id: taskId }, data: { jobId: null } });
+    const soon = await recoverGenerationTasks(new Date(Date.now() + 10_000));
+    assert.equal((await prisma.generationTask.findUniqueOrThrow({ where: { id: taskId } })).jobId, null, "within the grace period");
+    assert.equal(soon.queued, 0);
+    const later = await recoverGenerationTasks(new Date(Date.now() + 60_000));
+    assert.ok(later.queued >= 1);
+    assert.ok((await prisma.generationTask.findUniqueOrThrow({ where: { id: taskId } })).jobId);
+    // Half an hour on, still unfinished (no worker ever ran it): failed, with the reason.
+    await recoverGenerationTasks(new Date(Date.now() + 31 * 60_000));
+    const variant = await variantOf(key, variantId);
+    assert.equal(variant.generation.state, "failed");
+    assert.match(variant.generation.error, /did not finish in time/);
+    assert.equal((await content.regenerate(key, variantId)).status, 202);
+  });
+});
+
+describe("the generation callback", () => {
+  test("accepts a correctly signed result once; wrong, missing, old and replayed signatures are 401", async () => {
+    const { key, variantId, taskId } = await queuedVariant();
+    const secret = await serviceSecret();
+    const body = JSON.stringify({ task_id: taskId, status: "succeeded", title: "From outside", body: "An external generator wrote this." });
+
+    const refusals: Record<string, Record<string, string>> = {
+      missing: {},
+      "missing timestamp": { "x-voicedraft-signature": sign(body, secret)["x-voicedraft-signature"] },
+      "wrong secret": sign(body, "not-the-service-secret-not-the-service-secret"),
+      "signature of another body": sign(body.replace("wrote", "typed"), secret),
+      "too old": sign(body, secret, Math.floor(Date.now() / 1000) - 301),
+      "from the future": sign(body, secret, Math.floor(Date.now() / 1000) + 301),
+      malformed: { "x-voicedraft-timestamp": String(Math.floor(Date.now() / 1000)), "x-voicedraft-signature": "sha256=abc" },
+    };
+    for (const [what, headers] of Object.entries(refusals)) {
+      const res = await postCallback(body, headers);
+      assert.equal(res.status, 401, what);
+      assert.equal(res.body.error.code, "unauthorized", what);
+    }
+    assert.equal((await variantOf(key, variantId)).generation.state, "queued");
+
+    const headers = sign(body, secret);
+    const accepted = await postCallback(body, headers);
+    assert.equal(accepted.status, 200, accepted.text);
+    assert.deepEqual(accepted.body, { task_id: taskId, state: "succeeded" });
+    const variant = await variantOf(key, variantId);
+    assert.equal(variant.title, "From outside");
+    assert.equal(variant.body, "An external generator wrote this.");
+
+    const replayed = await postCallback(body, headers);
+    assert.equal(replayed.status, 401);
+    assert.match(replayed.body.error.message, /already received/);
+  });
+
+  test("a signed but invalid body is 400, an unknown task 404", async () => {
+    const secret = await serviceSecret();
+    const bad = JSON.stringify({ task_id: "t", status: "maybe" });
+    assert.equal((await postCallback(bad, sign(bad, secret))).body.error.code, "validation_failed");
+    const unknown = JSON.stringify({ task_id: "no-such-task", status: "failed" });
+    assert.equal((await postCallback(unknown, sign(unknown, secret))).status, 404);
+    const huge = JSON.stringify({ task_id: "t", status: "failed", error: "x".repeat(300 * 1024) });
+    assert.equal((await postCallback(huge, sign(huge, secret))).body.error.code, "payload_too_large");
+    const notJson = "{";
+    assert.equal((await postCallback(notJson, await signCallback(notJson))).body.error.code, "invalid_json");
+  });
+
+  test("a failed result keeps the variant's content and shows the error", async () => {
+    const { key, variantId, taskId } = await queuedVariant();
+    const body = JSON.stringify({ task_id: taskId, status: "failed", error: "model overloaded" });
+    const res = await postCallback(body, await signCallback(body));
+    assert.equal(res.body.state, "failed");
+    const variant = await variantOf(key, variantId);
+    assert.equal(variant.generation.state, "failed");
+    assert.equal(variant.generation.error, "model overloaded");
+    assert.equal(variant.body, "");
+  });
+});
+
+describe("the openai generator", () => {
+  let server: http.Server;
+  const requests: { auth?: string; body: { model: string; messages: { role: string; content: string }[] } }[] = [];
+  let reply = (_prompt: string) => ({ status: 200, body: {} as unknown });
+
+  before(async () => {
+    server = http.createServer((req, res) => {
+      let raw = "";
+      req.on("data", (d) => (raw += d));
+      req.on("end", () => {
+        const body = JSON.parse(raw);
+        requests.push({ auth: req.headers.authorization, body });
+        assert.equal(req.url, "/v1/chat/completions");
+        const answer = reply(body.messages.at(-1).content);
+        res.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    process.env.CONTENT_GENERATOR = "openai";
+    process.env.OPENAI_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    process.env.OPENAI_API_KEY = "sk-test";
+    process.env.OPENAI_CHAT_MODEL = "tiny-chat";
+    resetEnvCache();
+  });
+  after(async () => {
+    for (const name of ["CONTENT_GENERATOR", "OPENAI_BASE_URL", "OPENAI_API_KEY", "OPENAI_CHAT_MODEL"]) delete process.env[name];
+    resetEnvCache();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  test("rewrites through chat completions, then fits the platform's limit", async () => {
+    const rewrite = "Postgres migration, done. ".repeat(30).trim(); // ~780 characters: too long for one Bluesky post
+    reply = () => ({ status: 200, body: { id: "c1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: rewrite } }] } });
+    const { key, variantId, taskId } = await queuedVariant("bluesky", "builtin-thread", "We moved to Postgres.");
+    await generateVariantJob.run({ taskId }, ctx);
+    const variant = await variantOf(key, variantId);
+    assert.equal(variant.generation.state, "succeeded", JSON.stringify(variant.generation));
+    assert.equal(variant.generation.generator, "openai");
+    assert.ok(variant.posts.length >= 3);
+    for (const post of variant.posts) assert.ok(length(post) <= 300, `post of ${length(post)}`);
+    const sent = requests.at(-1)!;
+    assert.equal(sent.auth, "Bearer sk-test");
+    assert.equal(sent.body.model, "tiny-chat");
+    assert.match(sent.body.messages[0].content, /bluesky/);
+    assert.equal(sent.body.messages.at(-1)!.content, "We moved to Postgres.");
+  });
+
+  test("a server error on the last attempt fails the task with the reason", async () => {
+    reply = () => ({ status: 500, body: { error: { message: "boom" } } });
+    const { key, variantId, taskId } = await queuedVariant("x");
+    await assert.rejects(generateVariantJob.run({ taskId }, { ...ctx, lastAttempt: false }), /answered 500/);
+    await generateVariantJob.run({ taskId }, ctx);
+    const variant = await variantOf(key, variantId);
+    assert.equal(variant.generation.state, "failed");
+    assert.match(variant.generation.error, /openai generator failed.*500/);
+  });
+});
