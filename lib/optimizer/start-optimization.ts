@@ -34,8 +34,14 @@ export async function startOptimization({
   const optimizer = configuredOptimizer();
   if (!optimizer) return null;
   const prisma = await db();
-  const existing = await prisma.optimizationWorkflow.findUnique({ where: { userId_requestHash: { userId, requestHash } }, select: { id: true } });
-  if (existing) return existing.id;
+  const existing = await prisma.optimizationWorkflow.findUnique({
+    where: { userId_requestHash: { userId, requestHash } },
+    select: { id: true, status: true, mode: true },
+  });
+  if (existing) {
+    if (existing.status === "failed") await retryFailed(existing);
+    return existing.id;
+  }
 
   const { OPTIMIZE_BACKGROUND_SECONDS, OPTIMIZER_CHUNK_WORDS } = env();
   const mode = durationSec > OPTIMIZE_BACKGROUND_SECONDS ? "background" : "inline";
@@ -76,4 +82,19 @@ export async function startOptimization({
     await dispatchOptimization(workflowId).catch((err) => log.error("optimization dispatch failed", errorFields(err)));
   }
   return workflowId;
+}
+
+/**
+ * A new upload of a recording whose optimization failed tries it once more: a new dispatch (call
+ * id) of the same workflow, continuing from the chunks that were finished.
+ */
+async function retryFailed(workflow: { id: string; mode: string }): Promise<void> {
+  const prisma = await db();
+  const { count } = await prisma.optimizationWorkflow.updateMany({
+    where: { id: workflow.id, status: "failed" },
+    data: { status: "pending", callId: randomUUID(), errorCode: null, errorMessage: null, completedAt: null, heartbeatAt: null },
+  });
+  if (!count) return; // a concurrent upload retried it already
+  if (workflow.mode === "inline") await runOptimization({ workflowId: workflow.id });
+  else await dispatchOptimization(workflow.id).catch((err) => log.error("optimization dispatch failed", errorFields(err)));
 }

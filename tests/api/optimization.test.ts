@@ -261,6 +261,30 @@ describe("optimizers and job execution", () => {
       }
     }));
 
+  test("the same recording again after a failed optimization: the same workflow, a new dispatch that succeeds",
+    withEnv({ OPTIMIZER: "openai" }, async () => {
+      let refuse = true;
+      const chat = await startChatServer((req) => (refuse ? { status: 401 } : { content: req.user }));
+      process.env.OPENAI_BASE_URL = chat.baseUrl;
+      resetEnvCache();
+      try {
+        const requestHash = randomBytes(16).toString("hex");
+        const again = () => startOptimization({ userId: user.id, requestHash, transcript, requestDictionary: [], durationSec: 5 });
+        const id = (await again())!;
+        const failed = await workflow(id);
+        assert.equal(failed.status, "failed");
+        refuse = false;
+        assert.equal(await again(), id);
+        const retried = await workflow(id);
+        assert.equal(retried.status, "completed");
+        assert.notEqual(retried.callId, failed.callId, "a new dispatch");
+        assert.equal(retried.errorCode, null);
+      } finally {
+        delete process.env.OPENAI_BASE_URL;
+        await chat.close();
+      }
+    }));
+
   test("OPTIMIZER=off: no workflow",
     withEnv({ OPTIMIZER: "off" }, async () => {
       assert.equal(await start("inline"), null);
