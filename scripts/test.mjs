@@ -3,7 +3,7 @@
 // "N passed, N failed" (tests, plus lint and typecheck as one check each).
 //
 // Options: --only=<step>[,<step>] runs some steps (lint, typecheck, unit, db, api-pglite,
-// api-postgres, system); extra arguments after -- go to `node --test` (e.g. --test-name-pattern).
+// api-postgres, system, sdk, e2e); extra arguments after -- go to `node --test` (e.g. --test-name-pattern).
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -43,7 +43,7 @@ async function check(name, command, commandArgs) {
   }
 }
 
-async function suite(name, files, env = {}) {
+async function suite(name, files, env = {}, nodeArgs = []) {
   console.log(`\n=== ${name}`);
   if (!files.length) return;
   const dir = await mkdtemp(path.join(tmpdir(), "vd-test-"));
@@ -55,6 +55,7 @@ async function suite(name, files, env = {}) {
       "tsx",
       "--test",
       "--test-concurrency=2",
+      ...nodeArgs,
       "--test-reporter=spec",
       "--test-reporter-destination=stdout",
       "--test-reporter=tap",
@@ -91,6 +92,76 @@ function reachable(url) {
   });
 }
 
+/** Starts tests/support/sdk-service.ts (one real server, users and keys); resolves to its env. */
+function startSdkService() {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/sdk-service.ts"], {
+    cwd: root,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const stop = () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.on("exit", resolve), child.stdin.end())));
+  return new Promise((resolve) => {
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      if (out.includes("\n")) resolve({ env: JSON.parse(out.slice(0, out.indexOf("\n"))), stop });
+    });
+    child.on("exit", (code) => resolve({ error: `the SDK service did not start (exit ${code})`, stop }));
+  });
+}
+
+/** The Python SDK's unittest suite; counts its results from unittest's summary. */
+async function pythonSuite(name, env) {
+  console.log(`\n=== ${name}`);
+  const python = process.env.PYTHON ?? "python3";
+  const args = ["-m", "unittest", "discover", "-v", "-s", "sdk/python/tests", "-t", "sdk/python"];
+  const summary = await new Promise((resolve) => {
+    const child = spawn(python, args, {
+      cwd: root,
+      stdio: ["ignore", "inherit", "pipe"],
+      env: { ...process.env, PYTHONPATH: path.join(root, "sdk/python/src"), PYTHONDONTWRITEBYTECODE: "1", ...env },
+    });
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += d;
+      process.stderr.write(d);
+    });
+    child.on("error", (err) => resolve({ code: 1, stderr: String(err) }));
+    child.on("exit", (code) => resolve({ code: code ?? 1, stderr }));
+  });
+  const ran = Number(summary.stderr.match(/^Ran (\d+) tests?/m)?.[1] ?? 0);
+  const outcome = (label) => Number(summary.stderr.match(new RegExp(`\\b${label}=(\\d+)`))?.[1] ?? 0);
+  const suiteFailed = outcome("failures") + outcome("errors") + outcome("unexpected successes");
+  const suitePassed = ran - outcome("failures") - outcome("errors") - outcome("skipped") - outcome("expected failures");
+  passed += Math.max(0, suitePassed);
+  failed += suiteFailed;
+  if (suiteFailed) failures.push(`${name} (${suiteFailed})`);
+  if (summary.code !== 0 && suiteFailed === 0) {
+    failed += 1;
+    failures.push(`${name} (exited with ${summary.code})`);
+  }
+}
+
+// Both client libraries against ONE real server (npm start, embedded database, PocketSphinx).
+async function sdkSuites() {
+  await check("JS SDK build (ESM and type declarations)", bin("tsc"), ["-p", "sdk/js/tsconfig.json"]);
+  await check("JS SDK tests typecheck", bin("tsc"), ["-p", "sdk/js/test/tsconfig.json"]);
+  await check("Python SDK typecheck (pyright: strict, Python 3.9)", bin("pyright"), ["-p", "sdk/python"]);
+  console.log("\n=== SDK service (npm start for the SDK suites)");
+  const service = await startSdkService();
+  try {
+    if (service.error) {
+      failed += 1;
+      failures.push(service.error);
+      return;
+    }
+    const jsFiles = (await readdir(path.join(root, "sdk/js/test"))).filter((f) => f.endsWith(".test.ts")).sort();
+    await suite("JS SDK tests", jsFiles.map((f) => path.join("sdk/js/test", f)), service.env);
+    await pythonSuite("Python SDK tests", service.env);
+  } finally {
+    await service.stop();
+  }
+}
+
 const steps = {
   lint: () => check("lint", bin("eslint"), ["--max-warnings=0", "."]),
   typecheck: () => check("typecheck", bin("tsc"), ["--noEmit"]),
@@ -106,6 +177,16 @@ const steps = {
     await suite("API tests on PostgreSQL", await testFiles("api"), { TEST_DB: "postgres" });
   },
   system: async () => suite("system tests (CLI and the running server)", await testFiles("system")),
+  // The PWA in Debian's Chromium against the real app (one file at a time: each starts a server).
+  e2e: async () => {
+    if ((await run(process.execPath, [path.join(root, "scripts", "build-web-assets.mjs")])) !== 0) {
+      failed += 1;
+      failures.push("e2e (building the web assets)");
+      return;
+    }
+    await suite("browser tests (Playwright, Chromium)", await testFiles("e2e"), {}, ["--test-concurrency=1"]);
+  },
+  sdk: () => sdkSuites(),
 };
 
 for (const [name, step] of Object.entries(steps)) {

@@ -1,11 +1,16 @@
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
-import { latestTasks, presentItem } from "@/lib/content/present-item.ts";
+import { latestTasks, presentItem, type Db } from "@/lib/content/present-item.ts";
 import { toDelivery, type ContentFamily } from "@/lib/content/schemas.ts";
 
 /** The master and its variants (with generation, approval and freshness), from any member's id. */
 export async function getFamily({ userId, id }: { userId: string; id: string }): Promise<ContentFamily> {
-  const prisma = await db();
+  // One snapshot: a generation that finishes between the reads must not show "succeeded" next to
+  // the variant's old title, body and content_hash.
+  return (await db()).$transaction((tx) => readFamily(tx, userId, id), { isolationLevel: "RepeatableRead" });
+}
+
+async function readFamily(prisma: Db, userId: string, id: string): Promise<ContentFamily> {
   const item = await prisma.contentItem.findFirst({ where: { id, userId } });
   if (!item) throw notFound(`The content item ${id}`);
   const masterId = item.kind === "variant" && item.masterId ? item.masterId : item.id;

@@ -20,7 +20,8 @@ export async function listMasters({ userId, input }: { userId: string; input: { 
 
 /** One of the user's items, a master or a variant. */
 export async function getItem({ userId, id }: { userId: string; id: string }): Promise<ContentItem> {
-  const item = await loadItem(await db(), userId, id);
+  // One snapshot of the item and its generation task (see getFamily).
+  const item = await (await db()).$transaction((tx) => loadItem(tx, userId, id), { isolationLevel: "RepeatableRead" });
   if (!item) throw notFound(`The content item ${id}`);
   return item;
 }

@@ -1,0 +1,174 @@
+import { prepareAudio, type AudioInput } from "./audio.js";
+import { ContentApi, newClientId, type Call } from "./content.js";
+import { OptimizationTimeoutError, VoicedraftError } from "./errors.js";
+import { OPERATIONS } from "./operations.js";
+import { request, type TransportOptions } from "./transport.js";
+import type { DictionaryEntry, DictionaryEntryInput, DictionaryPage, TranscriptionPage, TranscriptionResult } from "./types.js";
+
+export type ClientOptions = {
+  /** Default: VOICEDRAFT_BASE_URL, else http://localhost:3000. */
+  baseUrl?: string;
+  /** Default: VOICEDRAFT_API_KEY. */
+  apiKey?: string;
+  /** Milliseconds per attempt for every call but transcribe. Default 30 s. */
+  timeout?: number;
+  /** Milliseconds per attempt for transcribe (recognition runs while you wait). Default 10 min. */
+  transcribeTimeout?: number;
+  /** Retries of a retry-safe call after a timeout, network error, 429 or 503. Default 2. */
+  maxRetries?: number;
+  /** A fetch implementation (default: the global fetch). */
+  fetch?: typeof fetch;
+};
+
+export type CallOptions = { timeout?: number; signal?: AbortSignal };
+
+export type TranscribeOptions = CallOptions & {
+  /** Words and names to expect. */
+  prompt?: string;
+  /** Entries applied on top of your stored dictionary; for the same misspelling these win. */
+  dict?: DictionaryEntryInput[];
+  /** ISO 639-1 code of the spoken language, if known. */
+  language?: string;
+  /** Include timed segments. */
+  segments?: boolean;
+  /** The file name sent with the audio (the service reads the format from the bytes, not the name). */
+  filename?: string;
+  /** Makes retries replay the first result; default: a new UUID per call, reused by its retries. */
+  idempotencyKey?: string;
+};
+
+export type WaitOptions = CallOptions & {
+  /** Give up after this many milliseconds (OptimizationTimeoutError). Default 10 min. */
+  timeout?: number;
+  /** Milliseconds between polls. Default 1 s. */
+  interval?: number;
+};
+
+const DEFAULT_BASE_URL = "http://localhost:3000";
+
+function environment(name: string): string | undefined {
+  const proc = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+  return proc?.env?.[name] || undefined;
+}
+
+export const FINISHED_OPTIMIZATION = new Set(["completed", "failed"]);
+
+/** The client of one Voicedraft service with one API key. */
+export class Voicedraft {
+  readonly baseUrl: string;
+  readonly dictionary: DictionaryApi;
+  readonly content: ContentApi;
+  readonly #transport: TransportOptions;
+  readonly #transcribeTimeout: number;
+
+  constructor(options: ClientOptions = {}) {
+    const apiKey = options.apiKey ?? environment("VOICEDRAFT_API_KEY");
+    if (!apiKey) throw new VoicedraftError("No API key: pass { apiKey } or set VOICEDRAFT_API_KEY.");
+    this.baseUrl = options.baseUrl ?? environment("VOICEDRAFT_BASE_URL") ?? DEFAULT_BASE_URL;
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    if (typeof fetchImpl !== "function") throw new VoicedraftError("No fetch available: pass { fetch }.");
+    this.#transport = {
+      baseUrl: this.baseUrl,
+      apiKey,
+      timeout: options.timeout ?? 30_000,
+      maxRetries: options.maxRetries ?? 2,
+      fetch: fetchImpl.bind(globalThis),
+    };
+    this.#transcribeTimeout = options.transcribeTimeout ?? 600_000;
+    this.dictionary = new DictionaryApi(this.#call);
+    this.content = new ContentApi(this.#call);
+  }
+
+  #call: Call = (op, options) => request(this.#transport, op, options);
+
+  /**
+   * Transcribes a recording: a file path (Node), bytes, a Blob/File or a stream. A retry sends the
+   * same Idempotency-Key, so the service replays the first result instead of transcribing twice.
+   */
+  async transcribe(audio: AudioInput, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
+    const { blob, filename } = await prepareAudio(audio, options.filename);
+    const form = new FormData();
+    form.set("audio", blob, filename);
+    if (options.prompt !== undefined) form.set("prompt", options.prompt);
+    if (options.dict !== undefined) form.set("dict", JSON.stringify(options.dict));
+    if (options.language !== undefined) form.set("language", options.language);
+    if (options.segments) form.set("response_format", "verbose_json");
+    return this.#call(OPERATIONS.transcribe, {
+      form,
+      headers: { "idempotency-key": options.idempotencyKey ?? newClientId() },
+      timeout: options.timeout ?? this.#transcribeTimeout,
+      signal: options.signal,
+    });
+  }
+
+  /** One of your transcriptions, with its segments and, when enabled, its optimization status. */
+  getTranscription(id: string, options: CallOptions = {}): Promise<TranscriptionResult> {
+    return this.#call(OPERATIONS.getTranscription, { pathParams: { id }, ...options });
+  }
+
+  /** A page of your transcriptions, newest first (without segments); pass next_cursor as cursor for older ones. */
+  listTranscriptions(page: { limit?: number; cursor?: string } = {}, options: CallOptions = {}): Promise<TranscriptionPage> {
+    return this.#call(OPERATIONS.listTranscriptions, { query: page, ...options });
+  }
+
+  /**
+   * Replaces a transcript's text. With updated_at (the one you last read), a transcript changed
+   * since is refused with ConflictError (edit_conflict) instead of being overwritten.
+   */
+  editTranscription(id: string, input: { text: string; updated_at?: string }, options: CallOptions = {}): Promise<TranscriptionResult> {
+    return this.#call(OPERATIONS.editTranscription, { pathParams: { id }, json: input, ...options });
+  }
+
+  /**
+   * Polls a transcription until its background optimization has completed or failed, and returns
+   * it (check `optimization.status`; the optimized text is `optimization.text`). Returns at once
+   * when the transcription has no optimization (optimization is disabled on the service).
+   */
+  async waitForOptimization(transcription: string | TranscriptionResult, options: WaitOptions = {}): Promise<TranscriptionResult> {
+    const id = typeof transcription === "string" ? transcription : transcription.id;
+    const deadline = Date.now() + (options.timeout ?? 600_000);
+    const interval = options.interval ?? 1000;
+    for (;;) {
+      const result = await this.getTranscription(id, { signal: options.signal });
+      if (!result.optimization || FINISHED_OPTIMIZATION.has(result.optimization.status)) return result;
+      if (Date.now() + interval > deadline) {
+        const { status, progress } = result.optimization;
+        throw new OptimizationTimeoutError(
+          `Optimization of ${id} is still ${status} (${progress.chunks_done}/${progress.chunks_total} chunks) after ${options.timeout ?? 600_000} ms.`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, interval));
+    }
+  }
+}
+
+/** Your personal dictionary: misspelling → correct spelling, applied to every transcript. */
+export class DictionaryApi {
+  constructor(private readonly call: Call) {}
+
+  /** Every entry, sorted by misspelling. */
+  async list(options: CallOptions = {}): Promise<DictionaryEntry[]> {
+    const entries: DictionaryEntry[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.call<DictionaryPage>(OPERATIONS.listDictionary, { query: { cursor }, ...options });
+      entries.push(...page.entries);
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    return entries;
+  }
+
+  /** Adds an entry, or updates the one with the same misspelling (ignoring case and spacing). */
+  add(misspelling: string, correctSpelling: string, options: CallOptions = {}): Promise<{ entry: DictionaryEntry; created: boolean }> {
+    return this.call(OPERATIONS.addDictionaryEntry, { json: { misspelling, correct_spelling: correctSpelling }, ...options });
+  }
+
+  /** Deletes the entry with this misspelling and returns it; NotFoundError when there is none. */
+  async delete(misspelling: string, options: CallOptions = {}): Promise<DictionaryEntry> {
+    const { deleted } = await this.call<{ deleted: DictionaryEntry }>(OPERATIONS.deleteDictionaryEntry, {
+      query: { misspelling },
+      ...options,
+    });
+    return deleted;
+  }
+}

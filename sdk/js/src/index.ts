@@ -1,0 +1,8 @@
+export { Voicedraft, DictionaryApi } from "./client.js";
+export { ContentApi } from "./content.js";
+export type { ClientOptions, CallOptions, TranscribeOptions, WaitOptions } from "./client.js";
+export type { AudioInput } from "./audio.js";
+export * from "./errors.js";
+export { OPERATIONS, type Operation, type OperationName } from "./operations.js";
+export type * from "./types.js";
+export { VERSION } from "./version.js";

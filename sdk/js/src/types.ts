@@ -1,0 +1,137 @@
+// The shapes the API returns (field names as on the wire, snake_case), per GET /api/v1/openapi.json.
+
+export type DictionaryEntryInput = { misspelling: string; correct_spelling: string };
+
+export type DictionaryEntry = DictionaryEntryInput & { created_at: string; updated_at: string };
+
+export type TranscriptSegment = { start: number; end: number; text: string };
+
+/** Diagnostic identifiers of the AI optimization; not credentials, but do not publish them with transcripts. */
+export type OptimizerProcessing = {
+  optimizer_workflow_name: string;
+  /** Stable for a recording: a retried upload of the same audio, prompt and dict gets the same id. */
+  optimizer_workflow_id: string;
+  optimizer_call_id: string;
+  /** The current or last run; null until a run starts. */
+  optimizer_execution_id: string | null;
+};
+
+export type OptimizationStatus = "pending" | "running" | "completed" | "failed";
+
+export type Optimization = {
+  status: OptimizationStatus;
+  optimizer: "local" | "openai";
+  /** inline: optimized before the response; background: long audio, poll (waitForOptimization). */
+  mode: "inline" | "background";
+  progress: { chunks_done: number; chunks_total: number };
+  /** The optimized transcript once completed, else null. */
+  text: string | null;
+  /** Why it failed, or why the last attempt failed while it is retried. */
+  error: { code: string; message: string } | null;
+  completed_at: string | null;
+};
+
+export type TranscriptionResult = {
+  id: string;
+  created_at: string;
+  /** Changes when the text is edited. */
+  updated_at: string;
+  /** The transcript, corrected with your dictionary. The AI-optimized version is optimization.text. */
+  text: string;
+  language: string;
+  duration: number;
+  engine: string;
+  dictionary_replacements: number;
+  segments?: TranscriptSegment[];
+  /** Present when AI optimization is enabled. */
+  optimizer_processing?: OptimizerProcessing;
+  /** Present when AI optimization is enabled; long audio is optimized in the background. */
+  optimization?: Optimization;
+};
+
+export type TranscriptionPage = { transcriptions: TranscriptionResult[]; next_cursor: string | null };
+
+export type DictionaryPage = { entries: DictionaryEntry[]; next_cursor: string | null };
+
+// ─── Content workflow ──────────────────────────────────────────────────────────────────────────
+
+export type Platform = string;
+
+export type Channel = {
+  id: string;
+  platform: Platform;
+  name: string;
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+export type Preset = {
+  id: string;
+  built_in: boolean;
+  name: string;
+  tone: string;
+  length: string;
+  format: string;
+  hashtags: string[];
+  include_title: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+export type GenerationState = "queued" | "running" | "succeeded" | "failed" | "conflicted" | "superseded";
+
+export type GenerationInfo = {
+  task_id: string;
+  state: GenerationState;
+  generator: string;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  /** state conflicted: the result that was not applied because the variant was edited meanwhile. */
+  set_aside: { title: string; body: string; content_hash: string } | null;
+};
+
+export type ContentItem = {
+  id: string;
+  kind: "master" | "variant";
+  master_id: string | null;
+  title: string;
+  body: string;
+  /** Lowercase hex SHA-256 of title + "\n" + body: what approve and edits refer to. */
+  content_hash: string;
+  version: number;
+  source_transcription_id: string | null;
+  channel_id: string | null;
+  preset_id: string | null;
+  posts: string[] | null;
+  source: { content_hash: string; version: number } | null;
+  generation: GenerationInfo | null;
+  approval: { state: "awaiting_approval" | "approved"; approved_hash: string | null; approved_at: string | null } | null;
+  freshness: "fresh" | "stale" | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type Delivery = {
+  id: string;
+  item_id: string;
+  method: "share" | "copy" | "export" | "manual";
+  state: "initiated" | "presented" | "cancelled" | "failed" | "confirmed_manual";
+  content_hash: string;
+  published_url: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ContentFamily = { master: ContentItem; variants: ContentItem[]; deliveries: Delivery[] };
+
+export type VariantTarget = { channel_id: string; preset_id: string };
+
+export type VariantsResult = {
+  master_id: string;
+  client_request_id: string;
+  variants: (VariantTarget & { variant_id: string; created: boolean; task_id: string | null })[];
+};
+
+export type DeliveryResult = { delivery: Delivery; replayed: boolean };

@@ -1,0 +1,55 @@
+"""Python client for the Voicedraft API (standard library only)."""
+
+from ._version import __version__
+from .client import DictionaryAPI, Voicedraft
+from .content import ContentAPI
+from .errors import (
+    APIConnectionError,
+    APIError,
+    APITimeoutError,
+    AuthenticationError,
+    BadRequestError,
+    ConflictError,
+    IdempotencyConflictError,
+    NotFoundError,
+    GenerationTimeoutError,
+    OptimizationTimeoutError,
+    PayloadTooLargeError,
+    PermissionDeniedError,
+    RateLimitError,
+    ServerError,
+    ServiceUnavailableError,
+    UnprocessableError,
+    UnsupportedMediaTypeError,
+    VoicedraftError,
+    WaitTimeoutError,
+)
+from .operations import OPERATIONS, Operation
+
+__all__ = [
+    "__version__",
+    "Voicedraft",
+    "DictionaryAPI",
+    "ContentAPI",
+    "OPERATIONS",
+    "Operation",
+    "VoicedraftError",
+    "APIError",
+    "BadRequestError",
+    "AuthenticationError",
+    "PermissionDeniedError",
+    "NotFoundError",
+    "ConflictError",
+    "IdempotencyConflictError",
+    "PayloadTooLargeError",
+    "UnsupportedMediaTypeError",
+    "UnprocessableError",
+    "RateLimitError",
+    "ServerError",
+    "ServiceUnavailableError",
+    "APIConnectionError",
+    "APITimeoutError",
+    "WaitTimeoutError",
+    "OptimizationTimeoutError",
+    "GenerationTimeoutError",
+]

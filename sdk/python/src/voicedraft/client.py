@@ -1,0 +1,175 @@
+"""The Voicedraft client: transcription, the dictionary, and the content workflow."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import uuid
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, cast
+
+from . import _transport
+from ._multipart import AudioInput, multipart_upload
+from .content import ContentAPI
+from .errors import OptimizationTimeoutError, VoicedraftError
+from .operations import OPERATIONS
+from .types import DictionaryEntry, DictionaryEntryInput, TranscriptionPage, TranscriptionResult, UpsertResult
+
+DEFAULT_BASE_URL = "http://localhost:3000"
+FINISHED_OPTIMIZATION = frozenset({"completed", "failed"})
+
+
+class Voicedraft:
+    """A client of one Voicedraft service with one API key.
+
+    ``base_url`` defaults to ``VOICEDRAFT_BASE_URL`` (else http://localhost:3000) and ``api_key``
+    to ``VOICEDRAFT_API_KEY``. ``timeout`` is seconds of silence per attempt for every call but
+    transcribe, which waits ``transcribe_timeout`` (recognition runs while you wait). Calls that
+    are safe to repeat are retried up to ``max_retries`` times after a timeout, a network error,
+    429 or 503.
+    """
+
+    def __init__(
+        self,
+        base_url: Optional[str] = None,
+        api_key: Optional[str] = None,
+        *,
+        timeout: float = 30.0,
+        transcribe_timeout: float = 600.0,
+        max_retries: int = 2,
+    ) -> None:
+        api_key = api_key or os.environ.get("VOICEDRAFT_API_KEY")
+        if not api_key:
+            raise VoicedraftError("No API key: pass api_key= or set VOICEDRAFT_API_KEY.")
+        self.base_url = base_url or os.environ.get("VOICEDRAFT_BASE_URL") or DEFAULT_BASE_URL
+        self._transport = _transport.Transport(self.base_url, api_key, timeout, max_retries)
+        self._transcribe_timeout = transcribe_timeout
+        self.dictionary = DictionaryAPI(self._transport)
+        self.content = ContentAPI(self._transport)
+
+    def transcribe(
+        self,
+        audio: AudioInput,
+        *,
+        prompt: Optional[str] = None,
+        dict: Optional[Sequence[DictionaryEntryInput]] = None,  # noqa: A002 - the API's field name
+        language: Optional[str] = None,
+        segments: bool = False,
+        filename: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> TranscriptionResult:
+        """Transcribes a recording: a file path, bytes, or a binary file object.
+
+        ``dict`` holds entries applied on top of your stored dictionary (for the same misspelling
+        these win). A retry sends the same Idempotency-Key, so the service replays the first
+        result instead of transcribing twice.
+        """
+        fields: List[Tuple[str, str]] = []
+        if prompt is not None:
+            fields.append(("prompt", prompt))
+        if dict is not None:
+            entries = [{"misspelling": e["misspelling"], "correct_spelling": e["correct_spelling"]} for e in dict]
+            fields.append(("dict", json.dumps(entries)))
+        if language is not None:
+            fields.append(("language", language))
+        if segments:
+            fields.append(("response_format", "verbose_json"))
+        body, content_type = multipart_upload("audio", audio, fields, filename)
+        result = _transport.request(
+            self._transport,
+            OPERATIONS["transcribe"],
+            headers={"Idempotency-Key": idempotency_key or uuid.uuid4().hex},
+            body=body,
+            content_type=content_type,
+            timeout=timeout if timeout is not None else self._transcribe_timeout,
+        )
+        return cast(TranscriptionResult, result)
+
+    def get_transcription(self, id: str) -> TranscriptionResult:  # noqa: A002
+        """One of your transcriptions, with its segments and, when enabled, its optimization."""
+        result = _transport.request(self._transport, OPERATIONS["get_transcription"], path_params={"id": id})
+        return cast(TranscriptionResult, result)
+
+    def list_transcriptions(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> TranscriptionPage:
+        """A page of your transcriptions, newest first (without segments); pass
+        ``page["next_cursor"]`` as ``cursor`` for older ones."""
+        result = _transport.request(
+            self._transport, OPERATIONS["list_transcriptions"], query={"limit": limit, "cursor": cursor}
+        )
+        return cast(TranscriptionPage, result)
+
+    def edit_transcription(self, id: str, text: str, *, updated_at: Optional[str] = None) -> TranscriptionResult:  # noqa: A002
+        """Replaces a transcript's text. With ``updated_at`` (the one you last read), a transcript
+        changed since is refused with ConflictError (edit_conflict) instead of being overwritten."""
+        body: Dict[str, Any] = {"text": text}
+        if updated_at is not None:
+            body["updated_at"] = updated_at
+        result = _transport.request(
+            self._transport, OPERATIONS["edit_transcription"], path_params={"id": id}, json_body=body
+        )
+        return cast(TranscriptionResult, result)
+
+    def wait_for_optimization(
+        self,
+        transcription: Union[str, TranscriptionResult],
+        *,
+        timeout: float = 600.0,
+        interval: float = 1.0,
+    ) -> TranscriptionResult:
+        """Polls a transcription until its background optimization has completed or failed, and
+        returns it (check ``["optimization"]["status"]``; the optimized text is
+        ``["optimization"]["text"]``). Returns at once when the transcription has no optimization
+        (optimization is disabled on the service). Raises OptimizationTimeoutError after
+        ``timeout`` seconds."""
+        id_ = transcription if isinstance(transcription, str) else transcription["id"]
+        deadline = time.monotonic() + timeout
+        while True:
+            result = self.get_transcription(id_)
+            optimization = result.get("optimization")
+            if not optimization or optimization["status"] in FINISHED_OPTIMIZATION:
+                return result
+            if time.monotonic() + interval > deadline:
+                progress = optimization["progress"]
+                raise OptimizationTimeoutError(
+                    f"Optimization of {id_} is still {optimization['status']} "
+                    f"({progress['chunks_done']}/{progress['chunks_total']} chunks) after {timeout} s."
+                )
+            time.sleep(interval)
+
+
+class DictionaryAPI:
+    """Your personal dictionary: misspelling -> correct spelling, applied to every transcript."""
+
+    def __init__(self, transport: _transport.Transport) -> None:
+        self._transport = transport
+
+    def list(self) -> List[DictionaryEntry]:
+        """Every entry, sorted by misspelling."""
+        entries: List[DictionaryEntry] = []
+        cursor: Optional[str] = None
+        while True:
+            page: Dict[str, Any] = _transport.request(
+                self._transport, OPERATIONS["list_dictionary"], query={"cursor": cursor}
+            )
+            entries.extend(page["entries"])
+            cursor = page.get("next_cursor")
+            if not cursor:
+                return entries
+
+    def add(self, misspelling: str, correct_spelling: str) -> UpsertResult:
+        """Adds an entry, or updates the one with the same misspelling (ignoring case and spacing).
+        ``result["created"]`` says which."""
+        result = _transport.request(
+            self._transport,
+            OPERATIONS["add_dictionary_entry"],
+            json_body={"misspelling": misspelling, "correct_spelling": correct_spelling},
+        )
+        return cast(UpsertResult, result)
+
+    def delete(self, misspelling: str) -> DictionaryEntry:
+        """Deletes the entry with this misspelling and returns it; NotFoundError when there is none."""
+        result = _transport.request(
+            self._transport, OPERATIONS["delete_dictionary_entry"], query={"misspelling": misspelling}
+        )
+        return cast(DictionaryEntry, result["deleted"])

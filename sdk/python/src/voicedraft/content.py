@@ -1,0 +1,143 @@
+"""The content workflow: channels and presets, masters and their platform variants, approval and
+delivery evidence. Voicedraft never publishes for you: manual confirmation records what you did."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Any, Dict, List, Optional, Sequence, cast
+
+from . import _transport
+from .errors import GenerationTimeoutError
+from .operations import OPERATIONS
+from .types import Channel, ContentFamily, ContentItem, DeliveryResult, Preset, RegenerateResult, VariantsResult, VariantTarget
+
+_ACTIVE_GENERATION = frozenset({"queued", "running"})
+
+
+def _without_none(values: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: v for k, v in values.items() if v is not None}
+
+
+class ContentAPI:
+    def __init__(self, transport: _transport.Transport) -> None:
+        self._transport = transport
+
+    def _call(self, name: str, **kwargs: Any) -> Any:
+        return _transport.request(self._transport, OPERATIONS[name], **kwargs)
+
+    def list_channels(self) -> List[Channel]:
+        return cast(List[Channel], self._call("list_channels")["channels"])
+
+    def create_channel(self, platform: str, name: str, *, active: Optional[bool] = None) -> Channel:
+        body = _without_none({"platform": platform, "name": name, "active": active})
+        return cast(Channel, self._call("create_channel", json_body=body)["channel"])
+
+    def list_presets(self) -> List[Preset]:
+        """Built-in presets and yours."""
+        return cast(List[Preset], self._call("list_presets")["presets"])
+
+    def create_master(
+        self, *, title: Optional[str] = None, body: Optional[str] = None, source_transcription_id: Optional[str] = None
+    ) -> ContentItem:
+        """A master from a body, one of your transcriptions, or both."""
+        payload = _without_none({"title": title, "body": body, "source_transcription_id": source_transcription_id})
+        return cast(ContentItem, self._call("create_content_master", json_body=payload)["item"])
+
+    def get_item(self, id: str) -> ContentItem:  # noqa: A002
+        return cast(ContentItem, self._call("get_content_item", path_params={"id": id})["item"])
+
+    def edit_item(
+        self, id: str, *, expected_content_hash: str, title: Optional[str] = None, body: Optional[str] = None  # noqa: A002
+    ) -> ContentItem:
+        """Edits title and/or body; ConflictError (edit_conflict) when the item changed since
+        expected_content_hash."""
+        payload = _without_none({"expected_content_hash": expected_content_hash, "title": title, "body": body})
+        return cast(ContentItem, self._call("edit_content_item", path_params={"id": id}, json_body=payload)["item"])
+
+    def get_family(self, id: str) -> ContentFamily:  # noqa: A002
+        """A master (or a variant's master) with its variants, their generation, approval and
+        freshness, and the deliveries."""
+        return cast(ContentFamily, self._call("get_content_family", path_params={"id": id}))
+
+    def create_variants(
+        self, master_id: str, targets: Sequence[VariantTarget], *, client_request_id: Optional[str] = None
+    ) -> VariantsResult:
+        """Creates (or reuses) variants of a master for up to 10 channel/preset targets.
+        client_request_id defaults to a new id; a retry reuses it, so the service replays the first
+        answer. Reusing an id for a different request raises IdempotencyConflictError."""
+        payload = {
+            "client_request_id": client_request_id or uuid.uuid4().hex,
+            "targets": [{"channel_id": t["channel_id"], "preset_id": t["preset_id"]} for t in targets],
+        }
+        return cast(VariantsResult, self._call("create_content_variants", path_params={"id": master_id}, json_body=payload))
+
+    def regenerate(
+        self, variant_id: str, *, expected_content_hash: Optional[str] = None, source: Optional[str] = None
+    ) -> RegenerateResult:
+        """Queues a new generation of a variant (source="master" refreshes a stale one). Not retried
+        automatically."""
+        payload = _without_none({"expected_content_hash": expected_content_hash, "source": source})
+        return cast(RegenerateResult, self._call("regenerate_content_variant", path_params={"id": variant_id}, json_body=payload))
+
+    def approve(self, variant_id: str, content_hash: str) -> ContentItem:
+        """Approves exactly the title and body whose content_hash is given; a later edit
+        invalidates the approval."""
+        result = self._call("approve_content_variant", path_params={"id": variant_id}, json_body={"content_hash": content_hash})
+        return cast(ContentItem, result["item"])
+
+    def record_delivery(
+        self,
+        item_id: str,
+        *,
+        method: str,
+        state: str,
+        delivery_id: Optional[str] = None,
+        content_hash: Optional[str] = None,
+        client_event_id: Optional[str] = None,
+    ) -> DeliveryResult:
+        """Records evidence of a share, copy or export (initiated, presented, cancelled, failed).
+        It never confirms a publication. client_event_id defaults to a new id, reused by retries."""
+        payload = _without_none(
+            {
+                "client_event_id": client_event_id or uuid.uuid4().hex,
+                "method": method,
+                "state": state,
+                "delivery_id": delivery_id,
+                "content_hash": content_hash,
+            }
+        )
+        return cast(DeliveryResult, self._call("record_content_delivery", path_params={"id": item_id}, json_body=payload))
+
+    def confirm_manual_delivery(
+        self,
+        variant_id: str,
+        *,
+        content_hash: str,
+        published_url: Optional[str] = None,
+        client_event_id: Optional[str] = None,
+    ) -> DeliveryResult:
+        """Confirms that you published an approved, fresh variant yourself. No third-party
+        platform is called."""
+        payload = _without_none(
+            {"client_event_id": client_event_id or uuid.uuid4().hex, "content_hash": content_hash, "published_url": published_url}
+        )
+        return cast(DeliveryResult, self._call("confirm_manual_delivery", path_params={"id": variant_id}, json_body=payload))
+
+    def wait_for_variants(self, id: str, *, timeout: float = 120.0, interval: float = 0.5) -> ContentFamily:  # noqa: A002
+        """Polls the family until no variant is queued or running, and returns it."""
+        deadline = time.monotonic() + timeout
+        finished_before = False
+        while True:
+            family = self.get_family(id)
+            busy = [v for v in family["variants"] if v["generation"] and v["generation"]["state"] in _ACTIVE_GENERATION]
+            # The service reads items and their tasks in separate statements, so the read that
+            # first shows a task finished may still carry the text from before it; the next cannot.
+            if not busy and finished_before:
+                return family
+            finished_before = not busy
+            if finished_before:
+                continue
+            if time.monotonic() > deadline:
+                raise GenerationTimeoutError(f"{len(busy)} variant(s) of {id} are still being generated after {timeout} s.")
+            time.sleep(interval)

@@ -1,0 +1,216 @@
+"""Every HTTP operation this client calls, in one table: the client builds its requests from it,
+and tests/test_openapi_sync.py checks each row against GET /api/v1/openapi.json (method, path,
+the request fields sent and the response fields read). Nested fields are dotted; ``[]`` steps
+into array items."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, Tuple
+
+
+@dataclass(frozen=True)
+class Operation:
+    method: str
+    #: The OpenAPI path template, e.g. /api/v1/transcriptions/{id}.
+    path: str
+    response: Tuple[str, ...]
+    #: Whether repeating the call cannot do anything twice, so timeouts, network errors, 429 and
+    #: 503 are retried: reads, upserts, uploads with an Idempotency-Key, creation keyed by
+    #: client_request_id.
+    retry_safe: bool
+    query: Tuple[str, ...] = ()
+    headers: Tuple[str, ...] = ()
+    #: Fields of the request body (JSON, or multipart/form-data when ``multipart``).
+    body: Tuple[str, ...] = ()
+    multipart: bool = False
+
+
+_TRANSCRIPTION_FIELDS = (
+    "id",
+    "created_at",
+    "text",
+    "language",
+    "duration",
+    "engine",
+    "updated_at",
+    "dictionary_replacements",
+    "segments[].start",
+    "segments[].end",
+    "segments[].text",
+    "optimizer_processing.optimizer_workflow_name",
+    "optimizer_processing.optimizer_workflow_id",
+    "optimizer_processing.optimizer_call_id",
+    "optimizer_processing.optimizer_execution_id",
+    "optimization.status",
+    "optimization.optimizer",
+    "optimization.mode",
+    "optimization.progress.chunks_done",
+    "optimization.progress.chunks_total",
+    "optimization.text",
+    "optimization.error.code",
+    "optimization.error.message",
+    "optimization.completed_at",
+)
+
+
+def _fields(prefix: str, names: Tuple[str, ...]) -> Tuple[str, ...]:
+    return tuple(f"{prefix}.{f}" for f in names)
+
+
+def _entry_fields(prefix: str) -> Tuple[str, ...]:
+    return _fields(prefix, ("misspelling", "correct_spelling", "created_at", "updated_at"))
+
+
+def _channel_fields(prefix: str) -> Tuple[str, ...]:
+    return _fields(prefix, ("id", "platform", "name", "active", "created_at", "updated_at"))
+
+
+def _preset_fields(prefix: str) -> Tuple[str, ...]:
+    names = ("id", "built_in", "name", "tone", "length", "format", "hashtags", "include_title", "created_at", "updated_at")
+    return _fields(prefix, names)
+
+
+_GENERATION = ("task_id", "state", "generator", "error", "created_at", "finished_at", "set_aside.content_hash")
+
+
+def _item_fields(prefix: str) -> Tuple[str, ...]:
+    names = (
+        ("id", "kind", "master_id", "title", "body", "content_hash", "version", "source_transcription_id")
+        + ("channel_id", "preset_id", "posts", "source.content_hash", "source.version")
+        + tuple(f"generation.{f}" for f in _GENERATION)
+        + ("approval.state", "approval.approved_hash", "approval.approved_at", "freshness", "created_at", "updated_at")
+    )
+    return _fields(prefix, names)
+
+
+def _delivery_fields(prefix: str) -> Tuple[str, ...]:
+    return _fields(prefix, ("id", "item_id", "method", "state", "content_hash", "published_url", "created_at", "updated_at"))
+
+
+OPERATIONS: Dict[str, Operation] = {
+    "transcribe": Operation(
+        method="POST",
+        path="/transcribe",
+        headers=("Idempotency-Key",),
+        multipart=True,
+        body=("audio", "prompt", "dict", "response_format", "language"),
+        response=_TRANSCRIPTION_FIELDS,
+        retry_safe=True,
+    ),
+    "get_transcription": Operation(
+        method="GET",
+        path="/api/v1/transcriptions/{id}",
+        response=_TRANSCRIPTION_FIELDS,
+        retry_safe=True,
+    ),
+    "list_transcriptions": Operation(
+        method="GET",
+        path="/api/v1/transcriptions",
+        query=("limit", "cursor"),
+        response=_fields("transcriptions[]", tuple(f for f in _TRANSCRIPTION_FIELDS if not f.startswith("segments")))
+        + ("next_cursor",),
+        retry_safe=True,
+    ),
+    "edit_transcription": Operation(
+        method="PATCH",
+        path="/api/v1/transcriptions/{id}",
+        body=("text", "updated_at"),
+        response=_TRANSCRIPTION_FIELDS,
+        # With updated_at, a repeat after a lost response would be refused as an edit conflict.
+        retry_safe=False,
+    ),
+    "list_dictionary": Operation(
+        method="GET",
+        path="/api/v1/dictionary",
+        query=("limit", "cursor"),
+        response=_entry_fields("entries[]") + ("next_cursor",),
+        retry_safe=True,
+    ),
+    "add_dictionary_entry": Operation(
+        method="POST",
+        path="/api/v1/dictionary/add",
+        body=("misspelling", "correct_spelling"),
+        response=_entry_fields("entry") + ("created",),
+        retry_safe=True,
+    ),
+    "delete_dictionary_entry": Operation(
+        method="DELETE",
+        path="/api/v1/dictionary/delete",
+        query=("misspelling",),
+        response=_entry_fields("deleted"),
+        # A repeat after a lost response would answer 404 for an entry that was in fact deleted.
+        retry_safe=False,
+    ),
+    "list_channels": Operation(
+        method="GET", path="/api/v1/channels", response=_channel_fields("channels[]"), retry_safe=True
+    ),
+    "create_channel": Operation(
+        method="POST",
+        path="/api/v1/channels",
+        body=("platform", "name", "active"),
+        response=_channel_fields("channel"),
+        retry_safe=False,
+    ),
+    "list_presets": Operation(method="GET", path="/api/v1/presets", response=_preset_fields("presets[]"), retry_safe=True),
+    "create_content_master": Operation(
+        method="POST",
+        path="/api/v1/content/items",
+        body=("title", "body", "source_transcription_id"),
+        response=_item_fields("item"),
+        retry_safe=False,
+    ),
+    "get_content_item": Operation(
+        method="GET", path="/api/v1/content/items/{id}", response=_item_fields("item"), retry_safe=True
+    ),
+    "edit_content_item": Operation(
+        method="PATCH",
+        path="/api/v1/content/items/{id}",
+        body=("expected_content_hash", "title", "body"),
+        response=_item_fields("item"),
+        # A repeat after a lost response would be refused: the item no longer has the expected hash.
+        retry_safe=False,
+    ),
+    "get_content_family": Operation(
+        method="GET",
+        path="/api/v1/content/items/{id}/family",
+        response=_item_fields("master") + _item_fields("variants[]") + _delivery_fields("deliveries[]"),
+        retry_safe=True,
+    ),
+    "create_content_variants": Operation(
+        method="POST",
+        path="/api/v1/content/items/{id}/variants",
+        body=("client_request_id", "targets[].channel_id", "targets[].preset_id"),
+        response=("master_id", "client_request_id")
+        + _fields("variants[]", ("channel_id", "preset_id", "variant_id", "created", "task_id")),
+        retry_safe=True,  # the same client_request_id replays the first answer
+    ),
+    "regenerate_content_variant": Operation(
+        method="POST",
+        path="/api/v1/content/items/{id}/regenerate",
+        body=("expected_content_hash", "source"),
+        response=_item_fields("item") + ("task_id",),
+        retry_safe=False,  # each call queues a new generation task
+    ),
+    "approve_content_variant": Operation(
+        method="POST",
+        path="/api/v1/content/items/{id}/approve",
+        body=("content_hash",),
+        response=_item_fields("item"),
+        retry_safe=True,  # approving the same content_hash again changes nothing
+    ),
+    "record_content_delivery": Operation(
+        method="POST",
+        path="/api/v1/content/items/{id}/deliveries",
+        body=("client_event_id", "method", "state", "delivery_id", "content_hash"),
+        response=_delivery_fields("delivery") + ("replayed",),
+        retry_safe=True,  # the same client_event_id replays the first answer
+    ),
+    "confirm_manual_delivery": Operation(
+        method="POST",
+        path="/api/v1/content/items/{id}/deliveries/manual",
+        body=("client_event_id", "content_hash", "published_url"),
+        response=_delivery_fields("delivery") + ("replayed",),
+        retry_safe=True,  # the same client_event_id replays the first answer
+    ),
+}

@@ -1,0 +1,217 @@
+"""The shapes the API returns (field names as on the wire), per GET /api/v1/openapi.json."""
+
+from __future__ import annotations
+
+from typing import List, Optional, TypedDict
+
+
+class DictionaryEntryInput(TypedDict):
+    misspelling: str
+    correct_spelling: str
+
+
+class DictionaryEntry(TypedDict):
+    misspelling: str
+    correct_spelling: str
+    created_at: str
+    updated_at: str
+
+
+class UpsertResult(TypedDict):
+    entry: DictionaryEntry
+    created: bool
+
+
+class TranscriptSegment(TypedDict):
+    start: float
+    end: float
+    text: str
+
+
+class OptimizerProcessing(TypedDict):
+    """Diagnostic identifiers of the AI optimization; not credentials, but do not publish them
+    together with transcripts."""
+
+    optimizer_workflow_name: str
+    #: Stable for a recording: a retried upload of the same audio, prompt and dict gets the same id.
+    optimizer_workflow_id: str
+    optimizer_call_id: str
+    #: The current or last run; None until a run starts.
+    optimizer_execution_id: Optional[str]
+
+
+class OptimizationProgress(TypedDict):
+    chunks_done: int
+    chunks_total: int
+
+
+class OptimizationError(TypedDict):
+    code: str
+    message: str
+
+
+class Optimization(TypedDict):
+    #: "pending", "running", "completed" or "failed"
+    status: str
+    #: "local" or "openai"
+    optimizer: str
+    #: "inline" (optimized before the response) or "background" (long audio: wait_for_optimization)
+    mode: str
+    progress: OptimizationProgress
+    #: The optimized transcript once completed, else None.
+    text: Optional[str]
+    #: Why it failed, or why the last attempt failed while it is retried.
+    error: Optional[OptimizationError]
+    completed_at: Optional[str]
+
+
+class _TranscriptionRequired(TypedDict):
+    id: str
+    created_at: str
+    #: Changes when the text is edited.
+    updated_at: str
+    #: The transcript, corrected with your dictionary; the AI-optimized version is optimization["text"].
+    text: str
+    language: str
+    duration: float
+    engine: str
+    dictionary_replacements: int
+
+
+class TranscriptionResult(_TranscriptionRequired, total=False):
+    segments: List[TranscriptSegment]
+    #: Present when AI optimization is enabled.
+    optimizer_processing: OptimizerProcessing
+    #: Present when AI optimization is enabled; long audio is optimized in the background.
+    optimization: Optimization
+
+
+# ─── Content workflow ────────────────────────────────────────────────────────────────────────
+
+
+class Channel(TypedDict):
+    id: str
+    platform: str
+    name: str
+    active: bool
+    created_at: str
+    updated_at: str
+
+
+class Preset(TypedDict):
+    id: str
+    built_in: bool
+    name: str
+    tone: str
+    length: str
+    format: str
+    hashtags: List[str]
+    include_title: bool
+    created_at: str
+    updated_at: str
+
+
+class SetAside(TypedDict):
+    title: str
+    body: str
+    content_hash: str
+
+
+class GenerationInfo(TypedDict):
+    task_id: str
+    #: queued, running, succeeded, failed, conflicted or superseded
+    state: str
+    generator: str
+    error: Optional[str]
+    created_at: str
+    finished_at: Optional[str]
+    #: state conflicted: the result that was not applied because the variant was edited meanwhile.
+    set_aside: Optional[SetAside]
+
+
+class SourceSnapshot(TypedDict):
+    content_hash: str
+    version: int
+
+
+class Approval(TypedDict):
+    #: awaiting_approval or approved
+    state: str
+    approved_hash: Optional[str]
+    approved_at: Optional[str]
+
+
+class ContentItem(TypedDict):
+    id: str
+    #: master or variant
+    kind: str
+    master_id: Optional[str]
+    title: str
+    body: str
+    #: Lowercase hex SHA-256 of title + "\n" + body: what approve and edits refer to.
+    content_hash: str
+    version: int
+    source_transcription_id: Optional[str]
+    channel_id: Optional[str]
+    preset_id: Optional[str]
+    posts: Optional[List[str]]
+    source: Optional[SourceSnapshot]
+    generation: Optional[GenerationInfo]
+    approval: Optional[Approval]
+    #: fresh or stale (variants), None on a master
+    freshness: Optional[str]
+    created_at: str
+    updated_at: str
+
+
+class Delivery(TypedDict):
+    id: str
+    item_id: str
+    #: share, copy, export or manual
+    method: str
+    #: initiated, presented, cancelled, failed or confirmed_manual
+    state: str
+    content_hash: str
+    published_url: Optional[str]
+    created_at: str
+    updated_at: str
+
+
+class ContentFamily(TypedDict):
+    master: ContentItem
+    variants: List[ContentItem]
+    deliveries: List[Delivery]
+
+
+class VariantTarget(TypedDict):
+    channel_id: str
+    preset_id: str
+
+
+class CreatedVariant(TypedDict):
+    channel_id: str
+    preset_id: str
+    variant_id: str
+    created: bool
+    task_id: Optional[str]
+
+
+class VariantsResult(TypedDict):
+    master_id: str
+    client_request_id: str
+    variants: List[CreatedVariant]
+
+
+class RegenerateResult(TypedDict):
+    item: ContentItem
+    task_id: str
+
+
+class DeliveryResult(TypedDict):
+    delivery: Delivery
+    replayed: bool
+
+
+class TranscriptionPage(TypedDict):
+    transcriptions: List[TranscriptionResult]
+    next_cursor: Optional[str]
