@@ -75,8 +75,14 @@ while (workflow.status !== "completed" && workflow.status !== "failed") {
 const wall = performance.now() - started;
 const optimizationMs = workflow.completedAt!.getTime() - workflow.createdAt.getTime();
 
+// The dictionary on the finished transcript: the 10,000 stored entries, two of them swapped for
+// the transcript's most frequent words so that replacements really happen.
+const counts = new Map<string, number>();
+for (const word of result.text.toLowerCase().split(/\s+/)) counts.set(word, (counts.get(word) ?? 0) + 1);
+const frequent = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([word]) => word);
+const measured = [...frequent.map((w) => ({ misspelling: w, correctSpelling: w.toUpperCase() })), ...entries.slice(2)];
 const dictStart = performance.now();
-const dictionary = compileDictionary(entries);
+const dictionary = compileDictionary(measured);
 const compiled = performance.now() - dictStart;
 const applied = dictionary.apply(result.text);
 const dictMs = performance.now() - dictStart;
