@@ -1,14 +1,25 @@
 import Link from "next/link";
+import { redirect } from "next/navigation";
+import { currentUser } from "@/lib/auth/current-user.ts";
 import styles from "./page.module.css";
 
-// The home page until the app's screens land (PWA issue): what Voicedraft is and where the API is.
-export default function HomePage() {
+// Signed-in people go straight to recording; everyone else learns what Voicedraft is.
+export default async function HomePage() {
+  if (await currentUser()) redirect("/record");
   return (
-    <main className={styles.main}>
+    <main className={`vd ${styles.main}`}>
       <h1>Voicedraft</h1>
       <p className={styles.lead}>
         Record a voice note; get a clean transcript with your own spellings fixed, and ready-to-post versions for
         each of your channels. You share them yourself — Voicedraft never holds your social-media passwords.
+      </p>
+      <p className="row">
+        <Link className="button" href="/sign-up">
+          Create an account
+        </Link>
+        <Link className="button secondary" href="/sign-in">
+          Sign in
+        </Link>
       </p>
       <ul className={styles.links}>
         <li>

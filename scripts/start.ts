@@ -95,6 +95,9 @@ async function main(): Promise<number> {
   // e.g. when dedicated `npm run worker` processes share a PostgreSQL queue.
   const workers = config.JOBS_IN_APP ? await startJobWorkers() : undefined;
   try {
+    // The service worker and the ffmpeg worker live in public/, outside Next's bundle.
+    const assets = spawnSync(process.execPath, [path.join(root, "scripts", "build-web-assets.mjs")], { stdio: "inherit" });
+    if (assets.status !== 0) throw new Error("building the web assets failed; see the output above.");
     if (!dev) await buildIfNeeded();
     const args = [nextBin, dev ? "dev" : "start", "-p", String(config.PORT), "-H", config.HOST];
     const child = spawn(process.execPath, args, { stdio: "inherit", env: process.env });

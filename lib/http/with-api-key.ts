@@ -1,17 +1,17 @@
-import { authenticateApiKey, type ApiPrincipal } from "@/lib/api-keys/authenticate-api-key.ts";
+import { resolvePrincipal, type Principal } from "@/lib/auth/resolve-principal.ts";
 import type { Scope } from "@/lib/api-keys/scopes.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { withRequest, type RequestContext, type RouteParams } from "@/lib/http/with-request.ts";
 
-export type ApiKeyContext<P extends RouteParams> = RequestContext<P> & { user: { id: string }; key: ApiPrincipal };
+export type ApiKeyContext<P extends RouteParams> = RequestContext<P> & { user: { id: string }; key: Principal };
 
-/** A public endpoint: Bearer API key with the given scope, then the handler. */
+/** A public endpoint: Bearer API key (or the browser session) with the given scope, then the handler. */
 export function withApiKey<P extends RouteParams = RouteParams>(
   options: { scope: Scope },
   handler: (ctx: ApiKeyContext<P>) => Promise<Response>,
 ) {
   return withRequest<P>(async (ctx) => {
-    const key = await authenticateApiKey(ctx.req.headers.get("authorization"));
+    const key = await resolvePrincipal(ctx.req);
     if (!key.scopes.includes(options.scope)) {
       throw new ApiError("insufficient_scope", `This API key lacks the scope "${options.scope}".`, {
         headers: { "WWW-Authenticate": `Bearer realm="voicedraft", error="insufficient_scope", scope="${options.scope}"` },

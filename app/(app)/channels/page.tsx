@@ -1,0 +1,14 @@
+import type { Metadata } from "next";
+import { ChannelsManager } from "@/app/_components/channels-manager.tsx";
+
+export const metadata: Metadata = { title: "Channels" };
+
+export default function ChannelsPage() {
+  return (
+    <>
+      <h1>Channels and presets</h1>
+      <p className="muted">Where you post (a name and a platform — never a password), and how variants are written.</p>
+      <ChannelsManager />
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { ContentFamilyView } from "@/app/_components/content-family.tsx";
+
+export const metadata: Metadata = { title: "Content" };
+
+export default async function ContentItemPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return <ContentFamilyView id={id} />;
+}

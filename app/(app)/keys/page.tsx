@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { requireUser } from "@/lib/auth/current-user.ts";
+import { listApiKeys } from "@/lib/api-keys/list-api-keys.ts";
+import { SCOPES } from "@/lib/api-keys/scopes.ts";
+import { CreateKeyForm } from "@/app/_components/create-key-form.tsx";
+import { RevokeKeyButton } from "@/app/_components/revoke-key-button.tsx";
+
+export const metadata: Metadata = { title: "API keys" };
+
+const when = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "—");
+
+export default async function KeysPage() {
+  const user = await requireUser();
+  const keys = await listApiKeys({ userId: user.id });
+  return (
+    <>
+      <h1>API keys</h1>
+      <p className="muted">Keys are for programs that call the Voicedraft API. This app itself uses your sign-in.</p>
+      <CreateKeyForm scopes={[...SCOPES]} />
+      <h2>Your keys</h2>
+      {keys.length === 0 ? (
+        <p>No keys yet.</p>
+      ) : (
+        <ul className="plain" aria-label="API keys">
+          {keys.map((key) => (
+            <li key={key.id} className="card">
+              <strong>{key.name}</strong> <code>{key.prefix}…</code>
+              <div className="muted">Scopes: {key.scopes.join(", ")}</div>
+              <div className="muted">
+                Created {when(key.createdAt)} · last used {when(key.lastUsedAt)}
+              </div>
+              {key.revokedAt ? (
+                <div className="status">Revoked {when(key.revokedAt)}</div>
+              ) : (
+                <RevokeKeyButton id={key.id} name={key.name} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

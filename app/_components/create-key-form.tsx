@@ -1,0 +1,55 @@
+"use client";
+
+import { useState, useTransition, type FormEvent } from "react";
+import { createKeyAction, type CreateKeyResult } from "@/app/(app)/keys/actions.ts";
+import type { Scope } from "@/lib/api-keys/scopes.ts";
+
+export function CreateKeyForm({ scopes }: { scopes: Scope[] }) {
+  const [result, setResult] = useState<CreateKeyResult | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const chosen = form.getAll("scopes").map(String) as Scope[];
+    startTransition(async () => setResult(await createKeyAction({ name: String(form.get("name") ?? ""), scopes: chosen })));
+  }
+
+  return (
+    <section aria-labelledby="create-key-heading" className="card">
+      <h2 id="create-key-heading">Create a key</h2>
+      <form className="stack" onSubmit={onSubmit}>
+        <label htmlFor="key-name">Name</label>
+        <input id="key-name" name="name" type="text" required maxLength={100} placeholder="e.g. laptop script" />
+        <fieldset>
+          <legend>Scopes</legend>
+          {scopes.map((scope) => (
+            <div key={scope}>
+              <input id={`scope-${scope}`} type="checkbox" name="scopes" value={scope} defaultChecked />{" "}
+              <label htmlFor={`scope-${scope}`}>{scope}</label>
+            </div>
+          ))}
+        </fieldset>
+        <button type="submit" disabled={pending}>
+          Create key
+        </button>
+      </form>
+      <div aria-live="polite">
+        {result?.ok === false && <p className="error">{result.message}</p>}
+        {result?.ok && (
+          <div className="stack">
+            <p className="ok">
+              The key “{result.name}” was created. Copy it now: it is shown only this once.
+            </p>
+            <p className="secret" data-testid="new-key">
+              {result.key}
+            </p>
+            <button type="button" className="secondary" onClick={() => navigator.clipboard?.writeText(result.key)}>
+              Copy key
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

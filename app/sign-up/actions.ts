@@ -1,0 +1,18 @@
+"use server";
+
+import { createUser } from "@/lib/accounts/create-user.ts";
+import { ApiError } from "@/lib/http/errors.ts";
+
+export type RegisterResult = { ok: true } | { ok: false; message: string; fields?: Record<string, string> };
+
+/** Creates the account; the form then signs in through next-auth with the same credentials. */
+export async function register(input: { email: string; password: string; name?: string }): Promise<RegisterResult> {
+  try {
+    await createUser({ input: { email: input.email, password: input.password, name: input.name || undefined } });
+    return { ok: true };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const fields = Object.fromEntries((err.options.details ?? []).map((d) => [d.path, d.message]));
+    return { ok: false, message: err.message, fields };
+  }
+}

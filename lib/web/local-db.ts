@@ -1,0 +1,79 @@
+import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+
+// The device's own store (IndexedDB): recordings as they are made, and the upload queue.
+// Nothing here is trusted by the server; it only survives reloads, crashes and restarts.
+
+export type UploadStatus = "pending" | "uploading" | "done" | "failed";
+
+// Every recording and upload carries its owner (the signed-in user's id): a shared device must
+// never upload one person's recording into another person's account.
+export type LocalRecording = {
+  id: string;
+  owner: string;
+  createdAt: number;
+  mimeType: string;
+  state: "recording" | "stopped";
+};
+
+export type RecordingChunk = { recordingId: string; seq: number; blob: Blob };
+
+export type QueuedUpload = {
+  id: string;
+  owner: string;
+  /** Groups the parts of one recording; equals id for a single-part upload. */
+  batchId: string;
+  part: number;
+  parts: number;
+  createdAt: number;
+  fileName: string;
+  mimeType: string;
+  /** Dropped once the upload is done, to give the space back. */
+  blob: Blob | null;
+  /** Sent as Idempotency-Key: a retry after a lost response replays the first result instead of creating another. */
+  idempotencyKey: string;
+  status: UploadStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  error: string | null;
+  transcriptionId: string | null;
+};
+
+interface LocalSchema extends DBSchema {
+  recordings: { key: string; value: LocalRecording };
+  recordingChunks: { key: [string, number]; value: RecordingChunk; indexes: { byRecording: string } };
+  uploads: { key: string; value: QueuedUpload; indexes: { byStatus: UploadStatus } };
+}
+
+export type LocalDb = IDBPDatabase<LocalSchema>;
+
+let opened: Promise<LocalDb> | undefined;
+
+export function localDb(): Promise<LocalDb> {
+  opened ??= openDB<LocalSchema>("voicedraft", 1, {
+    upgrade(db) {
+      db.createObjectStore("recordings", { keyPath: "id" });
+      const chunks = db.createObjectStore("recordingChunks", { keyPath: ["recordingId", "seq"] });
+      chunks.createIndex("byRecording", "recordingId");
+      const uploads = db.createObjectStore("uploads", { keyPath: "id" });
+      uploads.createIndex("byStatus", "status");
+    },
+  });
+  return opened;
+}
+
+const CHANNEL = "voicedraft-uploads";
+
+/** Tells every tab (and the service worker) that the queue changed. */
+export function announceQueueChange(): void {
+  if (typeof BroadcastChannel === "undefined") return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage("changed");
+  channel.close();
+}
+
+export function onQueueChange(listener: () => void): () => void {
+  if (typeof BroadcastChannel === "undefined") return () => undefined;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = listener;
+  return () => channel.close();
+}

@@ -1,0 +1,137 @@
+import { localDb } from "@/lib/web/local-db.ts";
+import { enqueueUploads, type NewUpload } from "@/lib/web/upload-queue.ts";
+
+// Recording with MediaRecorder. Every second of audio is written to IndexedDB as it arrives, so
+// a closed tab or a dead battery loses at most about a second; recoverInterruptedRecordings
+// turns what was saved into a queued upload on the next visit.
+
+const TIMESLICE_MS = 1000;
+const LOCK_PREFIX = "voicedraft-recording-";
+
+/** webm/opus where the browser has it (Chromium, Firefox, Android), else mp4/aac (Safari). */
+export function pickContainer(): { mimeType: string; extension: string } {
+  const candidates = [
+    { mimeType: "audio/webm;codecs=opus", extension: "webm" },
+    { mimeType: "audio/mp4;codecs=mp4a.40.2", extension: "m4a" },
+    { mimeType: "audio/mp4", extension: "m4a" },
+    { mimeType: "audio/ogg;codecs=opus", extension: "ogg" },
+  ];
+  return candidates.find((c) => MediaRecorder.isTypeSupported(c.mimeType)) ?? { mimeType: "", extension: "webm" };
+}
+
+const extensionOf = (mimeType: string) => (mimeType.includes("mp4") ? "m4a" : mimeType.includes("ogg") ? "ogg" : "webm");
+
+export type Recording = {
+  id: string;
+  mimeType: string;
+  /** 0..1, the loudness right now, for the level meter. */
+  level(): number;
+  pause(): void;
+  resume(): void;
+  /** Stops, and returns the whole recording as one Blob (also still in IndexedDB until queued). */
+  stop(): Promise<Blob>;
+  state(): RecordingState;
+};
+
+export async function startRecording(owner: string): Promise<Recording> {
+  // The browser's voice-call processing (echo cancellation, noise suppression, gain) smears
+  // consonants and costs recognition accuracy; a voice note wants the plain signal.
+  const stream = await navigator.mediaDevices.getUserMedia({
+    audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false, channelCount: 1 },
+  });
+  const { mimeType } = pickContainer();
+  const recorder = new MediaRecorder(stream, mimeType ? { mimeType, audioBitsPerSecond: 64_000 } : undefined);
+  const id = crypto.randomUUID();
+  const db = await localDb();
+  await db.put("recordings", { id, owner, createdAt: Date.now(), mimeType: recorder.mimeType || mimeType, state: "recording" });
+
+  let seq = 0;
+  let writes = Promise.resolve();
+  recorder.ondataavailable = (event) => {
+    if (!event.data.size) return;
+    const chunk = { recordingId: id, seq: seq++, blob: event.data };
+    writes = writes.then(() => db.put("recordingChunks", chunk).then(() => undefined));
+  };
+
+  const audio = new AudioContext();
+  await audio.resume(); // created after an await, so not "allowed to start" by the click by itself
+  const analyser = audio.createAnalyser();
+  analyser.fftSize = 1024;
+  audio.createMediaStreamSource(stream).connect(analyser);
+  const samples = new Float32Array(analyser.fftSize);
+
+  const stopped = new Promise<void>((resolve) => (recorder.onstop = () => resolve()));
+  // Held while recording, so another tab's recovery leaves this recording alone.
+  let releaseLock = () => {};
+  void navigator.locks?.request(`${LOCK_PREFIX}${id}`, () => new Promise<void>((resolve) => (releaseLock = resolve)));
+  recorder.start(TIMESLICE_MS);
+
+  return {
+    id,
+    mimeType: recorder.mimeType || mimeType,
+    level() {
+      analyser.getFloatTimeDomainData(samples);
+      let sum = 0;
+      for (const s of samples) sum += s * s;
+      return Math.min(1, Math.sqrt(sum / samples.length) * 4);
+    },
+    pause: () => recorder.pause(),
+    resume: () => recorder.resume(),
+    state: () => recorder.state,
+    async stop() {
+      if (recorder.state !== "inactive") recorder.stop();
+      await stopped;
+      stream.getTracks().forEach((t) => t.stop());
+      await audio.close();
+      await writes;
+      releaseLock();
+      await db.put("recordings", { id, owner, createdAt: Date.now(), mimeType: recorder.mimeType || mimeType, state: "stopped" });
+      return assemble(id);
+    },
+  };
+}
+
+async function assemble(recordingId: string): Promise<Blob> {
+  const db = await localDb();
+  const [recording, chunks] = await Promise.all([
+    db.get("recordings", recordingId),
+    db.getAllFromIndex("recordingChunks", "byRecording", recordingId),
+  ]);
+  chunks.sort((a, b) => a.seq - b.seq);
+  return new Blob(chunks.map((c) => c.blob), { type: recording?.mimeType.split(";")[0] ?? "audio/webm" });
+}
+
+/** Queues the recording's parts for upload and forgets the raw chunks, in that order. */
+export async function queueRecording(owner: string, recordingId: string, parts: NewUpload[]): Promise<void> {
+  await enqueueUploads(owner, parts);
+  const db = await localDb();
+  const tx = db.transaction(["recordings", "recordingChunks"], "readwrite");
+  const keys = await tx.objectStore("recordingChunks").index("byRecording").getAllKeys(recordingId);
+  await Promise.all([...keys.map((k) => tx.objectStore("recordingChunks").delete(k)), tx.objectStore("recordings").delete(recordingId), tx.done]);
+}
+
+/** The file name of a whole recording. */
+export function recordingFileName(mimeType: string, createdAt = Date.now()): string {
+  return `recording-${new Date(createdAt).toISOString().replace(/[:.]/g, "-")}.${extensionOf(mimeType)}`;
+}
+
+/**
+ * Recordings that never reached stop() (tab closed, crash, power loss): queue what was saved.
+ * A recording still running in another tab holds its lock, so it is left alone.
+ */
+export async function recoverInterruptedRecordings(owner: string): Promise<number> {
+  const db = await localDb();
+  const held = new Set(((await navigator.locks?.query())?.held ?? []).map((lock) => lock.name));
+  let recovered = 0;
+  for (const recording of await db.getAll("recordings")) {
+    if (recording.owner !== owner || held.has(`${LOCK_PREFIX}${recording.id}`)) continue;
+    const blob = await assemble(recording.id);
+    if (!blob.size) {
+      await db.delete("recordings", recording.id);
+      continue;
+    }
+    await queueRecording(owner, recording.id, [{ blob, fileName: recordingFileName(recording.mimeType, recording.createdAt), mimeType: blob.type }]);
+    recovered += 1;
+  }
+  return recovered;
+}

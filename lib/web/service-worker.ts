@@ -1,0 +1,31 @@
+import { Workbox } from "workbox-window";
+
+let registered: Promise<Workbox | null> | undefined;
+
+/**
+ * Registers /sw.js once per page load, then hands it the URLs this page already loaded (the
+ * page itself and its scripts), so the very first visit is enough to open the app offline.
+ */
+export function registerServiceWorker(): Promise<Workbox | null> {
+  if (typeof window === "undefined" || !("serviceWorker" in navigator)) return Promise.resolve(null);
+  registered ??= (async () => {
+    const wb = new Workbox("/sw.js", { scope: "/" });
+    await wb.register();
+    await navigator.serviceWorker.ready;
+    const urlsToCache: (string | [string, RequestInit])[] = [
+      [location.href, { headers: { accept: "text/html" }, credentials: "same-origin" }],
+      ...performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((url) => url.startsWith(`${location.origin}/_next/static/`)),
+    ];
+    await wb.messageSW({ type: "CACHE_URLS", payload: { urlsToCache } }).catch(() => undefined);
+    return wb;
+  })().catch(() => null);
+  return registered;
+}
+
+/** After sign-out no page of the previous user may be served from the cache. */
+export async function forgetCachedPages(): Promise<void> {
+  if (typeof caches !== "undefined") await caches.delete("pages");
+}

@@ -1,0 +1,142 @@
+import { announceQueueChange, localDb, type QueuedUpload } from "@/lib/web/local-db.ts";
+
+// The offline upload queue. Every recording (or each of its parts) is written here before any
+// upload is tried; processQueue sends what is due, one item at a time, from whichever context
+// holds the queue lock (a tab, or the service worker on Background Sync).
+
+export const SYNC_TAG = "voicedraft-upload-queue";
+const LOCK = "voicedraft-upload-queue";
+const BACKOFF_BASE_MS = 2_000;
+const BACKOFF_MAX_MS = 5 * 60_000;
+
+export type NewUpload = { blob: Blob; fileName: string; mimeType: string };
+
+/** Queues the parts of one recording, in order, in one transaction. */
+export async function enqueueUploads(owner: string, parts: NewUpload[]): Promise<QueuedUpload[]> {
+  const batchId = crypto.randomUUID();
+  const now = Date.now();
+  const items: QueuedUpload[] = parts.map((p, i) => ({
+    id: parts.length === 1 ? batchId : `${batchId}-${i + 1}`,
+    owner,
+    batchId,
+    part: i + 1,
+    parts: parts.length,
+    createdAt: now,
+    fileName: p.fileName,
+    mimeType: p.mimeType,
+    blob: p.blob,
+    idempotencyKey: `vd-upload-${batchId}-${i + 1}`,
+    status: "pending",
+    attempts: 0,
+    nextAttemptAt: now,
+    error: null,
+    transcriptionId: null,
+  }));
+  const db = await localDb();
+  const tx = db.transaction("uploads", "readwrite");
+  await Promise.all([...items.map((item) => tx.store.put(item)), tx.done]);
+  announceQueueChange();
+  void requestBackgroundSync(); // not awaited: `ready` never settles on a page without a service worker
+  return items;
+}
+
+export async function listUploads(owner: string): Promise<QueuedUpload[]> {
+  const db = await localDb();
+  return (await db.getAll("uploads")).filter((item) => item.owner === owner).sort((a, b) => b.createdAt - a.createdAt || a.part - b.part);
+}
+
+async function update(id: string, change: Partial<QueuedUpload>): Promise<void> {
+  const db = await localDb();
+  const tx = db.transaction("uploads", "readwrite");
+  const item = await tx.store.get(id);
+  if (item) await tx.store.put({ ...item, ...change });
+  await tx.done;
+  announceQueueChange();
+}
+
+export const retryUpload = (id: string) => update(id, { status: "pending", nextAttemptAt: Date.now(), error: null });
+
+export async function discardUpload(id: string): Promise<void> {
+  const db = await localDb();
+  await db.delete("uploads", id);
+  announceQueueChange();
+}
+
+async function requestBackgroundSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.ready;
+    const sync = (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })?.sync;
+    await sync?.register(SYNC_TAG);
+  } catch {
+    // No Background Sync (Safari, Firefox): the online/focus triggers of the page do the work.
+  }
+}
+
+type UploadOutcome = { status: "done"; transcriptionId: string } | { status: "failed"; error: string } | { status: "retry"; error: string };
+
+async function send(item: QueuedUpload): Promise<UploadOutcome> {
+  const form = new FormData();
+  form.append("audio", new File([item.blob!], item.fileName, { type: item.mimeType }));
+  let res: Response;
+  try {
+    res = await fetch("/transcribe", {
+      method: "POST",
+      body: form,
+      credentials: "same-origin",
+      headers: { "Idempotency-Key": item.idempotencyKey },
+    });
+  } catch {
+    return { status: "retry", error: "No connection; will retry." };
+  }
+  const body = (await res.json().catch(() => null)) as { id?: string; error?: { code: string; message: string } } | null;
+  if (res.ok && body?.id) return { status: "done", transcriptionId: body.id };
+  const message = body?.error?.message ?? `HTTP ${res.status}`;
+  // Signed out, rate limited or the server unwell: worth another try. Anything else is about this audio.
+  if (res.status === 401 || res.status === 429 || res.status >= 500) return { status: "retry", error: message };
+  return { status: "failed", error: message };
+}
+
+/**
+ * Uploads every due item of `owner` (the signed-in user). `force` ignores the backoff (the device just came back online or the
+ * user pressed retry). Returns how many items were uploaded by this call.
+ */
+export async function processQueue({ owner, force = false }: { owner: string; force?: boolean }): Promise<number> {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return 0;
+  const run = async () => {
+    const db = await localDb();
+    let uploaded = 0;
+    // Whoever holds the lock is the only uploader, so an "uploading" item found now was cut off.
+    for (const item of await db.getAllFromIndex("uploads", "byStatus", "uploading")) await update(item.id, { status: "pending" });
+    const due = (await db.getAllFromIndex("uploads", "byStatus", "pending"))
+      .filter((item) => item.owner === owner && (force || item.nextAttemptAt <= Date.now()))
+      .sort((a, b) => a.createdAt - b.createdAt || a.part - b.part);
+    for (const item of due) {
+      if (!item.blob) continue;
+      await update(item.id, { status: "uploading", attempts: item.attempts + 1 });
+      const outcome = await send(item);
+      if (outcome.status === "done") {
+        await update(item.id, { status: "done", transcriptionId: outcome.transcriptionId, blob: null, error: null });
+        uploaded += 1;
+      } else if (outcome.status === "failed") {
+        await update(item.id, { status: "failed", error: outcome.error });
+      } else {
+        const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** item.attempts);
+        await update(item.id, { status: "pending", error: outcome.error, nextAttemptAt: Date.now() + delay });
+        break; // the network or the server is down: the rest waits too
+      }
+    }
+    return uploaded;
+  };
+  if (typeof navigator !== "undefined" && navigator.locks) {
+    return navigator.locks.request(LOCK, { ifAvailable: true }, (lock) => (lock ? run() : 0));
+  }
+  return run();
+}
+
+/** When the next backed-off item is due (ms from now), or null when nothing is waiting. */
+export async function nextDueIn(owner: string): Promise<number | null> {
+  const db = await localDb();
+  const pending = (await db.getAllFromIndex("uploads", "byStatus", "pending")).filter((item) => item.owner === owner);
+  if (!pending.length) return null;
+  return Math.max(0, Math.min(...pending.map((p) => p.nextAttemptAt)) - Date.now());
+}

@@ -1,0 +1,73 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { assertAccessible, newPhone, PASSWORD, screenshot, signIn, signUp, startApp, uniqueEmail, type App } from "@/tests/e2e/support.ts";
+
+let app: App;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.stop();
+});
+
+test("sign up, create an API key that works once shown, revoke it, sign out and back in", async () => {
+  const { context, page } = await newPhone(app);
+  await page.goto("/");
+  await assertAccessible(page, "home");
+  await page.goto("/sign-up");
+  await assertAccessible(page, "sign-up");
+  await screenshot(page, "sign-up");
+
+  // A too-short password is refused with the reason.
+  await page.getByLabel("Email").fill(uniqueEmail());
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.locator("#password-error").getByText(/at least 10 characters/).waitFor();
+
+  const email = await signUp(page);
+  await page.getByRole("link", { name: "API keys" }).click();
+  await page.waitForURL("**/keys");
+  await assertAccessible(page, "keys");
+  await page.getByLabel("Name").fill("laptop script");
+  await page.getByLabel("content:write").uncheck();
+  await page.getByRole("button", { name: "Create key" }).click();
+  const key = (await page.getByTestId("new-key").textContent())?.trim() ?? "";
+  assert.match(key, /^vd_[0-9A-Za-z]{43}$/);
+  await screenshot(page, "keys-created");
+
+  // The key works for programs, with the chosen scopes.
+  const withKey = await fetch(`${app.url}/api/v1/dictionary`, { headers: { authorization: `Bearer ${key}` } });
+  assert.equal(withKey.status, 200);
+
+  // Listed by prefix only; after a reload the secret is gone from the page.
+  await page.reload();
+  await page.getByText("laptop script").waitFor();
+  assert.equal(await page.getByText(key).count(), 0);
+  assert.equal(await page.getByText(key.slice(0, 9)).count(), 1);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Revoke the key laptop script" }).click();
+  await page.getByText(/^Revoked/).waitFor();
+  const revoked = await fetch(`${app.url}/api/v1/dictionary`, { headers: { authorization: `Bearer ${key}` } });
+  assert.equal(revoked.status, 401);
+
+  // Sign out ends the session in the database: the old cookie no longer opens anything.
+  const [sessionCookie] = (await context.cookies()).filter((c) => c.name.endsWith("next-auth.session-token"));
+  assert.ok(sessionCookie, "a session cookie after sign-in");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL("**/sign-in");
+  const replayed = await fetch(`${app.url}/api/v1/dictionary`, { headers: { cookie: `${sessionCookie.name}=${sessionCookie.value}` } });
+  assert.equal(replayed.status, 401);
+  await page.goto("/keys");
+  await page.waitForURL("**/sign-in");
+  await assertAccessible(page, "sign-in");
+  await screenshot(page, "sign-in");
+
+  await signIn(page, email, "not the password");
+  await page.getByRole("alert").getByText(/do not match/).waitFor();
+  await signIn(page, email, PASSWORD);
+  await page.waitForURL("**/record");
+  await page.goto("/keys");
+  await page.getByText("laptop script").waitFor();
+  await context.close();
+});

@@ -1,0 +1,210 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { ffmpegFixture, JFK_WAV } from "@/tests/support/audio.ts";
+import { assertAccessible, newPhone, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
+
+let app: App;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.stop();
+});
+
+async function record(page: Page, seconds: number): Promise<void> {
+  await page.getByRole("button", { name: "Start recording" }).click();
+  await page.getByTestId("recorder-state").getByText("Recording").waitFor();
+  await page.waitForTimeout(seconds * 1000);
+  await page.getByRole("button", { name: "Stop and save" }).click();
+  await page.getByTestId("recorder-state").getByText("Ready").waitFor();
+}
+
+async function transcriptCount(page: Page): Promise<number> {
+  const res = await page.request.get("/api/v1/transcriptions?limit=100");
+  assert.equal(res.status(), 200);
+  return ((await res.json()) as { transcriptions: unknown[] }).transcriptions.length;
+}
+
+/** Waits for the `nth` queue item (1-based) to arrive and be transcribed, and opens its transcript. */
+async function openNewestTranscript(page: Page, nth: number): Promise<string> {
+  await page.getByTestId("upload-item").nth(nth - 1).waitFor({ timeout: 60_000 });
+  const item = page.getByTestId("upload-item").first();
+  await item.and(page.locator('[data-status="done"]')).waitFor({ timeout: 120_000 });
+  await item.getByRole("link", { name: "Open transcript" }).click();
+  await page.waitForURL("**/transcripts/*");
+  const text = page.getByLabel(/^Text/);
+  await text.waitFor();
+  return text.inputValue();
+}
+
+test("record from the microphone, see the transcript; a dictionary word changes the next one", async () => {
+  const { context, page } = await newPhone(app);
+  await signUp(page);
+  await assertAccessible(page, "record");
+  await page.getByRole("button", { name: "Start recording" }).click();
+  await page.getByTestId("recorder-state").getByText("Recording").waitFor();
+  // The level meter moves with the (fake) microphone; pause stops the clock.
+  await page.waitForFunction(() => Number(document.querySelector('[role="meter"]')?.getAttribute("aria-valuenow")) > 0, undefined, { timeout: 10_000 });
+  await screenshot(page, "record-recording");
+  await page.getByRole("button", { name: "Pause" }).click();
+  const paused = await page.getByRole("timer").textContent();
+  await page.waitForTimeout(1500);
+  assert.equal(await page.getByRole("timer").textContent(), paused);
+  await page.getByRole("button", { name: "Resume" }).click();
+  await page.waitForTimeout(22_000); // two passes of the looping 11 s file: whole sentences whatever the start
+  await page.getByRole("button", { name: "Stop and save" }).click();
+
+  // The fake microphone loops the JFK speech from wherever it happens to be; PocketSphinx on
+  // twice-compressed audio is rough, so any of the speech's distinctive words will do here.
+  const recorded = await openNewestTranscript(page, 1);
+  assert.match(recorded, /country|fellow|americ|ask not|do for you/i, `the recording should carry the JFK speech: ${recorded}`);
+  await assertAccessible(page, "transcript");
+  await screenshot(page, "transcript");
+
+  // The same speech from a file (deterministic): select a word in its transcript, add it to the dictionary.
+  await page.goto("/record");
+  await page.getByLabel("Or choose an audio file").setInputFiles(JFK_WAV);
+  const first = await openNewestTranscript(page, 2);
+  assert.match(first, /country/i, first);
+  const start = first.toLowerCase().indexOf("country");
+  await page.getByLabel(/^Text/).evaluate((el: HTMLTextAreaElement, [s, e]) => {
+    el.focus();
+    el.setSelectionRange(s, e);
+  }, [start, start + "country".length]);
+  await page.getByRole("button", { name: "Add selected word to dictionary" }).click();
+  await page.getByLabel("Heard as").waitFor();
+  assert.equal(await page.getByLabel("Heard as").inputValue(), first.slice(start, start + "country".length));
+  await page.getByLabel("Write as").fill("Nation");
+  await page.getByRole("button", { name: "Add to dictionary" }).click();
+  await page.getByText(/will be written “Nation”/).waitFor();
+
+  await page.goto("/dictionary");
+  await page.getByRole("cell", { name: "Nation" }).waitFor();
+  await assertAccessible(page, "dictionary");
+  await screenshot(page, "dictionary");
+
+  // The next transcript of the same file uses the new spelling.
+  await page.goto("/record");
+  await page.getByLabel("Or choose an audio file").setInputFiles(JFK_WAV);
+  const second = await openNewestTranscript(page, 3);
+  assert.match(second, /Nation/, second);
+  assert.doesNotMatch(second, /country/i, second);
+
+  await page.goto("/transcripts");
+  const list = page.getByRole("list", { name: "Transcripts" });
+  await list.waitFor();
+  assert.equal(await list.getByRole("listitem").count(), 3);
+  await assertAccessible(page, "transcripts");
+  await screenshot(page, "transcripts");
+
+  // The dictionary page: search, edit, delete.
+  await page.goto("/dictionary");
+  await page.getByLabel("Search").fill("zzz");
+  await page.getByText("No entry matches.").waitFor();
+  await page.getByLabel("Search").fill("COUN");
+  await page.getByRole("button", { name: "Edit country" }).click();
+  await page.getByLabel("Write as").fill("Nation!");
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("cell", { name: "Nation!" }).waitFor();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Delete country" }).click();
+  await page.getByText("Your dictionary is empty.").waitFor();
+  await context.close();
+});
+
+test("offline: a recording waits in the queue across a reload and uploads exactly once when back online", async () => {
+  const { context, page } = await newPhone(app);
+  await signUp(page);
+  await waitForOfflineReady(page);
+  assert.equal(await transcriptCount(page), 0);
+
+  await context.setOffline(true);
+  await record(page, 6);
+  const item = page.getByTestId("upload-item").first();
+  await item.and(page.locator('[data-status="pending"]')).waitFor();
+  await screenshot(page, "queue-offline");
+
+  await page.reload();
+  await page.getByTestId("connectivity").getByText(/Offline/).waitFor();
+  await page.locator('[data-testid="upload-item"][data-status="pending"]').waitFor();
+  assert.equal(await page.getByTestId("upload-item").count(), 1);
+
+  await context.setOffline(false);
+  await page.locator('[data-testid="upload-item"][data-status="done"]').waitFor({ timeout: 120_000 });
+  // Focus and visibility triggers must not upload it again.
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await page.waitForTimeout(2000);
+  assert.equal(await transcriptCount(page), 1);
+
+  // The queue belongs to its user: someone else signing in on this device does not see it.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL("**/sign-in");
+  await signUp(page);
+  await page.getByText("Nothing queued.").waitFor();
+  await context.close();
+});
+
+test("a long recording is split at silences in the worker, every part uploaded once and stitched in order", async () => {
+  // About three minutes: the JFK sentence fourteen times, two seconds of silence after each.
+  const long = await ffmpegFixture("long-speech.wav", [
+    "-i", JFK_WAV, "-f", "lavfi", "-t", "2", "-i", "anullsrc=r=16000:cl=mono",
+    "-filter_complex", "[0:a]aresample=16000,aformat=channel_layouts=mono[s];[s][1:a]concat=n=2:v=0:a=1,aloop=loop=13:size=2e9[out]",
+    "-map", "[out]", "-ac", "1", "-ar", "16000",
+  ]);
+  const { context, page } = await newPhone(app);
+  await signUp(page);
+  // The page must stay responsive while ffmpeg runs: a timer on the page keeps ticking.
+  await page.evaluate(() => {
+    (window as unknown as { ticks: number }).ticks = 0;
+    setInterval(() => (window as unknown as { ticks: number }).ticks++, 100);
+  });
+  await page.getByLabel("Or choose an audio file").setInputFiles({ name: "long-speech.wav", mimeType: "audio/wav", buffer: long });
+  await page.getByTestId("preprocess-progress").waitFor();
+  await screenshot(page, "record-preprocessing");
+  await page.getByText(/Queued long-speech\.wav in \d+ parts/).waitFor({ timeout: 180_000 });
+  const ticks = await page.evaluate(() => (window as unknown as { ticks: number }).ticks);
+  assert.ok(ticks > 20, `the page's timers kept running during preprocessing (${ticks} ticks)`);
+
+  const items = page.getByTestId("upload-item");
+  const parts = await items.count();
+  assert.ok(parts >= 3, `expected at least 3 parts for ~3 minutes, got ${parts}`);
+  await page.locator('[data-testid="upload-item"][data-status="done"]').nth(parts - 1).waitFor({ timeout: 300_000 });
+  assert.equal(await transcriptCount(page), parts);
+
+  await page.getByRole("link", { name: "Open full transcript" }).click();
+  await page.waitForURL("**/transcripts/joined*");
+  const joined = (await page.getByTestId("joined-text").textContent()) ?? "";
+  assert.equal(await page.getByRole("link", { name: /^Part \d+$/ }).count(), parts);
+  // Nothing lost or doubled at the cuts: the parts add up to the 182 s of the file.
+  const summary = (await page.getByTestId("joined-summary").textContent()) ?? "";
+  const seconds = Number(/(\d+) s/.exec(summary)?.[1]);
+  assert.ok(Math.abs(seconds - 182) <= 3, `the parts should add up to 182 s: ${summary}`);
+  // And it is the speech, all through (PocketSphinx catches "country" in most of the 28 places).
+  const mentions = joined.match(/country/gi)?.length ?? 0;
+  assert.ok(mentions >= 10, `the stitched transcript carries the speech: ${mentions} × "country" in ${joined}`);
+  await assertAccessible(page, "joined transcript");
+  await screenshot(page, "transcript-joined");
+  await context.close();
+});
+
+test("a recording cut off by closing the tab is recovered from IndexedDB on the next visit", async () => {
+  const { context, page } = await newPhone(app);
+  await signUp(page);
+  await page.getByRole("button", { name: "Start recording" }).click();
+  await page.getByTestId("recorder-state").getByText("Recording").waitFor();
+  await page.waitForTimeout(8000);
+  await page.close(); // no stop(), no unload handler: as if the tab were killed
+
+  const next = await context.newPage();
+  await next.goto("/record");
+  await next.getByText("Recovered 1 interrupted recording; queued for upload.").waitFor({ timeout: 30_000 });
+  const item = next.locator('[data-testid="upload-item"][data-status="done"]');
+  await item.waitFor({ timeout: 120_000 });
+  const res = await next.request.get("/api/v1/transcriptions?limit=10");
+  const [transcription] = ((await res.json()) as { transcriptions: { duration: number }[] }).transcriptions;
+  // At most a couple of seconds lost: the chunks are saved every second.
+  assert.ok(transcription.duration >= 5, `recovered ${transcription.duration} s of about 8 s`);
+  await context.close();
+});

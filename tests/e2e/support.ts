@@ -1,0 +1,137 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import assert from "node:assert/strict";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { AxeBuilder } from "@axe-core/playwright";
+import { ROOT, startServer, type RunningServer } from "@/tests/support/processes.ts";
+import { JFK_WAV } from "@/tests/support/audio.ts";
+
+// The browser tests: the real app (npm start's launcher, its own DATA_DIR, PocketSphinx) driven
+// by Debian's Chromium. Phone-sized by default; screenshots land in tests/e2e/screenshots/.
+
+export const PHONE = { width: 360, height: 740 };
+const SCREENSHOTS = path.join(ROOT, "tests", "e2e", "screenshots");
+export const PASSWORD = "correct horse battery staple";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function chromiumArgs(fakeAudio: string): string[] {
+  return [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--use-fake-device-for-media-stream",
+    "--use-fake-ui-for-media-stream",
+    `--use-file-for-fake-audio-capture=${fakeAudio}`,
+  ];
+}
+
+export type App = { server: RunningServer; browser: Browser; url: string; stop(): Promise<void> };
+
+export async function startApp(options: { fakeAudio?: string; env?: Record<string, string> } = {}): Promise<App> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "vd-e2e-"));
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    TRANSCRIBE_ENGINE: "pocketsphinx",
+    LOG_LEVEL: "warn",
+    ...options.env,
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(options.fakeAudio ?? JFK_WAV) });
+  return {
+    server,
+    browser,
+    url: server.url,
+    async stop() {
+      await browser.close().catch(() => undefined);
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function newPhone(app: App): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await app.browser.newContext({
+    baseURL: app.url,
+    viewport: PHONE,
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: true,
+    permissions: ["microphone"],
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** A browser profile on disk: Chromium never offers to install an app in an incognito profile. */
+export async function newPersistentPhone(app: App): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  const profile = await mkdtemp(path.join(tmpdir(), "vd-e2e-profile-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: chromiumArgs(JFK_WAV),
+    baseURL: app.url,
+    viewport: PHONE,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export const uniqueEmail = () => `e2e-${randomBytes(5).toString("hex")}@example.test`;
+
+export async function signUp(page: Page, email = uniqueEmail()): Promise<string> {
+  await page.goto("/sign-up");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/record");
+  return email;
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** axe-core on the page as it is now: no serious or critical violations. */
+export async function assertAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    [],
+    `accessibility violations on ${label}`,
+  );
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Waits until the service worker controls the page and has this page in its cache. */
+export async function waitForOfflineReady(page: Page, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ready = await page.evaluate(async () => {
+      if (!navigator.serviceWorker.controller || !(await caches.has("pages"))) return false;
+      return Boolean(await (await caches.open("pages")).match(location.href));
+    });
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error("the service worker did not take over and cache this page in time");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
