@@ -24,29 +24,18 @@ const made = spawnSync("ffmpeg", ["-v", "error", "-y", "-stream_loop", String(lo
 if (made.status !== 0) throw new Error(`ffmpeg failed: ${made.stderr}`);
 const bytes = (await stat(RECORDING)).size;
 
-const { startInMemoryDatabase } = await import("@/lib/db/embedded.ts");
-const { migrateDatabase } = await import("@/lib/db/migrate.ts");
-const host = await startInMemoryDatabase();
-await migrateDatabase(host.url);
-process.env.DATABASE_URL = host.url;
-const { createUser } = await import("@/lib/accounts/create-user.ts");
-const { createApiKey } = await import("@/lib/api-keys/create-api-key.ts");
-const { db, closeDb } = await import("@/lib/db/client.ts");
-const { matchKey } = await import("@/lib/dictionary/match-key.ts");
+const { benchUser, unmatchedEntries } = await import("./support.ts");
+const entries = [
+  { misspelling: "fellow americans", correctSpelling: "Fellow Americans" },
+  { misspelling: "country", correctSpelling: "Country" },
+  ...unmatchedEntries(9_998),
+];
+const { key, prisma, close } = await benchUser(entries);
 const { compileDictionary } = await import("@/lib/dictionary/matcher.ts");
 const { startJobWorkers } = await import("@/lib/jobs/workers.ts");
 const { closeJobQueue } = await import("@/lib/jobs/queue.ts");
 const { POST: transcribe } = await import("@/app/transcribe/route.ts");
 
-const user = await createUser({ input: { email: "bench@example.com", password: "correct horse battery staple" } });
-const { key } = await createApiKey({ userId: user.id, input: { name: "bench" } });
-const prisma = await db();
-const entries = [
-  { misspelling: "fellow americans", correctSpelling: "Fellow Americans" },
-  { misspelling: "country", correctSpelling: "Country" },
-  ...Array.from({ length: 9_998 }, (_, i) => ({ misspelling: `zorblat ${i}`, correctSpelling: `Zorblat${i}` })),
-];
-await prisma.dictionaryEntry.createMany({ data: entries.map((e) => ({ userId: user.id, matchKey: matchKey(e.misspelling), ...e })) });
 const workers = await startJobWorkers();
 
 // Peak memory of the recognizer child processes, sampled from /proc while the request runs.
@@ -97,6 +86,5 @@ console.log(`peak RSS: this process ${(process.resourceUsage().maxRSS / 1024).to
 
 await workers.stop();
 await closeJobQueue();
-await closeDb();
-await host.stop();
+await close();
 await rm(RECORDING, { force: true });

@@ -13,29 +13,10 @@ process.env.LOG_LEVEL = "silent";
 const RUNS = Number(values.runs);
 const AUDIO = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
 
-const { startInMemoryDatabase } = await import("@/lib/db/embedded.ts");
-const { migrateDatabase } = await import("@/lib/db/migrate.ts");
-const host = await startInMemoryDatabase();
-await migrateDatabase(host.url);
-process.env.DATABASE_URL = host.url;
-const { createUser } = await import("@/lib/accounts/create-user.ts");
-const { createApiKey } = await import("@/lib/api-keys/create-api-key.ts");
-const { db, closeDb } = await import("@/lib/db/client.ts");
-const { matchKey } = await import("@/lib/dictionary/match-key.ts");
+const { benchUser, unmatchedEntries } = await import("./support.ts");
+const { key, close } = await benchUser(unmatchedEntries(10_000));
 const { recognitionEngine } = await import("@/lib/transcription/engines/select-engine.ts");
 const { POST: transcribe } = await import("@/app/transcribe/route.ts");
-
-const user = await createUser({ input: { email: "bench@example.com", password: "correct horse battery staple" } });
-const { key } = await createApiKey({ userId: user.id, input: { name: "bench" } });
-const prisma = await db();
-await prisma.dictionaryEntry.createMany({
-  data: Array.from({ length: 10_000 }, (_, i) => ({
-    userId: user.id,
-    matchKey: matchKey(`zorblat ${i}`),
-    misspelling: `zorblat ${i}`,
-    correctSpelling: `Zorblat${i}`,
-  })),
-});
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const time = async (fn: () => Promise<unknown>) => {
@@ -75,5 +56,4 @@ console.log(`bare recognizer:     median ${median(bare).toFixed(0)} ms  (${bare.
 console.log(`POST /transcribe:    median ${median(full).toFixed(0)} ms  (${full.map((t) => t.toFixed(0)).join(", ")})`);
 console.log(`overhead ratio:      ${(median(full) / median(bare)).toFixed(3)} (goal ≤ 1.10)`);
 console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(1)} MB`);
-await closeDb();
-await host.stop();
+await close();

@@ -14,6 +14,7 @@ import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
+import { withEnv } from "../support/env.ts";
 import { call } from "../support/http.ts";
 import { ffmpegFixture, JFK_WAV } from "../support/audio.ts";
 import { startChatServer } from "../support/chat-server.ts";
@@ -23,23 +24,6 @@ process.env.JOBS_POLL_SECONDS = "0.5";
 process.env.OPTIMIZE_BACKGROUND_SECONDS = "15";
 process.env.OPTIMIZER_CHUNK_WORDS = "6";
 const database = setUpTestDatabase();
-
-function withEnv(vars: Record<string, string>, fn: () => Promise<void>) {
-  return async () => {
-    const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-    Object.assign(process.env, vars);
-    resetEnvCache();
-    try {
-      await fn();
-    } finally {
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-      resetEnvCache();
-    }
-  };
-}
 
 function upload(key: string, audio: Buffer, fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
   const body = new FormData();

@@ -5,10 +5,10 @@ import { after, before, describe, test } from "node:test";
 import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { POST as addEntry } from "@/app/api/v1/dictionary/add/route.ts";
 import { GET as getTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
-import { resetEnvCache } from "@/lib/env.ts";
 import { resetRecognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
 import { setUpTestDatabase, testDbKind } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
+import { withEnv } from "../support/env.ts";
 import { call } from "../support/http.ts";
 import { JFK_MP3, JFK_WAV, jfkAs, silence } from "../support/audio.ts";
 
@@ -33,25 +33,6 @@ function form(audio: Buffer | null, fields: Record<string, string> = {}, fileFie
 
 const post = (key: string | undefined, body: BodyInit, headers: Record<string, string> = {}) =>
   call(transcribe, { method: "POST", path: "/transcribe", key, body, headers });
-
-function withEnv(vars: Record<string, string>, fn: () => Promise<void>) {
-  return async () => {
-    const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-    Object.assign(process.env, vars);
-    resetEnvCache();
-    await resetRecognitionEngine();
-    try {
-      await fn();
-    } finally {
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-      resetEnvCache();
-      await resetRecognitionEngine();
-    }
-  };
-}
 
 /** A well-formed 16 kHz mono 16-bit WAV with no samples. */
 function emptyWav(): Buffer {
