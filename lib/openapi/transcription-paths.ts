@@ -6,6 +6,7 @@ import {
   Optimization,
   OptimizerProcessing,
   PROMPT_MAX,
+  Recording,
   REQUEST_DICT_MAX,
   RESPONSE_FORMATS,
   TranscriptionList,
@@ -67,6 +68,12 @@ const TRANSCRIBE_FORM = {
     },
     response_format: { type: "string", enum: [...RESPONSE_FORMATS], default: "json" },
     language: { type: "string", pattern: "^[a-z]{2,3}$", description: "ISO 639-1 code of the spoken language, if known." },
+    recording_id: {
+      type: "string",
+      pattern: "^[A-Za-z0-9_-]{1,64}$",
+      description: "Your id for a recording uploaded in parts (with recording_part); read it joined with GET /api/v1/recordings/{recording_id}.",
+    },
+    recording_part: { type: "integer", minimum: 0, maximum: 9999, description: "The part's position in the recording, from 0 (with recording_id)." },
   },
 };
 
@@ -91,7 +98,7 @@ export const transcriptionArea: ApiArea = {
       "Recordings to text with a real speech recognizer (whisper, PocketSphinx, or an OpenAI-compatible server), " +
       "corrected with your dictionary.",
   },
-  schemas: [TranscriptionResult, TranscriptSegment, OptimizerProcessing, Optimization, TranscriptionList, EditTranscriptionInput],
+  schemas: [TranscriptionResult, TranscriptSegment, OptimizerProcessing, Optimization, TranscriptionList, EditTranscriptionInput, Recording],
   paths: {
     "/transcribe": {
       post: operation({
@@ -147,6 +154,23 @@ export const transcriptionArea: ApiArea = {
         body: EditTranscriptionInput,
         responses: { 200: { description: "The edited transcription.", schema: TranscriptionResult } },
         errors: { not_found: "You have no transcription with this id.", edit_conflict: "The transcript changed after the updated_at you sent." },
+      }),
+    },
+    "/api/v1/recordings/{recording_id}": {
+      get: operation({
+        id: "getRecording",
+        tag,
+        summary: "Read a recording uploaded in parts",
+        description:
+          "A long recording can be uploaded as several POST /transcribe calls that carry the same `recording_id` and " +
+          "each its `recording_part`. This joins the parts received so far in part order (the first upload of each " +
+          "part), with the combined optimization status and, once every part is optimized, the joined optimized text.",
+        scope: "transcribe",
+        parameters: [
+          { name: "recording_id", in: "path", required: true, description: "The recording_id the parts were uploaded with.", schema: { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } },
+        ],
+        responses: { 200: { description: "The recording.", schema: Recording } },
+        errors: { not_found: "You have uploaded no part of a recording with this id." },
       }),
     },
     "/api/v1/transcriptions": {

@@ -32,6 +32,8 @@ type TranscriptionRow = {
   dictionaryReplacements: number;
   createdAt: Date;
   updatedAt: Date;
+  recordingId: string | null;
+  recordingPart: number | null;
 };
 
 export function toTranscriptionResult(row: TranscriptionRow): TranscriptionResult {
@@ -45,6 +47,7 @@ export function toTranscriptionResult(row: TranscriptionRow): TranscriptionResul
     engine: row.engine,
     dictionary_replacements: row.dictionaryReplacements,
     segments: row.segments as Segment[],
+    recording: row.recordingId !== null && row.recordingPart !== null ? { id: row.recordingId, part: row.recordingPart } : null,
     ...(row.optimization && optimizationFields(row.optimization)),
   };
 }
@@ -70,8 +73,13 @@ function optimizationFields(w: WorkflowRow): Pick<TranscriptionResult, "optimize
 }
 
 /** Identifies a request by what changes its result: the audio bytes, prompt, dict and language. */
-export function requestHash(audioSha256: string, input: Pick<TranscribeFields, "prompt" | "dict" | "language">): string {
-  const inputs = JSON.stringify([input.prompt ?? null, input.dict ?? null, input.language ?? null]);
+export function requestHash(
+  audioSha256: string,
+  input: Pick<TranscribeFields, "prompt" | "dict" | "language"> & Partial<Pick<TranscribeFields, "recording_id" | "recording_part">>,
+): string {
+  const fields: unknown[] = [input.prompt ?? null, input.dict ?? null, input.language ?? null];
+  if (input.recording_id !== undefined) fields.push(input.recording_id, input.recording_part);
+  const inputs = JSON.stringify(fields);
   return createHash("sha256").update(`${audioSha256}\n${inputs}`).digest("hex");
 }
 
@@ -112,6 +120,8 @@ export type NewTranscription = {
   audioSha256: string;
   requestHash: string;
   optimizationId: string | null;
+  recordingId?: string;
+  recordingPart?: number;
 };
 
 /** Stores a result; when a concurrent retry with the same key stored first, returns that one. */

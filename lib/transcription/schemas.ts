@@ -39,6 +39,23 @@ export const TranscribeFields = z.strictObject({
     .regex(/^[a-z]{2,3}$/, "must be an ISO 639-1 code such as en")
     .optional()
     .meta({ description: "The spoken language, if known (whisper detects it otherwise)." }),
+  recording_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1–64 letters, digits, _ or -")
+    .optional()
+    .meta({ description: "Your id for a recording uploaded in parts; GET /api/v1/recordings/{recording_id} joins them." }),
+  recording_part: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(9999)
+    .optional()
+    .meta({ description: "The part's position in the recording, from 0." }),
+}).check((ctx) => {
+  if ((ctx.value.recording_id === undefined) !== (ctx.value.recording_part === undefined)) {
+    const path = ctx.value.recording_id === undefined ? "recording_id" : "recording_part";
+    ctx.issues.push({ code: "custom", input: ctx.value, path: [path], message: "recording_id and recording_part go together" });
+  }
 });
 export type TranscribeFields = z.output<typeof TranscribeFields>;
 export const TRANSCRIBE_TEXT_FIELDS = Object.keys(TranscribeFields.shape);
@@ -103,6 +120,10 @@ export const TranscriptionResult = z
       .array(TranscriptSegment)
       .optional()
       .meta({ description: "With response_format=verbose_json and from GET /api/v1/transcriptions/{id}." }),
+    recording: z
+      .object({ id: z.string(), part: z.number().int() })
+      .nullable()
+      .meta({ description: "The recording this is a part of (recording_id and recording_part of the upload)." }),
     optimizer_processing: OptimizerProcessing.optional(),
     optimization: Optimization.optional(),
   })
@@ -140,3 +161,33 @@ export const EditTranscriptionInput = z
       .meta({ description: "The updated_at you last saw; when the transcript changed since, the edit is refused with 409 edit_conflict." }),
   })
   .meta({ id: "EditTranscriptionInput" });
+
+export const RecordingIdParams = z.strictObject({ recording_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+
+export const Recording = z
+  .object({
+    id: z.string(),
+    parts: z.array(
+      z.object({
+        part: z.number().int(),
+        transcription_id: z.string(),
+        text: z.string(),
+        duration: z.number(),
+        optimization_status: z.enum(OPTIMIZATION_STATUSES).nullable(),
+      }),
+    ),
+    parts_received: z.number().int(),
+    text: z.string().meta({ description: "The parts' texts joined in part order." }),
+    duration: z.number().meta({ description: "Seconds, all parts received so far." }),
+    optimization: z
+      .object({
+        status: z.enum(OPTIMIZATION_STATUSES).meta({ description: "failed if any part failed, else the least advanced part's status." }),
+        progress: z.object({ chunks_done: z.number().int(), chunks_total: z.number().int() }),
+        text: z.string().nullable().meta({ description: "The parts' optimized texts joined, once every part is completed." }),
+      })
+      .nullable(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: "Recording", description: "A recording uploaded in parts (recording_id / recording_part), joined in order." });
+export type Recording = z.output<typeof Recording>;

@@ -51,7 +51,7 @@ export async function transcribeAudio({
 }: {
   userId: string;
   upload: Upload;
-  input: TranscribeFields;
+  input: Omit<TranscribeFields, "recording_id" | "recording_part"> & Partial<Pick<TranscribeFields, "recording_id" | "recording_part">>;
   idempotencyKey?: string;
 }): Promise<{ result: TranscriptionResult; replayed: boolean }> {
   const hash = requestHash(upload.audioSha256, input);
@@ -105,6 +105,8 @@ export async function transcribeAudio({
       audioSha256: upload.audioSha256,
       requestHash: hash,
       optimizationId,
+      recordingId: input.recording_id,
+      recordingPart: input.recording_part,
     },
   });
 }

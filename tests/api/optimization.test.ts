@@ -4,6 +4,7 @@ import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { GET as listTranscriptions } from "@/app/api/v1/transcriptions/route.ts";
+import { GET as getRecording } from "@/app/api/v1/recordings/[recording_id]/route.ts";
 import { GET as getTranscription, PATCH as editTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { GET as internalStatus } from "@/app/api/internal/optimizations/[id]/route.ts";
 import { POST as internalRecover } from "@/app/api/internal/optimizations/recover/route.ts";
@@ -326,6 +327,40 @@ describe("internal optimization endpoints", () => {
     assert.deepEqual(after.chunks.map((c) => c.attempts).sort(), [1, 1, 2], "only the unfinished chunk ran again");
     const missing = await call(internalStatus, { path: "/api/internal/optimizations/nope", key: secret, params: { id: "nope" } });
     assert.equal(missing.status, 404);
+  });
+});
+
+describe("recordings uploaded in parts", () => {
+  test("parts joined in order with their optimization; parts go with an id; others' recordings are 404", async () => {
+    const owner = await createTestUser();
+    const stranger = await createTestUser();
+    const readRecording = (key: string, id: string) =>
+      call(getRecording, { path: `/api/v1/recordings/${id}`, key, params: { recording_id: id } });
+    // Uploaded out of order: part 1 first.
+    const second = await upload(owner.key, jfk, { recording_id: "walk-2026-11-23", recording_part: "1" });
+    assert.equal(second.status, 200, second.text);
+    assert.deepEqual(second.body.recording, { id: "walk-2026-11-23", part: 1 });
+    const first = await upload(owner.key, jfk, { recording_id: "walk-2026-11-23", recording_part: "0", prompt: "first part" });
+    assert.equal(first.status, 200, first.text);
+
+    const recording = await readRecording(owner.key, "walk-2026-11-23");
+    assert.equal(recording.status, 200, recording.text);
+    assert.deepEqual(recording.body.parts.map((p: { part: number }) => p.part), [0, 1]);
+    assert.deepEqual(recording.body.parts.map((p: { transcription_id: string }) => p.transcription_id), [first.body.id, second.body.id]);
+    assert.equal(recording.body.parts_received, 2);
+    assert.equal(recording.body.text, `${first.body.text} ${second.body.text}`);
+    assert.equal(recording.body.duration, first.body.duration + second.body.duration);
+    assert.equal(recording.body.optimization.status, "completed");
+    assert.equal(recording.body.optimization.text, `${first.body.optimization.text}\n\n${second.body.optimization.text}`);
+    const listed = await call(listTranscriptions, { path: "/api/v1/transcriptions", key: owner.key });
+    assert.deepEqual(listed.body.transcriptions[0].recording, { id: "walk-2026-11-23", part: 0 });
+
+    assert.equal((await readRecording(stranger.key, "walk-2026-11-23")).status, 404);
+    assert.equal((await readRecording(owner.key, "no-such-recording")).status, 404);
+    const alone = await upload(owner.key, jfk, { recording_id: "lonely" });
+    assert.equal(alone.status, 400);
+    assert.equal(alone.body.error.details[0].path, "recording_part");
+    assert.equal((await upload(owner.key, jfk, { recording_id: "bad id!", recording_part: "0" })).status, 400);
   });
 });
 
