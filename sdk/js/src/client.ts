@@ -3,7 +3,7 @@ import { ContentApi, newClientId, type Call } from "./content.js";
 import { OptimizationTimeoutError, VoicedraftError } from "./errors.js";
 import { OPERATIONS } from "./operations.js";
 import { request, type TransportOptions } from "./transport.js";
-import type { DictionaryEntry, DictionaryEntryInput, DictionaryPage, TranscriptionPage, TranscriptionResult } from "./types.js";
+import type { DictionaryEntry, DictionaryEntryInput, DictionaryPage, Recording, TranscriptionPage, TranscriptionResult } from "./types.js";
 
 export type ClientOptions = {
   /** Default: VOICEDRAFT_BASE_URL, else http://localhost:3000. */
@@ -35,6 +35,8 @@ export type TranscribeOptions = CallOptions & {
   filename?: string;
   /** Makes retries replay the first result; default: a new UUID per call, reused by its retries. */
   idempotencyKey?: string;
+  /** This upload is one part of a longer recording; read it whole with getRecording(id). */
+  recording?: { id: string; part: number };
 };
 
 export type WaitOptions = CallOptions & {
@@ -93,6 +95,10 @@ export class Voicedraft {
     if (options.dict !== undefined) form.set("dict", JSON.stringify(options.dict));
     if (options.language !== undefined) form.set("language", options.language);
     if (options.segments) form.set("response_format", "verbose_json");
+    if (options.recording) {
+      form.set("recording_id", options.recording.id);
+      form.set("recording_part", String(options.recording.part));
+    }
     return this.#call(OPERATIONS.transcribe, {
       form,
       headers: { "idempotency-key": options.idempotencyKey ?? newClientId() },
@@ -104,6 +110,11 @@ export class Voicedraft {
   /** One of your transcriptions, with its segments and, when enabled, its optimization status. */
   getTranscription(id: string, options: CallOptions = {}): Promise<TranscriptionResult> {
     return this.#call(OPERATIONS.getTranscription, { pathParams: { id }, ...options });
+  }
+
+  /** A recording uploaded in parts (transcribe with { recording }), joined in part order. */
+  getRecording(id: string, options: CallOptions = {}): Promise<Recording> {
+    return this.#call(OPERATIONS.getRecording, { pathParams: { recording_id: id }, ...options });
   }
 
   /** A page of your transcriptions, newest first (without segments); pass next_cursor as cursor for older ones. */

@@ -48,6 +48,8 @@ const TRANSCRIPTION_FIELDS = [
   "optimization.error.code",
   "optimization.error.message",
   "optimization.completed_at",
+  "recording.id",
+  "recording.part",
 ] as const;
 
 const ENTRY_FIELDS = (prefix: string) => fields(prefix, ["misspelling", "correct_spelling", "created_at", "updated_at"]);
@@ -88,7 +90,7 @@ export const OPERATIONS = {
     path: "/transcribe",
     headers: ["Idempotency-Key"],
     multipart: true,
-    body: ["audio", "prompt", "dict", "response_format", "language"],
+    body: ["audio", "prompt", "dict", "response_format", "language", "recording_id", "recording_part"],
     response: TRANSCRIPTION_FIELDS,
     retrySafe: true,
   },
@@ -96,6 +98,23 @@ export const OPERATIONS = {
     method: "GET",
     path: "/api/v1/transcriptions/{id}",
     response: TRANSCRIPTION_FIELDS,
+    retrySafe: true,
+  },
+  getRecording: {
+    method: "GET",
+    path: "/api/v1/recordings/{recording_id}",
+    response: [
+      ...["part", "transcription_id", "text", "duration", "optimization_status"].map((f) => `parts[].${f}`),
+      "parts_received",
+      "text",
+      "duration",
+      "optimization.status",
+      "optimization.progress.chunks_done",
+      "optimization.progress.chunks_total",
+      "optimization.text",
+      "created_at",
+      "updated_at",
+    ],
     retrySafe: true,
   },
   listTranscriptions: {

@@ -47,6 +47,20 @@ export type TranscriptionResult = {
   optimizer_processing?: OptimizerProcessing;
   /** Present when AI optimization is enabled; long audio is optimized in the background. */
   optimization?: Optimization;
+  /** The recording this upload is a part of, if it was sent with one. */
+  recording?: { id: string; part: number } | null;
+};
+
+export type Recording = {
+  id: string;
+  parts: { part: number; transcription_id: string; text: string; duration: number; optimization_status: OptimizationStatus | null }[];
+  parts_received: number;
+  /** The parts' texts joined in part order. */
+  text: string;
+  duration: number;
+  optimization: { status: OptimizationStatus; progress: { chunks_done: number; chunks_total: number }; text: string | null } | null;
+  created_at: string;
+  updated_at: string;
 };
 
 export type TranscriptionPage = { transcriptions: TranscriptionResult[]; next_cursor: string | null };

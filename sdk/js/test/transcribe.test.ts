@@ -52,6 +52,18 @@ describe("transcribe", () => {
     assert.equal(done.optimization!.progress.chunks_done, done.optimization!.progress.chunks_total);
   });
 
+  test("a recording in parts: getRecording joins them in order", async () => {
+    const id = `js-sdk-${Date.now()}`;
+    const second = await client.transcribe(new Uint8Array(jfk), { recording: { id, part: 1 } });
+    const first = await client.transcribe(new Uint8Array(jfk), { recording: { id, part: 0 }, prompt: "part one" });
+    assert.deepEqual(first.recording, { id, part: 0 });
+    const recording = await client.getRecording(id);
+    assert.deepEqual(recording.parts.map((p) => p.transcription_id), [first.id, second.id]);
+    assert.equal(recording.parts_received, 2);
+    assert.equal(recording.text, `${first.text} ${second.text}`);
+    await assert.rejects(client.getRecording(`${id}-missing`), NotFoundError);
+  });
+
   test("from bytes, a Blob and a Node stream, with segments; getTranscription reads it again", async () => {
     const fromBytes = await client.transcribe(new Uint8Array(jfk), { segments: true, prompt: "ask not" });
     assert.match(fromBytes.text, COUNTRY);

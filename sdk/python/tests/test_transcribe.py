@@ -29,6 +29,18 @@ class TranscribeTest(unittest.TestCase):
             cls.jfk = f.read()
         cls.from_path = cls.client.transcribe(JFK_WAV, dict=[{"misspelling": "country", "correct_spelling": "Nation"}])
 
+    def test_a_recording_in_parts_get_recording_joins_them_in_order(self) -> None:
+        recording_id = f"py-sdk-{time.time_ns()}"
+        second = self.client.transcribe(self.jfk, recording=(recording_id, 1))
+        first = self.client.transcribe(self.jfk, recording=(recording_id, 0), prompt="part one")
+        self.assertEqual(first.get("recording"), {"id": recording_id, "part": 0})
+        recording = self.client.get_recording(recording_id)
+        self.assertEqual([p["transcription_id"] for p in recording["parts"]], [first["id"], second["id"]])
+        self.assertEqual(recording["parts_received"], 2)
+        self.assertEqual(recording["text"], f"{first['text']} {second['text']}")
+        with self.assertRaises(NotFoundError):
+            self.client.get_recording(recording_id + "-missing")
+
     def test_from_a_path_with_a_request_dictionary_the_documented_result(self) -> None:
         result = self.from_path
         self.assertTrue(result["id"])

@@ -13,7 +13,14 @@ from ._multipart import AudioInput, multipart_upload
 from .content import ContentAPI
 from .errors import OptimizationTimeoutError, VoicedraftError
 from .operations import OPERATIONS
-from .types import DictionaryEntry, DictionaryEntryInput, TranscriptionPage, TranscriptionResult, UpsertResult
+from .types import (
+    DictionaryEntry,
+    DictionaryEntryInput,
+    Recording,
+    TranscriptionPage,
+    TranscriptionResult,
+    UpsertResult,
+)
 
 DEFAULT_BASE_URL = "http://localhost:3000"
 FINISHED_OPTIMIZATION = frozenset({"completed", "failed"})
@@ -57,13 +64,15 @@ class Voicedraft:
         segments: bool = False,
         filename: Optional[str] = None,
         idempotency_key: Optional[str] = None,
+        recording: Optional[Tuple[str, int]] = None,
         timeout: Optional[float] = None,
     ) -> TranscriptionResult:
         """Transcribes a recording: a file path, bytes, or a binary file object.
 
         ``dict`` holds entries applied on top of your stored dictionary (for the same misspelling
         these win). A retry sends the same Idempotency-Key, so the service replays the first
-        result instead of transcribing twice.
+        result instead of transcribing twice. ``recording=(recording_id, part)`` marks the upload
+        as one part of a longer recording; ``get_recording(recording_id)`` joins the parts.
         """
         fields: List[Tuple[str, str]] = []
         if prompt is not None:
@@ -75,6 +84,9 @@ class Voicedraft:
             fields.append(("language", language))
         if segments:
             fields.append(("response_format", "verbose_json"))
+        if recording is not None:
+            fields.append(("recording_id", recording[0]))
+            fields.append(("recording_part", str(recording[1])))
         body, content_type = multipart_upload("audio", audio, fields, filename)
         result = _transport.request(
             self._transport,
@@ -85,6 +97,13 @@ class Voicedraft:
             timeout=timeout if timeout is not None else self._transcribe_timeout,
         )
         return cast(TranscriptionResult, result)
+
+    def get_recording(self, recording_id: str) -> Recording:
+        """A recording uploaded in parts (``transcribe(..., recording=(id, part))``), joined in part order."""
+        result = _transport.request(
+            self._transport, OPERATIONS["get_recording"], path_params={"recording_id": recording_id}
+        )
+        return cast(Recording, result)
 
     def get_transcription(self, id: str) -> TranscriptionResult:  # noqa: A002
         """One of your transcriptions, with its segments and, when enabled, its optimization."""

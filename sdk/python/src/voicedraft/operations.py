@@ -51,6 +51,8 @@ _TRANSCRIPTION_FIELDS = (
     "optimization.error.code",
     "optimization.error.message",
     "optimization.completed_at",
+    "recording.id",
+    "recording.part",
 )
 
 
@@ -94,8 +96,29 @@ OPERATIONS: Dict[str, Operation] = {
         path="/transcribe",
         headers=("Idempotency-Key",),
         multipart=True,
-        body=("audio", "prompt", "dict", "response_format", "language"),
+        body=("audio", "prompt", "dict", "response_format", "language", "recording_id", "recording_part"),
         response=_TRANSCRIPTION_FIELDS,
+        retry_safe=True,
+    ),
+    "get_recording": Operation(
+        method="GET",
+        path="/api/v1/recordings/{recording_id}",
+        response=(
+            "parts[].part",
+            "parts[].transcription_id",
+            "parts[].text",
+            "parts[].duration",
+            "parts[].optimization_status",
+            "parts_received",
+            "text",
+            "duration",
+            "optimization.status",
+            "optimization.progress.chunks_done",
+            "optimization.progress.chunks_total",
+            "optimization.text",
+            "created_at",
+            "updated_at",
+        ),
         retry_safe=True,
     ),
     "get_transcription": Operation(

@@ -65,6 +65,38 @@ class Optimization(TypedDict):
     completed_at: Optional[str]
 
 
+class RecordingRef(TypedDict):
+    id: str
+    part: int
+
+
+class RecordingPart(TypedDict):
+    part: int
+    transcription_id: str
+    text: str
+    duration: float
+    optimization_status: Optional[str]
+
+
+class RecordingOptimization(TypedDict):
+    status: str
+    progress: OptimizationProgress
+    text: Optional[str]
+
+
+class Recording(TypedDict):
+    """A recording uploaded in parts, joined in part order."""
+
+    id: str
+    parts: List[RecordingPart]
+    parts_received: int
+    text: str
+    duration: float
+    optimization: Optional[RecordingOptimization]
+    created_at: str
+    updated_at: str
+
+
 class _TranscriptionRequired(TypedDict):
     id: str
     created_at: str
@@ -84,6 +116,8 @@ class TranscriptionResult(_TranscriptionRequired, total=False):
     optimizer_processing: OptimizerProcessing
     #: Present when AI optimization is enabled; long audio is optimized in the background.
     optimization: Optimization
+    #: The recording this upload is a part of, if it was sent with one.
+    recording: Optional[RecordingRef]
 
 
 # ─── Content workflow ────────────────────────────────────────────────────────────────────────
