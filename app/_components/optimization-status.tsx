@@ -2,7 +2,7 @@ import type { Optimization } from "@/lib/web/api.ts";
 
 const LABEL = { pending: "Optimization queued", running: "Optimizing", completed: "Optimized", failed: "Optimization failed" } as const;
 
-export function OptimizationStatus({ optimization }: { optimization?: Optimization }) {
+export function OptimizationStatus({ optimization }: { optimization?: Pick<Optimization, "status" | "progress"> | null }) {
   if (!optimization) return null;
   const { status, progress } = optimization;
   return (

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { api, type Transcription } from "@/lib/web/api.ts";
+import { groupByRecording } from "@/lib/web/group-transcripts.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 
 type Page = { transcriptions: Transcription[]; next_cursor: string | null };
@@ -33,13 +34,17 @@ export function TranscriptList() {
   return (
     <>
       <ul className="plain" aria-label="Transcripts">
-        {items.map((t) => (
-          <li key={t.id} className="card">
-            <Link href={`/transcripts/${t.id}`}>{new Date(t.created_at).toLocaleString()}</Link>{" "}
-            <span className="muted">{Math.round(t.duration)} s</span> <OptimizationStatus optimization={t.optimization} />
-            <p className="transcript-excerpt">{t.text.slice(0, 160) || <em>(no words recognized)</em>}</p>
-          </li>
-        ))}
+        {groupByRecording(items).map((entry) =>
+          entry.kind === "transcript" ? (
+            <li key={entry.transcript.id} className="card">
+              <Link href={`/transcripts/${entry.transcript.id}`}>{new Date(entry.transcript.created_at).toLocaleString()}</Link>{" "}
+              <span className="muted">{Math.round(entry.transcript.duration)} s</span> <OptimizationStatus optimization={entry.transcript.optimization} />
+              <p className="transcript-excerpt">{entry.transcript.text.slice(0, 160) || <em>(no words recognized)</em>}</p>
+            </li>
+          ) : (
+            <RecordingEntry key={`recording-${entry.id}`} id={entry.id} parts={entry.parts} />
+          ),
+        )}
       </ul>
       {cursor && (
         <button type="button" className="secondary" onClick={() => load(cursor)}>
@@ -47,5 +52,19 @@ export function TranscriptList() {
         </button>
       )}
     </>
+  );
+}
+
+function RecordingEntry({ id, parts }: { id: string; parts: Transcription[] }) {
+  const text = parts.map((p) => p.text.trim()).filter(Boolean).join(" ");
+  const seconds = parts.reduce((sum, p) => sum + p.duration, 0);
+  return (
+    <li className="card" data-testid="recording-entry">
+      <Link href={`/transcripts/recordings/${encodeURIComponent(id)}`}>{new Date(parts[0].created_at).toLocaleString()}</Link>{" "}
+      <span className="muted">
+        {parts.length} parts · {Math.round(seconds)} s
+      </span>
+      <p className="transcript-excerpt">{text.slice(0, 160) || <em>(no words recognized)</em>}</p>
+    </li>
   );
 }

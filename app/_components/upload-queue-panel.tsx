@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { onQueueChange, type QueuedUpload } from "@/lib/web/local-db.ts";
-import { discardUpload, listUploads, nextDueIn, processQueue, retryUpload } from "@/lib/web/upload-queue.ts";
+import { discardUpload, listUploads, nextDueIn, processQueue, recordingIdOf, retryUpload } from "@/lib/web/upload-queue.ts";
 
 const STATUS_LABEL = { pending: "Waiting to upload", uploading: "Uploading…", done: "Transcribed", failed: "Failed" } as const;
 
@@ -76,7 +76,9 @@ export function UploadQueuePanel({ owner }: { owner: string }) {
                 {item.status === "done" && item.transcriptionId && (
                   <Link href={`/transcripts/${item.transcriptionId}`}>{item.parts > 1 ? `Open part ${item.part}` : "Open transcript"}</Link>
                 )}
-                {item.parts > 1 && item.part === 1 && <JoinedLink items={items.filter((i) => i.batchId === item.batchId)} />}
+                {item.parts > 1 && item === items.find((i) => i.batchId === item.batchId) && (
+                  <JoinedLink items={items.filter((i) => i.batchId === item.batchId)} />
+                )}
                 {(item.status === "failed" || item.status === "pending") && (
                   <button type="button" className="secondary" onClick={() => void retryUpload(item.id).then(() => processQueue({ owner, force: true }))}>
                     Retry now
@@ -101,9 +103,8 @@ export function UploadQueuePanel({ owner }: { owner: string }) {
   );
 }
 
-/** All parts of a split recording, once transcribed, read as one transcript. */
+/** A split recording as the server joins it; offered once any part has arrived there. */
 function JoinedLink({ items }: { items: QueuedUpload[] }) {
-  const ids = items.sort((a, b) => a.part - b.part).map((i) => i.transcriptionId);
-  if (items.length < items[0].parts || ids.some((id) => !id)) return null;
-  return <Link href={`/transcripts/joined?ids=${ids.join(",")}`}>Open full transcript</Link>;
+  if (!items.some((i) => i.status === "done")) return null;
+  return <Link href={`/transcripts/recordings/${encodeURIComponent(recordingIdOf(items[0]))}`}>Open full transcript</Link>;
 }

@@ -49,5 +49,21 @@ export type Transcription = {
   duration: number;
   engine: string;
   dictionary_replacements: number;
+  /** The recording this is a part of, when it was uploaded with recording_id. */
+  recording: { id: string; part: number } | null;
   optimization?: Optimization;
 };
+
+/** GET /api/v1/recordings/{id}: the parts the server has of one recording, joined in part order. */
+export type Recording = {
+  id: string;
+  parts: { part: number; transcription_id: string; text: string; duration: number; optimization_status: Optimization["status"] | null }[];
+  parts_received: number;
+  text: string;
+  duration: number;
+  optimization: Omit<Optimization, "error"> | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export const getRecording = (id: string) => api<Recording>(`/api/v1/recordings/${encodeURIComponent(id)}`);

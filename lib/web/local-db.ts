@@ -22,6 +22,12 @@ export type QueuedUpload = {
   owner: string;
   /** Groups the parts of one recording; equals id for a single-part upload. */
   batchId: string;
+  /**
+   * Sent as recording_id with every part, so the server joins them (GET /api/v1/recordings/{id}).
+   * Missing on items queued before it existed: batchId stands in.
+   */
+  recordingId?: string;
+  /** From 1 here; sent as recording_part from 0. */
   part: number;
   parts: number;
   createdAt: number;

@@ -103,7 +103,7 @@ async function assemble(recordingId: string): Promise<Blob> {
 
 /** Queues the recording's parts for upload and forgets the raw chunks, in that order. */
 export async function queueRecording(owner: string, recordingId: string, parts: NewUpload[]): Promise<void> {
-  await enqueueUploads(owner, parts);
+  await enqueueUploads(owner, parts, recordingId);
   const db = await localDb();
   const tx = db.transaction(["recordings", "recordingChunks"], "readwrite");
   const keys = await tx.objectStore("recordingChunks").index("byRecording").getAllKeys(recordingId);

@@ -11,14 +11,24 @@ const BACKOFF_MAX_MS = 5 * 60_000;
 
 export type NewUpload = { blob: Blob; fileName: string; mimeType: string };
 
-/** Queues the parts of one recording, in order, in one transaction. */
-export async function enqueueUploads(owner: string, parts: NewUpload[]): Promise<QueuedUpload[]> {
+const RECORDING_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The recording_id of a queued item: the server groups every upload with the same one. */
+export const recordingIdOf = (item: QueuedUpload): string => item.recordingId ?? item.batchId;
+
+/**
+ * Queues the parts of one recording, in order, in one transaction. `localRecordingId` (the
+ * recorder's id) becomes the server's recording_id when the API accepts it as one.
+ */
+export async function enqueueUploads(owner: string, parts: NewUpload[], localRecordingId?: string): Promise<QueuedUpload[]> {
   const batchId = crypto.randomUUID();
+  const recordingId = localRecordingId && RECORDING_ID.test(localRecordingId) ? localRecordingId : batchId;
   const now = Date.now();
   const items: QueuedUpload[] = parts.map((p, i) => ({
     id: parts.length === 1 ? batchId : `${batchId}-${i + 1}`,
     owner,
     batchId,
+    recordingId,
     part: i + 1,
     parts: parts.length,
     createdAt: now,
@@ -76,6 +86,8 @@ type UploadOutcome = { status: "done"; transcriptionId: string } | { status: "fa
 
 async function send(item: QueuedUpload): Promise<UploadOutcome> {
   const form = new FormData();
+  form.append("recording_id", recordingIdOf(item));
+  form.append("recording_part", String(item.part - 1));
   form.append("audio", new File([item.blob!], item.fileName, { type: item.mimeType }));
   let res: Response;
   try {

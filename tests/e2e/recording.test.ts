@@ -137,6 +137,15 @@ test("offline: a recording waits in the queue across a reload and uploads exactl
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
   await page.waitForTimeout(2000);
   assert.equal(await transcriptCount(page), 1);
+  // Even an unsplit recording is uploaded as part 0 of its own recording, readable joined.
+  const [uploaded] = ((await (await page.request.get("/api/v1/transcriptions?limit=1")).json()) as {
+    transcriptions: { text: string; recording: { id: string; part: number } | null }[];
+  }).transcriptions;
+  assert.ok(uploaded.recording, "the upload carried recording_id");
+  assert.equal(uploaded.recording.part, 0);
+  const single = await page.request.get(`/api/v1/recordings/${uploaded.recording.id}`);
+  assert.equal(single.status(), 200);
+  assert.equal(((await single.json()) as { parts_received: number }).parts_received, 1);
 
   // The queue belongs to its user: someone else signing in on this device does not see it.
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -146,7 +155,7 @@ test("offline: a recording waits in the queue across a reload and uploads exactl
   await context.close();
 });
 
-test("a long recording is split at silences in the worker, every part uploaded once and stitched in order", async () => {
+test("a long recording is split at silences in the worker, every part uploaded once and joined in order by the server", async () => {
   // About three minutes: the JFK sentence fourteen times, two seconds of silence after each.
   const long = await ffmpegFixture("long-speech.wav", [
     "-i", JFK_WAV, "-f", "lavfi", "-t", "2", "-i", "anullsrc=r=16000:cl=mono",
@@ -174,18 +183,41 @@ test("a long recording is split at silences in the worker, every part uploaded o
   assert.equal(await transcriptCount(page), parts);
 
   await page.getByRole("link", { name: "Open full transcript" }).click();
-  await page.waitForURL("**/transcripts/joined*");
+  await page.waitForURL("**/transcripts/recordings/*");
+  const recordingId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+  await page.getByTestId("joined-text").waitFor();
+  // The server joined the parts (nothing stitched from this browser's IndexedDB): read it as any device would.
+  const fromServer = await page.evaluate(async (id) => {
+    const res = await fetch(`/api/v1/recordings/${encodeURIComponent(id)}`, { credentials: "same-origin" });
+    return { status: res.status, body: (await res.json()) as { parts_received: number; text: string; duration: number; parts: { part: number }[] } };
+  }, recordingId);
+  assert.equal(fromServer.status, 200);
+  assert.equal(fromServer.body.parts_received, parts);
+  assert.deepEqual(fromServer.body.parts.map((p) => p.part), [...Array(parts).keys()], "every part once, in order, numbered from 0");
   const joined = (await page.getByTestId("joined-text").textContent()) ?? "";
+  assert.equal(joined, fromServer.body.text, "the page shows the server's joined text");
   assert.equal(await page.getByRole("link", { name: /^Part \d+$/ }).count(), parts);
+  assert.equal(await page.getByTestId("joined-local-part").count(), 0, "no part is left waiting on the device");
   // Nothing lost or doubled at the cuts: the parts add up to the 182 s of the file.
   const summary = (await page.getByTestId("joined-summary").textContent()) ?? "";
   const seconds = Number(/(\d+) s/.exec(summary)?.[1]);
   assert.ok(Math.abs(seconds - 182) <= 3, `the parts should add up to 182 s: ${summary}`);
+  assert.ok(Math.abs(fromServer.body.duration - 182) <= 3, `the server's duration: ${fromServer.body.duration}`);
   // And it is the speech, all through (PocketSphinx catches "country" in most of the 28 places).
   const mentions = joined.match(/country/gi)?.length ?? 0;
   assert.ok(mentions >= 10, `the stitched transcript carries the speech: ${mentions} × "country" in ${joined}`);
   await assertAccessible(page, "joined transcript");
   await screenshot(page, "transcript-joined");
+
+  // The transcripts list shows the recording once, linking to the joined view.
+  await page.goto("/transcripts");
+  const list = page.getByRole("list", { name: "Transcripts" });
+  await list.waitFor();
+  assert.equal(await list.getByRole("listitem").count(), 1);
+  assert.match((await list.getByTestId("recording-entry").textContent()) ?? "", new RegExp(`${parts} parts`));
+  await list.getByRole("link").click();
+  await page.waitForURL(`**/transcripts/recordings/${recordingId}`);
+  assert.equal(await page.getByTestId("joined-text").textContent(), fromServer.body.text);
   await context.close();
 });
 
