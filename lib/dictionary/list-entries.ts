@@ -1,19 +1,9 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client.ts";
-import { ApiError } from "@/lib/http/errors.ts";
+import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { ListEntriesQuery, toDictionaryEntry, type DictionaryEntry } from "@/lib/dictionary/schemas.ts";
 
 // Cursor = the last returned match key, so pages stay stable while entries are added or removed.
-const encodeCursor = (key: string) => Buffer.from(key, "utf8").toString("base64url");
-function decodeCursor(cursor: string): string {
-  const key = Buffer.from(cursor, "base64url").toString("utf8");
-  if (!key || encodeCursor(key) !== cursor) {
-    throw new ApiError("validation_failed", "The cursor is not one this API returned.", {
-      details: [{ path: "cursor", message: "invalid cursor" }],
-    });
-  }
-  return key;
-}
 
 export async function listEntries({ userId, input }: { userId: string; input: z.output<typeof ListEntriesQuery> }) {
   const prisma = await db();

@@ -12,7 +12,16 @@ export async function getRecording({ userId, recordingId }: { userId: string; re
   const rows = await prisma.transcription.findMany({
     where: { userId, recordingId },
     orderBy: [{ recordingPart: "asc" }, { createdAt: "asc" }],
-    include: { optimization: { select: { status: true, chunksDone: true, chunksTotal: true, optimizedText: true } } },
+    // Not the parts' segments: a long recording's are large, and the joined view does not show them.
+    select: {
+      id: true,
+      recordingPart: true,
+      text: true,
+      durationSec: true,
+      createdAt: true,
+      updatedAt: true,
+      optimization: { select: { status: true, chunksDone: true, chunksTotal: true, optimizedText: true } },
+    },
   });
   if (!rows.length) throw notFound(`The recording ${recordingId}`);
   const parts = rows.filter((row, i) => i === 0 || row.recordingPart !== rows[i - 1].recordingPart);
