@@ -74,14 +74,18 @@ export async function startOptimization({
     }
     throw err;
   }
-  if (!chunks.length) return workflowId;
-  if (mode === "inline") {
-    await runOptimization({ workflowId });
-  } else {
-    // If the queue is unreachable now, the workflow stays pending and the recovery sweep dispatches it.
-    await dispatchOptimization(workflowId).catch((err) => log.error("optimization dispatch failed", errorFields(err)));
-  }
+  if (chunks.length) await execute({ id: workflowId, mode });
   return workflowId;
+}
+
+/** Inline: runs it now. Background: queues it for a worker. */
+async function execute(workflow: { id: string; mode: string }): Promise<void> {
+  if (workflow.mode === "inline") {
+    await runOptimization({ workflowId: workflow.id });
+    return;
+  }
+  // If the queue is unreachable now, the workflow stays pending and the recovery sweep dispatches it.
+  await dispatchOptimization(workflow.id).catch((err) => log.error("optimization dispatch failed", errorFields(err)));
 }
 
 /**
@@ -94,7 +98,5 @@ async function retryFailed(workflow: { id: string; mode: string }): Promise<void
     where: { id: workflow.id, status: "failed" },
     data: { status: "pending", callId: randomUUID(), errorCode: null, errorMessage: null, completedAt: null, heartbeatAt: null },
   });
-  if (!count) return; // a concurrent upload retried it already
-  if (workflow.mode === "inline") await runOptimization({ workflowId: workflow.id });
-  else await dispatchOptimization(workflow.id).catch((err) => log.error("optimization dispatch failed", errorFields(err)));
+  if (count) await execute(workflow); // else a concurrent upload retried it already
 }
