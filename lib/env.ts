@@ -25,7 +25,6 @@ const EnvSchema = z.object({
   MODELS_DIR: z.string().default("./models"),
   WHISPER_MODEL_BASE_URL: z.url().optional(),
   FFMPEG_PATH: z.string().default("ffmpeg"),
-  FFPROBE_PATH: z.string().default("ffprobe"),
   POCKETSPHINX_PATH: z.string().default("pocketsphinx_continuous"),
   POCKETSPHINX_MODEL_DIR: z.string().default("/usr/share/pocketsphinx/model/en-us"),
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
