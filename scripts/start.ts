@@ -67,9 +67,10 @@ async function sourcesModifiedAt(): Promise<number> {
 }
 
 async function buildIfNeeded(): Promise<void> {
-  const marker = path.join(root, ".next", "voicedraft-build.json");
+  const distDir = path.join(root, process.env.NEXT_DIST_DIR ?? ".next");
+  const marker = path.join(distDir, "voicedraft-build.json");
   const sources = await sourcesModifiedAt();
-  if (existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  if (existsSync(path.join(distDir, "BUILD_ID"))) {
     const built = JSON.parse(await readFile(marker, "utf8").catch(() => "{}")) as { sources?: number };
     if (built.sources === sources) return;
   }
