@@ -5,10 +5,11 @@
 import { closeDb, databaseKind } from "@/lib/db/client.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
 import { startJobWorkers } from "@/lib/jobs/workers.ts";
+import { JOBS, SWEEPS } from "@/scripts/jobs.ts";
 import { errorFields, log } from "@/lib/log.ts";
 
 async function main(): Promise<void> {
-  const workers = await startJobWorkers();
+  const workers = await startJobWorkers(JOBS, SWEEPS);
   log.info("worker ready", { pid: process.pid, database: await databaseKind() });
   await new Promise<void>((resolve) => {
     process.once("SIGINT", () => resolve());

@@ -1,7 +1,8 @@
 import { db } from "@/lib/db/client.ts";
-import { latestTasks, loadItem } from "@/lib/content/present-item.ts";
+import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
+import { latestTasks, loadItem } from "@/lib/content/load-item.ts";
 import { approve } from "@/lib/content/states.ts";
-import { lockItem, TRANSACTION_OPTIONS } from "@/lib/content/store.ts";
+import { lockItem } from "@/lib/content/store.ts";
 import type { ApproveInput, ContentItem } from "@/lib/content/schemas.ts";
 
 /** Approves exactly the title and body whose content_hash is given (409 if it is not the current one). */

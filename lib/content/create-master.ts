@@ -2,7 +2,7 @@ import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { canonicalBody, contentHash } from "@/lib/content/content-hash.ts";
 import { presentItem } from "@/lib/content/present-item.ts";
-import type { ContentItem, CreateMasterInput } from "@/lib/content/schemas.ts";
+import type { ContentItem, CreateMasterInput, SourceTextKind } from "@/lib/content/schemas.ts";
 
 const DEFAULT_TITLE_CHARS = 80;
 
@@ -13,14 +13,32 @@ function titleFrom(body: string): string {
   return chars.length > DEFAULT_TITLE_CHARS ? `${chars.slice(0, DEFAULT_TITLE_CHARS - 1).join("").trimEnd()}…` : chars.join("");
 }
 
+type SourceTranscription = { text: string; editedAt: Date | null; optimization: { status: string; optimizedText: string | null } | null };
+
+/** The clean text is the text: the user's edit, else the completed optimization, else the recognized text. */
+export function sourceTextOf(transcription: SourceTranscription): { text: string; kind: SourceTextKind } {
+  if (transcription.editedAt) return { text: transcription.text, kind: "edited" };
+  const optimized = transcription.optimization?.status === "completed" ? transcription.optimization.optimizedText : null;
+  if (optimized?.trim()) return { text: optimized, kind: "optimized" };
+  return { text: transcription.text, kind: "recognized" };
+}
+
 /** A new master, from a body, one of the user's transcriptions, or both. */
 export async function createMaster({ userId, input }: { userId: string; input: CreateMasterInput }): Promise<ContentItem> {
   const prisma = await db();
   let body = input.body;
+  let sourceTextKind: SourceTextKind | null = null;
   if (input.source_transcription_id !== undefined) {
-    const transcription = await prisma.transcription.findFirst({ where: { id: input.source_transcription_id, userId } });
+    const transcription = await prisma.transcription.findFirst({
+      where: { id: input.source_transcription_id, userId },
+      include: { optimization: true },
+    });
     if (!transcription) throw notFound(`The transcription ${input.source_transcription_id}`);
-    body ??= canonicalBody(transcription.text);
+    if (body === undefined) {
+      const source = sourceTextOf(transcription);
+      body = canonicalBody(source.text);
+      sourceTextKind = source.kind;
+    }
   }
   body ??= "";
   const title = input.title ?? titleFrom(body);
@@ -32,6 +50,7 @@ export async function createMaster({ userId, input }: { userId: string; input: C
       body,
       contentHash: contentHash(title, body),
       sourceTranscriptionId: input.source_transcription_id ?? null,
+      sourceTextKind,
     },
   });
   return presentItem(row);

@@ -1,10 +1,12 @@
 import { db } from "@/lib/db/client.ts";
+import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
+import type { Db } from "@/lib/db/types.ts";
+import { retryOnUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { env } from "@/lib/env.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { canonicalJsonHash, contentHash } from "@/lib/content/content-hash.ts";
 import { enqueueGeneration } from "@/lib/content/generation-job.ts";
-import { lockItem, retryOnUniqueViolation, TRANSACTION_OPTIONS } from "@/lib/content/store.ts";
-import type { Db } from "@/lib/content/present-item.ts";
+import { lockItem } from "@/lib/content/store.ts";
 import type { CreateVariantsInput, VariantsResult } from "@/lib/content/schemas.ts";
 
 export type CreateVariantsAnswer = { status: 200 | 201; body: VariantsResult; replayed: boolean };

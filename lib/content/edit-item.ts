@@ -1,9 +1,10 @@
 import { db } from "@/lib/db/client.ts";
+import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { contentHash } from "@/lib/content/content-hash.ts";
-import { loadItem } from "@/lib/content/present-item.ts";
+import { loadItem } from "@/lib/content/load-item.ts";
 import { afterContentChange } from "@/lib/content/states.ts";
-import { lockItem, TRANSACTION_OPTIONS } from "@/lib/content/store.ts";
+import { lockItem } from "@/lib/content/store.ts";
 import type { ContentItem, EditItemInput } from "@/lib/content/schemas.ts";
 
 /**

@@ -1,27 +1,28 @@
+import { z } from "zod";
 import { db } from "@/lib/db/client.ts";
 import { defineJob } from "@/lib/jobs/define-job.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
+import { validationError } from "@/lib/http/parse.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import type { Platform } from "@/lib/channels/schemas.ts";
 import { currentGenerator } from "@/lib/content/generators/index.ts";
-import {
-  applyGenerationResult,
-  receiveGenerationCallback,
-  signCallback,
-  type GenerationCallbackBody,
-} from "@/lib/content/generation-callback.ts";
+import { applyGenerationResult } from "@/lib/content/apply-generation-result.ts";
+import { GenerationResult } from "@/lib/content/schemas.ts";
 import { isGenerationActive } from "@/lib/content/states.ts";
 
-// The built-in worker: runs the configured generator on the task's source snapshot, then hands
-// the result to the same signed callback path an external generator would use.
+// The built-in worker: runs the configured generator on the task's source snapshot, then applies
+// the result with the same use case the signed callback (an external generator) ends in.
 
-async function deliver(result: GenerationCallbackBody): Promise<void> {
-  const body = JSON.stringify(result);
-  await receiveGenerationCallback(body, new Headers(await signCallback(body)));
+async function deliver(result: GenerationResult): Promise<void> {
+  // The same limits as a posted result: an over-long output fails like any generator error.
+  const parsed = GenerationResult.safeParse(result);
+  if (!parsed.success) throw validationError(parsed.error, "The generator's result is invalid.");
+  await applyGenerationResult(parsed.data);
 }
 
-export const generateVariantJob = defineJob<{ taskId: string }>({
+export const generateVariantJob = defineJob({
   name: "content-generate-variant",
+  payload: z.strictObject({ taskId: z.string().min(1).max(100) }),
   retryLimit: 2,
   retryDelaySeconds: 5,
   expireInSeconds: 5 * 60,
@@ -92,7 +93,6 @@ export async function recoverGenerationTasks(now = new Date()): Promise<{ queued
     take: 100,
   });
   for (const { id } of abandoned) {
-    // Applied directly: a second sweeper in the same second would sign the same body, a replay.
     await applyGenerationResult({ task_id: id, status: "failed", error: "The generation did not finish in time; regenerate to try again." });
   }
   return { queued: unqueued.length, failed: abandoned.length };

@@ -1,13 +1,16 @@
 import { db } from "@/lib/db/client.ts";
+import { SNAPSHOT } from "@/lib/db/transaction.ts";
+import type { Db } from "@/lib/db/types.ts";
 import { notFound } from "@/lib/http/errors.ts";
-import { latestTasks, presentItem, type Db } from "@/lib/content/present-item.ts";
+import { latestTasks } from "@/lib/content/load-item.ts";
+import { presentItem } from "@/lib/content/present-item.ts";
 import { toDelivery, type ContentFamily } from "@/lib/content/schemas.ts";
 
 /** The master and its variants (with generation, approval and freshness), from any member's id. */
 export async function getFamily({ userId, id }: { userId: string; id: string }): Promise<ContentFamily> {
   // One snapshot: a generation that finishes between the reads must not show "succeeded" next to
   // the variant's old title, body and content_hash.
-  return (await db()).$transaction((tx) => readFamily(tx, userId, id), { isolationLevel: "RepeatableRead" });
+  return (await db()).$transaction((tx) => readFamily(tx, userId, id), SNAPSHOT);
 }
 
 async function readFamily(prisma: Db, userId: string, id: string): Promise<ContentFamily> {

@@ -1,10 +1,12 @@
 import { db } from "@/lib/db/client.ts";
+import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
+import type { Db } from "@/lib/db/types.ts";
+import { retryOnUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { canonicalJsonHash } from "@/lib/content/content-hash.ts";
 import { moveDelivery, type DeliveryState } from "@/lib/content/states.ts";
-import { lockItem, retryOnUniqueViolation, TRANSACTION_OPTIONS } from "@/lib/content/store.ts";
+import { lockItem } from "@/lib/content/store.ts";
 import { toDelivery, type Delivery, type RecordDeliveryInput } from "@/lib/content/schemas.ts";
-import type { Db } from "@/lib/content/present-item.ts";
 
 export type DeliveryAnswer = { delivery: Delivery; replayed: boolean };
 

@@ -1,9 +1,10 @@
 import { db } from "@/lib/db/client.ts";
+import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { enqueueGeneration } from "@/lib/content/generation-job.ts";
-import { loadItem } from "@/lib/content/present-item.ts";
-import { lockItem, TRANSACTION_OPTIONS } from "@/lib/content/store.ts";
+import { loadItem } from "@/lib/content/load-item.ts";
+import { lockItem } from "@/lib/content/store.ts";
 import type { ContentItem, RegenerateInput } from "@/lib/content/schemas.ts";
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ContentDelivery } from "@/lib/db/generated/client.ts";
 import { canonicalBody, canonicalTitle } from "@/lib/content/content-hash.ts";
 import { CLIENT_DELIVERY_STATES, DELIVERY_STATES, GENERATION_STATES } from "@/lib/content/states.ts";
 
@@ -33,7 +34,9 @@ const Id = z.string().min(1).max(100);
 export const CreateMasterInput = z
   .strictObject({
     title: Title.optional().meta({ description: "Default: the first line of the body, cut to 80 characters." }),
-    body: Body.optional().meta({ description: "Default: the text of source_transcription_id." }),
+    body: Body.optional().meta({
+      description: "Default: the text of source_transcription_id: your edit if any, else the optimized text, else the recognized text.",
+    }),
     source_transcription_id: Id.optional().meta({ description: "One of your transcriptions this master is made from." }),
   })
   .refine((v) => v.body !== undefined || v.source_transcription_id !== undefined, {
@@ -137,6 +140,9 @@ export const GenerationInfo = z
   })
   .meta({ id: "GenerationInfo" });
 
+export const SOURCE_TEXT_KINDS = ["edited", "optimized", "recognized"] as const;
+export type SourceTextKind = (typeof SOURCE_TEXT_KINDS)[number];
+
 export const ContentItem = z
   .object({
     id: z.string(),
@@ -147,6 +153,12 @@ export const ContentItem = z
     content_hash: z.string(),
     version: z.number().int().meta({ description: "1, then +1 on every change of title or body." }),
     source_transcription_id: z.string().nullable(),
+    source_text_kind: z.enum(SOURCE_TEXT_KINDS).nullable().meta({
+      description:
+        "Which text of source_transcription_id became the master's body: edited (your edit of the transcript), optimized " +
+        "(the AI-optimized text) or recognized (the recognizer's text with your dictionary). Null when the body was given " +
+        "in the request, and on variants.",
+    }),
     channel_id: z.string().nullable(),
     preset_id: z.string().nullable(),
     posts: z.array(z.string()).nullable().meta({ description: "A variant's body split into its posts (one unless a thread)." }),
@@ -217,17 +229,7 @@ export const DeliveryResult = z
   .object({ delivery: Delivery, replayed: z.boolean().meta({ description: "true: this client event id was recorded before." }) })
   .meta({ id: "DeliveryResult" });
 
-type DeliveryRow = {
-  id: string;
-  itemId: string;
-  method: string;
-  state: string;
-  contentHash: string;
-  publishedUrl: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
-export function toDelivery(row: DeliveryRow): Delivery {
+export function toDelivery(row: ContentDelivery): Delivery {
   return {
     id: row.id,
     item_id: row.itemId,
@@ -239,3 +241,13 @@ export function toDelivery(row: DeliveryRow): Delivery {
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+/** A generator's result for one task: from the built-in job, or posted to the signed callback. */
+export const GenerationResult = z.strictObject({
+  task_id: z.string().min(1).max(100),
+  status: z.enum(["succeeded", "failed"]),
+  title: z.string().max(TITLE_MAX * 4).optional(),
+  body: z.string().max(BODY_MAX).optional(),
+  error: z.string().max(1000).optional(),
+});
+export type GenerationResult = z.output<typeof GenerationResult>;

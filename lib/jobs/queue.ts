@@ -1,7 +1,8 @@
 import PgBoss from "pg-boss";
 import { databaseUrl } from "@/lib/db/client.ts";
 import { errorFields, log } from "@/lib/log.ts";
-import type { JobDefinition } from "@/lib/jobs/define-job.ts";
+import type { z } from "zod";
+import { checkPayload, type JobDefinition } from "@/lib/jobs/define-job.ts";
 
 // The job queue is pg-boss on the service's own database: PostgreSQL, or the embedded PGlite
 // served over the wire protocol. Jobs therefore survive restarts, and any number of app and
@@ -37,7 +38,7 @@ function queueState(): QueueState {
 }
 
 /** The started pg-boss instance of this process, with the job's queue created. */
-export async function jobQueue(job?: JobDefinition<object>): Promise<PgBoss> {
+export async function jobQueue(job?: JobDefinition): Promise<PgBoss> {
   const current = queueState();
   const boss = await current.boss;
   if (job && !current.created.has(job.name)) {
@@ -60,14 +61,15 @@ export async function jobQueue(job?: JobDefinition<object>): Promise<PgBoss> {
   return boss;
 }
 
-/** Queues one run of a job; returns the job id. */
-export async function enqueueJob<T extends object>(
-  job: JobDefinition<T>,
-  data: T,
+/** Queues one run of a job (its payload checked first); returns the job id. */
+export async function enqueueJob<S extends z.ZodType>(
+  job: JobDefinition<S>,
+  data: z.input<S>,
   options: { startAfterSeconds?: number } = {},
 ): Promise<string> {
-  const boss = await jobQueue(job as JobDefinition<object>);
-  const id = await boss.send(job.name, data, options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {});
+  const payload = checkPayload(job, data) as object;
+  const boss = await jobQueue(job);
+  const id = await boss.send(job.name, payload, options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {});
   if (!id) throw new Error(`The queue ${job.name} refused the job.`);
   return id;
 }

@@ -1,17 +1,16 @@
 import type PgBoss from "pg-boss";
 import { env } from "@/lib/env.ts";
 import { errorFields, log } from "@/lib/log.ts";
-import type { JobDefinition } from "@/lib/jobs/define-job.ts";
+import { checkPayload, type JobDefinition, type Sweep } from "@/lib/jobs/define-job.ts";
 import { jobQueue } from "@/lib/jobs/queue.ts";
-import { JOBS, SWEEPS, type Sweep } from "@/lib/jobs/registry.ts";
 
 export type JobWorkers = { stop(): Promise<void> };
 
-async function runJob(definition: JobDefinition<object>, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+async function runJob(definition: JobDefinition, job: PgBoss.JobWithMetadata<object>): Promise<void> {
   const ctx = { jobId: job.id, attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit };
   const started = Date.now();
   try {
-    await definition.run(job.data, ctx);
+    await definition.run(checkPayload(definition, job.data), ctx);
     log.info("job completed", { job: definition.name, job_id: job.id, attempt: ctx.attempt, ms: Date.now() - started });
   } catch (err) {
     log.warn("job failed", { job: definition.name, job_id: job.id, attempt: ctx.attempt, final: ctx.lastAttempt, ...errorFields(err) });
@@ -38,8 +37,11 @@ function startSweep(sweep: Sweep): () => void {
   return () => clearInterval(timer);
 }
 
-/** Works the given jobs in this process (JOBS_CONCURRENCY runs at a time per job) until stopped. */
-export async function startJobWorkers(jobs: JobDefinition<object>[] = JOBS, sweeps: Sweep[] = SWEEPS): Promise<JobWorkers> {
+/**
+ * Works the given jobs in this process (JOBS_CONCURRENCY runs at a time per job) and runs the
+ * sweeps until stopped. The process that starts it (scripts/jobs.ts) says which.
+ */
+export async function startJobWorkers(jobs: JobDefinition[], sweeps: Sweep[]): Promise<JobWorkers> {
   const { JOBS_POLL_SECONDS, JOBS_CONCURRENCY } = env();
   const workerIds: string[] = [];
   let boss: PgBoss | undefined;

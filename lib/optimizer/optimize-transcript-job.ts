@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { db } from "@/lib/db/client.ts";
 import { env } from "@/lib/env.ts";
 import { defineJob } from "@/lib/jobs/define-job.ts";
@@ -5,8 +6,9 @@ import { enqueueJob, jobQueue } from "@/lib/jobs/queue.ts";
 import { log } from "@/lib/log.ts";
 import { runOptimization } from "@/lib/optimizer/run-optimization.ts";
 
-export const optimizeTranscriptJob = defineJob<{ workflowId: string }>({
+export const optimizeTranscriptJob = defineJob({
   name: "optimize-transcript",
+  payload: z.strictObject({ workflowId: z.string().min(1).max(100) }),
   retryLimit: 3,
   retryDelaySeconds: 5,
   expireInSeconds: 60 * 60,

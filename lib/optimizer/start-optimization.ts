@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client.ts";
-import { Prisma } from "@/lib/db/generated/client.ts";
+import type { Prisma } from "@/lib/db/generated/client.ts";
+import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import type { DictionaryEntry } from "@/lib/dictionary/matcher.ts";
 import { env } from "@/lib/env.ts";
 import { errorFields, log } from "@/lib/log.ts";
@@ -68,7 +69,7 @@ export async function startOptimization({
     workflowId = workflow.id;
   } catch (err) {
     // A concurrent upload of the same recording created it first: share that one.
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+    if (isUniqueViolation(err)) {
       const first = await prisma.optimizationWorkflow.findUniqueOrThrow({ where: { userId_requestHash: { userId, requestHash } } });
       return first.id;
     }

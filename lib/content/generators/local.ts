@@ -1,98 +1,126 @@
+import type { Platform } from "@/lib/channels/schemas.ts";
 import { TITLE_MAX } from "@/lib/content/schemas.ts";
 import { PLATFORM_LIMITS, THREAD_SEPARATOR, length } from "@/lib/content/generators/platform-rules.ts";
+import { hashtagsFor } from "@/lib/content/generators/hashtags.ts";
+import { rankUnits, unitsOf, type Unit } from "@/lib/content/generators/sentences.ts";
 import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content/generators/types.ts";
 
-// The default generator: deterministic and offline. It keeps the author's words and paragraphs,
-// picks paragraphs by the preset's length, and fits them to the platform: one post cut at a
-// sentence or word boundary, or a thread of numbered posts. Hashtags come last and always fit.
+// The default generator: deterministic, offline, no language model. It is extractive: the note's
+// own sentences, ranked (TextRank), the strongest kept in their original order until the
+// platform's limit or the preset's length is reached, so no sentence is ever cut. Short platforms
+// get the strongest sentence first as a hook and one compact paragraph; long ones keep paragraphs
+// and, where posts have titles, the title line. Threads are split between sentences and numbered.
 
+/** At or under this limit a post is one compact paragraph led by its strongest sentence. */
+const COMPACT_LIMIT = 500;
+const TITLED: ReadonlySet<Platform> = new Set(["linkedin", "facebook", "newsletter", "blog", "other"]);
+const SHORT_CHARS = 280;
+const NUMBERING = 8; // "\n\n99/99"
 const ELLIPSIS = "…";
 
-function paragraphsOf(text: string): string[] {
-  return text
-    .split(/\n[ \t]*\n/)
-    .map((p) => p.replace(/[ \t]+/g, " ").trim())
-    .filter(Boolean);
-}
+type Ranked = Unit & { index: number; score: number };
 
-function selectByLength(paragraphs: string[], preset: GenerationInput["preset"]): string[] {
-  if (preset.length === "short") return paragraphs.slice(0, 1);
-  if (preset.length === "medium") return paragraphs.slice(0, Math.ceil(paragraphs.length / 2));
-  return paragraphs;
-}
-
-/** The longest start of `text` within `max` code points, cut after a sentence, else a word. */
-function cut(text: string, max: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  const head = chars.slice(0, Math.max(0, max - 1)).join("");
-  const sentence = Math.max(head.lastIndexOf(". "), head.lastIndexOf("! "), head.lastIndexOf("? "), head.lastIndexOf("\n"));
-  if (sentence >= head.length / 2) return head.slice(0, sentence + 1).trimEnd() + ELLIPSIS;
-  const word = head.lastIndexOf(" ");
-  return (word > 0 ? head.slice(0, word) : head).trimEnd() + ELLIPSIS;
-}
-
-/** Pieces of a paragraph, each at most `max` code points: sentences, then words, then hard cuts. */
-function pieces(paragraph: string, max: number): string[] {
-  if (length(paragraph) <= max) return [paragraph];
-  const units = paragraph.split(/(?<=[.!?])\s+|\s+/);
-  const out: string[] = [];
-  let current = "";
-  for (const unit of units.flatMap((u) => (length(u) <= max ? [u] : chunk(u, max)))) {
-    const joined = current ? `${current} ${unit}` : unit;
-    if (length(joined) <= max) current = joined;
-    else {
-      out.push(current);
-      current = unit;
+function joinUnits(units: Ranked[], compact: boolean): string {
+  let out = "";
+  units.forEach((unit, i) => {
+    const previous = units[i - 1];
+    if (previous) {
+      const newParagraph = !compact && unit.paragraph !== previous.paragraph;
+      out += newParagraph ? "\n\n" : unit.listItem || previous.listItem ? "\n" : " ";
     }
-  }
-  if (current) out.push(current);
+    out += unit.text;
+  });
   return out;
 }
 
-function chunk(word: string, max: number): string[] {
-  const chars = Array.from(word);
+/** The chosen units as text: original order; on compact platforms the strongest leads as a hook. */
+function render(chosen: Ranked[], compact: boolean): string {
+  const ordered = [...chosen].sort((a, b) => a.index - b.index);
+  if (!compact || ordered.length < 2) return joinUnits(ordered, compact);
+  const hook = chosen.reduce((best, u) => (u.score > best.score ? u : best));
+  if (hook === ordered[0]) return joinUnits(ordered, compact);
+  return `${hook.text}\n\n${joinUnits(ordered.filter((u) => u !== hook), compact)}`;
+}
+
+/** A list is taken whole with the line that introduces it ("What I learned:"), or not at all. */
+function blocksOf(units: Ranked[]): Ranked[][] {
+  const blocks: Ranked[][] = [];
+  units.forEach((unit) => {
+    const last = blocks.at(-1);
+    const continuesList = unit.listItem && last && (last.at(-1)!.listItem || /:$/.test(last.at(-1)!.text)) && last.at(-1)!.paragraph === unit.paragraph;
+    if (continuesList) last.push(unit);
+    else blocks.push([unit]);
+  });
+  return blocks;
+}
+
+/**
+ * The strongest units whose rendering fits `budget`. A weaker one may fill the room a stronger one
+ * did not fit in, but only from the stronger half, so the post is not padded with asides.
+ */
+function select(units: Ranked[], budget: number, compact: boolean): Ranked[] {
+  if (length(joinUnits(units, compact)) <= budget) return units;
+  const blocks = blocksOf(units).map((block) => ({ block, score: Math.max(...block.map((u) => u.score)), index: block[0].index }));
+  const ranked = blocks.sort((a, b) => b.score - a.score || a.index - b.index);
+  const median = ranked[Math.floor((ranked.length - 1) / 2)]?.score ?? 0;
+  const chosen: Ranked[] = [];
+  for (const { block, score } of ranked) {
+    if (chosen.length && score < median) break;
+    if (length(render([...chosen, ...block], compact)) <= budget) chosen.push(...block);
+  }
+  return chosen;
+}
+
+/** A unit longer than `max` split at clauses, else words; a word longer than `max` at `max`. */
+function pieces(text: string, max: number): string[] {
+  if (length(text) <= max) return [text];
+  const parts = text.split(/(?<=[,;:–—])\s+|\s+/u).flatMap((part) => {
+    const chars = Array.from(part);
+    return chars.length <= max ? [part] : Array.from({ length: Math.ceil(chars.length / max) }, (_, i) => chars.slice(i * max, (i + 1) * max).join(""));
+  });
   const out: string[] = [];
-  for (let i = 0; i < chars.length; i += max) out.push(chars.slice(i, i + max).join(""));
+  for (const part of parts) {
+    const last = out.at(-1);
+    if (last !== undefined && length(`${last} ${part}`) <= max) out[out.length - 1] = `${last} ${part}`;
+    else out.push(part);
+  }
   return out;
 }
 
-function hashtagLine(tags: string[], budget: number): string {
-  const kept: string[] = [];
-  for (const tag of tags) {
-    const next = [...kept, `#${tag}`].join(" ");
-    if (length(next) > budget) break;
-    kept.push(`#${tag}`);
-  }
-  return kept.join(" ");
+function withTags(text: string, tags: string): string {
+  return [text, tags].filter(Boolean).join("\n\n");
 }
 
-function singlePost(paragraphs: string[], tags: string[], limit: number): string {
-  const tagLine = hashtagLine(tags, Math.min(limit, 280));
-  const reserve = tagLine ? length(tagLine) + 2 : 0;
-  const text = cut(paragraphs.join("\n\n"), limit - reserve);
-  return [text, tagLine].filter(Boolean).join("\n\n");
+function singlePost(units: Ranked[], tags: string, budget: number, compact: boolean): string {
+  const room = budget - (tags ? length(tags) + 2 : 0);
+  const chosen = select(units, room, compact);
+  if (chosen.length || !units.length) return withTags(render(chosen, compact), tags);
+  // Not even one sentence fits: the strongest one, cut between words (the only cut the generator makes).
+  const strongest = [...units].sort((a, b) => b.score - a.score || a.index - b.index)[0];
+  return withTags(`${pieces(strongest.text, room - 1)[0]}${ELLIPSIS}`, tags);
 }
 
-function thread(paragraphs: string[], tags: string[], limit: number): string {
-  const numbering = 8; // "\n\n99/99" fits in 8 code points
-  const budget = limit - numbering;
+function thread(units: Ranked[], tags: string, limit: number): string {
+  const budget = limit - NUMBERING;
   const posts: string[] = [];
   let current = "";
-  for (const piece of paragraphs.flatMap((p) => pieces(p, budget))) {
-    const joined = current ? `${current}\n\n${piece}` : piece;
-    if (length(joined) <= budget) current = joined;
-    else {
-      posts.push(current);
-      current = piece;
+  let previous: Ranked | undefined;
+  for (const unit of units) {
+    for (const piece of pieces(unit.text, budget)) {
+      const gap = !previous ? "" : unit.paragraph !== previous.paragraph ? "\n\n" : unit.listItem || previous.listItem ? "\n" : " ";
+      if (current && length(current + gap + piece) <= budget) current += gap + piece;
+      else {
+        if (current) posts.push(current);
+        current = piece;
+      }
+      previous = unit;
     }
   }
-  const tagLine = hashtagLine(tags, budget);
-  if (tagLine) {
-    if (current && length(`${current}\n\n${tagLine}`) <= budget) current = `${current}\n\n${tagLine}`;
+  if (tags) {
+    if (current && length(`${current}\n\n${tags}`) <= budget) current = `${current}\n\n${tags}`;
     else {
       if (current) posts.push(current);
-      current = tagLine;
+      current = tags;
     }
   }
   if (current) posts.push(current);
@@ -100,14 +128,37 @@ function thread(paragraphs: string[], tags: string[], limit: number): string {
   return posts.map((post, i) => `${post}\n\n${i + 1}/${posts.length}`).join(THREAD_SEPARATOR);
 }
 
+const normalized = (s: string) => s.toLowerCase().replace(/[…\s]+$/u, "").replace(/\s+/g, " ").trim();
+
+/** The title as a line of its own, unless the platform has no titles or the note opens with it. */
+function titleUnit(input: GenerationInput, units: Unit[]): Ranked | null {
+  const title = input.title.trim();
+  if (!input.preset.includeTitle || !title || !TITLED.has(input.platform)) return null;
+  if (units.length && normalized(units[0].text).startsWith(normalized(title))) return null;
+  return { text: title, paragraph: -1, listItem: false, index: -1, score: Number.POSITIVE_INFINITY };
+}
+
 export function generateLocally(input: GenerationInput): GenerationOutput {
   const limit = PLATFORM_LIMITS[input.platform] ?? Number.POSITIVE_INFINITY;
-  const paragraphs = selectByLength(paragraphsOf(input.body), input.preset);
-  if (input.preset.includeTitle && input.title) paragraphs.unshift(input.title);
-  const body =
-    input.preset.format === "thread" && Number.isFinite(limit)
-      ? thread(paragraphs, input.preset.hashtags, limit)
-      : singlePost(paragraphs, input.preset.hashtags, limit);
+  const compact = limit <= COMPACT_LIMIT;
+  const found = unitsOf(input.body);
+  const scores = rankUnits(found);
+  const units: Ranked[] = found.map((unit, index) => ({ ...unit, index, score: scores[index] }));
+  const title = titleUnit(input, found);
+  const tags = hashtagsFor({ preset: input.preset.hashtags, terms: input.terms ?? [], body: input.body, platform: input.platform }, Math.min(limit, SHORT_CHARS));
+  const total = length(joinUnits(units, compact));
+  // Short: one post's worth (a whole post where posts are short anyway); medium: about half the note.
+  const short = compact ? limit : SHORT_CHARS;
+  const target = { short, medium: Math.max(short, Math.ceil(total / 2)) }[input.preset.length] ?? Number.POSITIVE_INFINITY;
+  let body: string;
+  if (input.preset.format === "thread" && Number.isFinite(limit)) {
+    const kept = Number.isFinite(target) ? select(units, Math.max(target, limit), false).sort((a, b) => a.index - b.index) : units;
+    body = thread(title ? [title, ...kept] : kept, tags, limit);
+  } else {
+    const titleRoom = title ? length(title.text) + 2 : 0;
+    const text = singlePost(units, tags, Math.min(limit, target + (tags ? length(tags) + 2 : 0)) - titleRoom, compact);
+    body = title ? `${title.text}\n\n${text}` : text;
+  }
   return { title: Array.from(input.title).slice(0, TITLE_MAX).join(""), body };
 }
 

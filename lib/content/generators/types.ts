@@ -14,6 +14,8 @@ export type GenerationInput = {
   body: string;
   platform: Platform;
   preset: GeneratorPreset;
+  /** The user's dictionary terms (correct spellings): those the note mentions become hashtags. */
+  terms?: string[];
 };
 
 export type GenerationOutput = { title: string; body: string };

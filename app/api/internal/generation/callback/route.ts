@@ -1,9 +1,10 @@
-import { withRequest } from "@/lib/http/with-request.ts";
+import { withSignature } from "@/lib/http/with-signature.ts";
+import { parseJsonText } from "@/lib/http/parse.ts";
 import { json } from "@/lib/http/respond.ts";
-import { readCallbackBody, receiveGenerationCallback } from "@/lib/content/generation-callback.ts";
+import { applyGenerationResult } from "@/lib/content/apply-generation-result.ts";
+import { GenerationResult } from "@/lib/content/schemas.ts";
 
 // POST /api/internal/generation/callback – a generator's result, HMAC-signed with the service secret (internal)
-export const POST = withRequest(async ({ req }) => {
-  const raw = await readCallbackBody(req);
-  return json(await receiveGenerationCallback(raw, req.headers));
+export const POST = withSignature({ maxBytes: 256 * 1024 }, async ({ body }) => {
+  return json(await applyGenerationResult(parseJsonText(body, GenerationResult)));
 });

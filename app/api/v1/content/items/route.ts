@@ -2,7 +2,7 @@ import { withApiKey } from "@/lib/http/with-api-key.ts";
 import { parseJson, parseQuery } from "@/lib/http/parse.ts";
 import { json } from "@/lib/http/respond.ts";
 import { createMaster } from "@/lib/content/create-master.ts";
-import { listMasters } from "@/lib/content/list-items.ts";
+import { listMasters } from "@/lib/content/list-masters.ts";
 import { CreateMasterInput, ListItemsQuery } from "@/lib/content/schemas.ts";
 
 // GET /api/v1/content/items – your masters, newest first

@@ -2,7 +2,7 @@ import { withApiKey } from "@/lib/http/with-api-key.ts";
 import { parseJson } from "@/lib/http/parse.ts";
 import { json } from "@/lib/http/respond.ts";
 import { editItem } from "@/lib/content/edit-item.ts";
-import { getItem } from "@/lib/content/list-items.ts";
+import { getItem } from "@/lib/content/get-item.ts";
 import { EditItemInput } from "@/lib/content/schemas.ts";
 
 // GET /api/v1/content/items/{id} – one master or variant

@@ -1,14 +1,11 @@
+// The background work of this service's worker processes: `npm start` (unless JOBS_IN_APP=false)
+// and `npm run worker`. Registered here, where processes are assembled, so lib/jobs knows no domain.
 import { env } from "@/lib/env.ts";
-import type { JobDefinition } from "@/lib/jobs/define-job.ts";
+import type { JobDefinition, Sweep } from "@/lib/jobs/define-job.ts";
 import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation-job.ts";
 import { optimizeTranscriptJob, recoverStaleOptimizations } from "@/lib/optimizer/optimize-transcript-job.ts";
 
-/** Periodic work of every worker process, e.g. re-dispatching runs whose worker died. */
-export type Sweep = { name: string; intervalSeconds(): number; run(): Promise<unknown> };
-
-// Every job a worker process runs. Enqueueing needs only the definition; this list is for workers.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const JOBS: JobDefinition<any>[] = [optimizeTranscriptJob, generateVariantJob];
+export const JOBS: JobDefinition[] = [optimizeTranscriptJob, generateVariantJob];
 
 export const SWEEPS: Sweep[] = [
   {

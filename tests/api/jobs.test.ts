@@ -1,0 +1,65 @@
+// Job payloads are checked by their schema when queued and again when a worker runs them.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { z } from "zod";
+import { setUpTestDatabase } from "@/tests/support/database.ts";
+import { defineJob } from "@/lib/jobs/define-job.ts";
+import { enqueueJob, jobQueue, jobState } from "@/lib/jobs/queue.ts";
+import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
+import { JOBS } from "@/scripts/jobs.ts";
+
+process.env.JOBS_POLL_SECONDS ??= "0.5";
+const database = setUpTestDatabase();
+
+const ran: unknown[] = [];
+const echoJob = defineJob({
+  name: "test-echo",
+  payload: z.strictObject({ itemId: z.string().min(1) }),
+  retryLimit: 0,
+  async run(data) {
+    ran.push(data);
+  },
+});
+
+async function settled(id: string): Promise<string> {
+  for (;;) {
+    const state = (await jobState(echoJob.name, id))?.state;
+    if (state === "completed" || state === "failed") return state;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let workers: JobWorkers;
+before(async () => {
+  await database.ready;
+  workers = await startJobWorkers([echoJob], []);
+});
+after(async () => {
+  await workers?.stop();
+});
+
+describe("job payloads", () => {
+  test("every registered job has a payload schema", () => {
+    for (const job of JOBS) assert.ok(job.payload instanceof z.ZodType, job.name);
+    assert.ok(JOBS.some((job) => job.name === "content-generate-variant"));
+    assert.ok(JOBS.some((job) => job.name === "optimize-transcript"));
+  });
+
+  test("a payload that does not fit the schema is refused when queued", async () => {
+    await assert.rejects(enqueueJob(echoJob, { itemId: 7 } as never), /test-echo job's payload is invalid: itemId/);
+    await assert.rejects(enqueueJob(echoJob, { itemId: "a", text: "no text in jobs" } as never), /payload is invalid/);
+    const [generate] = JOBS.filter((job) => job.name === "content-generate-variant");
+    await assert.rejects(enqueueJob(generate, { workflowId: "w" }), /payload is invalid: taskId/);
+  });
+
+  test("a job whose stored payload does not fit fails without running; a fitting one runs", async () => {
+    const boss = await jobQueue(echoJob);
+    const bad = await boss.send(echoJob.name, { itemId: 7 });
+    assert.ok(bad);
+    assert.equal(await settled(bad), "failed");
+    assert.deepEqual(ran, []);
+    const good = await enqueueJob(echoJob, { itemId: "item-1" });
+    assert.equal(await settled(good), "completed");
+    assert.deepEqual(ran, [{ itemId: "item-1" }]);
+  });
+});
