@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Channel as ChannelRow } from "@/lib/db/generated/client.ts";
+import { defaultPresetId } from "@/lib/presets/platform-defaults.ts";
 
 export const PLATFORMS = [
   "linkedin",
@@ -44,6 +46,11 @@ export const Channel = z
     platform: z.enum(PLATFORMS),
     name: z.string(),
     active: z.boolean(),
+    default_preset_id: z.string().meta({
+      description:
+        "The built-in preset that suits the platform, to preselect: x builtin-thread (one post, a thread when long); " +
+        "bluesky, threads, mastodon builtin-short; instagram builtin-caption; newsletter, blog builtin-article; others builtin-standard.",
+    }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -54,14 +61,13 @@ export const ChannelResult = z.object({ channel: Channel }).meta({ id: "ChannelR
 export const ChannelDeleteResult = z.object({ deleted: Channel }).meta({ id: "ChannelDeleteResult" });
 export const ChannelList = z.object({ channels: z.array(Channel) }).meta({ id: "ChannelList" });
 
-type ChannelRow = { id: string; platform: string; name: string; active: boolean; createdAt: Date; updatedAt: Date };
-
 export function toChannel(row: ChannelRow): Channel {
   return {
     id: row.id,
     platform: row.platform as Platform,
     name: row.name,
     active: row.active,
+    default_preset_id: defaultPresetId(row.platform as Platform),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

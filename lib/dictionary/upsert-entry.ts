@@ -1,11 +1,9 @@
 import { db } from "@/lib/db/client.ts";
+import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { matchKey } from "@/lib/dictionary/match-key.ts";
 import { toDictionaryEntry, type DictionaryEntry, type UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
-
-// Writes of one user queue behind each other; give a burst of them time rather than failing.
-const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
 
 /** Adds an entry, or updates the one whose misspelling has the same match key. */
 export async function upsertEntry({ userId, input }: { userId: string; input: UpsertEntryInput }): Promise<{

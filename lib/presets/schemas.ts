@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Preset as PresetRow } from "@/lib/db/generated/client.ts";
 
 export const TONES = ["neutral", "casual", "professional", "enthusiastic"] as const;
 export const LENGTHS = ["short", "medium", "full"] as const;
@@ -68,19 +69,6 @@ export type Preset = z.output<typeof Preset>;
 export const PresetResult = z.object({ preset: Preset }).meta({ id: "PresetResult" });
 export const PresetDeleteResult = z.object({ deleted: Preset }).meta({ id: "PresetDeleteResult" });
 export const PresetList = z.object({ presets: z.array(Preset) }).meta({ id: "PresetList" });
-
-export type PresetRow = {
-  id: string;
-  userId: string | null;
-  name: string;
-  tone: string;
-  length: string;
-  format: string;
-  hashtags: string[];
-  includeTitle: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-};
 
 export function toPreset(row: PresetRow): Preset {
   return {

@@ -3,7 +3,16 @@ import { ContentApi, newClientId, type Call } from "./content.js";
 import { OptimizationTimeoutError, VoicedraftError } from "./errors.js";
 import { OPERATIONS } from "./operations.js";
 import { request, type TransportOptions } from "./transport.js";
-import type { DictionaryEntry, DictionaryEntryInput, DictionaryPage, Recording, TranscriptionPage, TranscriptionResult } from "./types.js";
+import type {
+  DictionaryEntry,
+  DictionaryEntryInput,
+  DictionaryPage,
+  DictionarySuggestion,
+  EditedTranscription,
+  Recording,
+  TranscriptionPage,
+  TranscriptionResult,
+} from "./types.js";
 
 export type ClientOptions = {
   /** Default: VOICEDRAFT_BASE_URL, else http://localhost:3000. */
@@ -124,10 +133,24 @@ export class Voicedraft {
 
   /**
    * Replaces a transcript's text. With updated_at (the one you last read), a transcript changed
-   * since is refused with ConflictError (edit_conflict) instead of being overwritten.
+   * since is refused with ConflictError (edit_conflict) instead of being overwritten. The answer
+   * carries dictionary_suggestions: entries this edit suggests ("cooper netties" → "Kubernetes").
    */
-  editTranscription(id: string, input: { text: string; updated_at?: string }, options: CallOptions = {}): Promise<TranscriptionResult> {
+  editTranscription(id: string, input: { text: string; updated_at?: string }, options: CallOptions = {}): Promise<EditedTranscription> {
     return this.#call(OPERATIONS.editTranscription, { pathParams: { id }, json: input, ...options });
+  }
+
+  /**
+   * Dictionary entries suggested by everything you changed in a transcript (the recognizer's text
+   * against your current one), most frequent first, leaving out what your dictionary holds.
+   */
+  async getDictionarySuggestions(id: string, page: { limit?: number } = {}, options: CallOptions = {}): Promise<DictionarySuggestion[]> {
+    const answer = await this.#call<{ dictionary_suggestions: DictionarySuggestion[] }>(OPERATIONS.getDictionarySuggestions, {
+      pathParams: { id },
+      query: page,
+      ...options,
+    });
+    return answer.dictionary_suggestions;
   }
 
   /**

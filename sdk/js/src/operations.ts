@@ -52,10 +52,12 @@ const TRANSCRIPTION_FIELDS = [
   "recording.part",
 ] as const;
 
+const SUGGESTION_FIELDS = ["misspelling", "correct_spelling", "occurrences"].map((f) => `dictionary_suggestions[].${f}`);
+
 const ENTRY_FIELDS = (prefix: string) => fields(prefix, ["misspelling", "correct_spelling", "created_at", "updated_at"]);
 
 const fields = (prefix: string, names: string[]) => names.map((f) => `${prefix}.${f}`);
-const CHANNEL_FIELDS = (prefix: string) => fields(prefix, ["id", "platform", "name", "active", "created_at", "updated_at"]);
+const CHANNEL_FIELDS = (prefix: string) => fields(prefix, ["id", "platform", "name", "active", "default_preset_id", "created_at", "updated_at"]);
 const PRESET_FIELDS = (prefix: string) =>
   fields(prefix, ["id", "built_in", "name", "tone", "length", "format", "hashtags", "include_title", "created_at", "updated_at"]);
 const ITEM_FIELDS = (prefix: string) =>
@@ -68,6 +70,7 @@ const ITEM_FIELDS = (prefix: string) =>
     "content_hash",
     "version",
     "source_transcription_id",
+    "source_text_kind",
     "channel_id",
     "preset_id",
     "posts",
@@ -128,9 +131,16 @@ export const OPERATIONS = {
     method: "PATCH",
     path: "/api/v1/transcriptions/{id}",
     body: ["text", "updated_at"],
-    response: TRANSCRIPTION_FIELDS,
+    response: [...TRANSCRIPTION_FIELDS, ...SUGGESTION_FIELDS],
     // With updated_at, a repeat after a lost response would be refused as an edit conflict.
     retrySafe: false,
+  },
+  getDictionarySuggestions: {
+    method: "GET",
+    path: "/api/v1/transcriptions/{id}/dictionary-suggestions",
+    query: ["limit"],
+    response: SUGGESTION_FIELDS,
+    retrySafe: true,
   },
   listDictionary: {
     method: "GET",

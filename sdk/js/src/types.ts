@@ -63,6 +63,12 @@ export type Recording = {
   updated_at: string;
 };
 
+/** A dictionary entry proposed from your edits of a transcript; add it with dictionary.add. */
+export type DictionarySuggestion = { misspelling: string; correct_spelling: string; occurrences: number };
+
+/** editTranscription's answer: the transcription, with what this edit suggests for your dictionary. */
+export type EditedTranscription = TranscriptionResult & { dictionary_suggestions: DictionarySuggestion[] };
+
 export type TranscriptionPage = { transcriptions: TranscriptionResult[]; next_cursor: string | null };
 
 export type DictionaryPage = { entries: DictionaryEntry[]; next_cursor: string | null };
@@ -76,6 +82,8 @@ export type Channel = {
   platform: Platform;
   name: string;
   active: boolean;
+  /** The built-in preset that suits the platform, to preselect. */
+  default_preset_id: string;
   created_at: string;
   updated_at: string;
 };
@@ -116,6 +124,8 @@ export type ContentItem = {
   content_hash: string;
   version: number;
   source_transcription_id: string | null;
+  /** Which text of the transcription became a master's body; null when the body was given. */
+  source_text_kind: "edited" | "optimized" | "recognized" | null;
   channel_id: string | null;
   preset_id: string | null;
   posts: string[] | null;

@@ -52,6 +52,19 @@ describe("transcribe", () => {
     assert.equal(done.optimization!.progress.chunks_done, done.optimization!.progress.chunks_total);
   });
 
+  test("editTranscription suggests dictionary entries from the edit; getDictionarySuggestions from every change", async () => {
+    const fresh = await client.transcribe(new Uint8Array(jfk));
+    assert.match(fresh.text, COUNTRY);
+    const edited = await client.editTranscription(fresh.id, { text: fresh.text.replace(/\bcountry\b/gi, "Kuntry") });
+    const fromEdit = edited.dictionary_suggestions.find((s) => s.correct_spelling === "Kuntry");
+    assert.equal(fromEdit?.misspelling, "country", JSON.stringify(edited.dictionary_suggestions));
+    assert.ok(fromEdit!.occurrences >= 1);
+    const all = await client.getDictionarySuggestions(fresh.id);
+    assert.ok(all.some((s) => s.misspelling === "country" && s.correct_spelling === "Kuntry"), JSON.stringify(all));
+    assert.ok((await client.getDictionarySuggestions(fresh.id, { limit: 1 })).length <= 1);
+    await assert.rejects(client.getDictionarySuggestions("no-such-id"), NotFoundError);
+  });
+
   test("a recording in parts: getRecording joins them in order", async () => {
     const id = `js-sdk-${Date.now()}`;
     const second = await client.transcribe(new Uint8Array(jfk), { recording: { id, part: 1 } });

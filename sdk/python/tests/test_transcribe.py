@@ -99,6 +99,19 @@ class TranscribeTest(unittest.TestCase):
             self.client.edit_transcription(current["id"], "x", updated_at=current["updated_at"])
         self.assertEqual(stale.exception.code, "edit_conflict")
 
+    def test_edit_suggests_dictionary_entries_and_so_does_get_dictionary_suggestions(self) -> None:
+        fresh = self.client.transcribe(self.jfk)
+        self.assertRegex(fresh["text"], COUNTRY)
+        edited = self.client.edit_transcription(fresh["id"], re.sub(r"\bcountry\b", "Kuntry", fresh["text"], flags=re.I))
+        from_edit = [s for s in edited["dictionary_suggestions"] if s["correct_spelling"] == "Kuntry"]
+        self.assertEqual([s["misspelling"] for s in from_edit], ["country"], edited["dictionary_suggestions"])
+        self.assertGreaterEqual(from_edit[0]["occurrences"], 1)
+        every = self.client.get_dictionary_suggestions(fresh["id"])
+        self.assertIn(("country", "Kuntry"), [(s["misspelling"], s["correct_spelling"]) for s in every])
+        self.assertLessEqual(len(self.client.get_dictionary_suggestions(fresh["id"], limit=1)), 1)
+        with self.assertRaises(NotFoundError):
+            self.client.get_dictionary_suggestions("no-such-id")
+
     def test_other_users_transcription_is_not_found_and_bad_key_is_401(self) -> None:
         other = Voicedraft(self.service.base_url, self.service.other_api_key)
         with self.assertRaises(NotFoundError) as caught:

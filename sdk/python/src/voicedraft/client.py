@@ -16,6 +16,8 @@ from .operations import OPERATIONS
 from .types import (
     DictionaryEntry,
     DictionaryEntryInput,
+    DictionarySuggestion,
+    EditedTranscription,
     Recording,
     TranscriptionPage,
     TranscriptionResult,
@@ -118,16 +120,29 @@ class Voicedraft:
         )
         return cast(TranscriptionPage, result)
 
-    def edit_transcription(self, id: str, text: str, *, updated_at: Optional[str] = None) -> TranscriptionResult:  # noqa: A002
+    def edit_transcription(self, id: str, text: str, *, updated_at: Optional[str] = None) -> EditedTranscription:  # noqa: A002
         """Replaces a transcript's text. With ``updated_at`` (the one you last read), a transcript
-        changed since is refused with ConflictError (edit_conflict) instead of being overwritten."""
+        changed since is refused with ConflictError (edit_conflict) instead of being overwritten.
+        The answer carries ``dictionary_suggestions``: entries this edit suggests
+        ("cooper netties" → "Kubernetes")."""
         body: Dict[str, Any] = {"text": text}
         if updated_at is not None:
             body["updated_at"] = updated_at
         result = _transport.request(
             self._transport, OPERATIONS["edit_transcription"], path_params={"id": id}, json_body=body
         )
-        return cast(TranscriptionResult, result)
+        return cast(EditedTranscription, result)
+
+    def get_dictionary_suggestions(self, id: str, *, limit: Optional[int] = None) -> List[DictionarySuggestion]:  # noqa: A002
+        """Dictionary entries suggested by everything you changed in a transcript (the recognizer's
+        text against your current one), most frequent first, leaving out what your dictionary holds."""
+        result = _transport.request(
+            self._transport,
+            OPERATIONS["get_dictionary_suggestions"],
+            path_params={"id": id},
+            query={"limit": limit},
+        )
+        return cast(List[DictionarySuggestion], cast(Dict[str, Any], result)["dictionary_suggestions"])
 
     def wait_for_optimization(
         self,

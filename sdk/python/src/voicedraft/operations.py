@@ -60,12 +60,15 @@ def _fields(prefix: str, names: Tuple[str, ...]) -> Tuple[str, ...]:
     return tuple(f"{prefix}.{f}" for f in names)
 
 
+_SUGGESTION_FIELDS = tuple(f"dictionary_suggestions[].{f}" for f in ("misspelling", "correct_spelling", "occurrences"))
+
+
 def _entry_fields(prefix: str) -> Tuple[str, ...]:
     return _fields(prefix, ("misspelling", "correct_spelling", "created_at", "updated_at"))
 
 
 def _channel_fields(prefix: str) -> Tuple[str, ...]:
-    return _fields(prefix, ("id", "platform", "name", "active", "created_at", "updated_at"))
+    return _fields(prefix, ("id", "platform", "name", "active", "default_preset_id", "created_at", "updated_at"))
 
 
 def _preset_fields(prefix: str) -> Tuple[str, ...]:
@@ -79,7 +82,7 @@ _GENERATION = ("task_id", "state", "generator", "error", "created_at", "finished
 def _item_fields(prefix: str) -> Tuple[str, ...]:
     names = (
         ("id", "kind", "master_id", "title", "body", "content_hash", "version", "source_transcription_id")
-        + ("channel_id", "preset_id", "posts", "source.content_hash", "source.version")
+        + ("source_text_kind", "channel_id", "preset_id", "posts", "source.content_hash", "source.version")
         + tuple(f"generation.{f}" for f in _GENERATION)
         + ("approval.state", "approval.approved_hash", "approval.approved_at", "freshness", "created_at", "updated_at")
     )
@@ -139,9 +142,16 @@ OPERATIONS: Dict[str, Operation] = {
         method="PATCH",
         path="/api/v1/transcriptions/{id}",
         body=("text", "updated_at"),
-        response=_TRANSCRIPTION_FIELDS,
+        response=_TRANSCRIPTION_FIELDS + _SUGGESTION_FIELDS,
         # With updated_at, a repeat after a lost response would be refused as an edit conflict.
         retry_safe=False,
+    ),
+    "get_dictionary_suggestions": Operation(
+        method="GET",
+        path="/api/v1/transcriptions/{id}/dictionary-suggestions",
+        query=("limit",),
+        response=_SUGGESTION_FIELDS,
+        retry_safe=True,
     ),
     "list_dictionary": Operation(
         method="GET",

@@ -120,6 +120,20 @@ class TranscriptionResult(_TranscriptionRequired, total=False):
     recording: Optional[RecordingRef]
 
 
+class DictionarySuggestion(TypedDict):
+    """A dictionary entry proposed from your edits of a transcript; add it with dictionary.add."""
+
+    misspelling: str
+    correct_spelling: str
+    occurrences: int
+
+
+class EditedTranscription(TranscriptionResult):
+    """edit_transcription's answer: the transcription, with what this edit suggests for your dictionary."""
+
+    dictionary_suggestions: List[DictionarySuggestion]
+
+
 # ─── Content workflow ────────────────────────────────────────────────────────────────────────
 
 
@@ -128,6 +142,8 @@ class Channel(TypedDict):
     platform: str
     name: str
     active: bool
+    #: The built-in preset that suits the platform, to preselect.
+    default_preset_id: str
     created_at: str
     updated_at: str
 
@@ -186,6 +202,9 @@ class ContentItem(TypedDict):
     content_hash: str
     version: int
     source_transcription_id: Optional[str]
+    #: edited, optimized or recognized: which text of the transcription became a master's body;
+    #: None when the body was given
+    source_text_kind: Optional[str]
     channel_id: Optional[str]
     preset_id: Optional[str]
     posts: Optional[List[str]]

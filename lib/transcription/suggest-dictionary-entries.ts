@@ -1,0 +1,44 @@
+import { db } from "@/lib/db/client.ts";
+import type { Db } from "@/lib/db/types.ts";
+import { suggestFromEdit, type DictionarySuggestion } from "@/lib/dictionary/suggest-from-edit.ts";
+import { notFound } from "@/lib/http/errors.ts";
+
+/** The match keys of the user's dictionary: what is known needs no suggestion. */
+async function knownKeys(prisma: Db, userId: string): Promise<Set<string>> {
+  const rows = await prisma.dictionaryEntry.findMany({ where: { userId }, select: { matchKey: true } });
+  return new Set(rows.map((row) => row.matchKey));
+}
+
+/** Suggestions from one edit of a user's transcript, leaving out what their dictionary holds. */
+export async function suggestionsForEdit({
+  userId,
+  before,
+  after,
+  language,
+}: {
+  userId: string;
+  before: string;
+  after: string;
+  language: string;
+}): Promise<DictionarySuggestion[]> {
+  if (before === after) return [];
+  const known = await knownKeys(await db(), userId);
+  return suggestFromEdit({ before, after, known, language });
+}
+
+/** Suggestions from everything the user changed: the recognizer's own text against their current text. */
+export async function suggestDictionaryEntries({
+  userId,
+  id,
+  input,
+}: {
+  userId: string;
+  id: string;
+  input: { limit: number };
+}): Promise<{ dictionary_suggestions: DictionarySuggestion[] }> {
+  const prisma = await db();
+  const row = await prisma.transcription.findFirst({ where: { id, userId }, select: { rawText: true, text: true, language: true } });
+  if (!row) throw notFound(`The transcription ${id}`);
+  const suggestions = await suggestionsForEdit({ userId, before: row.rawText, after: row.text, language: row.language });
+  return { dictionary_suggestions: suggestions.slice(0, input.limit) };
+}

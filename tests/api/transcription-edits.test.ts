@@ -1,0 +1,142 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { GET as getTranscription, PATCH as editTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
+import { GET as dictionarySuggestions } from "@/app/api/v1/transcriptions/[id]/dictionary-suggestions/route.ts";
+import { POST as addEntry } from "@/app/api/v1/dictionary/add/route.ts";
+import { db } from "@/lib/db/client.ts";
+import { content, setUpContentTests } from "@/tests/api/content-support.ts";
+import { createTestUser, type TestUser } from "@/tests/support/factories.ts";
+import { call } from "@/tests/support/http.ts";
+
+setUpContentTests({ workers: false });
+
+const RAW = "so we moved the cluster to cooper netties last week and post grass runs fine on cooper netties";
+
+async function transcriptionOf(user: TestUser, optimizedText: string | null = null) {
+  const prisma = await db();
+  const optimization = optimizedText
+    ? await prisma.optimizationWorkflow.create({
+        data: {
+          userId: user.id,
+          requestHash: randomBytes(32).toString("hex"),
+          name: "transcript-optimization",
+          optimizer: "local",
+          mode: "inline",
+          status: "completed",
+          callId: "call",
+          chunksTotal: 1,
+          chunksDone: 1,
+          optimizedText,
+        },
+      })
+    : null;
+  return prisma.transcription.create({
+    data: {
+      userId: user.id,
+      text: RAW,
+      rawText: RAW,
+      language: "en",
+      durationSec: 4,
+      engine: "test",
+      audioSha256: "0".repeat(64),
+      requestHash: "1".repeat(64),
+      optimizationId: optimization?.id ?? null,
+    },
+  });
+}
+
+const at = (id: string, suffix = "") => ({ path: `/api/v1/transcriptions/${id}${suffix}`, params: { id } });
+const edit = (key: string | undefined, id: string, json: unknown) => call(editTranscription, { method: "PATCH", ...at(id), key, json });
+const suggestions = (key: string | undefined, id: string, query = "") =>
+  call(dictionarySuggestions, { ...at(id, `/dictionary-suggestions${query}`), key, params: { id } });
+
+const EDITED = "So we moved the cluster to Kubernetes last week, and Postgres runs fine on Kubernetes.";
+
+describe("dictionary suggestions from transcript edits", () => {
+  test("the PATCH answer suggests entries from this edit; GET compares the recognizer's text with the current one", async () => {
+    const user = await createTestUser();
+    const { id } = await transcriptionOf(user);
+    assert.deepEqual((await suggestions(user.key, id)).body, { dictionary_suggestions: [] });
+
+    const res = await edit(user.key, id, { text: EDITED });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.text, EDITED);
+    assert.deepEqual(res.body.dictionary_suggestions, [
+      { misspelling: "cooper netties", correct_spelling: "Kubernetes", occurrences: 2 },
+      { misspelling: "post grass", correct_spelling: "Postgres", occurrences: 1 },
+    ]);
+
+    // A second edit suggests only what it changed; GET still sees every change since recognition.
+    const second = await edit(user.key, id, { text: EDITED.replace("last week", "last Week") });
+    assert.deepEqual(second.body.dictionary_suggestions, []);
+    const all = await suggestions(user.key, id);
+    assert.equal(all.status, 200, all.text);
+    assert.deepEqual(all.body.dictionary_suggestions.map((s: { misspelling: string }) => s.misspelling), ["cooper netties", "post grass"]);
+    assert.equal((await suggestions(user.key, id, "?limit=1")).body.dictionary_suggestions.length, 1);
+
+    // What the dictionary holds is not suggested again.
+    const added = await call(addEntry, { method: "POST", path: "/api/v1/dictionary/add", key: user.key, json: { misspelling: "Cooper Netties", correct_spelling: "Kubernetes" } });
+    assert.equal(added.status, 201, added.text);
+    assert.deepEqual((await suggestions(user.key, id)).body.dictionary_suggestions, [
+      { misspelling: "post grass", correct_spelling: "Postgres", occurrences: 1 },
+    ]);
+  });
+
+  test("without a key: 401; another user's transcription: 404; a bad limit or text: 400", async () => {
+    const alice = await createTestUser();
+    const bob = await createTestUser();
+    const { id } = await transcriptionOf(alice);
+    assert.equal((await suggestions(undefined, id)).status, 401);
+    const foreign = await suggestions(bob.key, id);
+    assert.equal(foreign.status, 404);
+    assert.equal(foreign.body.error.code, "not_found");
+    assert.equal((await edit(bob.key, id, { text: EDITED })).status, 404);
+    for (const query of ["?limit=0", "?limit=21", "?limit=x", "?other=1"]) {
+      const bad = await suggestions(alice.key, id, query);
+      assert.equal(bad.status, 400, query);
+      assert.equal(bad.body.error.code, "validation_failed");
+    }
+    const badEdit = await edit(alice.key, id, { text: 42 });
+    assert.equal(badEdit.status, 400);
+    assert.equal(badEdit.body.error.code, "validation_failed");
+    const read = await call(getTranscription, { ...at(id), key: alice.key });
+    assert.equal(read.body.text, RAW);
+  });
+
+  test("a key without the transcribe scope cannot read suggestions", async () => {
+    const user = await createTestUser({ scopes: ["dictionary:read", "dictionary:write"] });
+    const { id } = await transcriptionOf(user);
+    const res = await suggestions(user.key, id);
+    assert.equal(res.status, 403, res.text);
+  });
+});
+
+describe("a master is made from the clean text", () => {
+  test("the user's edit, else the optimized text, else the recognized text; and it says which", async () => {
+    const user = await createTestUser();
+    const plain = await transcriptionOf(user);
+    const optimized = await transcriptionOf(user, "So we moved the cluster to cooper netties last week.");
+    const edited = await transcriptionOf(user, "So we moved the cluster to cooper netties last week.");
+    assert.equal((await edit(user.key, edited.id, { text: EDITED })).status, 200);
+
+    const made = async (source_transcription_id: string, body?: string) => {
+      const res = await content.create(user.key, { source_transcription_id, ...(body && { body }) });
+      assert.equal(res.status, 201, res.text);
+      return res.body.item;
+    };
+    const fromPlain = await made(plain.id);
+    assert.equal(fromPlain.body, RAW);
+    assert.equal(fromPlain.source_text_kind, "recognized");
+    const fromOptimized = await made(optimized.id);
+    assert.equal(fromOptimized.body, "So we moved the cluster to cooper netties last week.");
+    assert.equal(fromOptimized.source_text_kind, "optimized");
+    const fromEdit = await made(edited.id);
+    assert.equal(fromEdit.body, EDITED);
+    assert.equal(fromEdit.source_text_kind, "edited");
+    const givenBody = await made(edited.id, "My own words.");
+    assert.equal(givenBody.body, "My own words.");
+    assert.equal(givenBody.source_text_kind, null);
+    assert.equal((await content.get(user.key, fromEdit.id)).body.item.source_text_kind, "edited");
+  });
+});
