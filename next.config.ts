@@ -7,6 +7,19 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "@napi-rs/whisper", "pg", "@prisma/adapter-pg", "pg-boss"],
   poweredByHeader: false,
   typedRoutes: false,
+  // On every response; the Content-Security-Policy (per-request nonce) and HSTS are set in proxy.ts.
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          { key: "Permissions-Policy", value: "microphone=(self), camera=(), geolocation=()" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,19 +1,72 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { requestIdFrom } from "@/lib/http/request-id.ts";
+import { ApiError, notFound } from "@/lib/http/errors.ts";
+import { errorResponse } from "@/lib/http/respond.ts";
+import { allowedMethods } from "@/lib/http/api-methods.ts";
+import { isServedOverHttps } from "@/lib/http/public-origin.ts";
+import { contentSecurityPolicy, HSTS } from "@/lib/http/security-headers.ts";
+
+// Next answers these methods itself (HEAD and OPTIONS for every route); any other is refused here.
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const PAGE_METHODS = ["GET", "HEAD", "OPTIONS"];
+const isApi = (pathname: string) => /^\/(api\/|transcribe$|v1\/audio\/)/.test(pathname);
+
+const notAllowed = (method: string, allow: string[]) =>
+  new ApiError("method_not_allowed", `${method} is not allowed here; use ${allow.join(", ")}.`, {
+    headers: { Allow: allow.join(", ") },
+  });
+
+/** Requests Next would answer with an empty or plain-text error, answered in the API's error shape. */
+function refuse(request: NextRequest): ApiError | undefined {
+  const { pathname } = request.nextUrl;
+  const method = request.method;
+  try {
+    decodeURIComponent(pathname);
+  } catch {
+    return new ApiError("validation_failed", "The URL path is not valid percent-encoded UTF-8.", {
+      details: [{ path: "(path)", message: "malformed percent-encoding" }],
+    });
+  }
+  if (!isApi(pathname)) return KNOWN_METHODS.has(method) ? undefined : notAllowed(method, PAGE_METHODS);
+  const allow = allowedMethods(pathname);
+  if (!allow) return KNOWN_METHODS.has(method) ? undefined : notFound(`The endpoint ${method} ${pathname}`);
+  return allow.includes(method) ? undefined : notAllowed(method, allow);
+}
 
 // Gives every response an X-Request-Id, also those no route handler makes (pages, Next's own
-// 404/405). Route handlers reuse the id passed on here, so logs and responses agree.
+// 404). Route handlers reuse the id passed on here, so logs and responses agree. Pages get a
+// Content-Security-Policy with a fresh nonce, which Next puts on its own scripts.
 export function proxy(request: NextRequest) {
   const requestId = requestIdFrom(request.headers.get("x-request-id"));
+  const https = isServedOverHttps(request);
+  const refused = refuse(request);
   const headers = new Headers(request.headers);
   headers.set("x-request-id", requestId);
-  const response = NextResponse.next({ request: { headers } });
+  let csp: string | undefined;
+  const { pathname } = request.nextUrl;
+  if (!refused && !isApi(pathname)) {
+    const isPage = !/\.\w+$/.test(pathname);
+    const nonce = isPage ? Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64") : undefined;
+    csp = contentSecurityPolicy({ nonce, https, dev: process.env.NODE_ENV === "development" });
+    if (nonce) {
+      headers.set("x-nonce", nonce);
+      headers.set("content-security-policy", csp);
+    }
+  }
+  const response = refused ? errorResponse(refused, requestId) : NextResponse.next({ request: { headers } });
   response.headers.set("X-Request-Id", requestId);
+  if (csp) response.headers.set("Content-Security-Policy", csp);
+  if (https) response.headers.set("Strict-Transport-Security", HSTS);
   return response;
 }
 
 export const config = {
-  // Next buffers (and beyond 10 MB truncates) the body of every request the proxy sees, so the
-  // upload endpoints stay out of it; their handlers set X-Request-Id themselves.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|transcribe|v1/audio/).*)"],
+  matcher: [
+    // Next buffers (and beyond 10 MB truncates) the body of every request the proxy sees, so
+    // uploads to these endpoints stay out of it (their handlers set X-Request-Id themselves);
+    // bodiless requests to them come in, so a wrong method still gets the API's 405.
+    "/((?!_next/static|_next/image|favicon.ico|transcribe$|v1/audio/transcriptions$).*)",
+    { source: "/transcribe", missing: [{ type: "header", key: "content-type" }] },
+    { source: "/v1/audio/transcriptions", missing: [{ type: "header", key: "content-type" }] },
+  ],
 };

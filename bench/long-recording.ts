@@ -33,10 +33,11 @@ const entries = [
 const { key, prisma, close } = await benchUser(entries);
 const { compileDictionary } = await import("@/lib/dictionary/matcher.ts");
 const { startJobWorkers } = await import("@/lib/jobs/workers.ts");
+const { JOBS, SWEEPS } = await import("@/scripts/jobs.ts");
 const { closeJobQueue } = await import("@/lib/jobs/queue.ts");
 const { POST: transcribe } = await import("@/app/transcribe/route.ts");
 
-const workers = await startJobWorkers();
+const workers = await startJobWorkers(JOBS, SWEEPS);
 
 // Peak memory of the recognizer child processes, sampled from /proc while the request runs.
 let childPeakKb = 0;

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -10,6 +11,12 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().default("./data"),
+  // The embedded database is one session shared in turns: a client idle inside a transaction, or
+  // holding the session this long, is rolled back and disconnected so the others can go on.
+  EMBEDDED_DB_IDLE_IN_TRANSACTION_SECONDS: z.coerce.number().positive().default(10),
+  EMBEDDED_DB_MAX_HOLD_SECONDS: z.coerce.number().positive().default(60),
+  // /api/health answers `degraded` when the database takes longer than this to answer SELECT 1.
+  HEALTH_DB_TIMEOUT_SECONDS: z.coerce.number().positive().default(2),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -21,6 +28,9 @@ const EnvSchema = z.object({
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
   MAX_AUDIO_SECONDS: z.coerce.number().positive().default(2 * 60 * 60),
   TRANSCRIBE_QUEUE_MAX: z.coerce.number().int().min(0).default(4),
+  // ffmpeg decodes at once (default: one per core), and uploads that may wait for one; beyond, 503.
+  DECODE_CONCURRENCY: z.coerce.number().int().min(1).default(() => Math.max(1, availableParallelism())),
+  DECODE_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
   WHISPER_MODEL: z.string().optional(),
   MODELS_DIR: z.string().default("./models"),
   WHISPER_MODEL_BASE_URL: z.url().optional(),
@@ -52,6 +62,25 @@ const EnvSchema = z.object({
     .default("true")
     .transform((v) => v === "true" || v === "1"),
   CONTENT_GENERATOR: z.enum(["local", "openai"]).default("local"),
+
+  // Behind a reverse proxy: trust its X-Forwarded-* headers (host, proto, client address) only when set.
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  // The public URL of the web app; when set, it (not the request's headers) is this site's origin.
+  NEXTAUTH_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+
+  // Rate limits (0 turns one off). Counters live in the database when DATABASE_URL is set (shared by
+  // every app process), else in memory (the embedded database has one app process).
+  RATE_LIMIT_STORE: z.enum(["auto", "memory", "database"]).default("auto"),
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_UNKNOWN_KEYS_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  RATE_LIMIT_AUDIO_SECONDS_PER_HOUR: z.coerce.number().int().min(0).default(36_000),
+  RATE_LIMIT_SIGNIN_FAILURES: z.coerce.number().int().min(0).default(5),
+  RATE_LIMIT_SIGNIN_IP_FAILURES: z.coerce.number().int().min(0).default(20),
+  RATE_LIMIT_SIGNIN_BACKOFF_SECONDS: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(0).default(20),
 
   // Shared secret of internal endpoints; when unset, one is generated once into DATA_DIR.
   SERVICE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),

@@ -11,7 +11,7 @@ const { createApiKey } = await import("@/lib/api-keys/create-api-key.ts");
 const { listApiKeys } = await import("@/lib/api-keys/list-api-keys.ts");
 const { revokeApiKey } = await import("@/lib/api-keys/revoke-api-key.ts");
 const { SCOPES } = await import("@/lib/api-keys/scopes.ts");
-const { closeDb } = await import("@/lib/db/client.ts");
+const { closeDb, databaseDescription } = await import("@/lib/db/client.ts");
 const { ApiError } = await import("@/lib/http/errors.ts");
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -129,6 +129,8 @@ async function main(argv: string[]): Promise<number> {
     } catch (err) {
       throw new UsageError((err as Error).message);
     }
+    // Say which database, so a CLI run on the wrong DATA_DIR is noticed (stdout stays the answer).
+    console.error(`Using the ${await databaseDescription()}.`);
     await command.run(values);
     return 0;
   } catch (err) {

@@ -3,14 +3,16 @@
 // With DATABASE_URL unset this process hosts the embedded database (PGlite under DATA_DIR) for
 // the Next server it starts, so nothing else needs installing. Either way it applies pending
 // migrations first, builds the app when the build is missing or older than the sources, then runs
-// `next start` (or `next dev` with --dev) and stays its parent: signals are forwarded, and the
-// database is closed after the server has stopped. It also works the background jobs
+// `next start` (or `next dev` with --dev) and stays its parent: signals are forwarded, the
+// database is closed after the server has stopped, and the server exits when this process dies
+// (scripts/exit-with-parent.mjs), so a killed launcher never leaves it holding the port. It also works the background jobs
 // (JOBS_IN_APP, default true), so queued optimizations continue after a restart.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { env } from "@/lib/env.ts";
 import { log, errorFields } from "@/lib/log.ts";
 import { EmbeddedDatabaseBusy, hostEmbeddedDatabase, type EmbeddedHost } from "@/lib/db/embedded.ts";
@@ -18,11 +20,15 @@ import { migrateDatabase } from "@/lib/db/migrate.ts";
 import { closeDb, connectThroughHost } from "@/lib/db/client.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
 import { startJobWorkers } from "@/lib/jobs/workers.ts";
+import { JOBS, SWEEPS } from "@/scripts/jobs.ts";
 
 const dev = process.argv.includes("--dev");
 const root = process.cwd();
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 const SERVER_ROLES = new Set(["server", "dev server"]);
+// A self-hosted voice app does not report usage to Vercel.
+const nextEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const exitWithParent = pathToFileURL(path.join(root, "scripts", "exit-with-parent.mjs")).href;
 
 async function hostDatabase(dataDir: string): Promise<EmbeddedHost> {
   const deadline = Date.now() + 30_000;
@@ -75,7 +81,7 @@ async function buildIfNeeded(): Promise<void> {
     if (built.sources === sources) return;
   }
   log.info("building the app (first start, or the sources changed)");
-  const result = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: process.env });
+  const result = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: nextEnv });
   if (result.status !== 0) throw new Error("next build failed; see the output above.");
   await writeFile(marker, JSON.stringify({ sources }));
 }
@@ -94,14 +100,15 @@ async function main(): Promise<number> {
   if (host) connectThroughHost(host.url);
   // Background jobs (transcript optimization, …) run in this process unless JOBS_IN_APP=false,
   // e.g. when dedicated `npm run worker` processes share a PostgreSQL queue.
-  const workers = config.JOBS_IN_APP ? await startJobWorkers() : undefined;
+  const workers = config.JOBS_IN_APP ? await startJobWorkers(JOBS, SWEEPS) : undefined;
   try {
     // The service worker and the ffmpeg worker live in public/, outside Next's bundle.
     const assets = spawnSync(process.execPath, [path.join(root, "scripts", "build-web-assets.mjs")], { stdio: "inherit" });
     if (assets.status !== 0) throw new Error("building the web assets failed; see the output above.");
     if (!dev) await buildIfNeeded();
-    const args = [nextBin, dev ? "dev" : "start", "-p", String(config.PORT), "-H", config.HOST];
-    const child = spawn(process.execPath, args, { stdio: "inherit", env: process.env });
+    const args = ["--import", exitWithParent, nextBin, dev ? "dev" : "start", "-p", String(config.PORT), "-H", config.HOST];
+    // Its stdin is a pipe from us: it ends when we die, however we die.
+    const child = spawn(process.execPath, args, { stdio: ["pipe", "inherit", "inherit"], env: nextEnv });
     let stopping = false;
     const forward = (signal: NodeJS.Signals) => {
       stopping = true;

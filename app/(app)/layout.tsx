@@ -1,30 +1,33 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
-import { AppNav } from "@/app/_components/app-nav.tsx";
+import { AppNav } from "@/app/_components/shell/app-nav.tsx";
+import { Brand } from "@/app/_components/shell/brand.tsx";
+import { ProgressToaster } from "@/app/_components/shell/progress-toaster.tsx";
+import { OfflineBanner } from "@/app/_components/shell/offline-banner.tsx";
+import styles from "@/app/_components/shell/shell.module.css";
 import { ServiceWorkerRegistration } from "@/app/_components/service-worker-registration.tsx";
-import { SignOutButton } from "@/app/_components/sign-out-button.tsx";
+import { ToastProvider } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
 
 // The signed-in app: every page below needs a session (else /sign-in).
 export default async function AppLayout({ children }: { children: ReactNode }) {
-  const user = await requireUser();
+  await requireUser();
   return (
-    <div className="vd">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="app-header">
-        <Link className="brand" href="/record">
-          Voicedraft
-        </Link>
+    <ToastProvider>
+      <div className={`vd ${styles.frame}`}>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header className={styles.topbar}>
+          <Brand href="/record" />
+        </header>
         <AppNav />
-        <span className="muted" title="Signed in as">
-          {user.email}
-        </span>
-        <SignOutButton />
-      </header>
-      <main id="main">{children}</main>
-      <ServiceWorkerRegistration />
-    </div>
+        <main id="main" className={styles.main}>
+          <OfflineBanner />
+          {children}
+        </main>
+        <ProgressToaster />
+        <ServiceWorkerRegistration />
+      </div>
+    </ToastProvider>
   );
 }

@@ -5,8 +5,11 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { signIn } from "next-auth/react";
 import { register } from "@/app/sign-up/actions.ts";
+import { Button, Field, Notice } from "@/app/_ui/index.ts";
 
 type Mode = "sign-in" | "sign-up";
+
+const sentence = (field: string, message: string) => `${field} ${message}.`.replace(/\.\.$/, ".");
 
 export function AuthForm({ mode }: { mode: Mode }) {
   const router = useRouter();
@@ -26,14 +29,18 @@ export function AuthForm({ mode }: { mode: Mode }) {
       if (mode === "sign-up") {
         const registered = await register({ email, password, name: String(form.get("name") ?? "") });
         if (!registered.ok) {
-          setError(registered.message);
-          setFieldErrors(registered.fields ?? {});
+          // One message per problem: beside its field when there is one, else above the button.
+          const fields = registered.fields ?? {};
+          setFieldErrors(fields);
+          if (!Object.keys(fields).length) setError(registered.message);
           return;
         }
       }
       const result = await signIn("credentials", { email, password, redirect: false });
       if (!result?.ok) {
-        setError("That email and password do not match an account.");
+        // A back-off refusal comes back as next-auth's error text; it says how long to wait.
+        const backingOff = result?.error?.startsWith("Too many") ? result.error : null;
+        setError(backingOff ?? "That email and password do not match an account.");
         return;
       }
       router.replace("/record");
@@ -45,42 +52,46 @@ export function AuthForm({ mode }: { mode: Mode }) {
     }
   }
 
-  const describedBy = (field: string) => (fieldErrors[field] ? `${field}-error` : undefined);
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate={false}>
-      {mode === "sign-up" && (
-        <>
-          <label htmlFor="name">Name (optional)</label>
-          <input id="name" name="name" type="text" autoComplete="name" />
-        </>
-      )}
-      <label htmlFor="email">Email</label>
-      <input id="email" name="email" type="email" autoComplete="email" required aria-describedby={describedBy("email")} />
-      {fieldErrors.email && <p id="email-error" className="error">Email {fieldErrors.email}</p>}
-      <label htmlFor="password">Password</label>
-      <input
+    <form className="stack" onSubmit={onSubmit}>
+      {mode === "sign-up" && <Field id="name" name="name" label="Name (optional)" type="text" autoComplete="name" />}
+      <Field
+        id="email"
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={fieldErrors.email && sentence("Email", fieldErrors.email)}
+      />
+      <Field
         id="password"
         name="password"
+        label="Password"
         type="password"
         autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
         required
-        aria-describedby={describedBy("password") ?? (mode === "sign-up" ? "password-hint" : undefined)}
+        hint={mode === "sign-up" ? "At least 10 characters." : undefined}
+        error={fieldErrors.password && sentence("Password", fieldErrors.password)}
       />
-      {mode === "sign-up" && <p id="password-hint" className="muted">At least 10 characters.</p>}
-      {fieldErrors.password && <p id="password-error" className="error">Password {fieldErrors.password}</p>}
       {error && (
-        <p role="alert" className="error">
+        <Notice tone="danger" role="alert">
           {error}
-        </p>
+        </Notice>
       )}
-      <button type="submit" disabled={busy}>
+      <Button type="submit" size="large" block disabled={busy}>
         {mode === "sign-up" ? "Create account" : "Sign in"}
-      </button>
-      <p>
+      </Button>
+      <p className="muted">
         {mode === "sign-up" ? (
-          <>Already have an account? <Link href="/sign-in">Sign in</Link></>
+          <>
+            Already have an account? <Link href="/sign-in">Sign in</Link>
+          </>
         ) : (
-          <>New here? <Link href="/sign-up">Create an account</Link></>
+          <>
+            New here? <Link href="/sign-up">Create an account</Link>
+          </>
         )}
       </p>
     </form>

@@ -1,8 +1,9 @@
 "use client";
 
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { api } from "@/lib/web/api.ts";
-import { listChannels, listPresets, type Channel, type Preset } from "@/lib/web/content.ts";
+import { api } from "@/app/_lib/api.ts";
+import { platformName } from "@/app/_components/platforms.ts";
+import { listChannels, listPresets, type Channel, type Preset } from "@/app/_lib/content.ts";
 
 const PLATFORMS = ["linkedin", "x", "threads", "bluesky", "mastodon", "instagram", "facebook", "newsletter", "blog", "other"];
 
@@ -54,7 +55,7 @@ export function ChannelsManager() {
       length: String(data.get("length") ?? "full"),
       format: String(data.get("format") ?? "single"),
     };
-    void act(() => api("/api/v1/presets", { method: "POST", json: input }), `Added the preset “${input.name}”.`).then(() => form.reset());
+    void act(() => api("/api/v1/presets", { method: "POST", json: input }), `Added the style “${input.name}”.`).then(() => form.reset());
   }
 
   return (
@@ -73,7 +74,7 @@ export function ChannelsManager() {
             {channels.map((c) => (
               <li key={c.id} className="card row">
                 <span>
-                  <strong>{c.name}</strong> <span className="muted">{c.platform}</span> {c.active ? "" : <em>(inactive)</em>}
+                  <strong>{c.name}</strong> <span className="muted">{platformName(c.platform)}</span> {c.active ? "" : <em>(inactive)</em>}
                 </span>
                 <button
                   type="button"
@@ -95,23 +96,25 @@ export function ChannelsManager() {
           <label htmlFor="channel-platform">Platform</label>
           <select id="channel-platform" name="platform" defaultValue="linkedin">
             {PLATFORMS.map((p) => (
-              <option key={p}>{p}</option>
+              <option key={p} value={p}>
+                {platformName(p)}
+              </option>
             ))}
           </select>
           <button type="submit">Add channel</button>
         </form>
       </section>
       <section aria-labelledby="presets-heading" className="stack">
-        <h2 id="presets-heading">Presets</h2>
-        <ul className="plain" aria-label="Presets">
+        <h2 id="presets-heading">Styles</h2>
+        <ul className="plain" aria-label="Styles">
           {(presets ?? []).map((p) => (
             <li key={p.id} className="card">
-              <strong>{p.name}</strong> <span className="muted">{[p.tone, p.length, p.format, p.built_in ? "built-in" : "yours"].join(" · ")}</span>
+              <strong>{p.name}</strong> <span className="muted">{[p.tone, p.length, p.format === "thread" ? "thread" : "single post", p.built_in ? "built in" : "yours"].join(" · ")}</span>
             </li>
           ))}
         </ul>
-        <form className="stack card" onSubmit={addPreset} aria-label="Add a preset">
-          <label htmlFor="preset-name">Preset name</label>
+        <form className="stack card" onSubmit={addPreset} aria-label="Add a style">
+          <label htmlFor="preset-name">Style name</label>
           <input id="preset-name" name="preset-name" type="text" required maxLength={100} />
           <label htmlFor="preset-tone">Tone</label>
           <select id="preset-tone" name="tone" defaultValue="neutral">
@@ -131,7 +134,7 @@ export function ChannelsManager() {
               <option key={v}>{v}</option>
             ))}
           </select>
-          <button type="submit">Add preset</button>
+          <button type="submit">Add style</button>
         </form>
       </section>
     </div>

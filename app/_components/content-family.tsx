@@ -1,10 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import { ApiRequestError } from "@/lib/web/api.ts";
-import { getFamily, listChannels, listPresets, createVariants, type Channel, type Family, type Preset } from "@/lib/web/content.ts";
+import { ApiRequestError } from "@/app/_lib/api.ts";
+import { getFamily, listChannels, listPresets, createVariants, type Channel, type Family, type Preset } from "@/app/_lib/content.ts";
 import { ItemEditor } from "@/app/_components/item-editor.tsx";
 import { VariantCard } from "@/app/_components/variant-card.tsx";
+import { platformName } from "@/app/_components/platforms.ts";
 
 const POLL_MS = 1500;
 
@@ -69,29 +70,29 @@ export function ContentFamilyView({ id }: { id: string }) {
         {message?.text}
       </p>
       <section aria-labelledby="master-heading" className="card stack">
-        <h2 id="master-heading">Master</h2>
+        <h2 id="master-heading">Source text</h2>
         <ItemEditor item={family.master} idPrefix="master" onSaved={load} />
       </section>
       <section aria-labelledby="generate-heading" className="card stack">
         <h2 id="generate-heading">Versions for your channels</h2>
         {active.length === 0 ? (
           <p>
-            Add a channel first on <a href="/channels">Channels</a>.
+            Add a channel first (Settings → <a href="/channels">Channels</a>).
           </p>
         ) : (
           <form className="stack" action={generate}>
             <fieldset>
               <legend>Channels</legend>
               {active.map((c) => (
-                <div key={c.id}>
+                <div key={c.id} className="check">
                   <input id={`channel-${c.id}`} type="checkbox" name="channel" value={c.id} defaultChecked />{" "}
                   <label htmlFor={`channel-${c.id}`}>
-                    {c.name} ({c.platform})
+                    {c.name} ({platformName(c.platform)})
                   </label>
                 </div>
               ))}
             </fieldset>
-            <label htmlFor="preset">Preset</label>
+            <label htmlFor="preset">Style</label>
             <select id="preset" name="preset">
               {presets.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -99,11 +100,11 @@ export function ContentFamilyView({ id }: { id: string }) {
                 </option>
               ))}
             </select>
-            <button type="submit">Generate variants</button>
+            <button type="submit">Write posts</button>
           </form>
         )}
       </section>
-      <ul className="plain" aria-label="Variants">
+      <ul className="plain" aria-label="Posts">
         {family.variants.map((variant) => (
           <li key={variant.id}>
             <VariantCard

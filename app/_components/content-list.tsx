@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { api } from "@/lib/web/api.ts";
-import type { ContentItem } from "@/lib/web/content.ts";
+import { api } from "@/app/_lib/api.ts";
+import type { ContentItem } from "@/app/_lib/content.ts";
 
 export function ContentList() {
   const [items, setItems] = useState<ContentItem[] | null>(null);
@@ -15,9 +15,9 @@ export function ContentList() {
   }, []);
   if (error) return <p className="error">{error}</p>;
   if (!items) return <p>Loading…</p>;
-  if (!items.length) return <p>Nothing yet. Open a transcript and choose “Create content”.</p>;
+  if (!items.length) return <p>Nothing yet. Open a note and choose “Make posts from this note”.</p>;
   return (
-    <ul className="plain" aria-label="Content">
+    <ul className="plain" aria-label="Posts">
       {items.map((item) => (
         <li key={item.id} className="card">
           <Link href={`/content/${item.id}`}>{item.title || "(untitled)"}</Link>

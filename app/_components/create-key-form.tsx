@@ -24,7 +24,7 @@ export function CreateKeyForm({ scopes }: { scopes: Scope[] }) {
         <fieldset>
           <legend>Scopes</legend>
           {scopes.map((scope) => (
-            <div key={scope}>
+            <div key={scope} className="check">
               <input id={`scope-${scope}`} type="checkbox" name="scopes" value={scope} defaultChecked />{" "}
               <label htmlFor={`scope-${scope}`}>{scope}</label>
             </div>

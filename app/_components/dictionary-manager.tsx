@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
-import { api, ApiRequestError, type DictionaryEntry } from "@/lib/web/api.ts";
+import { api, ApiRequestError, type DictionaryEntry } from "@/app/_lib/api.ts";
 
 export function DictionaryManager() {
   const [entries, setEntries] = useState<DictionaryEntry[] | null>(null);

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { ApiRequestError } from "@/lib/web/api.ts";
-import { editItem, type ContentItem } from "@/lib/web/content.ts";
+import { ApiRequestError } from "@/app/_lib/api.ts";
+import { editItem, type ContentItem } from "@/app/_lib/content.ts";
 
 /** Title and body of a master or variant; saving sends the hash it was read with (409 when changed since). */
 export function ItemEditor({ item, idPrefix, onSaved }: { item: ContentItem; idPrefix: string; onSaved: () => Promise<unknown> }) {

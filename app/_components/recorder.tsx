@@ -1,14 +1,18 @@
 "use client";
 
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { queueRecording, recordingFileName, recoverInterruptedRecordings, startRecording, type Recording } from "@/lib/web/recorder.ts";
-import { enqueueUploads } from "@/lib/web/upload-queue.ts";
-import { prepareUpload } from "@/lib/web/prepare-upload.ts";
-import type { PreprocessProgress } from "@/lib/web/preprocess.ts";
+import { useRouter } from "next/navigation";
+import { Mic, Pause, Play, Square, Upload } from "lucide-react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
+import { queueRecording, recordingFileName, recoverInterruptedRecordings, startRecording, type Recording } from "@/app/_lib/recorder.ts";
+import { enqueueUploads } from "@/app/_lib/upload-queue.ts";
+import { prepareUpload } from "@/app/_lib/prepare-upload.ts";
+import { clearProgress, onProgress, progressStage, reportStage, setCardShown, trackUpload } from "@/app/_lib/recording-progress.ts";
+import { Button, Notice } from "@/app/_ui/index.ts";
+import { microphoneHelp } from "@/app/_components/mic-help.ts";
+import { ProgressCard } from "@/app/_components/progress-card.tsx";
+import styles from "./recorder.module.css";
 
 type Phase = "idle" | "starting" | "recording" | "paused" | "saving";
-
-const STAGE = { loading: "Loading the audio tools", converting: "Converting", splitting: "Splitting" } as const;
 
 const clock = (ms: number) => {
   const s = Math.floor(ms / 1000);
@@ -16,15 +20,19 @@ const clock = (ms: number) => {
 };
 
 const announceEnqueued = () => window.dispatchEvent(new Event("voicedraft:enqueued"));
+const STATE = { idle: "Ready", starting: "Starting…", recording: "Recording", paused: "Paused", saving: "Saving…" } as const;
 
 export function Recorder({ owner }: { owner: string }) {
   const [phase, setPhase] = useState<Phase>("idle");
   const [elapsed, setElapsed] = useState(0);
   const [level, setLevel] = useState(0);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [preparing, setPreparing] = useState<PreprocessProgress | null>(null);
+  const stage = useSyncExternalStore(onProgress, progressStage, () => null);
   const recording = useRef<Recording | null>(null);
+  const meter = useRef<HTMLSpanElement>(null);
+  const card = useRef<HTMLDivElement>(null);
   const clockState = useRef({ startedAt: 0, pausedTotal: 0, pausedAt: 0 });
+  const router = useRouter();
 
   useEffect(() => {
     void recoverInterruptedRecordings(owner).then((n) => {
@@ -34,14 +42,29 @@ export function Recorder({ owner }: { owner: string }) {
     });
   }, [owner]);
 
+  // While this page shows the card, a finished note opens by itself; elsewhere a toast offers it.
+  useEffect(() => {
+    setCardShown(true);
+    return () => setCardShown(false);
+  }, []);
+  useEffect(() => {
+    if (stage?.kind === "done") {
+      clearProgress();
+      router.push(stage.href);
+    } else if (stage) card.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [stage, router]);
+
   useEffect(() => {
     if (phase !== "recording" && phase !== "paused") return;
     let frame = 0;
     const tick = () => {
       const c = clockState.current;
       const now = phase === "paused" ? c.pausedAt : performance.now();
+      const value = phase === "recording" ? (recording.current?.level() ?? 0) : 0;
       setElapsed(now - c.startedAt - c.pausedTotal);
-      setLevel(phase === "recording" ? (recording.current?.level() ?? 0) : 0);
+      setLevel(value);
+      // Set through the CSSOM, not a style attribute: allowed under a strict Content-Security-Policy.
+      meter.current?.style.setProperty("--level", String(value));
       frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
@@ -50,6 +73,7 @@ export function Recorder({ owner }: { owner: string }) {
 
   async function start() {
     setMessage(null);
+    clearProgress();
     setPhase("starting");
     try {
       recording.current = await startRecording(owner);
@@ -58,7 +82,7 @@ export function Recorder({ owner }: { owner: string }) {
       setPhase("recording");
     } catch (err) {
       setPhase("idle");
-      setMessage({ ok: false, text: `Could not use the microphone: ${(err as Error).message}` });
+      setMessage({ ok: false, text: microphoneHelp(err) });
     }
   }
 
@@ -78,17 +102,17 @@ export function Recorder({ owner }: { owner: string }) {
     const current = recording.current;
     if (!current) return;
     setPhase("saving");
+    reportStage({ kind: "saving" });
     try {
       const blob = await current.stop();
-      const parts = await prepareUpload(blob, recordingFileName(current.mimeType), setPreparing);
-      await queueRecording(owner, current.id, parts);
-      setMessage({ ok: true, text: `Saved ${clock(elapsed)} of audio; it uploads when the connection allows.` });
+      const parts = await prepareUpload(blob, recordingFileName(current.mimeType), (p) => reportStage({ kind: "preparing", step: p.stage, seconds: p.seconds }));
+      trackUpload(owner, await queueRecording(owner, current.id, parts));
       announceEnqueued();
     } catch (err) {
-      setMessage({ ok: false, text: `Could not save the recording: ${(err as Error).message}` });
+      reportStage({ kind: "failed", message: `Could not save the recording: ${(err as Error).message}` });
     } finally {
       recording.current = null;
-      setPreparing(null);
+      meter.current?.style.setProperty("--level", "0");
       setLevel(0);
       setPhase("idle");
     }
@@ -98,69 +122,77 @@ export function Recorder({ owner }: { owner: string }) {
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
+    setMessage(null);
     setPhase("saving");
+    reportStage({ kind: "saving" });
     try {
-      const parts = await prepareUpload(file, file.name, setPreparing);
-      await enqueueUploads(owner, parts);
-      const split = parts.length > 1 ? ` in ${parts.length} parts` : "";
-      setMessage({ ok: true, text: `Queued ${file.name}${split} for transcription.` });
+      const parts = await prepareUpload(file, file.name, (p) => reportStage({ kind: "preparing", step: p.stage, seconds: p.seconds }));
+      trackUpload(owner, await enqueueUploads(owner, parts));
       announceEnqueued();
+    } catch (err) {
+      reportStage({ kind: "failed", message: `Could not read ${file.name}: ${(err as Error).message}` });
     } finally {
-      setPreparing(null);
       setPhase("idle");
     }
   }
 
   const active = phase === "recording" || phase === "paused";
   return (
-    <section aria-labelledby="recorder-heading" className="stack card">
+    <section aria-labelledby="recorder-heading" className={styles.recorder}>
       <h2 id="recorder-heading" className="visually-hidden">
         Recorder
       </h2>
-      <div className="timer" role="timer" aria-label="Recording time">
+      <div className={styles.timer} role="timer" aria-label="Recording time">
         {clock(elapsed)}
       </div>
-      <div className="meter" role="meter" aria-label="Input level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(level * 100)}>
-        <span style={{ width: `${Math.round(level * 100)}%` }} />
+      <div className={styles.meter} role="meter" aria-label="Input level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(level * 100)}>
+        <span ref={meter} />
       </div>
-      <p className="status" aria-live="polite" data-testid="recorder-state">
-        {{ idle: "Ready", starting: "Starting…", recording: "Recording", paused: "Paused", saving: "Saving…" }[phase]}
+      <p className={styles.state} aria-live="polite" data-testid="recorder-state" data-phase={phase}>
+        {STATE[phase]}
       </p>
-      {preparing && (
-        <p className="muted" role="status" data-testid="preprocess-progress">
-          {STAGE[preparing.stage]}
-          {preparing.seconds > 0 && ` — ${clock(preparing.seconds * 1000)} of audio done`}
-        </p>
-      )}
-      <div className="row">
+      <div className={styles.controls}>
         {!active && (
-          <button type="button" onClick={start} disabled={phase !== "idle"}>
-            Start recording
+          <button type="button" className={styles.bigButton} onClick={start} disabled={phase !== "idle"}>
+            <Mic size={40} aria-hidden="true" />
+            <span className="visually-hidden">Start recording</span>
           </button>
         )}
         {phase === "recording" && (
-          <button type="button" className="secondary" onClick={pause}>
-            Pause
-          </button>
+          <Button variant="secondary" size="large" onClick={pause}>
+            <Pause size={20} aria-hidden="true" /> Pause
+          </Button>
         )}
         {phase === "paused" && (
-          <button type="button" className="secondary" onClick={resume}>
-            Resume
-          </button>
+          <Button variant="secondary" size="large" onClick={resume}>
+            <Play size={20} aria-hidden="true" /> Resume
+          </Button>
         )}
         {active && (
-          <button type="button" onClick={stop}>
-            Stop and save
-          </button>
+          <Button variant="record" size="large" onClick={stop}>
+            <Square size={18} aria-hidden="true" /> Stop and save
+          </Button>
         )}
       </div>
-      <div className="stack">
-        <label htmlFor="audio-file">Or choose an audio file</label>
-        <input id="audio-file" type="file" accept="audio/*,video/mp4,video/webm" onChange={pickFile} disabled={phase !== "idle"} />
+      {!active && phase === "idle" && !stage && <p className={styles.hint}>Tap to record. Your text appears by itself when you stop.</p>}
+      {message && (
+        <Notice tone={message.ok ? "success" : "danger"} role={message.ok ? "status" : "alert"}>
+          {message.text}
+        </Notice>
+      )}
+      <div ref={card} className={styles.cardSlot}>
+        {stage && <ProgressCard stage={stage} />}
       </div>
-      <p aria-live="polite" className={message?.ok ? "ok" : "error"}>
-        {message?.text}
-      </p>
+      {stage?.kind === "preparing" && (
+        <p className="visually-hidden" data-testid="preprocess-progress">
+          {stage.step}
+        </p>
+      )}
+      <label className={styles.filePick}>
+        <Upload size={18} aria-hidden="true" />
+        <span>Or choose an audio file</span>
+        <input type="file" accept="audio/*,video/mp4,video/webm" onChange={pickFile} disabled={phase !== "idle"} />
+      </label>
     </section>
   );
 }

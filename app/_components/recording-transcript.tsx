@@ -3,10 +3,10 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
-import { ApiRequestError, getRecording, type Recording } from "@/lib/web/api.ts";
-import { createMaster } from "@/lib/web/content.ts";
-import { onQueueChange, type QueuedUpload } from "@/lib/web/local-db.ts";
-import { listUploads, recordingIdOf } from "@/lib/web/upload-queue.ts";
+import { ApiRequestError, getRecording, type Recording } from "@/app/_lib/api.ts";
+import { createMaster } from "@/app/_lib/content.ts";
+import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
+import { listUploads, recordingIdOf } from "@/app/_lib/upload-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 
 const POLL_MS = 3000;
@@ -59,7 +59,7 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
   if (!loaded) return <p>Loading…</p>;
   return (
     <div className="stack">
-      <h1>Full transcript</h1>
+      <h1>Voice note</h1>
       {recording ? (
         <>
           <p className="muted" data-testid="joined-summary">
@@ -77,7 +77,7 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
           </p>
           {recording.optimization?.text && (
             <>
-              <h2>Optimized</h2>
+              <h2>Cleaned-up text</h2>
               <p className="transcript-text" data-testid="joined-optimized-text">
                 {recording.optimization.text}
               </p>
@@ -92,14 +92,14 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
                 .catch((err: Error) => setError(err.message))
             }
           >
-            Create content from the full transcript
+            Make posts from this note
           </button>
         </>
       ) : (
-        <p role="status">Nothing of this recording has reached the server yet; it uploads when the connection allows.</p>
+        <p role="status">Nothing of this recording has reached the server yet; it uploads by itself when this phone is online.</p>
       )}
       <h2>Parts</h2>
-      <ol>
+      <ol className="parts">
         {recording?.parts.map((p) => (
           <li key={`server-${p.part}`}>
             <Link href={`/transcripts/${p.transcription_id}`}>Part {p.part + 1}</Link> <span className="muted">{Math.round(p.duration)} s</span>

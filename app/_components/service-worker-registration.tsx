@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { registerServiceWorker } from "@/lib/web/service-worker.ts";
+import { registerServiceWorker } from "@/app/_lib/service-worker.ts";
 
 export function ServiceWorkerRegistration() {
   useEffect(() => {

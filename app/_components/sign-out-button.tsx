@@ -1,19 +1,21 @@
 "use client";
 
+import { LogOut } from "lucide-react";
 import { signOut } from "next-auth/react";
-import { forgetCachedPages } from "@/lib/web/service-worker.ts";
+import { Button } from "@/app/_ui/index.ts";
+import { forgetCachedPages } from "@/app/_lib/service-worker.ts";
 
 export function SignOutButton() {
   return (
-    <button
-      type="button"
-      className="link-button"
+    <Button
+      variant="secondary"
       onClick={async () => {
         await forgetCachedPages();
         await signOut({ callbackUrl: "/sign-in" });
       }}
     >
+      <LogOut size={18} aria-hidden="true" />
       Sign out
-    </button>
+    </Button>
   );
 }

@@ -1,42 +1,49 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { createMaster } from "@/lib/web/content.ts";
-import { api, ApiRequestError, type Transcription } from "@/lib/web/api.ts";
+import { CloudOff, Send, SpellCheck, TriangleAlert } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { createMaster } from "@/app/_lib/content.ts";
+import { api, ApiRequestError, type Transcription } from "@/app/_lib/api.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
+import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note-text.ts";
+import { Button, Field, Notice, Sheet, Tabs, useToast } from "@/app/_ui/index.ts";
+import styles from "./note.module.css";
 
 const POLL_MS = 2000;
+const AUTOSAVE_MS = 1200;
+
+type Suggestion = { misspelling: string; correct_spelling: string };
+type Saved = Transcription & { dictionary_suggestions?: Suggestion[] };
+type SaveState = "saved" | "dirty" | "saving" | "offline" | "conflict" | "error";
 
 export function TranscriptDetail({ id }: { id: string }) {
   const [transcript, setTranscript] = useState<Transcription | null>(null);
   const [draft, setDraft] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [selection, setSelection] = useState("");
+  const [save, setSave] = useState<SaveState>("saved");
+  const [error, setError] = useState<string | null>(null);
+  const [view, setView] = useState<"text" | "original">("text");
+  const [picked, setPicked] = useState("");
+  const [fixing, setFixing] = useState(false);
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const router = useRouter();
-
-  async function createContent() {
-    try {
-      const master = await createMaster({ source_transcription_id: id });
-      router.push(`/content/${master.id}`);
-    } catch (err) {
-      setMessage({ ok: false, text: (err as Error).message });
-    }
-  }
+  const toast = useToast();
+  const url = `/api/v1/transcriptions/${encodeURIComponent(id)}`;
 
   const load = useCallback(async () => {
     try {
-      const t = await api<Transcription>(`/api/v1/transcriptions/${encodeURIComponent(id)}`);
+      const t = await api<Transcription>(url);
       setTranscript(t);
+      setError(null);
       return t;
     } catch (err) {
-      setMessage({ ok: false, text: (err as Error).message });
+      setError(err instanceof ApiRequestError && err.status === 0 ? "No connection, and this note is not saved on this phone yet." : (err as Error).message);
       return null;
     }
-  }, [id]);
+  }, [url]);
 
-  // Live optimization status: poll while the background optimization is pending or running.
+  // Live clean-up status: poll while the background optimization is pending or running.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -52,101 +59,218 @@ export function TranscriptDetail({ id }: { id: string }) {
     };
   }, [load]);
 
-  async function save() {
-    if (!transcript || draft === null) return;
-    try {
-      const saved = await api<Transcription>(`/api/v1/transcriptions/${encodeURIComponent(id)}`, {
-        method: "PATCH",
-        json: { text: draft, updated_at: transcript.updated_at },
-      });
-      setTranscript(saved);
-      setDraft(null);
-      setMessage({ ok: true, text: "Saved." });
-    } catch (err) {
-      const conflict = err instanceof ApiRequestError && err.status === 409;
-      setMessage({
-        ok: false,
-        text: conflict ? "This transcript was changed elsewhere. Reload it, then apply your edit again." : (err as Error).message,
-      });
-    }
-  }
+  const persist = useCallback(
+    async (text: string, base: Transcription | null, force = false) => {
+      if (!base) return;
+      setSave("saving");
+      try {
+        const saved = await api<Saved>(url, { method: "PATCH", json: { text, ...(!force && { updated_at: base.updated_at }) } });
+        setTranscript(saved);
+        setDraft((current) => (current === text ? null : current));
+        setSave("saved");
+        if (saved.dictionary_suggestions?.length) setSuggestions(saved.dictionary_suggestions);
+      } catch (err) {
+        if (err instanceof ApiRequestError && err.status === 409) setSave("conflict");
+        else if (err instanceof ApiRequestError && err.status === 0) setSave("offline");
+        else {
+          setSave("error");
+          setError((err as Error).message);
+        }
+      }
+    },
+    [url],
+  );
 
-  async function addToDictionary(form: FormData) {
-    const entry = { misspelling: String(form.get("misspelling") ?? ""), correct_spelling: String(form.get("correct_spelling") ?? "") };
-    try {
-      await api("/api/v1/dictionary/add", { method: "POST", json: entry });
-      setMessage({ ok: true, text: `“${entry.misspelling}” will be written “${entry.correct_spelling}” in your next transcripts.` });
-      setSelection("");
-    } catch (err) {
-      setMessage({ ok: false, text: (err as Error).message });
-    }
-  }
+  // Autosave a moment after the last keystroke; an offline edit is sent again once back online.
+  useEffect(() => {
+    if (draft === null || save !== "dirty") return;
+    const timer = setTimeout(() => void persist(draft, transcript), AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, save, transcript, persist]);
+  useEffect(() => {
+    if (save !== "offline" || draft === null) return;
+    const retry = () => void persist(draft, transcript);
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, [save, draft, transcript, persist]);
 
-  function captureSelection() {
+  const capture = useCallback(() => {
     const el = textRef.current;
-    const picked = el ? el.value.slice(el.selectionStart, el.selectionEnd).trim() : window.getSelection()?.toString().trim();
-    if (picked) setSelection(picked.slice(0, 100));
+    if (el) setPicked(pickWord(el.value, el.selectionStart, el.selectionEnd));
+  }, []);
+  // React's onSelect misses a selection made by script or by some touch keyboards: listen natively too.
+  const attachText = useCallback(
+    (el: HTMLTextAreaElement | null) => {
+      textRef.current = el;
+      el?.addEventListener("select", capture);
+    },
+    [capture],
+  );
+
+  async function fixWord(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!transcript) return;
+    const form = new FormData(event.currentTarget);
+    const misspelling = String(form.get("misspelling") ?? "").trim();
+    const correct = String(form.get("correct_spelling") ?? "").trim();
+    try {
+      await api("/api/v1/dictionary/add", { method: "POST", json: { misspelling, correct_spelling: correct } });
+      const { text, count } = replaceWord(draft ?? shownText(transcript), misspelling, correct);
+      if (count) await persist(text, transcript);
+      setFixing(false);
+      setPicked("");
+      toast(`“${misspelling}” will be written “${correct}” from now on${count ? `; fixed ${count} ${count === 1 ? "place" : "places"} here` : ""}.`);
+    } catch (err) {
+      toast(`Not saved: ${(err as Error).message}`);
+    }
   }
 
-  if (!transcript) return <p aria-live="polite">{message?.text ?? "Loading…"}</p>;
-  const optimized = transcript.optimization?.status === "completed" ? transcript.optimization.text : null;
-  return (
-    <div className="stack">
-      <h1>Transcript</h1>
-      <p className="muted">
-        {new Date(transcript.created_at).toLocaleString()} · {Math.round(transcript.duration)} s · {transcript.engine}{" "}
-        <OptimizationStatus optimization={transcript.optimization} />
+  async function accept(s: Suggestion) {
+    try {
+      await api("/api/v1/dictionary/add", { method: "POST", json: s });
+      setSuggestions((all) => all.filter((x) => x !== s));
+      toast(`“${s.misspelling}” will be written “${s.correct_spelling}” from now on.`);
+    } catch (err) {
+      toast(`Not saved: ${(err as Error).message}`);
+    }
+  }
+
+  async function makePosts() {
+    try {
+      const master = await createMaster({ source_transcription_id: id });
+      router.push(`/content/${master.id}`);
+    } catch (err) {
+      toast((err as Error).message);
+    }
+  }
+
+  if (!transcript) {
+    return error ? (
+      <Notice tone="danger" icon={<TriangleAlert size={18} aria-hidden="true" />} role="alert">
+        {error}
+      </Notice>
+    ) : (
+      <p aria-live="polite" className="muted">
+        Loading the note…
       </p>
-      <label htmlFor="transcript-text">Text (select a word to add it to your dictionary)</label>
-      <textarea
-        id="transcript-text"
-        ref={textRef}
-        value={draft ?? transcript.text}
-        onChange={(e) => setDraft(e.target.value)}
-        onSelect={captureSelection}
+    );
+  }
+  const text = draft ?? shownText(transcript);
+  const original = originalText(transcript);
+  const created = new Date(transcript.created_at);
+  return (
+    <article className={styles.note}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{noteTitle(text)}</h1>
+        <p className={styles.meta}>
+          <time dateTime={transcript.created_at}>{created.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}</time>
+          <span aria-hidden="true">·</span>
+          <span>{duration(transcript.duration)}</span>
+          <OptimizationStatus optimization={transcript.optimization} />
+        </p>
+      </header>
+      <Tabs
+        id="note-view"
+        label="Which text"
+        value={view}
+        onChange={setView}
+        options={[
+          { value: "text", label: "Text" },
+          { value: "original", label: "As recognized" },
+        ]}
       />
-      <div className="row">
-        <button type="button" onClick={save} disabled={draft === null}>
-          Save text
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          // Keep the textarea's selection: a tap on the button must not clear it first.
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={captureSelection}
-        >
-          Add selected word to dictionary
-        </button>
-        {draft !== null && (
-          <button type="button" className="secondary" onClick={() => setDraft(null)}>
-            Discard edit
-          </button>
+      <div id="note-view-panel" role="tabpanel" aria-labelledby={`note-view-${view}`} className={styles.panel}>
+        {view === "text" ? (
+          <>
+            <label htmlFor="transcript-text" className="visually-hidden">
+              Text of the note (tap a word to fix its spelling)
+            </label>
+            <textarea
+              id="transcript-text"
+              ref={attachText}
+              className={styles.text}
+              value={text}
+              spellCheck
+              onChange={(e) => {
+                setDraft(e.target.value);
+                setSave("dirty");
+              }}
+              onSelect={capture}
+              onClick={capture}
+              onKeyUp={capture}
+              data-testid="note-text"
+            />
+            <p className={styles.saveState} aria-live="polite" data-testid="save-state">
+              {{ saved: draft === null ? "All changes saved" : "Saved", dirty: "Editing…", saving: "Saving…", offline: "", conflict: "", error: "" }[save]}
+            </p>
+          </>
+        ) : (
+          <p className={styles.original} data-testid="original-text">
+            {original ?? "You have edited this note; the recognizer's first version is no longer kept."}
+          </p>
         )}
       </div>
-      <button type="button" className="secondary" onClick={createContent} disabled={draft !== null}>
-        Create content from this transcript
-      </button>
-      <p aria-live="polite" className={message?.ok ? "ok" : "error"}>
-        {message?.text}
-      </p>
-      {selection && (
-        <form className="stack card" action={addToDictionary} key={selection} aria-label="Add to dictionary">
-          <label htmlFor="dict-misspelling">Heard as</label>
-          <input id="dict-misspelling" name="misspelling" type="text" defaultValue={selection} required />
-          <label htmlFor="dict-correct">Write as</label>
-          <input id="dict-correct" name="correct_spelling" type="text" required />
-          <button type="submit">Add to dictionary</button>
-        </form>
+      {save === "offline" && (
+        <Notice tone="warning" icon={<CloudOff size={18} aria-hidden="true" />}>
+          Not saved yet: no connection. Your text stays here and is saved when you are back online.
+        </Notice>
       )}
-      {optimized && (
-        <section aria-labelledby="optimized-heading">
-          <h2 id="optimized-heading">Optimized version</h2>
-          <p className="transcript-text" data-testid="optimized-text">
-            {optimized}
-          </p>
+      {save === "conflict" && (
+        <Notice tone="warning" icon={<TriangleAlert size={18} aria-hidden="true" />} role="alert">
+          <p>This note was changed on another device while you edited it.</p>
+          <div className="row">
+            <Button variant="secondary" onClick={() => void persist(text, transcript, true)}>
+              Keep my version
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setDraft(null);
+                setSave("saved");
+                void load();
+              }}
+            >
+              Use the other version
+            </Button>
+          </div>
+        </Notice>
+      )}
+      {save === "error" && error && (
+        <Notice tone="danger" role="alert">
+          {error}
+        </Notice>
+      )}
+      {suggestions.length > 0 && (
+        <section aria-label="Spelling suggestions" className={styles.suggestions}>
+          <p className={styles.suggestionsTitle}>Always spell these your way?</p>
+          {suggestions.map((s) => (
+            <Button key={`${s.misspelling}→${s.correct_spelling}`} variant="secondary" onClick={() => void accept(s)}>
+              “{s.misspelling}” → “{s.correct_spelling}”
+            </Button>
+          ))}
         </section>
       )}
-    </div>
+      <div className={styles.actions}>
+        {view === "text" && (
+          <Button variant="secondary" disabled={!picked} onMouseDown={(e) => e.preventDefault()} onClick={() => setFixing(true)}>
+            <SpellCheck size={18} aria-hidden="true" />
+            {picked ? `Fix “${picked.length > 18 ? `${picked.slice(0, 18)}…` : picked}”` : "Tap a word to fix it"}
+          </Button>
+        )}
+        <Button onClick={makePosts} disabled={draft !== null}>
+          <Send size={18} aria-hidden="true" /> Make posts from this note
+        </Button>
+      </div>
+      <Sheet open={fixing} onClose={() => setFixing(false)} title="Fix a word">
+        <form className="stack" onSubmit={fixWord} key={picked}>
+          <Field id="dict-misspelling" name="misspelling" label="Heard as" defaultValue={picked} required maxLength={100} />
+          <Field id="dict-correct" name="correct_spelling" label="Always write this as" required maxLength={200} autoFocus autoComplete="off" />
+          <p className="muted">Fixed in this note now, and in every note from now on.</p>
+          <Button type="submit" size="large" block>
+            Save and fix
+          </Button>
+        </form>
+      </Sheet>
+    </article>
   );
 }

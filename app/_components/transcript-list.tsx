@@ -1,12 +1,15 @@
 "use client";
 
-import Link from "next/link";
+import { FileText, Mic, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { api, type Transcription } from "@/lib/web/api.ts";
-import { groupByRecording } from "@/lib/web/group-transcripts.ts";
+import { api, type Transcription } from "@/app/_lib/api.ts";
+import { groupByRecording } from "@/app/_lib/group-transcripts.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
+import { duration, noteTitle, shownText } from "@/app/_components/note-text.ts";
+import { Button, ButtonLink, EmptyState, Notice, RowLink, RowList } from "@/app/_ui/index.ts";
 
 type Page = { transcriptions: Transcription[]; next_cursor: string | null };
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 export function TranscriptList() {
   const [items, setItems] = useState<Transcription[] | null>(null);
@@ -28,43 +31,67 @@ export function TranscriptList() {
     void load(null);
   }, [load]);
 
-  if (error) return <p className="error">{error}</p>;
-  if (!items) return <p>Loading…</p>;
-  if (!items.length) return <p>No transcripts yet. <Link href="/record">Record a voice note</Link>.</p>;
+  if (error)
+    return (
+      <Notice tone="danger" icon={<TriangleAlert size={18} aria-hidden="true" />} role="alert">
+        Your notes could not be loaded: {error}
+      </Notice>
+    );
+  if (!items) return <p className="muted">Loading your notes…</p>;
+  if (!items.length)
+    return (
+      <EmptyState
+        icon={<FileText size={26} />}
+        title="No notes yet"
+        action={
+          <ButtonLink href="/record" size="large">
+            <Mic size={20} aria-hidden="true" /> Record your first note
+          </ButtonLink>
+        }
+      >
+        Record a voice note and its text shows up here.
+      </EmptyState>
+    );
   return (
     <>
-      <ul className="plain" aria-label="Transcripts">
-        {groupByRecording(items).map((entry) =>
-          entry.kind === "transcript" ? (
-            <li key={entry.transcript.id} className="card">
-              <Link href={`/transcripts/${entry.transcript.id}`}>{new Date(entry.transcript.created_at).toLocaleString()}</Link>{" "}
-              <span className="muted">{Math.round(entry.transcript.duration)} s</span> <OptimizationStatus optimization={entry.transcript.optimization} />
-              <p className="transcript-excerpt">{entry.transcript.text.slice(0, 160) || <em>(no words recognized)</em>}</p>
-            </li>
-          ) : (
-            <RecordingEntry key={`recording-${entry.id}`} id={entry.id} parts={entry.parts} />
-          ),
-        )}
-      </ul>
+      <RowList label="Notes">
+        {groupByRecording(items).map((entry) => {
+          if (entry.kind === "transcript") {
+            const t = entry.transcript;
+            const text = shownText(t);
+            return (
+              <RowLink
+                key={t.id}
+                href={`/transcripts/${t.id}`}
+                title={text.trim() ? noteTitle(text) : "Voice note (no words recognized)"}
+                meta={
+                  <>
+                    {when(t.created_at)} · {duration(t.duration)} <OptimizationStatus optimization={t.optimization} />
+                  </>
+                }
+                excerpt={text.slice(0, 160)}
+              />
+            );
+          }
+          const text = entry.parts.map((p) => shownText(p).trim()).filter(Boolean).join(" ");
+          const seconds = entry.parts.reduce((sum, p) => sum + p.duration, 0);
+          return (
+            <RowLink
+              key={`recording-${entry.id}`}
+              testId="recording-entry"
+              href={`/transcripts/recordings/${encodeURIComponent(entry.id)}`}
+              title={text ? noteTitle(text) : "Voice note (no words recognized)"}
+              meta={`${when(entry.parts[0].created_at)} · ${duration(seconds)} · ${entry.parts.length} parts`}
+              excerpt={text.slice(0, 160)}
+            />
+          );
+        })}
+      </RowList>
       {cursor && (
-        <button type="button" className="secondary" onClick={() => load(cursor)}>
-          Load more
-        </button>
+        <Button variant="secondary" block onClick={() => load(cursor)}>
+          Show older notes
+        </Button>
       )}
     </>
-  );
-}
-
-function RecordingEntry({ id, parts }: { id: string; parts: Transcription[] }) {
-  const text = parts.map((p) => p.text.trim()).filter(Boolean).join(" ");
-  const seconds = parts.reduce((sum, p) => sum + p.duration, 0);
-  return (
-    <li className="card" data-testid="recording-entry">
-      <Link href={`/transcripts/recordings/${encodeURIComponent(id)}`}>{new Date(parts[0].created_at).toLocaleString()}</Link>{" "}
-      <span className="muted">
-        {parts.length} parts · {Math.round(seconds)} s
-      </span>
-      <p className="transcript-excerpt">{text.slice(0, 160) || <em>(no words recognized)</em>}</p>
-    </li>
   );
 }

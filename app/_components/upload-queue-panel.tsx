@@ -1,13 +1,27 @@
 "use client";
 
 import Link from "next/link";
+import { CloudOff, FileAudio, RotateCw, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { onQueueChange, type QueuedUpload } from "@/lib/web/local-db.ts";
-import { discardUpload, listUploads, nextDueIn, processQueue, recordingIdOf, retryUpload } from "@/lib/web/upload-queue.ts";
+import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
+import { discardUpload, listUploads, nextDueIn, processQueue, recordingIdOf, retryUpload } from "@/app/_lib/upload-queue.ts";
+import { Badge, IconButton, Notice } from "@/app/_ui/index.ts";
+import list from "./upload-queue-panel.module.css";
 
-const STATUS_LABEL = { pending: "Waiting to upload", uploading: "Uploading…", done: "Transcribed", failed: "Failed" } as const;
+const STATUS = {
+  pending: { label: "Waiting to upload", tone: "warning" },
+  uploading: { label: "Uploading", tone: "info" },
+  done: { label: "Text ready", tone: "success" },
+  failed: { label: "Could not be read", tone: "danger" },
+} as const;
 
-/** The queue as the user sees it, and the page-side triggers that drain it. */
+/** A recording's own name ("recording-2025-…Z.webm") says nothing to a person: show when it was made. */
+function displayName(item: QueuedUpload): string {
+  const when = new Date(item.createdAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return /^recording-\d{4}-/.test(item.fileName) ? `Voice note, ${when}` : item.fileName.replace(/-part-\d+(\.\w+)$/, "$1");
+}
+
+/** This phone's recent uploads, and the page-side triggers that drain the queue. */
 export function UploadQueuePanel({ owner }: { owner: string }) {
   const [items, setItems] = useState<QueuedUpload[]>([]);
   const [online, setOnline] = useState(true);
@@ -55,46 +69,54 @@ export function UploadQueuePanel({ owner }: { owner: string }) {
   }, [refresh, owner]);
 
   return (
-    <section aria-labelledby="queue-heading">
-      <h2 id="queue-heading">Uploads</h2>
-      <p className="muted" aria-live="polite" data-testid="connectivity">
-        {online ? "Online" : "Offline — recordings are kept on this device and upload when you are back online."}
-      </p>
+    <section aria-labelledby="queue-heading" className={list.panel}>
+      <h2 id="queue-heading">On this phone</h2>
+      {!online && (
+        <Notice tone="warning" icon={<CloudOff size={18} aria-hidden="true" />} data-testid="connectivity">
+          Offline — recordings are kept on this phone and upload when you are back online.
+        </Notice>
+      )}
       {items.length === 0 ? (
-        <p>Nothing queued.</p>
+        <p className="muted">Nothing waiting to upload.</p>
       ) : (
-        <ul className="plain" aria-label="Upload queue">
+        <ul className={list.list} aria-label="Upload queue">
           {items.map((item) => (
-            <li key={item.id} className="card" data-testid="upload-item" data-status={item.status}>
-              <div>
-                {item.fileName}
-                {item.parts > 1 && ` — part ${item.part} of ${item.parts}`}
+            <li key={item.id} className={list.item} data-testid="upload-item" data-status={item.status}>
+              <FileAudio size={22} aria-hidden="true" className={list.icon} />
+              <div className={list.main}>
+                <span className={list.name}>
+                  {displayName(item)}
+                  {item.parts > 1 && ` — part ${item.part} of ${item.parts}`}
+                </span>
+                <span className={list.meta}>
+                  <Badge tone={STATUS[item.status].tone}>{STATUS[item.status].label}</Badge>
+                  {item.error && item.status !== "done" && <span className="muted">{item.error}</span>}
+                </span>
+                <span className={list.links}>
+                  {item.status === "done" && item.transcriptionId && (
+                    <Link className={list.link} href={`/transcripts/${item.transcriptionId}`}>
+                      {item.parts > 1 ? `Open part ${item.part}` : "Open note"}
+                    </Link>
+                  )}
+                  {item.parts > 1 && item === items.find((i) => i.batchId === item.batchId) && (
+                    <JoinedLink items={items.filter((i) => i.batchId === item.batchId)} />
+                  )}
+                </span>
               </div>
-              <div className="status">{STATUS_LABEL[item.status]}</div>
-              {item.error && item.status !== "done" && <div className="muted">{item.error}</div>}
-              <div className="row">
-                {item.status === "done" && item.transcriptionId && (
-                  <Link href={`/transcripts/${item.transcriptionId}`}>{item.parts > 1 ? `Open part ${item.part}` : "Open transcript"}</Link>
-                )}
-                {item.parts > 1 && item === items.find((i) => i.batchId === item.batchId) && (
-                  <JoinedLink items={items.filter((i) => i.batchId === item.batchId)} />
-                )}
-                {(item.status === "failed" || item.status === "pending") && (
-                  <button type="button" className="secondary" onClick={() => void retryUpload(item.id).then(() => processQueue({ owner, force: true }))}>
-                    Retry now
-                  </button>
-                )}
-                {item.status !== "uploading" && (
-                  <button
-                    type="button"
-                    className="danger"
-                    onClick={() => void discardUpload(item.id)}
-                    aria-label={`${item.status === "done" ? "Remove" : "Discard"} ${item.fileName}`}
-                  >
-                    {item.status === "done" ? "Remove" : "Discard"}
-                  </button>
-                )}
-              </div>
+              {(item.status === "failed" || item.status === "pending") && (
+                <IconButton
+                  label={`Retry ${displayName(item)} now`}
+                  icon={<RotateCw size={20} aria-hidden="true" />}
+                  onClick={() => void retryUpload(item.id).then(() => processQueue({ owner, force: true }))}
+                />
+              )}
+              {item.status !== "uploading" && (
+                <IconButton
+                  label={`${item.status === "done" ? "Remove" : "Discard"} ${displayName(item)}`}
+                  icon={<Trash2 size={20} aria-hidden="true" />}
+                  onClick={() => void discardUpload(item.id)}
+                />
+              )}
             </li>
           ))}
         </ul>
@@ -106,5 +128,9 @@ export function UploadQueuePanel({ owner }: { owner: string }) {
 /** A split recording as the server joins it; offered once any part has arrived there. */
 function JoinedLink({ items }: { items: QueuedUpload[] }) {
   if (!items.some((i) => i.status === "done")) return null;
-  return <Link href={`/transcripts/recordings/${encodeURIComponent(recordingIdOf(items[0]))}`}>Open full transcript</Link>;
+  return (
+    <Link className={list.link} href={`/transcripts/recordings/${encodeURIComponent(recordingIdOf(items[0]))}`}>
+      Open full note
+    </Link>
+  );
 }

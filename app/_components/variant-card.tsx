@@ -1,9 +1,18 @@
 "use client";
 
 import { useState } from "react";
-import { approveItem, confirmManualDelivery, regenerate, type ContentItem, type Delivery } from "@/lib/web/content.ts";
-import { canShare, copyVariant, downloadVariant, shareVariant, type ShareOutcome } from "@/lib/web/share.ts";
+import { approveItem, confirmManualDelivery, regenerate, type ContentItem, type Delivery } from "@/app/_lib/content.ts";
+import { canShare, copyVariant, downloadVariant, shareVariant, type ShareOutcome } from "@/app/_lib/share.ts";
 import { ItemEditor } from "@/app/_components/item-editor.tsx";
+
+const DELIVERY: Record<string, string> = {
+  presented: "Share sheet shown",
+  cancelled: "Sharing cancelled",
+  failed: "Sharing failed",
+  copied: "Copied",
+  downloaded: "Downloaded",
+  confirmed_manual: "You confirmed it is published",
+};
 
 const OUTCOME: Record<ShareOutcome, string> = {
   presented: "The share sheet was shown. Post it there, then confirm below once it is published.",
@@ -49,15 +58,15 @@ export function VariantCard(props: {
     });
   }
 
-  const label = props.channelName || "Variant";
+  const label = props.channelName || "Post";
   return (
-    <article className="card stack" aria-label={`Variant for ${label}`} data-testid="variant">
+    <article className="card stack" aria-label={`Post for ${label}`} data-testid="variant">
       <h2>
         {label} <span className="muted">· {props.presetName}</span>
       </h2>
       <p className="row" data-testid="variant-state">
-        <span className="status">{busy ? `Generating (${generation})` : generation === "failed" ? "Generation failed" : approved ? "Approved" : "Awaiting approval"}</span>
-        <span className={fresh ? "ok" : "error"}>{fresh ? "Up to date" : "Stale: the master changed"}</span>
+        <span className="status">{busy ? "Writing…" : generation === "failed" ? "Could not be written" : approved ? "Approved" : "Ready to review"}</span>
+        <span className={fresh ? "ok" : "error"}>{fresh ? "Up to date" : "Out of date: the source text changed"}</span>
         {confirmed && <span className="ok">Published (confirmed by you)</span>}
       </p>
       {!busy && <ItemEditor item={variant} idPrefix={`variant-${variant.id}`} onSaved={onChanged} />}
@@ -66,8 +75,8 @@ export function VariantCard(props: {
           Approve
         </button>
         {!fresh && (
-          <button type="button" className="secondary" disabled={busy} onClick={() => run(() => regenerate(variant.id).then(() => "Regenerating from the master…"))}>
-            Regenerate from master
+          <button type="button" className="secondary" disabled={busy} onClick={() => run(() => regenerate(variant.id).then(() => "Rewriting from the source text…"))}>
+            Rewrite from the source text
           </button>
         )}
       </div>
@@ -107,14 +116,14 @@ export function VariantCard(props: {
           </div>
         </form>
       )}
-      {!approved || !fresh ? <p className="muted">Manual confirmation needs an approved, up-to-date variant.</p> : null}
+      {!approved || !fresh ? <p className="muted">You can confirm once this post is approved and up to date.</p> : null}
       {deliveries.length > 0 && (
         <details>
           <summary>Sharing history ({deliveries.length})</summary>
           <ul data-testid="deliveries">
             {deliveries.map((d) => (
               <li key={d.id}>
-                {d.method}: {d.state} <span className="muted">{new Date(d.created_at).toLocaleString()}</span>
+                {DELIVERY[d.state] ?? d.state} <span className="muted">{new Date(d.created_at).toLocaleString()}</span>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { api } from "@/lib/web/api.ts";
+import { api } from "@/app/_lib/api.ts";
 
 // The content API as the browser uses it (masters, variants, channels, presets, delivery evidence).
 

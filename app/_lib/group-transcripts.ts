@@ -1,4 +1,4 @@
-import type { Transcription } from "@/lib/web/api.ts";
+import type { Transcription } from "@/app/_lib/api.ts";
 
 /** One line of the list: a transcript, or the parts of one recording (in part order). */
 export type Entry = { kind: "transcript"; transcript: Transcription } | { kind: "recording"; id: string; parts: Transcription[] };

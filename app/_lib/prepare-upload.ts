@@ -1,5 +1,5 @@
-import { preprocessAudio, type PreprocessProgress } from "@/lib/web/preprocess.ts";
-import type { NewUpload } from "@/lib/web/upload-queue.ts";
+import { preprocessAudio, type PreprocessProgress } from "@/app/_lib/preprocess.ts";
+import type { NewUpload } from "@/app/_lib/upload-queue.ts";
 
 /**
  * The uploads for one recording: compact speech audio, one part per chunk, from the ffmpeg

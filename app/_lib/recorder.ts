@@ -1,5 +1,5 @@
-import { localDb } from "@/lib/web/local-db.ts";
-import { enqueueUploads, type NewUpload } from "@/lib/web/upload-queue.ts";
+import { localDb, type QueuedUpload } from "@/app/_lib/local-db.ts";
+import { enqueueUploads, type NewUpload } from "@/app/_lib/upload-queue.ts";
 
 // Recording with MediaRecorder. Every second of audio is written to IndexedDB as it arrives, so
 // a closed tab or a dead battery loses at most about a second; recoverInterruptedRecordings
@@ -102,12 +102,13 @@ async function assemble(recordingId: string): Promise<Blob> {
 }
 
 /** Queues the recording's parts for upload and forgets the raw chunks, in that order. */
-export async function queueRecording(owner: string, recordingId: string, parts: NewUpload[]): Promise<void> {
-  await enqueueUploads(owner, parts, recordingId);
+export async function queueRecording(owner: string, recordingId: string, parts: NewUpload[]): Promise<QueuedUpload[]> {
+  const items = await enqueueUploads(owner, parts, recordingId);
   const db = await localDb();
   const tx = db.transaction(["recordings", "recordingChunks"], "readwrite");
   const keys = await tx.objectStore("recordingChunks").index("byRecording").getAllKeys(recordingId);
   await Promise.all([...keys.map((k) => tx.objectStore("recordingChunks").delete(k)), tx.objectStore("recordings").delete(recordingId), tx.done]);
+  return items;
 }
 
 /** The file name of a whole recording. */

@@ -1,4 +1,4 @@
-import { recordDelivery, type ContentItem } from "@/lib/web/content.ts";
+import { recordDelivery, type ContentItem } from "@/app/_lib/content.ts";
 
 // Sharing leaves the app: the share sheet, the clipboard or a file. Voicedraft records only what
 // it can know — that a share was started (before the sheet opens) and presented (the sheet

@@ -1,4 +1,4 @@
-import { announceQueueChange, localDb, type QueuedUpload } from "@/lib/web/local-db.ts";
+import { announceQueueChange, localDb, type QueuedUpload } from "@/app/_lib/local-db.ts";
 
 // The offline upload queue. Every recording (or each of its parts) is written here before any
 // upload is tried; processQueue sends what is due, one item at a time, from whichever context
@@ -84,27 +84,51 @@ async function requestBackgroundSync(): Promise<void> {
 
 type UploadOutcome = { status: "done"; transcriptionId: string } | { status: "failed"; error: string } | { status: "retry"; error: string };
 
+/** Bytes sent of the upload in flight, for the progress card (pages only: a service worker has no XHR). */
+export type UploadProgress = { id: string; loaded: number; total: number };
+export const UPLOAD_PROGRESS_EVENT = "voicedraft:upload-progress";
+
+type Reply = { status: number; body: { id?: string; error?: { code: string; message: string } } | null };
+
+function post(item: QueuedUpload, form: FormData): Promise<Reply> {
+  const headers = { "Idempotency-Key": item.idempotencyKey };
+  if (typeof XMLHttpRequest === "undefined") {
+    return fetch("/transcribe", { method: "POST", body: form, credentials: "same-origin", headers }).then(async (res) => ({
+      status: res.status,
+      body: await res.json().catch(() => null),
+    }));
+  }
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/transcribe");
+    xhr.setRequestHeader("Idempotency-Key", item.idempotencyKey);
+    xhr.responseType = "json";
+    const announce = (loaded: number, total: number) =>
+      window.dispatchEvent(new CustomEvent<UploadProgress>(UPLOAD_PROGRESS_EVENT, { detail: { id: item.id, loaded, total } }));
+    xhr.upload.onprogress = (e) => announce(e.loaded, e.lengthComputable ? e.total : item.blob?.size ?? 0);
+    xhr.upload.onload = () => announce(item.blob?.size ?? 1, item.blob?.size ?? 1);
+    xhr.onload = () => resolve({ status: xhr.status, body: xhr.response });
+    xhr.onerror = () => reject(new Error("network"));
+    xhr.send(form);
+  });
+}
+
 async function send(item: QueuedUpload): Promise<UploadOutcome> {
   const form = new FormData();
   form.append("recording_id", recordingIdOf(item));
   form.append("recording_part", String(item.part - 1));
   form.append("audio", new File([item.blob!], item.fileName, { type: item.mimeType }));
-  let res: Response;
+  let reply: Reply;
   try {
-    res = await fetch("/transcribe", {
-      method: "POST",
-      body: form,
-      credentials: "same-origin",
-      headers: { "Idempotency-Key": item.idempotencyKey },
-    });
+    reply = await post(item, form);
   } catch {
     return { status: "retry", error: "No connection; will retry." };
   }
-  const body = (await res.json().catch(() => null)) as { id?: string; error?: { code: string; message: string } } | null;
-  if (res.ok && body?.id) return { status: "done", transcriptionId: body.id };
-  const message = body?.error?.message ?? `HTTP ${res.status}`;
+  const { status, body } = reply;
+  if (status >= 200 && status < 300 && body?.id) return { status: "done", transcriptionId: body.id };
+  const message = body?.error?.message ?? `The server answered ${status}.`;
   // Signed out, rate limited or the server unwell: worth another try. Anything else is about this audio.
-  if (res.status === 401 || res.status === 429 || res.status >= 500) return { status: "retry", error: message };
+  if (status === 0 || status === 401 || status === 429 || status >= 500) return { status: "retry", error: message };
   return { status: "failed", error: message };
 }
 

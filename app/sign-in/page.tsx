@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/app/_components/auth-form.tsx";
+import { AuthPage } from "@/app/_components/auth-page.tsx";
 import { currentUser } from "@/lib/auth/current-user.ts";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -8,9 +9,8 @@ export const metadata: Metadata = { title: "Sign in" };
 export default async function SignInPage() {
   if (await currentUser()) redirect("/record");
   return (
-    <main className="vd">
-      <h1>Sign in to Voicedraft</h1>
+    <AuthPage title="Welcome back" lead="Sign in to record and read your notes.">
       <AuthForm mode="sign-in" />
-    </main>
+    </AuthPage>
   );
 }

@@ -1,6 +1,8 @@
 "use server";
 
-import { createUser } from "@/lib/accounts/create-user.ts";
+import { headers } from "next/headers";
+import { signUp } from "@/lib/accounts/sign-up.ts";
+import { clientIp } from "@/lib/http/client-ip.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 
 export type RegisterResult = { ok: true } | { ok: false; message: string; fields?: Record<string, string> };
@@ -8,7 +10,8 @@ export type RegisterResult = { ok: true } | { ok: false; message: string; fields
 /** Creates the account; the form then signs in through next-auth with the same credentials. */
 export async function register(input: { email: string; password: string; name?: string }): Promise<RegisterResult> {
   try {
-    await createUser({ input: { email: input.email, password: input.password, name: input.name || undefined } });
+    const ip = clientIp(await headers());
+    await signUp({ input: { email: input.email, password: input.password, name: input.name || undefined }, ip });
     return { ok: true };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;

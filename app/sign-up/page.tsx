@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/app/_components/auth-form.tsx";
+import { AuthPage } from "@/app/_components/auth-page.tsx";
 import { currentUser } from "@/lib/auth/current-user.ts";
 
 export const metadata: Metadata = { title: "Create an account" };
@@ -8,9 +9,8 @@ export const metadata: Metadata = { title: "Create an account" };
 export default async function SignUpPage() {
   if (await currentUser()) redirect("/record");
   return (
-    <main className="vd">
-      <h1>Create your Voicedraft account</h1>
+    <AuthPage title="Create your account" lead="Free, and your recordings stay yours.">
       <AuthForm mode="sign-up" />
-    </main>
+    </AuthPage>
   );
 }

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client.ts";
-import { Prisma } from "@/lib/db/generated/client.ts";
+import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { validationError } from "@/lib/http/parse.ts";
 import { hashPassword } from "@/lib/accounts/passwords.ts";
@@ -18,7 +18,7 @@ export async function createUser({ input }: { input: CreateUserInput }): Promise
       select: { id: true, email: true, name: true, createdAt: true },
     });
   } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+    if (isUniqueViolation(err)) {
       throw new ApiError("email_taken", `An account with the email ${email} already exists.`);
     }
     throw err;

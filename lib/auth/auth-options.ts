@@ -3,7 +3,10 @@ import type { NextAuthOptions, Session } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { serviceSecret } from "@/lib/internal/service-secret.ts";
 import { verifyCredentials } from "@/lib/auth/verify-credentials.ts";
+import { clientIp } from "@/lib/http/client-ip.ts";
 import { createSession, deleteSession, findSession, SESSION_MAX_AGE_SECONDS, touchSession } from "@/lib/auth/sessions.ts";
+
+const headerValue = (value: unknown) => (typeof value === "string" ? value : null);
 
 // next-auth v4 refuses the "database" strategy with only a credentials provider, so the session
 // "JWT" is replaced by an opaque token of a row in the sessions table: encode creates (or renews)
@@ -18,7 +21,9 @@ export async function authOptions(): Promise<NextAuthOptions> {
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        authorize: (credentials) => verifyCredentials(credentials ?? {}),
+        // A back-off refusal is thrown: next-auth answers 401 with its message as the error.
+        authorize: (credentials, req) =>
+          verifyCredentials(credentials ?? {}, { ip: clientIp({ get: (name) => headerValue(req.headers?.[name]) }) }),
       }),
     ],
     jwt: {

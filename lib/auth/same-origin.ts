@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/http/errors.ts";
+import { publicOrigin } from "@/lib/http/public-origin.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -9,16 +10,9 @@ export function assertSameOrigin(req: Request): void {
   const site = req.headers.get("sec-fetch-site");
   if (site === "same-origin") return;
   const origin = req.headers.get("origin");
-  if (!site && origin && origin === ownOrigin(req)) return;
+  if (!site && origin && origin === publicOrigin(req)) return;
   throw new ApiError(
     "cross_site_request",
     "Requests signed in with a browser session must come from this site's own pages; programs use an API key.",
   );
-}
-
-function ownOrigin(req: Request): string {
-  const url = new URL(req.url);
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host") ?? url.host;
-  const proto = req.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
-  return `${proto}://${host}`;
 }

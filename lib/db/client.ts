@@ -7,7 +7,7 @@ import { migrateDatabase } from "@/lib/db/migrate.ts";
 
 export type Database = PrismaClient;
 export type DatabaseKind = "postgresql" | "embedded";
-type Connection = { prisma: PrismaClient; kind: DatabaseKind; url: string; host?: EmbeddedHost };
+type Connection = { prisma: PrismaClient; kind: DatabaseKind; url: string; description: string; host?: EmbeddedHost };
 
 // One client per process; kept on globalThis so Next's dev reloads don't open a new pool each time.
 const state = globalThis as unknown as { voicedraftDb?: Promise<Connection> };
@@ -16,16 +16,27 @@ function createClient(url: string): PrismaClient {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }) });
 }
 
+function describePostgres(url: string): string {
+  const u = new URL(url);
+  return `PostgreSQL database ${decodeURIComponent(u.pathname.slice(1)) || "(default)"} at ${u.host}`;
+}
+
 async function connect(): Promise<Connection> {
   const { DATABASE_URL, dataDir } = env();
-  if (DATABASE_URL) return { prisma: createClient(DATABASE_URL), kind: "postgresql", url: DATABASE_URL };
+  if (DATABASE_URL) {
+    return { prisma: createClient(DATABASE_URL), kind: "postgresql", url: DATABASE_URL, description: describePostgres(DATABASE_URL) };
+  }
   const running = await findEmbeddedHost(dataDir);
-  if (running) return { prisma: createClient(running.url), kind: "embedded", url: running.url };
+  if (running) {
+    const description = `embedded database in ${dataDir} (served by ${running.role})`;
+    return { prisma: createClient(running.url), kind: "embedded", url: running.url, description };
+  }
   // Nobody serves the embedded database yet (e.g. `next dev` or the CLI alone): this process does.
   const host = await hostEmbeddedDatabase(dataDir, `pid ${process.pid}`);
   const report = await migrateDatabase(host.url);
   if (report.applied.length) log.info("migrations applied", { applied: report.applied });
-  return { prisma: createClient(host.url), kind: "embedded", url: host.url, host };
+  const description = `embedded database in ${dataDir} (opened by this process)`;
+  return { prisma: createClient(host.url), kind: "embedded", url: host.url, description, host };
 }
 
 function connection(): Promise<Connection> {
@@ -43,11 +54,17 @@ export async function db(): Promise<Database> {
 
 /** The process that hosts the embedded database (npm start) uses it through its own host. */
 export function connectThroughHost(url: string): void {
-  state.voicedraftDb = Promise.resolve({ prisma: createClient(url), kind: "embedded", url });
+  const description = `embedded database in ${env().dataDir} (hosted by this process)`;
+  state.voicedraftDb = Promise.resolve({ prisma: createClient(url), kind: "embedded", url, description });
 }
 
 export async function databaseKind(): Promise<DatabaseKind> {
   return (await connection()).kind;
+}
+
+/** Which database this process uses, for people (no password): a path or a PostgreSQL host. */
+export async function databaseDescription(): Promise<string> {
+  return (await connection()).description;
 }
 
 export async function databaseUrl(): Promise<string> {

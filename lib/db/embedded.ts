@@ -1,21 +1,52 @@
-import { mkdir, open, readFile, unlink, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { chmod, mkdir, open, readFile, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { serveWire } from "@/lib/db/pglite-wire-server.ts";
+import { env } from "@/lib/env.ts";
+import { DurableNodeFS, durableStartParams } from "@/lib/db/durable-node-fs.ts";
+import { serveWire, type WireOptions } from "@/lib/db/pglite-wire-server.ts";
 
 // The embedded database is PGlite (Postgres compiled to wasm) on disk. PGlite allows a single
 // process per data directory, so one process "hosts" it and serves the Postgres wire protocol on
 // loopback; every other process (the Next server, the worker, the admin CLI) connects with the
-// same `pg` driver it would use for a real PostgreSQL. A lock file names the host and its port.
+// same `pg` driver it would use for a real PostgreSQL. A lock file names the host and its port;
+// a secret file (readable by its owner only) holds the password every client must prove it knows.
 
 export type EmbeddedHost = { url: string; stop(): Promise<void> };
 type LockInfo = { pid: number; port: number; role: string; startedAt: string };
 
 const LOCK_FILE = "embedded-db.lock";
+const SECRET_FILE = "embedded-db.secret";
 const MAX_CONNECTIONS = 64;
 
-export function embeddedUrl(port: number): string {
-  return `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+export function embeddedUrl(port: number, secret: string): string {
+  return `postgresql://postgres:${encodeURIComponent(secret)}@127.0.0.1:${port}/postgres?sslmode=disable`;
+}
+
+/** The wire server's password for this data directory, created on first use (mode 0600). */
+async function readOrCreateSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, SECRET_FILE);
+  try {
+    const handle = await open(file, "wx", 0o600);
+    const secret = randomBytes(32).toString("base64url");
+    await handle.writeFile(secret);
+    await handle.close();
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
+  await chmod(file, 0o600).catch(() => undefined);
+  const secret = (await readFile(file, "utf8")).trim();
+  if (!secret) throw new Error(`${file} is empty; delete it and start again.`);
+  return secret;
+}
+
+function wireLimits(): WireOptions {
+  const config = env();
+  return {
+    idleInTransactionMs: config.EMBEDDED_DB_IDLE_IN_TRANSACTION_SECONDS * 1000,
+    maxTurnMs: config.EMBEDDED_DB_MAX_HOLD_SECONDS * 1000,
+  };
 }
 
 export class EmbeddedDatabaseBusy extends Error {
@@ -46,11 +77,11 @@ async function readLock(dataDir: string): Promise<LockInfo | null> {
 export async function findEmbeddedHost(dataDir: string): Promise<{ url: string; role: string } | null> {
   const info = await readLock(dataDir);
   if (!info || info.port === 0 || info.pid === process.pid) return null;
-  return { url: embeddedUrl(info.port), role: info.role };
+  return { url: embeddedUrl(info.port, await readOrCreateSecret(dataDir)), role: info.role };
 }
 
 async function acquireLock(dataDir: string, role: string): Promise<(port: number) => Promise<() => Promise<void>>> {
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -72,8 +103,8 @@ async function acquireLock(dataDir: string, role: string): Promise<(port: number
   throw new Error(`Could not lock ${file}`);
 }
 
-async function serve(db: PGlite): Promise<{ port: number; server: { stop(): Promise<void> } }> {
-  const server = await serveWire(db, { maxConnections: MAX_CONNECTIONS });
+async function serve(db: PGlite, options: WireOptions): Promise<{ port: number; server: { stop(): Promise<void> } }> {
+  const server = await serveWire(db, { maxConnections: MAX_CONNECTIONS, ...options });
   return { port: server.port, server };
 }
 
@@ -82,12 +113,13 @@ export async function hostEmbeddedDatabase(dataDir: string, role: string): Promi
   const publish = await acquireLock(dataDir, role);
   let db: PGlite | undefined;
   try {
-    db = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
-    const { port, server } = await serve(db);
+    const secret = await readOrCreateSecret(dataDir);
+    db = await PGlite.create({ fs: new DurableNodeFS(path.join(dataDir, "pglite")), startParams: durableStartParams() });
+    const { port, server } = await serve(db, { password: secret, ...wireLimits() });
     const release = await publish(port);
     const opened = db;
     return {
-      url: embeddedUrl(port),
+      url: embeddedUrl(port, secret),
       async stop() {
         await server.stop();
         await opened.close();
@@ -101,12 +133,13 @@ export async function hostEmbeddedDatabase(dataDir: string, role: string): Promi
   }
 }
 
-/** A throwaway in-memory database served the same way (tests). */
-export async function startInMemoryDatabase(): Promise<EmbeddedHost> {
+/** A throwaway in-memory database served the same way (tests; `options` override the limits). */
+export async function startInMemoryDatabase(options: WireOptions = {}): Promise<EmbeddedHost> {
   const db = await PGlite.create();
-  const { port, server } = await serve(db);
+  const secret = randomBytes(32).toString("base64url");
+  const { port, server } = await serve(db, { password: secret, ...wireLimits(), ...options });
   return {
-    url: embeddedUrl(port),
+    url: embeddedUrl(port, secret),
     async stop() {
       await server.stop();
       await db.close();

@@ -1,5 +1,6 @@
 import net, { type AddressInfo } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
+import { ScramExchange, scramVerifier, type ScramVerifier } from "@/lib/db/scram.ts";
 
 // Serves one PGlite instance over the Postgres wire protocol to many client connections.
 //
@@ -10,6 +11,9 @@ import type { PGlite } from "@electric-sql/pglite";
 // Execute sequences interleave: "unnamed prepared statement does not exist", or one client's
 // statement executed with another's parameters. We measured both under 12 concurrent requests.)
 // Session-level state (SET, named prepared statements, temp tables) is still shared by all.
+// So one client idle inside its transaction stalls everyone: it is disconnected (and rolled back)
+// after idleInTransactionMs, and any client holding the session past maxTurnMs is too.
+// Clients authenticate with SCRAM-SHA-256 against a password only the hosting user can read.
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -19,6 +23,11 @@ const PROTOCOL_3 = 196608;
 /** Where an exchange ends: the server answers with ReadyForQuery after these. */
 const EXCHANGE_END = new Set(["S".charCodeAt(0), "Q".charCodeAt(0)]);
 const TERMINATE = "X".charCodeAt(0);
+const PASSWORD_MESSAGE = "p".charCodeAt(0);
+const AUTH_SASL = 10;
+const AUTH_SASL_CONTINUE = 11;
+const AUTH_SASL_FINAL = 12;
+const AUTH_TIMEOUT_MS = 10_000;
 
 export type WireServer = { port: number; stop(): Promise<void> };
 
@@ -54,33 +63,47 @@ class Turns {
   }
 }
 
+type Limits = { idleInTransactionMs: number; maxTurnMs: number };
+
 class Connection {
   private buffer: Buffer = Buffer.alloc(0);
-  private started = false;
+  private phase: "startup" | "auth" | "ready" = "startup";
+  private startupPacket: Buffer | undefined;
+  private scram: ScramExchange | undefined;
   private pending: Buffer[] = [];
   private work: Promise<void> = Promise.resolve();
   private closed = false;
+  private running = false;
+  private holdingTurn = false;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private turnTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly socket: net.Socket,
     private readonly db: PGlite,
     private readonly turns: Turns,
+    private readonly verifier: ScramVerifier | undefined,
+    private readonly limits: Limits,
   ) {
     socket.setNoDelay(true);
     socket.on("data", (chunk) => this.receive(chunk));
     socket.on("error", () => this.close());
     socket.on("close", () => this.close());
+    // A client that never finishes signing in must not keep a connection slot.
+    const signIn = setTimeout(() => this.phase !== "ready" && this.fatal("08006", "authentication timed out"), AUTH_TIMEOUT_MS);
+    signIn.unref();
+    socket.once("close", () => clearTimeout(signIn));
   }
 
   private receive(chunk: Buffer): void {
     this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
-    for (;;) {
-      if (!this.started) {
+    while (!this.closed) {
+      if (this.phase === "startup") {
         if (this.buffer.length < 8) return;
         const length = this.buffer.readInt32BE(0);
         if (this.buffer.length < length) return;
         const code = this.buffer.readInt32BE(4);
-        const packet = this.buffer.subarray(0, length);
+        const packet = Buffer.from(this.buffer.subarray(0, length));
         this.buffer = this.buffer.subarray(length);
         if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
           this.socket.write("N");
@@ -88,8 +111,14 @@ class Connection {
           this.socket.end(); // not supported; the statement runs to completion
           return;
         } else if (code === PROTOCOL_3) {
-          this.started = true;
-          this.schedule([Buffer.from(packet)]);
+          if (this.verifier) {
+            this.phase = "auth";
+            this.startupPacket = packet;
+            this.socket.write(authMessage(AUTH_SASL, Buffer.from("SCRAM-SHA-256\0\0")));
+          } else {
+            this.phase = "ready";
+            this.schedule([packet]);
+          }
         } else {
           this.socket.destroy();
           return;
@@ -106,6 +135,10 @@ class Connection {
         this.socket.end();
         return;
       }
+      if (this.phase === "auth") {
+        this.authenticate(type, message);
+        continue;
+      }
       this.pending.push(message);
       if (EXCHANGE_END.has(type)) {
         this.schedule(this.pending);
@@ -114,12 +147,37 @@ class Connection {
     }
   }
 
+  /** SASLInitialResponse, then SASLResponse ('p' both); the startup packet goes to PGlite after. */
+  private authenticate(type: number, message: Buffer): void {
+    if (type !== PASSWORD_MESSAGE || !this.verifier) return this.fatal("28000", "expected a SASL response");
+    if (!this.scram) {
+      const end = message.indexOf(0, 5);
+      const mechanism = message.toString("utf8", 5, end);
+      this.scram = new ScramExchange(this.verifier);
+      const reply = mechanism === "SCRAM-SHA-256" ? this.scram.start(message.toString("utf8", end + 5)) : null;
+      if (reply === null) return this.fatal("28000", "SCRAM-SHA-256 authentication expected");
+      this.socket.write(authMessage(AUTH_SASL_CONTINUE, Buffer.from(reply)));
+      return;
+    }
+    const final = this.scram.finish(message.toString("utf8", 5));
+    if (final === null) return this.fatal("28P01", "password authentication failed (the secret is in DATA_DIR)");
+    this.socket.write(authMessage(AUTH_SASL_FINAL, Buffer.from(final)));
+    this.phase = "ready";
+    this.schedule([this.startupPacket!]);
+  }
+
   /** Runs one exchange after the previous one of this connection, when the session is ours. */
   private schedule(messages: Buffer[]): void {
     const exchange = Buffer.concat(messages);
+    clearTimeout(this.idleTimer);
     this.work = this.work.then(async () => {
       if (this.closed) return;
       await this.turns.acquire(this);
+      if (!this.holdingTurn) {
+        this.holdingTurn = true;
+        this.turnTimer = setTimeout(() => this.overstayed(), this.limits.maxTurnMs);
+      }
+      this.running = true;
       try {
         if (this.closed) return;
         await this.db.runExclusive(() =>
@@ -132,28 +190,89 @@ class Connection {
       } catch {
         this.socket.destroy();
       } finally {
-        // Keep the session while our transaction is open so nobody else runs inside it.
-        if (!this.db.isInTransaction()) this.turns.release(this);
+        this.running = false;
+        // Keep the session while our transaction is open so nobody else runs inside it, but not
+        // for long: an idle transaction would stall every other client.
+        if (!this.db.isInTransaction()) this.releaseTurn();
+        else if (!this.closed) {
+          this.idleTimer = setTimeout(
+            () => this.fatal("25P03", "terminating connection due to idle-in-transaction timeout"),
+            this.limits.idleInTransactionMs,
+          );
+        }
       }
     });
+  }
+
+  private overstayed(): void {
+    if (this.turns.isOwner(this)) this.fatal("57014", `terminating connection: it held the database for over ${this.limits.maxTurnMs} ms`);
+  }
+
+  private releaseTurn(): void {
+    this.holdingTurn = false;
+    clearTimeout(this.turnTimer);
+    this.turns.release(this);
+  }
+
+  /** Ends the connection with an error; close() rolls back what it left open. */
+  private fatal(code: string, message: string): void {
+    if (this.closed) return;
+    // Mid-exchange, an error would interleave with PGlite's reply; just drop the connection.
+    if (!this.running) this.socket.write(errorResponse(code, message));
+    this.socket.end();
+    this.socket.destroySoon();
+    this.close();
   }
 
   private close(): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.idleTimer);
     this.work = this.work.then(async () => {
       // A client that vanished inside its transaction must not leave it open for everyone.
       if (this.turns.isOwner(this) && this.db.isInTransaction()) {
         await this.db.exec("ROLLBACK").catch(() => undefined);
       }
+      this.holdingTurn = false;
+      clearTimeout(this.turnTimer);
       this.turns.forget(this);
     });
   }
 }
 
+function authMessage(code: number, payload: Buffer): Buffer {
+  const header = Buffer.alloc(9);
+  header.write("R", 0);
+  header.writeInt32BE(8 + payload.length, 1);
+  header.writeInt32BE(code, 5);
+  return Buffer.concat([header, payload]);
+}
+
+function errorResponse(code: string, message: string): Buffer {
+  const fields = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0\0`);
+  const header = Buffer.alloc(5);
+  header.write("E", 0);
+  header.writeInt32BE(4 + fields.length, 1);
+  return Buffer.concat([header, fields]);
+}
+
+export type WireOptions = {
+  maxConnections?: number;
+  /** Clients must prove they know it (SCRAM-SHA-256); unset: no authentication. */
+  password?: string;
+  /** A client idle inside its transaction this long is rolled back and disconnected. */
+  idleInTransactionMs?: number;
+  /** A client holding the session (one transaction or statement) this long is disconnected. */
+  maxTurnMs?: number;
+};
+
 /** Serves `db` on 127.0.0.1 at an ephemeral port. */
-export async function serveWire(db: PGlite, { maxConnections = 64 } = {}): Promise<WireServer> {
+export async function serveWire(
+  db: PGlite,
+  { maxConnections = 64, password, idleInTransactionMs = 10_000, maxTurnMs = 60_000 }: WireOptions = {},
+): Promise<WireServer> {
   const turns = new Turns();
+  const verifier = password === undefined ? undefined : scramVerifier(password);
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     if (sockets.size >= maxConnections) {
@@ -162,7 +281,7 @@ export async function serveWire(db: PGlite, { maxConnections = 64 } = {}): Promi
     }
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
-    new Connection(socket, db, turns);
+    new Connection(socket, db, turns, verifier, { idleInTransactionMs, maxTurnMs });
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

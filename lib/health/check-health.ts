@@ -1,3 +1,4 @@
+import { env } from "@/lib/env.ts";
 import { db, databaseKind } from "@/lib/db/client.ts";
 import { pendingMigrations } from "@/lib/db/migrate.ts";
 import { errorFields, log } from "@/lib/log.ts";
@@ -7,19 +8,35 @@ export type Health = {
   database: { kind: string; reachable: boolean; latency_ms: number | null; pending_migrations: string[] | null };
 };
 
+class DatabaseSlow extends Error {}
+
+/** Rejects when `work` takes longer than the health check may wait (requests are waiting too). */
+function withinTimeout<T>(work: Promise<T>): Promise<T> {
+  const seconds = env().HEALTH_DB_TIMEOUT_SECONDS;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseSlow(`the database did not answer within ${seconds} s`)), seconds * 1000);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 export async function checkHealth(): Promise<Health> {
   const started = performance.now();
   try {
-    const prisma = await db();
-    await prisma.$queryRaw`SELECT 1`;
+    const prisma = await withinTimeout(db());
+    await withinTimeout(prisma.$queryRaw`SELECT 1`);
     const latency = Math.round((performance.now() - started) * 10) / 10;
-    const pending = await pendingMigrations((sql) => prisma.$queryRawUnsafe<Record<string, unknown>[]>(sql));
+    const pending = await withinTimeout(
+      pendingMigrations((sql) => prisma.$queryRawUnsafe<Record<string, unknown>[]>(sql)),
+    );
     return {
       status: pending.length ? "degraded" : "ok",
       database: { kind: await databaseKind(), reachable: true, latency_ms: latency, pending_migrations: pending },
     };
   } catch (err) {
     log.warn("health check failed", errorFields(err));
-    return { status: "degraded", database: { kind: "unknown", reachable: false, latency_ms: null, pending_migrations: null } };
+    // Too slow counts as unreachable: requests that need the database are stuck behind it too.
+    const kind = err instanceof DatabaseSlow ? await databaseKind().catch(() => "unknown") : "unknown";
+    return { status: "degraded", database: { kind, reachable: false, latency_ms: null, pending_migrations: null } };
   }
 }

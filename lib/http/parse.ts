@@ -12,8 +12,39 @@ export function validationError(error: z.ZodError, message = "The request is inv
   });
 }
 
+// NUL cannot be stored in PostgreSQL text (error 22021) and a lone UTF-16 surrogate is silently
+// replaced on its way in, so text carrying either is refused wherever it enters.
+const UNSAFE_TEXT = /\0|\p{Cs}/u;
+
+// No request of this API nests deeper; deeper JSON would only exhaust the validator's stack.
+const MAX_DEPTH = 32;
+
+/** The path of the first string (or object key) in a value that holds NUL or a lone surrogate. */
+export function unsafeTextPath(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === "string") return UNSAFE_TEXT.test(value) ? path.join(".") || "(body)" : undefined;
+  if (!value || typeof value !== "object") return undefined;
+  if (path.length >= MAX_DEPTH) {
+    throw new ApiError("validation_failed", `The request nests deeper than ${MAX_DEPTH} levels.`, {
+      details: [{ path: path.join("."), message: "nested too deeply" }],
+    });
+  }
+  for (const [key, child] of Object.entries(value)) {
+    if (UNSAFE_TEXT.test(key)) return [...path, "(key)"].join(".");
+    const found = unsafeTextPath(child, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function assertSafeText(value: unknown, where = "The request"): void {
+  const path = unsafeTextPath(value);
+  if (path === undefined) return;
+  const message = "must not contain NUL characters or unpaired surrogates";
+  throw new ApiError("validation_failed", `${where} is invalid. ${path}: ${message}`, { details: [{ path, message }] });
+}
+
 /** Reads at most `limit` bytes of the body; a larger body is refused without reading it all. */
-async function readBody(req: Request, limit: number): Promise<string> {
+export async function readBody(req: Request, limit: number): Promise<string> {
   const tooLarge = () =>
     new ApiError("payload_too_large", `The request body is larger than the limit of ${limit} bytes.`);
   const declared = Number(req.headers.get("content-length") ?? NaN);
@@ -32,7 +63,11 @@ async function readBody(req: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError("invalid_json", "The request body is not valid UTF-8.");
+  }
 }
 
 /** Parses a JSON body against a zod schema: 415, 413, 400 invalid_json or 400 validation_failed. */
@@ -41,13 +76,18 @@ export async function parseJson<T extends z.ZodType>(req: Request, schema: T): P
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
     throw new ApiError("unsupported_media_type", "Send the body as JSON with the header Content-Type: application/json.");
   }
-  const text = await readBody(req, env().MAX_JSON_BODY_BYTES);
+  return parseJsonText(await readBody(req, env().MAX_JSON_BODY_BYTES), schema);
+}
+
+/** Parses a body already read (e.g. to check its signature first): 400 invalid_json or 400 validation_failed. */
+export function parseJsonText<T extends z.ZodType>(text: string, schema: T): z.output<T> {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (err) {
     throw new ApiError("invalid_json", `The request body is not valid JSON: ${(err as Error).message}`);
   }
+  assertSafeText(data, "The request body");
   const result = schema.safeParse(data);
   if (!result.success) throw validationError(result.error);
   return result.data;
@@ -55,7 +95,17 @@ export async function parseJson<T extends z.ZodType>(req: Request, schema: T): P
 
 /** Parses the query string against a zod schema (unknown parameters are refused by strict schemas). */
 export function parseQuery<T extends z.ZodType>(req: Request, schema: T): z.output<T> {
-  const params = new URL(req.url).searchParams;
+  const url = new URL(req.url);
+  for (const part of url.search.slice(1).split(/[&=]/)) {
+    try {
+      decodeURIComponent(part.replaceAll("+", " "));
+    } catch {
+      throw new ApiError("validation_failed", "The query string is not valid percent-encoded UTF-8.", {
+        details: [{ path: "(query)", message: "malformed percent-encoding" }],
+      });
+    }
+  }
+  const params = url.searchParams;
   const query: Record<string, string> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
@@ -66,6 +116,7 @@ export function parseQuery<T extends z.ZodType>(req: Request, schema: T): z.outp
     }
     query[key] = values[0];
   }
+  assertSafeText(query, "The query");
   const result = schema.safeParse(query);
   if (!result.success) throw validationError(result.error, "The query is invalid.");
   return result.data;

@@ -1,6 +1,7 @@
 import { resolvePrincipal, type Principal } from "@/lib/auth/resolve-principal.ts";
 import type { Scope } from "@/lib/api-keys/scopes.ts";
 import { ApiError } from "@/lib/http/errors.ts";
+import { limitApiRequest, limitUnknownKeys } from "@/lib/rate-limit/api-limits.ts";
 import { withRequest, type RequestContext, type RouteParams } from "@/lib/http/with-request.ts";
 
 export type ApiKeyContext<P extends RouteParams> = RequestContext<P> & { user: { id: string }; key: Principal };
@@ -11,12 +12,15 @@ export function withApiKey<P extends RouteParams = RouteParams>(
   handler: (ctx: ApiKeyContext<P>) => Promise<Response>,
 ) {
   return withRequest<P>(async (ctx) => {
-    const key = await resolvePrincipal(ctx.req);
+    const key = await limitUnknownKeys(ctx.req, () => resolvePrincipal(ctx.req));
     if (!key.scopes.includes(options.scope)) {
       throw new ApiError("insufficient_scope", `This API key lacks the scope "${options.scope}".`, {
         headers: { "WWW-Authenticate": `Bearer realm="voicedraft", error="insufficient_scope", scope="${options.scope}"` },
       });
     }
-    return handler({ ...ctx, user: { id: key.userId }, key });
+    const limitHeaders = await limitApiRequest(key);
+    const response = await handler({ ...ctx, user: { id: key.userId }, key });
+    for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
+    return response;
   });
 }

@@ -8,6 +8,29 @@ export type RouteContext = { params: Promise<RouteParams> };
 export type RequestContext<P extends RouteParams = RouteParams> = { req: Request; params: P; requestId: string };
 export type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
 
+// Every id in an API path: the database's UUIDs and the clients' recording ids. Checked here so
+// that no path text (NUL, say) reaches a query.
+const PATH_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+async function routeParams(ctx: RouteContext | undefined): Promise<RouteParams> {
+  let params: RouteParams;
+  try {
+    params = (await ctx?.params) ?? {};
+  } catch {
+    // Next decodes path segments lazily; a malformed %-sequence fails here.
+    throw new ApiError("validation_failed", "The URL path is not valid percent-encoded UTF-8.", {
+      details: [{ path: "(path)", message: "malformed percent-encoding" }],
+    });
+  }
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === "string" && !PATH_ID.test(value)) {
+      const message = "must be 1–64 letters, digits, _ or -";
+      throw new ApiError("validation_failed", `The path parameter ${name} ${message}.`, { details: [{ path: name, message }] });
+    }
+  }
+  return params;
+}
+
 function isDatabaseDown(err: unknown): boolean {
   const text = `${(err as { code?: string })?.code ?? ""} ${(err as Error)?.message ?? ""}`;
   return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|P1001|P1017|Can't reach database|Connection terminated/i.test(text);
@@ -40,7 +63,7 @@ export function withRequest<P extends RouteParams = RouteParams>(
     const requestId = requestIdFrom(req.headers.get("x-request-id"));
     let response: Response;
     try {
-      const params = ((await ctx?.params) ?? {}) as P;
+      const params = (await routeParams(ctx)) as P;
       response = await handler({ req, params, requestId });
     } catch (err) {
       const apiError = toApiError(err);

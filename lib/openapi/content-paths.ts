@@ -240,13 +240,15 @@ export const contentArea: ApiArea = {
         description:
           "You published the variant yourself; this records it as confirmed_manual. Accepted only for an approved variant " +
           "that is not stale, and only with its approved content_hash. published_url is kept as your evidence; the service " +
-          "never contacts it or any third-party platform. Idempotent per client_event_id.",
+          "never contacts it or any third-party platform. Idempotent per client_event_id, and recorded once per variant and " +
+          "content_hash: confirming the same content again (another client_event_id) answers the first confirmation (200, " +
+          "replayed true), taking a newly given published_url.",
         scope: "content:write",
         parameters: VARIANT,
         body: ManualDeliveryInput,
         responses: {
           201: { description: "Confirmed.", schema: DeliveryResult },
-          200: { description: "This client_event_id was confirmed before.", schema: DeliveryResult },
+          200: { description: "This client_event_id, or this content_hash of the variant, was confirmed before.", schema: DeliveryResult },
         },
         errors: {
           ...FLAG,
@@ -318,7 +320,7 @@ export const contentArea: ApiArea = {
         tag,
         summary: "List presets",
         description:
-          "The built-in presets (builtin-standard, builtin-short, builtin-thread, builtin-article), then yours. A preset " +
+          "The built-in presets (builtin-standard, builtin-short, builtin-thread, builtin-article, builtin-caption), then yours. A preset " +
           "sets tone, length, single post or thread, hashtags and whether the title leads.",
         scope: "content:read",
         responses: { 200: { description: "The presets you can use.", schema: PresetList } },

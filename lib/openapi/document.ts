@@ -58,6 +58,12 @@ function build(): OpenApiDocument {
           schema: { type: "string" },
         },
         "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 0 } },
+        "RateLimit-Limit": {
+          description: "The limit that applies (IETF RateLimit header fields draft): requests per minute, or audio seconds per hour.",
+          schema: { type: "integer", minimum: 0 },
+        },
+        "RateLimit-Remaining": { description: "What is left of that limit in the current window.", schema: { type: "integer", minimum: 0 } },
+        "RateLimit-Reset": { description: "Seconds until the current window ends.", schema: { type: "integer", minimum: 0 } },
       },
       securitySchemes: {
         [SECURITY_SCHEME]: {

@@ -41,6 +41,9 @@ const authErrors = (scope: Scope): ErrorCases => ({
   insufficient_scope: `The key lacks the scope ${scope}.`,
   database_unavailable: "The database is unreachable; retry after the Retry-After seconds.",
   service_unavailable: "The service is momentarily busy; retry after the Retry-After seconds.",
+  rate_limited:
+    "Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the " +
+    "account's hourly audio seconds are spent. Retry after the Retry-After seconds.",
 });
 const QUERY_ERRORS: ErrorCases = {
   validation_failed: "A query parameter is invalid, unknown or given twice; details names each one.",
@@ -56,7 +59,8 @@ const MULTIPART_ERRORS: ErrorCases = {
   invalid_multipart: "The multipart body is malformed.",
   validation_failed: "A field is unknown, repeated or invalid; details names each one.",
 };
-const ERROR_HEADERS: Partial<Record<ErrorCode, string>> = {
+const ERROR_HEADERS: Partial<Record<ErrorCode, string | string[]>> = {
+  rate_limited: ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
   engine_busy: "Retry-After",
   unauthorized: "WWW-Authenticate",
   insufficient_scope: "WWW-Authenticate",

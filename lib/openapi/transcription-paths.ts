@@ -1,7 +1,11 @@
 import { operation, type ApiArea } from "@/lib/openapi/operation.ts";
 import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio-format.ts";
 import {
+  DictionarySuggestion,
+  DictionarySuggestionList,
+  DictionarySuggestionsQuery,
   EditTranscriptionInput,
+  EditTranscriptionResult,
   ListTranscriptionsQuery,
   Optimization,
   OptimizerProcessing,
@@ -98,7 +102,18 @@ export const transcriptionArea: ApiArea = {
       "Recordings to text with a real speech recognizer (whisper, PocketSphinx, or an OpenAI-compatible server), " +
       "corrected with your dictionary.",
   },
-  schemas: [TranscriptionResult, TranscriptSegment, OptimizerProcessing, Optimization, TranscriptionList, EditTranscriptionInput, Recording],
+  schemas: [
+    TranscriptionResult,
+    TranscriptSegment,
+    OptimizerProcessing,
+    Optimization,
+    TranscriptionList,
+    EditTranscriptionInput,
+    EditTranscriptionResult,
+    DictionarySuggestion,
+    DictionarySuggestionList,
+    Recording,
+  ],
   paths: {
     "/transcribe": {
       post: operation({
@@ -148,12 +163,32 @@ export const transcriptionArea: ApiArea = {
         summary: "Edit a transcript",
         description:
           "Replaces `text` with your edit. Send the `updated_at` you last saw to be protected from overwriting a newer " +
-          "edit (409 edit_conflict). The AI-optimized text (`optimization.text`) is kept as it is.",
+          "edit (409 edit_conflict). The AI-optimized text (`optimization.text`) is kept as it is. The answer carries " +
+          "`dictionary_suggestions`: entries this edit suggests (\"cooper netties\" → \"Kubernetes\"), to offer for " +
+          "POST /api/v1/dictionary/add.",
         scope: "transcribe",
         parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
         body: EditTranscriptionInput,
-        responses: { 200: { description: "The edited transcription.", schema: TranscriptionResult } },
+        responses: { 200: { description: "The edited transcription, with dictionary suggestions.", schema: EditTranscriptionResult } },
         errors: { not_found: "You have no transcription with this id.", edit_conflict: "The transcript changed after the updated_at you sent." },
+      }),
+    },
+    "/api/v1/transcriptions/{id}/dictionary-suggestions": {
+      get: operation({
+        id: "getDictionarySuggestions",
+        tag,
+        summary: "Dictionary entries suggested by your edits",
+        description:
+          "Compares the recognizer's own text with your current text word by word and proposes an entry for each short " +
+          "replaced span that looks like a misrecognition (\"cooper netties\" → \"Kubernetes\"): at most 3 words each side, " +
+          "sounding alike, in a sentence you otherwise kept. Never common words, wording changes, rewritten sentences or " +
+          "case changes other than proper nouns; entries already in your dictionary are left out. Scope transcribe (not " +
+          "dictionary:read), because the suggestions quote the transcript.",
+        scope: "transcribe",
+        parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
+        query: DictionarySuggestionsQuery,
+        responses: { 200: { description: "The suggestions, most frequent first (empty when there are none).", schema: DictionarySuggestionList } },
+        errors: { not_found: "You have no transcription with this id." },
       }),
     },
     "/api/v1/recordings/{recording_id}": {

@@ -2,9 +2,13 @@ import { z } from "zod";
 import { db } from "@/lib/db/client.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { toTranscriptionResult } from "@/lib/transcription/save-transcription.ts";
-import type { EditTranscriptionInput, TranscriptionResult } from "@/lib/transcription/schemas.ts";
+import { suggestionsForEdit } from "@/lib/transcription/suggest-dictionary-entries.ts";
+import type { EditTranscriptionInput, EditTranscriptionResult } from "@/lib/transcription/schemas.ts";
 
-/** Replaces the transcript's text with the user's edit; refuses an edit based on a stale copy. */
+/**
+ * Replaces the transcript's text with the user's edit; refuses an edit based on a stale copy.
+ * Answers with the dictionary entries the edit suggests (the text before it → the new text).
+ */
 export async function editTranscription({
   userId,
   id,
@@ -13,16 +17,19 @@ export async function editTranscription({
   userId: string;
   id: string;
   input: z.output<typeof EditTranscriptionInput>;
-}): Promise<TranscriptionResult> {
+}): Promise<EditTranscriptionResult> {
   const prisma = await db();
+  const before = await prisma.transcription.findFirst({ where: { id, userId }, select: { text: true } });
+  if (!before) throw notFound(`The transcription ${id}`);
   const { count } = await prisma.transcription.updateMany({
     where: { id, userId, ...(input.updated_at && { updatedAt: new Date(input.updated_at) }) },
-    data: { text: input.text },
+    data: { text: input.text, editedAt: new Date() },
   });
   const row = await prisma.transcription.findFirst({ where: { id, userId }, include: { optimization: true } });
   if (!row) throw notFound(`The transcription ${id}`);
   if (!count) {
     throw new ApiError("edit_conflict", "The transcript changed since you loaded it; reload it and apply your edit again.");
   }
-  return toTranscriptionResult(row);
+  const suggestions = await suggestionsForEdit({ userId, before: before.text, after: input.text, language: row.language });
+  return { ...toTranscriptionResult(row), dictionary_suggestions: suggestions };
 }

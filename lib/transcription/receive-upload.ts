@@ -7,15 +7,16 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { ApiError } from "@/lib/http/errors.ts";
-import { FORMAT_SNIFF_BYTES } from "@/lib/transcription/audio-format.ts";
+import { unsafeTextPath } from "@/lib/http/parse.ts";
+import { detectAudioFileFormat, type AudioFormat } from "@/lib/transcription/audio-format.ts";
 
 export type Upload = {
   /** The audio exactly as sent, on disk. */
   audioPath: string;
   audioBytes: number;
   audioSha256: string;
-  /** The first bytes, for format detection. */
-  head: Buffer;
+  /** The container, sniffed from the bytes; null when it is not audio this service decodes. */
+  format: AudioFormat | null;
   fields: Record<string, string>;
   /** A private temporary directory for this request; removed by cleanup(). */
   workDir: string;
@@ -76,7 +77,6 @@ async function parse(
   const audioPath = path.join(workDir, "upload");
   const fields: Record<string, string> = {};
   const hash = createHash("sha256");
-  let head = Buffer.alloc(0);
   let audioBytes = 0;
   let sawAudio = false;
   let failure: ApiError | undefined;
@@ -101,7 +101,6 @@ async function parse(
     stream.on("data", (chunk: Buffer) => {
       audioBytes += chunk.length;
       hash.update(chunk);
-      if (head.length < FORMAT_SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, FORMAT_SNIFF_BYTES - head.length)]);
     });
     stream.on("limit", () =>
       fail(new ApiError("payload_too_large", `The audio is larger than the limit of ${megabytes(maxBytes)}.`)),
@@ -121,6 +120,9 @@ async function parse(
       );
     } else if (name in fields) {
       fail(new ApiError("validation_failed", `The field "${name}" is given more than once.`));
+    } else if (unsafeTextPath(value) !== undefined) {
+      const message = "must not contain NUL characters or unpaired surrogates";
+      fail(new ApiError("validation_failed", `The field "${name}" ${message}.`, { details: [{ path: name, message }] }));
     } else {
       fields[name] = value;
     }
@@ -140,5 +142,6 @@ async function parse(
   if (!sawAudio) {
     throw new ApiError("missing_audio", `The form has no "${fileField}" file; send the recording in the field "${fileField}".`);
   }
-  return { audioPath, audioBytes, audioSha256: hash.digest("hex"), head, fields };
+  const format = audioBytes ? await detectAudioFileFormat(audioPath) : null;
+  return { audioPath, audioBytes, audioSha256: hash.digest("hex"), format, fields };
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
+import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import type { Segment } from "@/lib/transcription/engines/types.ts";
 import type { Optimization, TranscribeFields, TranscriptionResult } from "@/lib/transcription/schemas.ts";
@@ -83,7 +84,7 @@ export function requestHash(
   return createHash("sha256").update(`${audioSha256}\n${inputs}`).digest("hex");
 }
 
-const conflict = () =>
+export const idempotencyConflict = () =>
   new ApiError(
     "idempotency_conflict",
     "This Idempotency-Key was already used for a different recording or different options; use a new key.",
@@ -105,7 +106,7 @@ export async function findReplay({
     include: { optimization: true },
   });
   if (!row) return null;
-  if (row.requestHash !== hash) throw conflict();
+  if (row.requestHash !== hash) throw idempotencyConflict();
   return toTranscriptionResult(row);
 }
 
@@ -139,7 +140,7 @@ export async function saveTranscription({
     const row = await prisma.transcription.create({ data: { userId, idempotencyKey, ...data }, include: { optimization: true } });
     return { result: toTranscriptionResult(row), replayed: false };
   } catch (err) {
-    if (idempotencyKey && err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+    if (idempotencyKey && isUniqueViolation(err)) {
       const first = await findReplay({ userId, idempotencyKey, hash: data.requestHash });
       if (first) return { result: first, replayed: true };
     }

@@ -162,6 +162,47 @@ export const EditTranscriptionInput = z
   })
   .meta({ id: "EditTranscriptionInput" });
 
+export const DICTIONARY_SUGGESTIONS_MAX = 20;
+
+export const DictionarySuggestion = z
+  .object({
+    misspelling: z.string().meta({ description: "What the recognizer wrote (case-folded), as a dictionary misspelling.", example: "cooper netties" }),
+    correct_spelling: z.string().meta({ description: "What you wrote instead, with your casing.", example: "Kubernetes" }),
+    occurrences: z.number().int().meta({ description: "How many times you made this correction in the text." }),
+  })
+  .meta({
+    id: "DictionarySuggestion",
+    description: "A proposed dictionary entry; add it with POST /api/v1/dictionary/add (misspelling and correct_spelling as given).",
+  });
+
+const DictionarySuggestions = z
+  .array(DictionarySuggestion)
+  .meta({ description: `At most ${DICTIONARY_SUGGESTIONS_MAX}, most frequent first; entries already in your dictionary are left out.` });
+
+export const EditTranscriptionResult = TranscriptionResult.extend({
+  dictionary_suggestions: DictionarySuggestions.meta({
+    description:
+      "Entries proposed from this edit (the text before it → your new text): short replaced spans that look like " +
+      "misrecognitions. Never common words, wording changes or rewritten sentences.",
+  }),
+}).meta({ id: "EditTranscriptionResult" });
+export type EditTranscriptionResult = z.output<typeof EditTranscriptionResult>;
+
+export const DictionarySuggestionsQuery = z.strictObject({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(DICTIONARY_SUGGESTIONS_MAX)
+    .default(DICTIONARY_SUGGESTIONS_MAX)
+    .meta({ description: `How many suggestions at most, 1–${DICTIONARY_SUGGESTIONS_MAX} (default ${DICTIONARY_SUGGESTIONS_MAX}).` }),
+});
+
+export const DictionarySuggestionList = z
+  .object({ dictionary_suggestions: DictionarySuggestions })
+  .meta({ id: "DictionarySuggestionList" });
+export type DictionarySuggestionList = z.output<typeof DictionarySuggestionList>;
+
 export const RecordingIdParams = z.strictObject({ recording_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
 export const Recording = z

@@ -5,14 +5,16 @@ import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary, type DictionaryEntry } from "@/lib/dictionary/matcher.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
 import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
-import { detectAudioFormat, SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio-format.ts";
+import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio-format.ts";
 import { decodeAudio } from "@/lib/transcription/decode-audio.ts";
 import { recognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
 import { UpstreamEngineError } from "@/lib/transcription/engines/openai.ts";
 import { EngineBusyError, EngineUnavailableError } from "@/lib/transcription/engines/types.ts";
 import type { Upload } from "@/lib/transcription/receive-upload.ts";
 import { PROMPT_MAX, type TranscribeFields, type TranscriptionResult } from "@/lib/transcription/schemas.ts";
-import { findReplay, requestHash, saveTranscription } from "@/lib/transcription/save-transcription.ts";
+import { requestHash, saveTranscription } from "@/lib/transcription/save-transcription.ts";
+import { withIdempotencyKey } from "@/lib/transcription/idempotency-key.ts";
+import { assertAudioBudgetLeft, chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
 
 /** What the recognizer should expect: the caller's prompt, then the words the dictionary produces. */
 // Engines trim further to their own budget (whisper: ~224 tokens).
@@ -42,33 +44,41 @@ async function engineCall<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** POST /transcribe: an uploaded recording → decoded → recognized → corrected with the dictionary. */
-export async function transcribeAudio({
-  userId,
-  upload,
-  input,
-  idempotencyKey,
-}: {
+type TranscribeArgs = {
   userId: string;
   upload: Upload;
   input: Omit<TranscribeFields, "recording_id" | "recording_part"> & Partial<Pick<TranscribeFields, "recording_id" | "recording_part">>;
   idempotencyKey?: string;
-}): Promise<{ result: TranscriptionResult; replayed: boolean }> {
-  const hash = requestHash(upload.audioSha256, input);
-  if (idempotencyKey) {
-    const replay = await findReplay({ userId, idempotencyKey, hash });
-    if (replay) return { result: replay, replayed: true };
-  }
+};
+type Transcribed = { result: TranscriptionResult; replayed: boolean };
+
+/** POST /transcribe: an uploaded recording → decoded → recognized → corrected with the dictionary. */
+export async function transcribeAudio(args: TranscribeArgs): Promise<Transcribed> {
+  const hash = requestHash(args.upload.audioSha256, args.input);
+  const { userId, idempotencyKey } = args;
+  // A replay costs no audio seconds: the budget is checked only where the recording is decoded.
+  const run = async () => {
+    await assertAudioBudgetLeft(userId);
+    return transcribeOnce(args, hash);
+  };
+  return idempotencyKey ? withIdempotencyKey({ userId, idempotencyKey, hash }, run) : run();
+}
+
+async function transcribeOnce({ userId, upload, input, idempotencyKey }: TranscribeArgs, hash: string): Promise<Transcribed> {
   if (upload.audioBytes === 0) throw new ApiError("empty_audio", "The audio file is empty (0 bytes).");
-  if (!detectAudioFormat(upload.head)) {
+  if (!upload.format) {
     throw new ApiError("unsupported_audio", `This file is not audio in a supported format (${SUPPORTED_FORMATS_TEXT}).`);
   }
   const config = env();
   const engine = await engineCall(recognitionEngine);
   const audio = await decodeAudio(upload.audioPath, path.join(upload.workDir, "audio.wav"), {
     ffmpeg: config.FFMPEG_PATH,
+    format: upload.format,
     maxSeconds: config.MAX_AUDIO_SECONDS,
+    concurrency: config.DECODE_CONCURRENCY,
+    maxWaiting: config.DECODE_QUEUE_MAX,
   });
+  await chargeAudioSeconds({ userId, seconds: audio.durationSec });
 
   const requestEntries = (input.dict ?? []).map((e) => ({ misspelling: e.misspelling, correctSpelling: e.correct_spelling }));
   const entries = mergeDictionaries(await loadDictionary(userId), requestEntries);

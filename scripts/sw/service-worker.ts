@@ -3,7 +3,7 @@
 // the last copy (then to /offline) without a network; Next's hashed static files never change,
 // so they are cache-first. API calls are never cached: the upload queue owns offline behaviour.
 import { CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, StaleWhileRevalidate } from "serwist";
-import { nextDueIn, processQueue, SYNC_TAG } from "@/lib/web/upload-queue.ts";
+import { nextDueIn, processQueue, SYNC_TAG } from "@/app/_lib/upload-queue.ts";
 
 declare const __SW_REVISION__: string;
 

@@ -4,7 +4,7 @@ import { setUpTestDatabase } from "@/tests/support/database.ts";
 import { createTestUser } from "@/tests/support/factories.ts";
 import { call } from "@/tests/support/http.ts";
 import { db } from "@/lib/db/client.ts";
-import { createSession, deleteSession } from "@/lib/auth/sessions.ts";
+import { createSession, deleteSession, hashSessionToken } from "@/lib/auth/sessions.ts";
 import { verifyCredentials } from "@/lib/auth/verify-credentials.ts";
 import { GET as list } from "@/app/api/v1/dictionary/route.ts";
 import { POST as add } from "@/app/api/v1/dictionary/add/route.ts";
@@ -66,7 +66,7 @@ test("signed-out, expired and unknown sessions are 401", async () => {
   await deleteSession({ sessionToken: session.sessionToken });
   const expired = await createSession({ userId: user.id });
   const prisma = await db();
-  await prisma.session.update({ where: { sessionToken: expired.sessionToken }, data: { expires: new Date(Date.now() - 1000) } });
+  await prisma.session.update({ where: { tokenHash: hashSessionToken(expired.sessionToken) }, data: { expires: new Date(Date.now() - 1000) } });
   for (const token of [session.sessionToken, expired.sessionToken, "not-a-session"]) {
     const res = await call(list, { path: "/api/v1/dictionary", headers: { cookie: cookie(token) } });
     assert.equal(res.status, 401);

@@ -25,12 +25,13 @@ describe("channels", () => {
     const created = await call(postChannel, { method: "POST", path: "/api/v1/channels", key, json: { platform: "bluesky", name: "  Sky  " } });
     assert.equal(created.status, 201, created.text);
     assert.deepEqual({ ...created.body.channel, id: undefined, created_at: undefined, updated_at: undefined }, {
-      id: undefined, platform: "bluesky", name: "Sky", active: true, created_at: undefined, updated_at: undefined,
+      id: undefined, platform: "bluesky", name: "Sky", active: true, default_preset_id: "builtin-short", created_at: undefined, updated_at: undefined,
     });
     const id = created.body.channel.id;
     assert.deepEqual((await call(listChannels, { path: "/api/v1/channels", key })).body.channels.map((c: { id: string }) => c.id), [id]);
     const updated = await channelCall(key, "PATCH", id, { active: false, name: "Old sky" });
     assert.equal(updated.body.channel.active, false);
+    assert.equal((await channelCall(key, "PATCH", id, { platform: "instagram" })).body.channel.default_preset_id, "builtin-caption");
     assert.equal((await channelCall(key, "GET", id)).body.channel.name, "Old sky");
     assert.equal((await channelCall(key, "DELETE", id)).body.deleted.id, id);
     assert.equal((await channelCall(key, "GET", id)).status, 404);
@@ -70,7 +71,7 @@ describe("presets", () => {
     const presets = (await call(listPresets, { path: "/api/v1/presets", key })).body.presets;
     assert.deepEqual(
       presets.map((p: { id: string }) => p.id).sort(),
-      ["builtin-article", "builtin-short", "builtin-standard", "builtin-thread"],
+      ["builtin-article", "builtin-caption", "builtin-short", "builtin-standard", "builtin-thread"],
     );
     assert.equal((await presetCall(key, "GET", "builtin-thread")).body.preset.format, "thread");
     const patch = await presetCall(key, "PATCH", "builtin-thread", { name: "Mine now" });

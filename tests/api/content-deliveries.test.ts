@@ -132,6 +132,23 @@ describe("delivery evidence", () => {
     assert.equal(move.body.error.code, "invalid_transition");
   });
 
+  test("a second confirmation of the same content answers the first one; a new link replaces the old", async () => {
+    const { key, id, hash } = await approvedVariant();
+    const first = await content.manual(key, id, { client_event_id: "tap-1", content_hash: hash });
+    assert.equal(first.status, 201, first.text);
+    const again = await content.manual(key, id, { client_event_id: "tap-2", content_hash: hash, published_url: "https://example.com/p/1" });
+    assert.equal(again.status, 200, again.text);
+    assert.equal(again.body.replayed, true);
+    assert.equal(again.body.delivery.id, first.body.delivery.id);
+    assert.equal(again.body.delivery.published_url, "https://example.com/p/1");
+    // Its event id now replays this answer; reusing it for something else is still a conflict.
+    assert.equal((await content.manual(key, id, { client_event_id: "tap-2", content_hash: hash, published_url: "https://example.com/p/1" })).status, 200);
+    const reused = await content.manual(key, id, { client_event_id: "tap-2", content_hash: hash });
+    assert.equal(reused.body.error.code, "idempotency_conflict");
+    const prisma = await db();
+    assert.equal(await prisma.contentDelivery.count({ where: { itemId: id, method: "manual" } }), 1);
+  });
+
   test("the manual route refuses masters (404) and a bad URL (400)", async () => {
     const { key, id, master, hash } = await approvedVariant();
     assert.equal((await content.manual(key, master.id, { client_event_id: "m", content_hash: master.content_hash })).status, 404);

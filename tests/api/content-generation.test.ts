@@ -10,7 +10,7 @@ import { db } from "@/lib/db/client.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { serviceSecret } from "@/lib/internal/service-secret.ts";
 import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation-job.ts";
-import { signCallback } from "@/lib/content/generation-callback.ts";
+import { signBody } from "@/lib/internal/signed-body.ts";
 import { length } from "@/lib/content/generators/platform-rules.ts";
 import { POST as callback } from "@/app/api/internal/generation/callback/route.ts";
 
@@ -40,12 +40,16 @@ const postCallback = (body: string, headers: Record<string, string>) =>
   call(callback, { method: "POST", path: "/api/internal/generation/callback", body, headers: { "content-type": "application/json", ...headers } });
 
 describe("the generation job", () => {
-  test("applies the result through the signed callback path", async () => {
+  test("applies the result with the apply-result use case", async () => {
     const { key, variantId, taskId } = await queuedVariant();
     assert.equal((await variantOf(key, variantId)).generation.state, "queued");
+    const prisma = await db();
+    const signaturesBefore = await prisma.generationCallbackSignature.count();
     await generateVariantJob.run({ taskId }, ctx);
     const variant = await variantOf(key, variantId);
     assert.equal(variant.generation.state, "succeeded");
+    // Applied in process, not through its own signed callback.
+    assert.equal(await prisma.generationCallbackSignature.count(), signaturesBefore);
     assert.ok(variant.body.startsWith("We moved our main database"));
     assert.equal(variant.version, 2);
     // Running it again (a duplicate delivery by the queue) changes nothing.
@@ -154,13 +158,13 @@ describe("the generation callback", () => {
     const huge = JSON.stringify({ task_id: "t", status: "failed", error: "x".repeat(300 * 1024) });
     assert.equal((await postCallback(huge, sign(huge, secret))).body.error.code, "payload_too_large");
     const notJson = "{";
-    assert.equal((await postCallback(notJson, await signCallback(notJson))).body.error.code, "invalid_json");
+    assert.equal((await postCallback(notJson, await signBody(notJson))).body.error.code, "invalid_json");
   });
 
   test("a failed result keeps the variant's content and shows the error", async () => {
     const { key, variantId, taskId } = await queuedVariant();
     const body = JSON.stringify({ task_id: taskId, status: "failed", error: "model overloaded" });
-    const res = await postCallback(body, await signCallback(body));
+    const res = await postCallback(body, await signBody(body));
     assert.equal(res.body.state, "failed");
     const variant = await variantOf(key, variantId);
     assert.equal(variant.generation.state, "failed");

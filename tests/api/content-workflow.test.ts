@@ -177,5 +177,12 @@ describe("the content state machine", () => {
     const second = await content.list(key, `?limit=2&cursor=${first.body.next_cursor}`);
     assert.deepEqual(second.body.items.map((i: { title: string }) => i.title), ["Note 1"]);
     assert.equal(second.body.next_cursor, null);
+    // Cursors are opaque (the same format as the other lists): a raw item id is not one.
+    assert.notEqual(first.body.next_cursor, first.body.items[1].id);
+    for (const cursor of [first.body.items[1].id, "not-a-cursor"]) {
+      const refused = await content.list(key, `?limit=2&cursor=${cursor}`);
+      assert.equal(refused.status, 400, cursor);
+      assert.equal(refused.body.error.code, "validation_failed");
+    }
   });
 });

@@ -120,7 +120,7 @@ describe("the OpenAPI document", () => {
     assert.deepEqual(
       [...ids].sort(),
       [
-        ...["addDictionaryEntry", "createOpenAiTranscription", "deleteDictionaryEntry", "editTranscription", "getHealth", "getOpenApi", "getRecording", "getTranscription", "listDictionary", "listTranscriptions", "transcribe"],
+        ...["addDictionaryEntry", "createOpenAiTranscription", "deleteDictionaryEntry", "editTranscription", "getDictionarySuggestions", "getHealth", "getOpenApi", "getRecording", "getTranscription", "listDictionary", "listTranscriptions", "transcribe"],
         // The content area (lib/openapi/content-paths.ts).
         ...["approveContentVariant", "confirmManualDelivery", "createChannel", "createContentMaster", "createContentVariants", "createPreset"],
         ...["deleteChannel", "deletePreset", "editContentItem", "getChannel", "getContentFamily", "getContentItem", "getPreset", "listChannels"],

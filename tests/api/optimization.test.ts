@@ -12,6 +12,7 @@ import { db } from "@/lib/db/client.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { serviceSecret } from "@/lib/internal/service-secret.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
+import { JOBS, SWEEPS } from "@/scripts/jobs.ts";
 import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
@@ -72,7 +73,7 @@ let jfk: Buffer;
 let jfkTwice: Buffer;
 before(async () => {
   await database.ready;
-  workers = await startJobWorkers();
+  workers = await startJobWorkers(JOBS, SWEEPS);
   jfk = await ffmpegFixture("jfk.wav", ["-i", JFK_WAV]);
   jfkTwice = await ffmpegFixture("jfk-twice.wav", ["-stream_loop", "1", "-i", JFK_WAV]);
 });

@@ -14,6 +14,9 @@ test("sign up, create an API key that works once shown, revoke it, sign out and 
   const { context, page } = await newPhone(app);
   await page.goto("/");
   await assertAccessible(page, "home");
+  // The landing page's main button works and leads to sign-up.
+  await page.getByRole("link", { name: "Create a free account" }).click();
+  await page.waitForURL("**/sign-up");
   await page.goto("/sign-up");
   await assertAccessible(page, "sign-up");
   await screenshot(page, "sign-up");
@@ -23,9 +26,15 @@ test("sign up, create an API key that works once shown, revoke it, sign out and 
   await page.getByLabel("Password", { exact: true }).fill("short");
   await page.getByRole("button", { name: "Create account" }).click();
   await page.locator("#password-error").getByText(/at least 10 characters/).waitFor();
+  // One message per problem: the reason beside its field, not again above the button in API words.
+  assert.equal(await page.getByText(/at least 10 characters/).count(), 1);
+  assert.equal(await page.getByRole("alert").count(), 0);
 
   const email = await signUp(page);
-  await page.getByRole("link", { name: "API keys" }).click();
+  // API keys live under Settings, one tap from every page's tab bar.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+  await page.waitForURL("**/settings");
+  await page.getByRole("link", { name: /^API keys/ }).click();
   await page.waitForURL("**/keys");
   await assertAccessible(page, "keys");
   await page.getByLabel("Name").fill("laptop script");
@@ -54,6 +63,7 @@ test("sign up, create an API key that works once shown, revoke it, sign out and 
   // Sign out ends the session in the database: the old cookie no longer opens anything.
   const [sessionCookie] = (await context.cookies()).filter((c) => c.name.endsWith("next-auth.session-token"));
   assert.ok(sessionCookie, "a session cookie after sign-in");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL("**/sign-in");
   const replayed = await fetch(`${app.url}/api/v1/dictionary`, { headers: { cookie: `${sessionCookie.name}=${sessionCookie.value}` } });

@@ -53,15 +53,15 @@ test("content: transcript → master → variant → share (stubbed) → approve
 
   await page.goto("/record");
   await page.getByLabel("Or choose an audio file").setInputFiles(JFK_WAV);
-  await page.locator('[data-testid="upload-item"][data-status="done"]').waitFor({ timeout: 120_000 });
-  await page.getByRole("link", { name: "Open transcript" }).click();
-  await page.getByRole("button", { name: "Create content from this transcript" }).click();
+  // The note opens by itself when its text is ready.
+  await page.waitForURL(/\/transcripts\/[^/]+$/, { timeout: 120_000 });
+  await page.getByRole("button", { name: "Make posts from this note" }).click();
   await page.waitForURL("**/content/*");
   const masterId = page.url().split("/").pop()!;
-  await page.getByRole("heading", { name: "Master" }).waitFor();
+  await page.getByRole("heading", { name: "Source text" }).waitFor();
 
-  await page.getByRole("button", { name: "Generate variants" }).click();
-  await variantState(page).getByText("Awaiting approval").waitFor({ timeout: 60_000 });
+  await page.getByRole("button", { name: "Write posts" }).click();
+  await variantState(page).getByText("Ready to review").waitFor({ timeout: 60_000 });
   await assertAccessible(page, "content");
   await screenshot(page, "content-variant");
 
@@ -95,13 +95,13 @@ test("content: transcript → master → variant → share (stubbed) → approve
   const masterBody = page.getByLabel("Text").first();
   await masterBody.fill(`${await masterBody.inputValue()} And one more sentence.`);
   await page.getByRole("button", { name: "Save" }).first().click();
-  await variantState(page).getByText(/Stale/).waitFor();
+  await variantState(page).getByText(/Out of date/).waitFor();
   assert.equal(await confirmButton.isDisabled(), true, "no manual confirmation of a stale variant");
   await screenshot(page, "content-stale");
 
-  await page.getByRole("button", { name: "Regenerate from master" }).click();
+  await page.getByRole("button", { name: "Rewrite from the source text" }).click();
   await variantState(page).getByText("Up to date").waitFor({ timeout: 60_000 });
-  await variantState(page).getByText("Awaiting approval").waitFor({ timeout: 60_000 });
+  await variantState(page).getByText("Ready to review").waitFor({ timeout: 60_000 });
   await page.getByRole("button", { name: "Approve" }).click();
   await variantState(page).getByText("Approved").waitFor();
 
@@ -115,7 +115,7 @@ test("content: transcript → master → variant → share (stubbed) → approve
   await screenshot(page, "content-confirmed");
 
   await page.goto("/content");
-  await page.getByRole("list", { name: "Content" }).waitFor();
+  await page.getByRole("list", { name: "Posts" }).waitFor();
   await assertAccessible(page, "content list");
   await context.close();
 });

@@ -26,16 +26,20 @@ async function transcriptCount(page: Page): Promise<number> {
   return ((await res.json()) as { transcriptions: unknown[] }).transcriptions.length;
 }
 
-/** Waits for the `nth` queue item (1-based) to arrive and be transcribed, and opens its transcript. */
-async function openNewestTranscript(page: Page, nth: number): Promise<string> {
-  await page.getByTestId("upload-item").nth(nth - 1).waitFor({ timeout: 60_000 });
-  const item = page.getByTestId("upload-item").first();
-  await item.and(page.locator('[data-status="done"]')).waitFor({ timeout: 120_000 });
-  await item.getByRole("link", { name: "Open transcript" }).click();
-  await page.waitForURL("**/transcripts/*");
-  const text = page.getByLabel(/^Text/);
+/** After Stop (or a picked file) the note opens by itself once its text is ready; returns the text shown. */
+async function waitForNote(page: Page): Promise<string> {
+  await page.waitForURL(/\/transcripts\/(?!recordings)[^/]+$/, { timeout: 180_000 });
+  const text = page.getByLabel(/^Text of the note/);
   await text.waitFor();
   return text.inputValue();
+}
+
+/** The progress card is on screen (not below the fold) and names a stage. */
+async function assertProgressInView(page: Page): Promise<void> {
+  const card = page.getByTestId("progress-card");
+  await card.waitFor();
+  const box = await card.boundingBox();
+  assert.ok(box && box.y >= 0 && box.y < 740 - 64, `the progress card is in view above the tab bar: ${JSON.stringify(box)}`);
 }
 
 test("record from the microphone, see the transcript; a dictionary word changes the next one", async () => {
@@ -54,30 +58,43 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   await page.getByRole("button", { name: "Resume" }).click();
   await page.waitForTimeout(22_000); // two passes of the looping 11 s file: whole sentences whatever the start
   await page.getByRole("button", { name: "Stop and save" }).click();
+  await assertProgressInView(page);
+  assert.equal(await page.getByTestId("progress-card").getByText(/Offline/).count(), 0, "online, the card never says offline");
+  await screenshot(page, "record-progress");
 
   // The fake microphone loops the JFK speech from wherever it happens to be; PocketSphinx on
   // twice-compressed audio is rough, so any of the speech's distinctive words will do here.
-  const recorded = await openNewestTranscript(page, 1);
+  const recorded = await waitForNote(page);
   assert.match(recorded, /country|fellow|americ|ask not|do for you/i, `the recording should carry the JFK speech: ${recorded}`);
   await assertAccessible(page, "transcript");
   await screenshot(page, "transcript");
 
-  // The same speech from a file (deterministic): select a word in its transcript, add it to the dictionary.
+  // The same speech from a file (deterministic): tap a word in the note, fix it for good.
   await page.goto("/record");
   await page.getByLabel("Or choose an audio file").setInputFiles(JFK_WAV);
-  const first = await openNewestTranscript(page, 2);
+  const first = await waitForNote(page);
+  const noteId = new URL(page.url()).pathname.split("/").pop()!;
   assert.match(first, /country/i, first);
   const start = first.toLowerCase().indexOf("country");
-  await page.getByLabel(/^Text/).evaluate((el: HTMLTextAreaElement, [s, e]) => {
+  const word = first.slice(start, start + "country".length);
+  // A tap puts the caret inside the word (no selection needed).
+  await page.getByLabel(/^Text of the note/).evaluate((el: HTMLTextAreaElement, at) => {
     el.focus();
-    el.setSelectionRange(s, e);
-  }, [start, start + "country".length]);
-  await page.getByRole("button", { name: "Add selected word to dictionary" }).click();
-  await page.getByLabel("Heard as").waitFor();
-  assert.equal(await page.getByLabel("Heard as").inputValue(), first.slice(start, start + "country".length));
-  await page.getByLabel("Write as").fill("Nation");
-  await page.getByRole("button", { name: "Add to dictionary" }).click();
-  await page.getByText(/will be written “Nation”/).waitFor();
+    el.setSelectionRange(at, at);
+  }, start + 3);
+  await page.getByRole("button", { name: `Fix “${word}”` }).click();
+  await page.getByRole("dialog", { name: "Fix a word" }).waitFor();
+  assert.equal(await page.getByLabel("Heard as").inputValue(), word);
+  await page.getByLabel("Always write this as").fill("Nation");
+  await screenshot(page, "note-fix-word");
+  await page.getByRole("button", { name: "Save and fix" }).click();
+  await page.getByTestId("toast").getByText(/will be written “Nation” from now on; fixed \d+ place/).waitFor();
+  // This note is corrected now, on screen and on the server.
+  const fixed = await page.getByLabel(/^Text of the note/).inputValue();
+  assert.match(fixed, /Nation/, fixed);
+  assert.doesNotMatch(fixed, /\bcountry\b/i, fixed);
+  const saved = (await (await page.request.get(`/api/v1/transcriptions/${noteId}`)).json()) as { text: string };
+  assert.equal(saved.text, fixed, "the correction was saved");
 
   await page.goto("/dictionary");
   await page.getByRole("cell", { name: "Nation" }).waitFor();
@@ -87,12 +104,12 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   // The next transcript of the same file uses the new spelling.
   await page.goto("/record");
   await page.getByLabel("Or choose an audio file").setInputFiles(JFK_WAV);
-  const second = await openNewestTranscript(page, 3);
+  const second = await waitForNote(page);
   assert.match(second, /Nation/, second);
   assert.doesNotMatch(second, /country/i, second);
 
   await page.goto("/transcripts");
-  const list = page.getByRole("list", { name: "Transcripts" });
+  const list = page.getByRole("list", { name: "Notes" });
   await list.waitFor();
   assert.equal(await list.getByRole("listitem").count(), 3);
   await assertAccessible(page, "transcripts");
@@ -123,6 +140,7 @@ test("offline: a recording waits in the queue across a reload and uploads exactl
   await record(page, 6);
   const item = page.getByTestId("upload-item").first();
   await item.and(page.locator('[data-status="pending"]')).waitFor();
+  await page.getByTestId("progress-card").getByText("Offline: saved on this phone").waitFor();
   await screenshot(page, "queue-offline");
 
   await page.reload();
@@ -148,10 +166,11 @@ test("offline: a recording waits in the queue across a reload and uploads exactl
   assert.equal(((await single.json()) as { parts_received: number }).parts_received, 1);
 
   // The queue belongs to its user: someone else signing in on this device does not see it.
+  await page.goto("/settings");
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL("**/sign-in");
   await signUp(page);
-  await page.getByText("Nothing queued.").waitFor();
+  await page.getByText("Nothing waiting to upload.").waitFor();
   await context.close();
 });
 
@@ -172,18 +191,19 @@ test("a long recording is split at silences in the worker, every part uploaded o
   await page.getByLabel("Or choose an audio file").setInputFiles({ name: "long-speech.wav", mimeType: "audio/wav", buffer: long });
   await page.getByTestId("preprocess-progress").waitFor();
   await screenshot(page, "record-preprocessing");
-  await page.getByText(/Queued long-speech\.wav in \d+ parts/).waitFor({ timeout: 180_000 });
+  // The progress card counts the parts as they go up.
+  const partOf = page.getByTestId("progress-card").getByText(/part \d+ of \d+/).first();
+  await partOf.waitFor({ timeout: 180_000 });
   const ticks = await page.evaluate(() => (window as unknown as { ticks: number }).ticks);
   assert.ok(ticks > 20, `the page's timers kept running during preprocessing (${ticks} ticks)`);
-
-  const items = page.getByTestId("upload-item");
-  const parts = await items.count();
+  await screenshot(page, "record-uploading-parts");
+  const parts = Number(/part \d+ of (\d+)/.exec((await partOf.textContent()) ?? "")?.[1]);
   assert.ok(parts >= 3, `expected at least 3 parts for ~3 minutes, got ${parts}`);
-  await page.locator('[data-testid="upload-item"][data-status="done"]').nth(parts - 1).waitFor({ timeout: 300_000 });
-  assert.equal(await transcriptCount(page), parts);
+  assert.equal(await page.getByTestId("upload-item").count(), parts);
 
-  await page.getByRole("link", { name: "Open full transcript" }).click();
-  await page.waitForURL("**/transcripts/recordings/*");
+  // The whole note opens by itself once every part is text.
+  await page.waitForURL("**/transcripts/recordings/*", { timeout: 300_000 });
+  assert.equal(await transcriptCount(page), parts);
   const recordingId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
   await page.getByTestId("joined-text").waitFor();
   // The server joined the parts (nothing stitched from this browser's IndexedDB): read it as any device would.
@@ -211,7 +231,7 @@ test("a long recording is split at silences in the worker, every part uploaded o
 
   // The transcripts list shows the recording once, linking to the joined view.
   await page.goto("/transcripts");
-  const list = page.getByRole("list", { name: "Transcripts" });
+  const list = page.getByRole("list", { name: "Notes" });
   await list.waitFor();
   assert.equal(await list.getByRole("listitem").count(), 1);
   assert.match((await list.getByTestId("recording-entry").textContent()) ?? "", new RegExp(`${parts} parts`));

@@ -32,9 +32,15 @@ function chromiumArgs(fakeAudio: string): string[] {
   ];
 }
 
-export type App = { server: RunningServer; browser: Browser; url: string; stop(): Promise<void> };
+export type App = { server: RunningServer; browser: Browser; url: string; cspViolations: string[]; stop(): Promise<void> };
 
 export async function startApp(options: { fakeAudio?: string; env?: Record<string, string> } = {}): Promise<App> {
+  // E2E_URL: drive a server you already run (a quick look while developing), not a fresh one.
+  if (process.env.E2E_URL) {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(options.fakeAudio ?? JFK_WAV) });
+    const url = process.env.E2E_URL;
+    return { server: { url } as RunningServer, browser, url, cspViolations: [], stop: () => browser.close() };
+  }
   const dataDir = await mkdtemp(path.join(tmpdir(), "vd-e2e-"));
   const server = await startServer({
     DATA_DIR: dataDir,
@@ -43,14 +49,18 @@ export async function startApp(options: { fakeAudio?: string; env?: Record<strin
     ...options.env,
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(options.fakeAudio ?? JFK_WAV) });
+  const cspViolations: string[] = [];
   return {
     server,
     browser,
     url: server.url,
+    cspViolations,
     async stop() {
       await browser.close().catch(() => undefined);
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
+      // Every page, worker and service worker of the run ran under the Content-Security-Policy.
+      assert.deepEqual(cspViolations, [], "Content-Security-Policy violations");
     },
   };
 }
@@ -64,8 +74,34 @@ export async function newPhone(app: App): Promise<{ context: BrowserContext; pag
     hasTouch: true,
     permissions: ["microphone"],
   });
+  await watchCsp(context, app.cspViolations);
   const page = await context.newPage();
   return { context, page };
+}
+
+const CSP_MESSAGE = /Content Security Policy|Refused to (load|execute|connect|create|compile|apply|frame)/i;
+
+/** Records every CSP violation a page or its workers report (console messages and violation events). */
+async function watchCsp(context: BrowserContext, violations: string[]): Promise<void> {
+  const watchPage = (page: Page) => {
+    page.on("console", (msg) => {
+      if (CSP_MESSAGE.test(msg.text())) violations.push(`${page.url()}: ${msg.text()}`);
+    });
+    page.on("worker", (worker) =>
+      worker.on("console", (msg) => {
+        if (CSP_MESSAGE.test(msg.text())) violations.push(`worker ${worker.url()}: ${msg.text()}`);
+      }),
+    );
+  };
+  context.on("page", watchPage);
+  context.pages().forEach(watchPage);
+  await context.exposeBinding("__reportCspViolation", ({ page }, text: string) => violations.push(`${page?.url()}: ${text}`));
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+      report?.(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`);
+    });
+  });
 }
 
 /** A browser profile on disk: Chromium never offers to install an app in an incognito profile. */
@@ -77,6 +113,7 @@ export async function newPersistentPhone(app: App): Promise<{ context: BrowserCo
     baseURL: app.url,
     viewport: PHONE,
   });
+  await watchCsp(context, app.cspViolations);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,

@@ -46,7 +46,7 @@ export type RunningServer = {
 
 /** Starts `npm start`'s launcher and waits until /api/health answers. */
 export async function startServer(env: Record<string, string>, timeoutMs = 300_000): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [TSX, path.join(ROOT, "scripts", "start.ts")], {
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Transcription } from "@/lib/web/api.ts";
-import { groupByRecording } from "@/lib/web/group-transcripts.ts";
+import type { Transcription } from "@/app/_lib/api.ts";
+import { groupByRecording } from "@/app/_lib/group-transcripts.ts";
 
 const transcript = (id: string, recording: Transcription["recording"]): Transcription => ({
   id,

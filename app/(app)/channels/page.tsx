@@ -6,8 +6,8 @@ export const metadata: Metadata = { title: "Channels" };
 export default function ChannelsPage() {
   return (
     <>
-      <h1>Channels and presets</h1>
-      <p className="muted">Where you post (a name and a platform — never a password), and how variants are written.</p>
+      <h1>Channels</h1>
+      <p className="muted">Where you post (a name and a platform — never a password), and the styles posts are written in.</p>
       <ChannelsManager />
     </>
   );

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { ContentList } from "@/app/_components/content-list.tsx";
 
-export const metadata: Metadata = { title: "Content" };
+export const metadata: Metadata = { title: "Posts" };
 
 export default function ContentPage() {
   return (
     <>
-      <h1>Content</h1>
-      <p className="muted">Masters made from your transcripts, and their versions for each channel.</p>
+      <h1>Posts</h1>
+      <p className="muted">Posts written from your notes, one version for each channel.</p>
       <ContentList />
     </>
   );

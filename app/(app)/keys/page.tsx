@@ -7,7 +7,7 @@ import { RevokeKeyButton } from "@/app/_components/revoke-key-button.tsx";
 
 export const metadata: Metadata = { title: "API keys" };
 
-const when = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "—");
+const when = (date: Date | null) => (date ? date.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "never");
 
 export default async function KeysPage() {
   const user = await requireUser();

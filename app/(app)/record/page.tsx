@@ -9,7 +9,7 @@ export default async function RecordPage() {
   const user = await requireUser();
   return (
     <>
-      <h1>Record a voice note</h1>
+      <h1 className="visually-hidden">Record a voice note</h1>
       <Recorder owner={user.id} />
       <UploadQueuePanel owner={user.id} />
     </>

@@ -1,12 +1,21 @@
 import type { Metadata } from "next";
+import { Mic } from "lucide-react";
 import { TranscriptList } from "@/app/_components/transcript-list.tsx";
+import { ButtonLink, PageHeader } from "@/app/_ui/index.ts";
 
-export const metadata: Metadata = { title: "Transcripts" };
+export const metadata: Metadata = { title: "Notes" };
 
 export default function TranscriptsPage() {
   return (
     <>
-      <h1>Transcripts</h1>
+      <PageHeader
+        title="Notes"
+        action={
+          <ButtonLink href="/record" variant="secondary">
+            <Mic size={18} aria-hidden="true" /> Record
+          </ButtonLink>
+        }
+      />
       <TranscriptList />
     </>
   );

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { TranscriptDetail } from "@/app/_components/transcript-detail.tsx";
 
-export const metadata: Metadata = { title: "Transcript" };
+export const metadata: Metadata = { title: "Note" };
 
 export default async function TranscriptPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

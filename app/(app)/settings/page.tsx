@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { BookA, KeyRound, Megaphone, UserRound } from "lucide-react";
+import { SignOutButton } from "@/app/_components/sign-out-button.tsx";
+import { Card, RowLink, RowList } from "@/app/_ui/index.ts";
+import { requireUser } from "@/lib/auth/current-user.ts";
+import styles from "./settings.module.css";
+
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function SettingsPage() {
+  const user = await requireUser();
+  return (
+    <>
+      <h1>Settings</h1>
+      <RowList label="Settings">
+        <RowLink href="/dictionary" icon={<BookA size={22} aria-hidden="true" />} title="Dictionary" meta="Words to always spell your way" />
+        <RowLink href="/channels" icon={<Megaphone size={22} aria-hidden="true" />} title="Channels" meta="Where you post, and in which style" />
+        <RowLink href="/keys" icon={<KeyRound size={22} aria-hidden="true" />} title="API keys" meta="For your own programs and scripts" />
+      </RowList>
+      <h2>Account</h2>
+      <Card>
+        <p className={styles.account}>
+          <UserRound size={22} aria-hidden="true" />
+          <span>
+            Signed in as <strong>{user.email}</strong>
+          </span>
+        </p>
+        <SignOutButton />
+      </Card>
+      <p className={styles.footer}>
+        For developers: <a href="/docs">API reference</a> · <a href="/api/v1/openapi.json">OpenAPI document</a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Transcription } from "@/app/_lib/api.ts";
+
+// Which text a note shows first: the user's edit, else the cleaned-up text, else the recognizer's.
+
+/** The server keeps no "edited" flag (yet): an edit is the only thing that moves updated_at away from created_at. */
+export const isEdited = (t: Transcription) =>
+  (t as { edited?: boolean }).edited ?? new Date(t.updated_at).getTime() - new Date(t.created_at).getTime() > 2000;
+
+export function shownText(t: Transcription): string {
+  if (isEdited(t)) return t.text;
+  return t.optimization?.status === "completed" && t.optimization.text ? t.optimization.text : t.text;
+}
+
+export function originalText(t: Transcription): string | null {
+  const raw = (t as { raw_text?: string }).raw_text;
+  return raw ?? (isEdited(t) ? null : t.text);
+}
+
+/** A title from the first words, like a notes app does. */
+export function noteTitle(text: string): string {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return "Voice note";
+  const head = words.slice(0, 7).join(" ").replace(/[.,;:!?]+$/, "");
+  return (head.charAt(0).toUpperCase() + head.slice(1)) + (words.length > 7 ? "…" : "");
+}
+
+export const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
+
+/** The word under the caret, or the selected words. */
+export function pickWord(text: string, start: number, end: number): string {
+  if (end > start) return text.slice(start, end).trim().slice(0, 100);
+  const left = text.slice(0, start).match(/[\p{L}\p{N}'’-]*$/u)?.[0] ?? "";
+  const right = text.slice(start).match(/^[\p{L}\p{N}'’-]*/u)?.[0] ?? "";
+  return (left + right).replace(/^['’-]+|['’-]+$/g, "");
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Replaces every whole-word occurrence, ignoring case; returns the new text and how many. */
+export function replaceWord(text: string, from: string, to: string): { text: string; count: number } {
+  let count = 0;
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escape(from)}(?![\\p{L}\\p{N}])`, "giu");
+  const next = text.replace(pattern, () => {
+    count += 1;
+    return to;
+  });
+  return { text: next, count };
+}

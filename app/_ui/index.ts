@@ -1,0 +1,9 @@
+// The design system: tokens in tokens.css, components here. Screens use these, not one-off styles.
+export { Button, ButtonLink, IconButton } from "./button.tsx";
+export { Badge, Card, EmptyState, Notice, PageHeader } from "./card.tsx";
+export { Field, TextAreaField } from "./field.tsx";
+export { RowLink, RowList } from "./list.tsx";
+export { ProgressBar, Spinner } from "./progress.tsx";
+export { Sheet } from "./sheet.tsx";
+export { Tabs } from "./tabs.tsx";
+export { ToastProvider, useToast } from "./toast.tsx";

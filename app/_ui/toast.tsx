@@ -1,0 +1,51 @@
+"use client";
+
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import styles from "./ui.module.css";
+
+type Toast = { id: number; text: string; action?: { label: string; onClick: () => void } };
+type Show = (text: string, action?: Toast["action"]) => void;
+
+const ToastContext = createContext<Show>(() => undefined);
+const SHOWN_MS = 8000;
+
+/** Short messages over the tab bar, with at most one action ("Open"). */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
+  const show = useCallback<Show>(
+    (text, action) => {
+      const id = Date.now() + Math.random();
+      setToasts((all) => [...all.slice(-2), { id, text, action }]);
+      setTimeout(() => dismiss(id), SHOWN_MS);
+    },
+    [dismiss],
+  );
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div className={styles.toasts} role="status" aria-live="polite">
+        {toasts.map((t) => (
+          <div key={t.id} className={styles.toast} data-testid="toast">
+            <span className={styles.toastText}>{t.text}</span>
+            {t.action && (
+              <button
+                type="button"
+                className={styles.toastAction}
+                onClick={() => {
+                  dismiss(t.id);
+                  t.action!.onClick();
+                }}
+              >
+                {t.action.label}
+              </button>
+            )}
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export const useToast = () => useContext(ToastContext);

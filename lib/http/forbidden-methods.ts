@@ -1,0 +1,31 @@
+import http from "node:http";
+import { randomUUID } from "node:crypto";
+
+// TRACE and CONNECT are "forbidden methods" to the Fetch standard: Next cannot even build
+// the Request for them (before proxy.ts runs) and answers a plain-text 500. They are answered
+// here, as the node server receives them, in the API's error shape.
+const FORBIDDEN = new Set(["TRACE", "CONNECT"]);
+let installed = false;
+
+export function refuseForbiddenMethods(): void {
+  if (installed) return;
+  installed = true;
+  const emit = http.Server.prototype.emit;
+  http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
+    const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
+    if (event !== "request" || !FORBIDDEN.has(req.method ?? "")) return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
+    const requestId = randomUUID();
+    const body = JSON.stringify({
+      error: { code: "method_not_allowed", message: `${req.method} is not supported by this server.`, request_id: requestId },
+    });
+    res.writeHead(405, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "X-Request-Id": requestId,
+      Allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
+    });
+    res.end(body);
+    return true;
+  } as typeof emit;
+}
