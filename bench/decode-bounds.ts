@@ -2,7 +2,7 @@
 // hours of silence, decoded as before (ffmpeg picks the demuxer, stops only at the limit) and as
 // now (decodeAudio: the header's duration refuses it first); and a raw ADTS file, whose duration
 // no header states, decoded now (stops just past the limit). Prints time and PCM bytes written.
-// Run: npx tsx bench/decode-bounds.ts [--hours 10] [--limit 7200]
+// Run: npm run bench:decode [-- --hours 10] [-- --limit 7200]  (making 10 h of Opus takes minutes)
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -24,8 +24,8 @@ function normalize(candidate: string | undefined): string | undefined {
 
 /**
  * The client's address, for per-address limits. Behind TRUST_PROXY: the last X-Forwarded-For
- * entry (the one our proxy appended). Otherwise the one Next puts there from the socket — but
- * Next keeps a client's own X-Forwarded-For, so without a proxy it is only as honest as the client.
+ * entry (the one our proxy appended). Otherwise the one Next puts there from the socket (the
+ * client's own X-Forwarded-For is dropped before Next sees it: lib/http/node-server-guards.ts).
  */
 export function clientIp(headers: HeaderSource): string {
   const entries = (headers.get("x-forwarded-for") ?? "").split(",");

@@ -15,12 +15,13 @@ describe("npm start on the embedded database", () => {
   const password = "correct horse battery staple";
   const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: "" });
   const UPLOAD_LIMIT = 11 * 1024 * 1024;
+  const UNKNOWN_KEY_LIMIT = 5;
 
   before(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "vd-server-"));
     const user = await runScript("admin.ts", ["create-user", "--email", "smoke@example.com", "--password", password], env());
     assert.equal(user.code, 0, user.stderr);
-    server = await startServer({ ...env(), MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT) });
+    server = await startServer({ ...env(), MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT), RATE_LIMIT_UNKNOWN_KEYS_PER_MINUTE: String(UNKNOWN_KEY_LIMIT) });
     // The CLI now reaches the database the running server hosts.
     const created = await runScript("admin.ts", ["create-key", "--email", "smoke@example.com"], env());
     assert.equal(created.code, 0, created.stderr);
@@ -141,6 +142,19 @@ describe("npm start on the embedded database", () => {
     assert.equal(typeof add.duration_ms, "number");
     assert.ok(!server.output().includes(key), "the key never appears in the logs");
     assert.ok(!server.output().includes(password), "the password never appears in the logs");
+  });
+
+  // Last before stopping: it leaves this client's address refused for a minute.
+  test("a client's own X-Forwarded-For does not dodge the per-address limit (no TRUST_PROXY)", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < UNKNOWN_KEY_LIMIT + 3; i++) {
+      const res = await api("/api/v1/dictionary", {
+        headers: { authorization: `Bearer vd_${"x".repeat(42)}${i % 10}`, "x-forwarded-for": `203.0.113.${i + 1}` },
+      }, false);
+      statuses.push(res.status);
+    }
+    assert.deepEqual(statuses.slice(0, UNKNOWN_KEY_LIMIT), Array(UNKNOWN_KEY_LIMIT).fill(401));
+    assert.ok(statuses.slice(UNKNOWN_KEY_LIMIT).every((s) => s === 429), `got ${statuses.join(",")}`);
   });
 
   test("stops cleanly on SIGTERM and releases the database", async () => {

@@ -1,5 +1,14 @@
 import http from "node:http";
 import { randomUUID } from "node:crypto";
+import { env } from "@/lib/env.ts";
+
+// Guards on the Next server's node:http server, applied to each request before Next sees it.
+//
+// Forwarded headers: Next keeps a client's own X-Forwarded-For/-Host/-Proto and only fills in
+// the missing ones from the socket. Unless TRUST_PROXY says a proxy of ours sets them, the
+// client's are dropped here, so client addresses (rate limits) and origins (next-auth, the
+// same-origin check) come from the connection itself.
+const FORWARDED = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"];
 
 // TRACE and CONNECT are "forbidden methods" to the Fetch standard: Next cannot even build
 // the Request for them (before proxy.ts runs) and answers a plain-text 500. They are answered
@@ -7,12 +16,14 @@ import { randomUUID } from "node:crypto";
 const FORBIDDEN = new Set(["TRACE", "CONNECT"]);
 let installed = false;
 
-export function refuseForbiddenMethods(): void {
+export function installNodeServerGuards(): void {
   if (installed) return;
   installed = true;
+  const trustProxy = env().TRUST_PROXY;
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
     const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
+    if (event === "request" && !trustProxy) for (const name of FORWARDED) delete req.headers[name];
     if (event !== "request" || !FORBIDDEN.has(req.method ?? "")) return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
     const requestId = randomUUID();
     const body = JSON.stringify({
