@@ -4,7 +4,8 @@ import { authOptions } from "@/lib/auth/auth-options.ts";
 export const dynamic = "force-dynamic";
 
 // Self-hosted behind whatever host name it is reached by: next-auth takes its origin from the
-// Host header unless NEXTAUTH_URL pins it.
+// Host header unless NEXTAUTH_URL pins it. A client's own X-Forwarded-Host/-Proto never reach it
+// without TRUST_PROXY (lib/http/node-server-guards.ts drops them).
 process.env.AUTH_TRUST_HOST ??= "true";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
