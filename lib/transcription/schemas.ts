@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
+import { unsafeTextPath } from "@/lib/http/parse.ts";
 
 export const PROMPT_MAX = 2000;
 export const REQUEST_DICT_MAX = 1000;
@@ -11,7 +12,14 @@ const RequestDict = z
   .string()
   .transform((text, ctx) => {
     try {
-      return JSON.parse(text) as unknown;
+      const value = JSON.parse(text) as unknown;
+      // A \uD800 escape decodes to a lone surrogate that the field's own text check never saw.
+      const unsafe = unsafeTextPath(value);
+      if (unsafe !== undefined) {
+        ctx.addIssue({ code: "custom", message: `must not contain NUL characters or unpaired surrogates (${unsafe})` });
+        return z.NEVER;
+      }
+      return value;
     } catch (err) {
       ctx.addIssue({ code: "custom", message: `is not valid JSON (${(err as Error).message})` });
       return z.NEVER;

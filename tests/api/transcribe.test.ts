@@ -206,7 +206,7 @@ describe("bad requests get a clear 4xx", audioOnly, () => {
   });
 
   test("bad dict: malformed JSON, wrong shapes", async () => {
-    for (const dict of ["[{", '{"misspelling":"a"}', '[{"misspelling":"a"}]', '[{"misspelling":"a","correct_spelling":"b","x":1}]', "[1]"]) {
+    for (const dict of ["[{", '{"misspelling":"a"}', '[{"misspelling":"a"}]', '[{"misspelling":"a","correct_spelling":"b","x":1}]', "[1]", '[{"misspelling":"a\\ud800","correct_spelling":"b"}]', '[{"misspelling":"a","correct_spelling":"b\\u0000"}]']) {
       const res = await post(key, form(jfk, { dict }));
       assert.equal(res.status, 400, dict);
       assert.equal(res.body.error.code, "validation_failed", dict);
