@@ -12,6 +12,35 @@ export default defineConfig([
     },
   },
   {
+    // lib/ is server code. Browser code (client components, app/_lib, the audio worker) takes only
+    // types from it, and the few pure modules listed here; `server-only` is not used because tsx
+    // scripts, tests and workers load lib/ without the react-server condition.
+    files: ["app/_lib/**", "app/_components/**", "app/_ui/**", "workers/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@/lib/(?!content/generators/platform-rules\\.ts$|api-keys/scopes\\.ts$)",
+              allowTypeImports: true,
+              message: "lib/ is server code: import its types with `import type`, or list a browser-safe module in eslint.config.mjs.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["lib/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/app/**", "@/workers/**", "@/tests/**"], message: "lib/ must not depend on the app, browser code or tests." }] },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON responses.
     files: ["tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

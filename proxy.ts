@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { requestIdFrom } from "@/lib/http/request-id.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { errorResponse } from "@/lib/http/respond.ts";
-import { allowedMethods } from "@/lib/http/api-methods.ts";
+import { allowedMethods } from "@/lib/api/api-methods.ts";
 import { isServedOverHttps } from "@/lib/http/public-origin.ts";
 import { contentSecurityPolicy, HSTS } from "@/lib/http/security-headers.ts";
 

@@ -11,7 +11,7 @@ const REQUESTS = Number(values.requests);
 process.env.LOG_LEVEL = "silent";
 const POSTGRES = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
-const { startInMemoryDatabase } = await import("@/lib/db/embedded.ts");
+const { startInMemoryDatabase } = await import("@/tests/support/in-memory-database.ts");
 const { migrateDatabase } = await import("@/lib/db/migrate.ts");
 const { closeDb } = await import("@/lib/db/client.ts");
 const { resetEnvCache } = await import("@/lib/env.ts");

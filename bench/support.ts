@@ -1,6 +1,6 @@
 // Shared set-up of the benchmarks: an in-memory database, migrated, behind lib/db; one user with
 // an API key and the given dictionary. Import it after setting the process environment.
-import { startInMemoryDatabase } from "@/lib/db/embedded.ts";
+import { startInMemoryDatabase } from "@/tests/support/in-memory-database.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
 
 export type BenchEntry = { misspelling: string; correctSpelling: string };

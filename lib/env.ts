@@ -34,6 +34,11 @@ const EnvSchema = z.object({
   WHISPER_MODEL: z.string().optional(),
   MODELS_DIR: z.string().default("./models"),
   WHISPER_MODEL_BASE_URL: z.url().optional(),
+  // With TRANSCRIBE_ENGINE=auto and no model, `npm start` fetches base.en in the background.
+  WHISPER_AUTO_DOWNLOAD: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
   FFMPEG_PATH: z.string().default("ffmpeg"),
   POCKETSPHINX_PATH: z.string().default("pocketsphinx_continuous"),
   POCKETSPHINX_MODEL_DIR: z.string().default("/usr/share/pocketsphinx/model/en-us"),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Channel as ChannelRow } from "@/lib/db/generated/client.ts";
-import { defaultPresetId } from "@/lib/presets/platform-defaults.ts";
+import { defaultPresetId } from "@/lib/channels/platform-defaults.ts";
 
 export const PLATFORMS = [
   "linkedin",

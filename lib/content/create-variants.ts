@@ -2,10 +2,10 @@ import { db } from "@/lib/db/client.ts";
 import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import type { Db } from "@/lib/db/types.ts";
 import { retryOnUniqueViolation } from "@/lib/db/unique-violation.ts";
-import { env } from "@/lib/env.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { canonicalJsonHash, contentHash } from "@/lib/content/content-hash.ts";
 import { enqueueGeneration } from "@/lib/content/generation-job.ts";
+import { createGenerationTask, snapshotOf } from "@/lib/content/generation-task.ts";
 import { lockItem } from "@/lib/content/store.ts";
 import type { CreateVariantsInput, VariantsResult } from "@/lib/content/schemas.ts";
 
@@ -64,13 +64,11 @@ export async function createVariants({ userId, masterId, input }: { userId: stri
           variants.push({ ...target, variant_id: existing.id, created: false, task_id: null });
           continue;
         }
-        const snapshot = { sourceTitle: master.title, sourceBody: master.body, sourceHash: master.contentHash, sourceVersion: master.version };
+        const snapshot = snapshotOf(master);
         const variant = await tx.contentItem.create({
           data: { userId, kind: "variant", ...where, title: master.title, body: "", contentHash: contentHash(master.title, ""), ...snapshot },
         });
-        const task = await tx.generationTask.create({
-          data: { userId, variantId: variant.id, state: "queued", generator: env().CONTENT_GENERATOR, baseVersion: variant.version, ...snapshot },
-        });
+        const task = await createGenerationTask(tx, { userId, variant, snapshot });
         variants.push({ ...target, variant_id: variant.id, created: true, task_id: task.id });
       }
       const body: VariantsResult = { master_id: master.id, client_request_id: input.client_request_id, variants };

@@ -1,9 +1,9 @@
 import { env } from "@/lib/env.ts";
-import { ApiError } from "@/lib/http/errors.ts";
+import type { FeatureFlag } from "@/lib/http/feature-flag.ts";
 
 /** Platform variants are rolled out per environment (CONTENT_VARIANTS_ENABLED). */
-export function requireVariantsEnabled(): void {
-  if (!env().CONTENT_VARIANTS_ENABLED) {
-    throw new ApiError("feature_disabled", "Platform variants are not enabled in this environment.");
-  }
-}
+export const VARIANTS: FeatureFlag = {
+  isEnabled: () => env().CONTENT_VARIANTS_ENABLED,
+  message: "Platform variants are not enabled in this environment.",
+  documented: "Platform variants are not enabled in this environment (CONTENT_VARIANTS_ENABLED=false).",
+};

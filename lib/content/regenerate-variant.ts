@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client.ts";
 import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
-import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { enqueueGeneration } from "@/lib/content/generation-job.ts";
+import { createGenerationTask, snapshotOf, type SourceSnapshot } from "@/lib/content/generation-task.ts";
 import { loadItem } from "@/lib/content/load-item.ts";
 import { lockItem } from "@/lib/content/store.ts";
 import type { ContentItem, RegenerateInput } from "@/lib/content/schemas.ts";
@@ -23,23 +23,20 @@ export async function regenerateVariant({ userId, id, input }: { userId: string;
     if (input.expected_content_hash !== undefined && input.expected_content_hash !== variant.contentHash) {
       throw new ApiError("edit_conflict", `The variant changed since you read it (its content_hash is now ${variant.contentHash}).`);
     }
-    let snapshot = {
+    let snapshot: SourceSnapshot = {
       sourceTitle: variant.sourceTitle ?? "",
       sourceBody: variant.sourceBody ?? "",
       sourceHash: variant.sourceHash ?? "",
       sourceVersion: variant.sourceVersion ?? 0,
     };
     if (input.source === "master") {
-      const master = await tx.contentItem.findUniqueOrThrow({ where: { id: variant.masterId! } });
-      snapshot = { sourceTitle: master.title, sourceBody: master.body, sourceHash: master.contentHash, sourceVersion: master.version };
+      snapshot = snapshotOf(await tx.contentItem.findUniqueOrThrow({ where: { id: variant.masterId! } }));
     }
     await tx.generationTask.updateMany({
       where: { variantId: variant.id, state: { in: ["queued", "running"] } },
       data: { state: "superseded", finishedAt: new Date() },
     });
-    const task = await tx.generationTask.create({
-      data: { userId, variantId: variant.id, state: "queued", generator: env().CONTENT_GENERATOR, baseVersion: variant.version, ...snapshot },
-    });
+    const task = await createGenerationTask(tx, { userId, variant, snapshot });
     return { item: (await loadItem(tx, userId, id))!, taskId: task.id };
   }, TRANSACTION_OPTIONS);
   await enqueueGeneration([taskId]);

@@ -18,6 +18,9 @@ type LockInfo = { pid: number; port: number; role: string; startedAt: string };
 const LOCK_FILE = "embedded-db.lock";
 const SECRET_FILE = "embedded-db.secret";
 const MAX_CONNECTIONS = 64;
+// Postgres's defaults size its shared memory for a server of its own (128 MB of buffers); inside
+// the launcher's wasm heap that is resident for good. The files stay in the OS page cache anyway.
+const LEAN_START_PARAMS = ["-c", "shared_buffers=16MB", "-c", "max_connections=10"];
 
 export function embeddedUrl(port: number, secret: string): string {
   return `postgresql://postgres:${encodeURIComponent(secret)}@127.0.0.1:${port}/postgres?sslmode=disable`;
@@ -41,7 +44,7 @@ async function readOrCreateSecret(dataDir: string): Promise<string> {
   return secret;
 }
 
-function wireLimits(): WireOptions {
+export function wireLimits(): WireOptions {
   const config = env();
   return {
     idleInTransactionMs: config.EMBEDDED_DB_IDLE_IN_TRANSACTION_SECONDS * 1000,
@@ -103,7 +106,7 @@ async function acquireLock(dataDir: string, role: string): Promise<(port: number
   throw new Error(`Could not lock ${file}`);
 }
 
-async function serve(db: PGlite, options: WireOptions): Promise<{ port: number; server: { stop(): Promise<void> } }> {
+export async function serve(db: PGlite, options: WireOptions): Promise<{ port: number; server: { stop(): Promise<void> } }> {
   const server = await serveWire(db, { maxConnections: MAX_CONNECTIONS, ...options });
   return { port: server.port, server };
 }
@@ -114,7 +117,8 @@ export async function hostEmbeddedDatabase(dataDir: string, role: string): Promi
   let db: PGlite | undefined;
   try {
     const secret = await readOrCreateSecret(dataDir);
-    db = await PGlite.create({ fs: new DurableNodeFS(path.join(dataDir, "pglite")), startParams: durableStartParams() });
+    const startParams = [...durableStartParams(), ...LEAN_START_PARAMS];
+    db = await PGlite.create({ fs: new DurableNodeFS(path.join(dataDir, "pglite")), startParams });
     const { port, server } = await serve(db, { password: secret, ...wireLimits() });
     const release = await publish(port);
     const opened = db;
@@ -131,18 +135,4 @@ export async function hostEmbeddedDatabase(dataDir: string, role: string): Promi
     await unlink(path.join(dataDir, LOCK_FILE)).catch(() => undefined);
     throw err;
   }
-}
-
-/** A throwaway in-memory database served the same way (tests; `options` override the limits). */
-export async function startInMemoryDatabase(options: WireOptions = {}): Promise<EmbeddedHost> {
-  const db = await PGlite.create();
-  const secret = randomBytes(32).toString("base64url");
-  const { port, server } = await serve(db, { password: secret, ...wireLimits(), ...options });
-  return {
-    url: embeddedUrl(port, secret),
-    async stop() {
-      await server.stop();
-      await db.close();
-    },
-  };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client.ts";
+import { pageTake, paginate } from "@/lib/db/paginate.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { ListEntriesQuery, toDictionaryEntry, type DictionaryEntry } from "@/lib/dictionary/schemas.ts";
 
@@ -7,16 +8,14 @@ import { ListEntriesQuery, toDictionaryEntry, type DictionaryEntry } from "@/lib
 
 export async function listEntries({ userId, input }: { userId: string; input: z.output<typeof ListEntriesQuery> }) {
   const prisma = await db();
-  const take = input.limit;
   const rows = await prisma.dictionaryEntry.findMany({
     where: { userId, ...(input.cursor && { matchKey: { gt: decodeCursor(input.cursor) } }) },
     orderBy: { matchKey: "asc" },
-    take: take === undefined ? undefined : take + 1,
+    take: pageTake(input.limit),
   });
-  const hasMore = take !== undefined && rows.length > take;
-  const page = hasMore ? rows.slice(0, take) : rows;
+  const { page, nextCursor } = paginate(rows, input.limit, (last) => encodeCursor(last.matchKey));
   const entries: DictionaryEntry[] = page.map(toDictionaryEntry);
-  return { entries, next_cursor: hasMore ? encodeCursor(page[page.length - 1].matchKey) : null };
+  return { entries, next_cursor: nextCursor };
 }
 
 /** All entries of a user, as the matcher needs them (used by transcription). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { DictionaryEntry as DictionaryEntryRow } from "@/lib/db/generated/client.ts";
 
 const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
 
@@ -64,7 +65,7 @@ export const UpsertEntryResult = z
 
 export const DeleteEntryResult = z.object({ deleted: DictionaryEntry }).meta({ id: "DictionaryDeleteResult" });
 
-type EntryRow = { misspelling: string; correctSpelling: string; createdAt: Date; updatedAt: Date };
+type EntryRow = Pick<DictionaryEntryRow, "misspelling" | "correctSpelling" | "createdAt" | "updatedAt">;
 
 export function toDictionaryEntry(row: EntryRow): DictionaryEntry {
   return {

@@ -2,10 +2,12 @@ import { env } from "@/lib/env.ts";
 import { db, databaseKind } from "@/lib/db/client.ts";
 import { pendingMigrations } from "@/lib/db/migrate.ts";
 import { errorFields, log } from "@/lib/log.ts";
+import { recognizerQuality, type RecognizerQuality } from "@/lib/transcription/recognizer-quality.ts";
 
 export type Health = {
   status: "ok" | "degraded";
   database: { kind: string; reachable: boolean; latency_ms: number | null; pending_migrations: string[] | null };
+  transcription: RecognizerQuality;
 };
 
 class DatabaseSlow extends Error {}
@@ -32,11 +34,16 @@ export async function checkHealth(): Promise<Health> {
     return {
       status: pending.length ? "degraded" : "ok",
       database: { kind: await databaseKind(), reachable: true, latency_ms: latency, pending_migrations: pending },
+      transcription: recognizerQuality(),
     };
   } catch (err) {
     log.warn("health check failed", errorFields(err));
     // Too slow counts as unreachable: requests that need the database are stuck behind it too.
     const kind = err instanceof DatabaseSlow ? await databaseKind().catch(() => "unknown") : "unknown";
-    return { status: "degraded", database: { kind, reachable: false, latency_ms: null, pending_migrations: null } };
+    return {
+      status: "degraded",
+      database: { kind, reachable: false, latency_ms: null, pending_migrations: null },
+      transcription: recognizerQuality(),
+    };
   }
 }

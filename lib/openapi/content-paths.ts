@@ -19,7 +19,8 @@ import {
 } from "@/lib/content/schemas.ts";
 import { Channel, ChannelDeleteResult, ChannelList, ChannelResult, CreateChannelInput, UpdateChannelInput } from "@/lib/channels/schemas.ts";
 import { CreatePresetInput, Preset, PresetDeleteResult, PresetList, PresetResult, UpdatePresetInput } from "@/lib/presets/schemas.ts";
-import { operation, type ApiArea, type ErrorCases } from "@/lib/openapi/operation.ts";
+import { VARIANTS } from "@/lib/content/feature-flag.ts";
+import { defineOperation, pathsOf, type ApiArea, type ErrorCases } from "@/lib/openapi/operation.ts";
 import type { ParameterObject } from "@/lib/openapi/types.ts";
 
 const tag = "Content";
@@ -29,11 +30,339 @@ const idParam = (description: string): ParameterObject[] => [
 const ITEM = idParam("The id of a content item: a master or a variant.");
 const MASTER = idParam("The id of a master (master_id in the interface).");
 const VARIANT = idParam("The id of a variant (variant_id in the interface).");
-const FLAG: ErrorCases = {
-  feature_disabled: "Platform variants are not enabled in this environment (CONTENT_VARIANTS_ENABLED=false).",
-};
 const ITEM_404: ErrorCases = { not_found: "You have no content item with this id (another user's id is not found either)." };
 const VARIANT_404: ErrorCases = { not_found: "You have no variant with this id (a master's id is not a variant)." };
+
+export const listContentMasters = defineOperation({
+  method: "get",
+  path: "/api/v1/content/items",
+  id: "listContentMasters",
+  tag,
+  summary: "List masters",
+  description: "Your masters, newest first. Follow next_cursor until it is null.",
+  scope: "content:read",
+  query: ListItemsQuery,
+  responses: { 200: { description: "A page of masters.", schema: ContentItemList } },
+});
+
+export const createContentMaster = defineOperation({
+  method: "post",
+  path: "/api/v1/content/items",
+  id: "createContentMaster",
+  tag,
+  summary: "Create a master",
+  description:
+    "A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title " +
+    "defaults to the body's first line.",
+  scope: "content:write",
+  body: CreateMasterInput,
+  responses: { 201: { description: "Created.", schema: ContentItemResult } },
+  errors: { not_found: "You have no transcription with source_transcription_id." },
+});
+
+export const getContentItem = defineOperation({
+  method: "get",
+  path: "/api/v1/content/items/{id}",
+  id: "getContentItem",
+  tag,
+  summary: "Read a master or variant",
+  description: "One item with, for a variant, its generation, approval and freshness.",
+  scope: "content:read",
+  parameters: ITEM,
+  responses: { 200: { description: "The item.", schema: ContentItemResult } },
+  errors: ITEM_404,
+});
+
+export const editContentItem = defineOperation({
+  method: "patch",
+  path: "/api/v1/content/items/{id}",
+  id: "editContentItem",
+  tag,
+  summary: "Edit a master or variant",
+  description:
+    "Changes the title and/or body if the item still has expected_content_hash. A real change increments version " +
+    "and invalidates any approval; editing a master makes its variants stale. A variant edited while it is being " +
+    "generated keeps your edit: the generator's result is set aside (generation state conflicted).",
+  scope: "content:write",
+  parameters: ITEM,
+  body: EditItemInput,
+  responses: { 200: { description: "The item after the edit.", schema: ContentItemResult } },
+  errors: { ...ITEM_404, edit_conflict: "The item changed since you read it; read it again and reapply your edit." },
+});
+
+export const getContentFamily = defineOperation({
+  method: "get",
+  path: "/api/v1/content/items/{id}/family",
+  id: "getContentFamily",
+  tag,
+  summary: "Read a content family",
+  description:
+    "The master and its variants, each with generation (queued, running, succeeded, failed, conflicted, superseded), " +
+    "approval (awaiting_approval, approved) and freshness (fresh, stale), and the family's delivery evidence. Give the " +
+    "id of the master or of any variant.",
+  scope: "content:read",
+  parameters: ITEM,
+  responses: { 200: { description: "The family.", schema: ContentFamily } },
+  errors: ITEM_404,
+});
+
+export const createContentVariants = defineOperation({
+  method: "post",
+  path: "/api/v1/content/items/{id}/variants",
+  id: "createContentVariants",
+  tag,
+  summary: "Create or reuse variants",
+  description:
+    "One variant per target (1–10 targets; each channel one of your active channels, each preset a built-in or yours); " +
+    "a variant that already exists for the master, channel and preset is reused. New variants are generated in the " +
+    "background: read the family until their generation state is succeeded. Idempotent: the same client_request_id " +
+    "with the same master content, targets (in any order) and source snapshot replays the first answer, with the " +
+    "header Idempotent-Replayed: true; anything else under that id is 409 idempotency_conflict. Concurrent identical " +
+    "requests create one set.",
+  scope: "content:write",
+  feature: VARIANTS,
+  parameters: MASTER,
+  body: CreateVariantsInput,
+  responses: {
+    201: { description: "At least one variant was created (or the replay of such an answer).", schema: VariantsResult },
+    200: { description: "Every target already had a variant; they were reused.", schema: VariantsResult },
+  },
+  errors: {
+    not_found: "You have no master with this id, or a channel or preset of a target is not found (or not yours).",
+    channel_inactive: "A target's channel is inactive.",
+    idempotency_conflict: "The client_request_id was used with a different master content, channel, preset or source snapshot.",
+    validation_failed: "A field is missing or invalid, there are more than 10 targets, or a target repeats.",
+  },
+});
+
+export const regenerateContentVariant = defineOperation({
+  method: "post",
+  path: "/api/v1/content/items/{id}/regenerate",
+  id: "regenerateContentVariant",
+  tag,
+  summary: "Regenerate a variant",
+  description:
+    "A new generation task for the variant, from its source snapshot (source: snapshot, the default) or from a new " +
+    "snapshot of the master (source: master — this is how a stale variant becomes fresh). Unfinished older tasks " +
+    "are superseded. If you edit the variant before the result arrives, the result is set aside and your edit stays.",
+  scope: "content:write",
+  feature: VARIANTS,
+  parameters: VARIANT,
+  body: RegenerateInput,
+  responses: { 202: { description: "The task is queued.", schema: RegenerateResult } },
+  errors: { ...VARIANT_404, edit_conflict: "expected_content_hash is not the variant's current content_hash." },
+});
+
+export const approveContentVariant = defineOperation({
+  method: "post",
+  path: "/api/v1/content/items/{id}/approve",
+  id: "approveContentVariant",
+  tag,
+  summary: "Approve a variant",
+  description:
+    "Approves exactly the title and body whose content_hash is given. Any later change of title or body (your edit " +
+    "or a regeneration) invalidates the approval. Approving again with the same hash is harmless.",
+  scope: "content:write",
+  feature: VARIANTS,
+  parameters: VARIANT,
+  body: ApproveInput,
+  responses: { 200: { description: "Approved.", schema: ContentItemResult } },
+  errors: {
+    ...VARIANT_404,
+    edit_conflict: "content_hash is not the variant's current content_hash.",
+    generation_in_progress: "The variant is being generated; approve once its generation has finished.",
+  },
+});
+
+export const recordContentDelivery = defineOperation({
+  method: "post",
+  path: "/api/v1/content/items/{id}/deliveries",
+  id: "recordContentDelivery",
+  tag,
+  summary: "Record share, copy or export evidence",
+  description:
+    "Records what your share panel, clipboard copy or file export did. Evidence states: initiated → presented → " +
+    "cancelled | failed (initiated may also go straight to cancelled or failed; a new delivery may start in any of " +
+    "them). Send delivery_id to advance an earlier delivery. None of these states confirms a publication — opening a " +
+    "share panel proves only that sharing was started or presented; the one confirmed state, confirmed_manual, comes " +
+    "only from the manual confirmation. Idempotent per client_event_id.",
+  scope: "content:write",
+  parameters: ITEM,
+  body: RecordDeliveryInput,
+  responses: {
+    201: { description: "Recorded.", schema: DeliveryResult },
+    200: { description: "This client_event_id was recorded before; its delivery as it is now.", schema: DeliveryResult },
+  },
+  errors: {
+    ...ITEM_404,
+    not_found: "You have no content item with this id, or no delivery delivery_id of this item.",
+    invalid_transition: "The delivery cannot move to this state (e.g. back to initiated), or has another method.",
+    idempotency_conflict: "The client_event_id was used for a different event.",
+  },
+});
+
+export const confirmManualDelivery = defineOperation({
+  method: "post",
+  path: "/api/v1/content/items/{id}/deliveries/manual",
+  id: "confirmManualDelivery",
+  tag,
+  summary: "Confirm a manual publication",
+  description:
+    "You published the variant yourself; this records it as confirmed_manual. Accepted only for an approved variant " +
+    "that is not stale, and only with its approved content_hash. published_url is kept as your evidence; the service " +
+    "never contacts it or any third-party platform. Idempotent per client_event_id, and recorded once per variant and " +
+    "content_hash: confirming the same content again (another client_event_id) answers the first confirmation (200, " +
+    "replayed true), taking a newly given published_url.",
+  scope: "content:write",
+  feature: VARIANTS,
+  parameters: VARIANT,
+  body: ManualDeliveryInput,
+  responses: {
+    201: { description: "Confirmed.", schema: DeliveryResult },
+    200: { description: "This client_event_id, or this content_hash of the variant, was confirmed before.", schema: DeliveryResult },
+  },
+  errors: {
+    ...VARIANT_404,
+    not_approved: "The variant's current title and body are not approved.",
+    stale: "The master changed after the variant's source snapshot; regenerate (source: master), approve, then confirm.",
+    edit_conflict: "content_hash is not the variant's current, approved content_hash.",
+    idempotency_conflict: "The client_event_id was used for a different event.",
+  },
+});
+
+export const listChannels = defineOperation({
+  method: "get",
+  path: "/api/v1/channels",
+  id: "listChannels",
+  tag,
+  summary: "List channels",
+  description: "Your publishing destinations, oldest first.",
+  scope: "content:read",
+  responses: { 200: { description: "Your channels.", schema: ChannelList } },
+});
+
+export const createChannel = defineOperation({
+  method: "post",
+  path: "/api/v1/channels",
+  id: "createChannel",
+  tag,
+  summary: "Add a channel",
+  description:
+    "A destination: a platform (linkedin, x, threads, bluesky, mastodon, instagram, facebook, newsletter, blog, other) " +
+    "and your name for it. It never takes a token, password or other credential (unknown fields are refused).",
+  scope: "content:write",
+  body: CreateChannelInput,
+  responses: { 201: { description: "Created.", schema: ChannelResult } },
+});
+
+export const getChannel = defineOperation({
+  method: "get",
+  path: "/api/v1/channels/{id}",
+  id: "getChannel",
+  tag,
+  summary: "Read a channel",
+  description: "One of your channels.",
+  scope: "content:read",
+  parameters: idParam("The channel's id."),
+  responses: { 200: { description: "The channel.", schema: ChannelResult } },
+  errors: { not_found: "You have no channel with this id." },
+});
+
+export const updateChannel = defineOperation({
+  method: "patch",
+  path: "/api/v1/channels/{id}",
+  id: "updateChannel",
+  tag,
+  summary: "Update a channel",
+  description: "Rename it, change its platform, or (de)activate it. Variants can be made only for active channels.",
+  scope: "content:write",
+  parameters: idParam("The channel's id."),
+  body: UpdateChannelInput,
+  responses: { 200: { description: "The channel after the update.", schema: ChannelResult } },
+  errors: { not_found: "You have no channel with this id." },
+});
+
+export const deleteChannel = defineOperation({
+  method: "delete",
+  path: "/api/v1/channels/{id}",
+  id: "deleteChannel",
+  tag,
+  summary: "Delete a channel",
+  description: "Deletes a channel no variant was made for; otherwise deactivate it.",
+  scope: "content:write",
+  parameters: idParam("The channel's id."),
+  responses: { 200: { description: "Deleted; the body holds the channel as it was.", schema: ChannelDeleteResult } },
+  errors: { not_found: "You have no channel with this id.", channel_in_use: "Variants were made for this channel." },
+});
+
+export const listPresets = defineOperation({
+  method: "get",
+  path: "/api/v1/presets",
+  id: "listPresets",
+  tag,
+  summary: "List presets",
+  description:
+    "The built-in presets (builtin-standard, builtin-short, builtin-thread, builtin-article, builtin-caption), then yours. A preset " +
+    "sets tone, length, single post or thread, hashtags and whether the title leads.",
+  scope: "content:read",
+  responses: { 200: { description: "The presets you can use.", schema: PresetList } },
+});
+
+export const createPreset = defineOperation({
+  method: "post",
+  path: "/api/v1/presets",
+  id: "createPreset",
+  tag,
+  summary: "Create a preset",
+  description: "A preset of your own.",
+  scope: "content:write",
+  body: CreatePresetInput,
+  responses: { 201: { description: "Created.", schema: PresetResult } },
+});
+
+export const getPreset = defineOperation({
+  method: "get",
+  path: "/api/v1/presets/{id}",
+  id: "getPreset",
+  tag,
+  summary: "Read a preset",
+  description: "A built-in preset or one of yours.",
+  scope: "content:read",
+  parameters: idParam("The preset's id."),
+  responses: { 200: { description: "The preset.", schema: PresetResult } },
+  errors: { not_found: "No built-in preset and none of yours has this id." },
+});
+
+export const updatePreset = defineOperation({
+  method: "patch",
+  path: "/api/v1/presets/{id}",
+  id: "updatePreset",
+  tag,
+  summary: "Update a preset",
+  description: "Changes one of your presets. Existing variants keep their content until regenerated.",
+  scope: "content:write",
+  parameters: idParam("The preset's id."),
+  body: UpdatePresetInput,
+  responses: { 200: { description: "The preset after the update.", schema: PresetResult } },
+  errors: { not_found: "No built-in preset and none of yours has this id.", preset_read_only: "Built-in presets cannot be changed." },
+});
+
+export const deletePreset = defineOperation({
+  method: "delete",
+  path: "/api/v1/presets/{id}",
+  id: "deletePreset",
+  tag,
+  summary: "Delete a preset",
+  description: "Deletes one of your presets that no variant was written with.",
+  scope: "content:write",
+  parameters: idParam("The preset's id."),
+  responses: { 200: { description: "Deleted; the body holds the preset as it was.", schema: PresetDeleteResult } },
+  errors: {
+    not_found: "No built-in preset and none of yours has this id.",
+    preset_read_only: "Built-in presets cannot be deleted.",
+    preset_in_use: "Variants were written with this preset.",
+  },
+});
 
 export const contentArea: ApiArea = {
   tag: {
@@ -77,300 +406,10 @@ export const contentArea: ApiArea = {
     PresetList,
     PresetDeleteResult,
   ],
-  paths: {
-    "/api/v1/content/items": {
-      get: operation({
-        id: "listContentMasters",
-        tag,
-        summary: "List masters",
-        description: "Your masters, newest first. Follow next_cursor until it is null.",
-        scope: "content:read",
-        query: ListItemsQuery,
-        responses: { 200: { description: "A page of masters.", schema: ContentItemList } },
-      }),
-      post: operation({
-        id: "createContentMaster",
-        tag,
-        summary: "Create a master",
-        description:
-          "A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title " +
-          "defaults to the body's first line.",
-        scope: "content:write",
-        body: CreateMasterInput,
-        responses: { 201: { description: "Created.", schema: ContentItemResult } },
-        errors: { not_found: "You have no transcription with source_transcription_id." },
-      }),
-    },
-    "/api/v1/content/items/{id}": {
-      get: operation({
-        id: "getContentItem",
-        tag,
-        summary: "Read a master or variant",
-        description: "One item with, for a variant, its generation, approval and freshness.",
-        scope: "content:read",
-        parameters: ITEM,
-        responses: { 200: { description: "The item.", schema: ContentItemResult } },
-        errors: ITEM_404,
-      }),
-      patch: operation({
-        id: "editContentItem",
-        tag,
-        summary: "Edit a master or variant",
-        description:
-          "Changes the title and/or body if the item still has expected_content_hash. A real change increments version " +
-          "and invalidates any approval; editing a master makes its variants stale. A variant edited while it is being " +
-          "generated keeps your edit: the generator's result is set aside (generation state conflicted).",
-        scope: "content:write",
-        parameters: ITEM,
-        body: EditItemInput,
-        responses: { 200: { description: "The item after the edit.", schema: ContentItemResult } },
-        errors: { ...ITEM_404, edit_conflict: "The item changed since you read it; read it again and reapply your edit." },
-      }),
-    },
-    "/api/v1/content/items/{id}/family": {
-      get: operation({
-        id: "getContentFamily",
-        tag,
-        summary: "Read a content family",
-        description:
-          "The master and its variants, each with generation (queued, running, succeeded, failed, conflicted, superseded), " +
-          "approval (awaiting_approval, approved) and freshness (fresh, stale), and the family's delivery evidence. Give the " +
-          "id of the master or of any variant.",
-        scope: "content:read",
-        parameters: ITEM,
-        responses: { 200: { description: "The family.", schema: ContentFamily } },
-        errors: ITEM_404,
-      }),
-    },
-    "/api/v1/content/items/{id}/variants": {
-      post: operation({
-        id: "createContentVariants",
-        tag,
-        summary: "Create or reuse variants",
-        description:
-          "One variant per target (1–10 targets; each channel one of your active channels, each preset a built-in or yours); " +
-          "a variant that already exists for the master, channel and preset is reused. New variants are generated in the " +
-          "background: read the family until their generation state is succeeded. Idempotent: the same client_request_id " +
-          "with the same master content, targets (in any order) and source snapshot replays the first answer, with the " +
-          "header Idempotent-Replayed: true; anything else under that id is 409 idempotency_conflict. Concurrent identical " +
-          "requests create one set.",
-        scope: "content:write",
-        parameters: MASTER,
-        body: CreateVariantsInput,
-        responses: {
-          201: { description: "At least one variant was created (or the replay of such an answer).", schema: VariantsResult },
-          200: { description: "Every target already had a variant; they were reused.", schema: VariantsResult },
-        },
-        errors: {
-          ...FLAG,
-          not_found: "You have no master with this id, or a channel or preset of a target is not found (or not yours).",
-          channel_inactive: "A target's channel is inactive.",
-          idempotency_conflict: "The client_request_id was used with a different master content, channel, preset or source snapshot.",
-          validation_failed: "A field is missing or invalid, there are more than 10 targets, or a target repeats.",
-        },
-      }),
-    },
-    "/api/v1/content/items/{id}/regenerate": {
-      post: operation({
-        id: "regenerateContentVariant",
-        tag,
-        summary: "Regenerate a variant",
-        description:
-          "A new generation task for the variant, from its source snapshot (source: snapshot, the default) or from a new " +
-          "snapshot of the master (source: master — this is how a stale variant becomes fresh). Unfinished older tasks " +
-          "are superseded. If you edit the variant before the result arrives, the result is set aside and your edit stays.",
-        scope: "content:write",
-        parameters: VARIANT,
-        body: RegenerateInput,
-        responses: { 202: { description: "The task is queued.", schema: RegenerateResult } },
-        errors: { ...FLAG, ...VARIANT_404, edit_conflict: "expected_content_hash is not the variant's current content_hash." },
-      }),
-    },
-    "/api/v1/content/items/{id}/approve": {
-      post: operation({
-        id: "approveContentVariant",
-        tag,
-        summary: "Approve a variant",
-        description:
-          "Approves exactly the title and body whose content_hash is given. Any later change of title or body (your edit " +
-          "or a regeneration) invalidates the approval. Approving again with the same hash is harmless.",
-        scope: "content:write",
-        parameters: VARIANT,
-        body: ApproveInput,
-        responses: { 200: { description: "Approved.", schema: ContentItemResult } },
-        errors: {
-          ...FLAG,
-          ...VARIANT_404,
-          edit_conflict: "content_hash is not the variant's current content_hash.",
-          generation_in_progress: "The variant is being generated; approve once its generation has finished.",
-        },
-      }),
-    },
-    "/api/v1/content/items/{id}/deliveries": {
-      post: operation({
-        id: "recordContentDelivery",
-        tag,
-        summary: "Record share, copy or export evidence",
-        description:
-          "Records what your share panel, clipboard copy or file export did. Evidence states: initiated → presented → " +
-          "cancelled | failed (initiated may also go straight to cancelled or failed; a new delivery may start in any of " +
-          "them). Send delivery_id to advance an earlier delivery. None of these states confirms a publication — opening a " +
-          "share panel proves only that sharing was started or presented; the one confirmed state, confirmed_manual, comes " +
-          "only from the manual confirmation. Idempotent per client_event_id.",
-        scope: "content:write",
-        parameters: ITEM,
-        body: RecordDeliveryInput,
-        responses: {
-          201: { description: "Recorded.", schema: DeliveryResult },
-          200: { description: "This client_event_id was recorded before; its delivery as it is now.", schema: DeliveryResult },
-        },
-        errors: {
-          ...ITEM_404,
-          not_found: "You have no content item with this id, or no delivery delivery_id of this item.",
-          invalid_transition: "The delivery cannot move to this state (e.g. back to initiated), or has another method.",
-          idempotency_conflict: "The client_event_id was used for a different event.",
-        },
-      }),
-    },
-    "/api/v1/content/items/{id}/deliveries/manual": {
-      post: operation({
-        id: "confirmManualDelivery",
-        tag,
-        summary: "Confirm a manual publication",
-        description:
-          "You published the variant yourself; this records it as confirmed_manual. Accepted only for an approved variant " +
-          "that is not stale, and only with its approved content_hash. published_url is kept as your evidence; the service " +
-          "never contacts it or any third-party platform. Idempotent per client_event_id, and recorded once per variant and " +
-          "content_hash: confirming the same content again (another client_event_id) answers the first confirmation (200, " +
-          "replayed true), taking a newly given published_url.",
-        scope: "content:write",
-        parameters: VARIANT,
-        body: ManualDeliveryInput,
-        responses: {
-          201: { description: "Confirmed.", schema: DeliveryResult },
-          200: { description: "This client_event_id, or this content_hash of the variant, was confirmed before.", schema: DeliveryResult },
-        },
-        errors: {
-          ...FLAG,
-          ...VARIANT_404,
-          not_approved: "The variant's current title and body are not approved.",
-          stale: "The master changed after the variant's source snapshot; regenerate (source: master), approve, then confirm.",
-          edit_conflict: "content_hash is not the variant's current, approved content_hash.",
-          idempotency_conflict: "The client_event_id was used for a different event.",
-        },
-      }),
-    },
-    "/api/v1/channels": {
-      get: operation({
-        id: "listChannels",
-        tag,
-        summary: "List channels",
-        description: "Your publishing destinations, oldest first.",
-        scope: "content:read",
-        responses: { 200: { description: "Your channels.", schema: ChannelList } },
-      }),
-      post: operation({
-        id: "createChannel",
-        tag,
-        summary: "Add a channel",
-        description:
-          "A destination: a platform (linkedin, x, threads, bluesky, mastodon, instagram, facebook, newsletter, blog, other) " +
-          "and your name for it. It never takes a token, password or other credential (unknown fields are refused).",
-        scope: "content:write",
-        body: CreateChannelInput,
-        responses: { 201: { description: "Created.", schema: ChannelResult } },
-      }),
-    },
-    "/api/v1/channels/{id}": {
-      get: operation({
-        id: "getChannel",
-        tag,
-        summary: "Read a channel",
-        description: "One of your channels.",
-        scope: "content:read",
-        parameters: idParam("The channel's id."),
-        responses: { 200: { description: "The channel.", schema: ChannelResult } },
-        errors: { not_found: "You have no channel with this id." },
-      }),
-      patch: operation({
-        id: "updateChannel",
-        tag,
-        summary: "Update a channel",
-        description: "Rename it, change its platform, or (de)activate it. Variants can be made only for active channels.",
-        scope: "content:write",
-        parameters: idParam("The channel's id."),
-        body: UpdateChannelInput,
-        responses: { 200: { description: "The channel after the update.", schema: ChannelResult } },
-        errors: { not_found: "You have no channel with this id." },
-      }),
-      delete: operation({
-        id: "deleteChannel",
-        tag,
-        summary: "Delete a channel",
-        description: "Deletes a channel no variant was made for; otherwise deactivate it.",
-        scope: "content:write",
-        parameters: idParam("The channel's id."),
-        responses: { 200: { description: "Deleted; the body holds the channel as it was.", schema: ChannelDeleteResult } },
-        errors: { not_found: "You have no channel with this id.", channel_in_use: "Variants were made for this channel." },
-      }),
-    },
-    "/api/v1/presets": {
-      get: operation({
-        id: "listPresets",
-        tag,
-        summary: "List presets",
-        description:
-          "The built-in presets (builtin-standard, builtin-short, builtin-thread, builtin-article, builtin-caption), then yours. A preset " +
-          "sets tone, length, single post or thread, hashtags and whether the title leads.",
-        scope: "content:read",
-        responses: { 200: { description: "The presets you can use.", schema: PresetList } },
-      }),
-      post: operation({
-        id: "createPreset",
-        tag,
-        summary: "Create a preset",
-        description: "A preset of your own.",
-        scope: "content:write",
-        body: CreatePresetInput,
-        responses: { 201: { description: "Created.", schema: PresetResult } },
-      }),
-    },
-    "/api/v1/presets/{id}": {
-      get: operation({
-        id: "getPreset",
-        tag,
-        summary: "Read a preset",
-        description: "A built-in preset or one of yours.",
-        scope: "content:read",
-        parameters: idParam("The preset's id."),
-        responses: { 200: { description: "The preset.", schema: PresetResult } },
-        errors: { not_found: "No built-in preset and none of yours has this id." },
-      }),
-      patch: operation({
-        id: "updatePreset",
-        tag,
-        summary: "Update a preset",
-        description: "Changes one of your presets. Existing variants keep their content until regenerated.",
-        scope: "content:write",
-        parameters: idParam("The preset's id."),
-        body: UpdatePresetInput,
-        responses: { 200: { description: "The preset after the update.", schema: PresetResult } },
-        errors: { not_found: "No built-in preset and none of yours has this id.", preset_read_only: "Built-in presets cannot be changed." },
-      }),
-      delete: operation({
-        id: "deletePreset",
-        tag,
-        summary: "Delete a preset",
-        description: "Deletes one of your presets that no variant was written with.",
-        scope: "content:write",
-        parameters: idParam("The preset's id."),
-        responses: { 200: { description: "Deleted; the body holds the preset as it was.", schema: PresetDeleteResult } },
-        errors: {
-          not_found: "No built-in preset and none of yours has this id.",
-          preset_read_only: "Built-in presets cannot be deleted.",
-          preset_in_use: "Variants were written with this preset.",
-        },
-      }),
-    },
-  },
+  paths: pathsOf(
+    listContentMasters, createContentMaster, getContentItem, editContentItem, getContentFamily, createContentVariants,
+    regenerateContentVariant, approveContentVariant, recordContentDelivery, confirmManualDelivery, listChannels,
+    createChannel, getChannel, updateChannel, deleteChannel, listPresets, createPreset, getPreset, updatePreset,
+    deletePreset,
+  ),
 };

@@ -1,9 +1,19 @@
 import { z } from "zod";
 import type { Scope } from "@/lib/api-keys/scopes.ts";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors.ts";
+import type { FeatureFlag } from "@/lib/http/feature-flag.ts";
 import { queryParameters, schemaRef } from "@/lib/openapi/json-schema.ts";
 import { ErrorBody } from "@/lib/openapi/schemas.ts";
-import type { JsonSchema, OperationObject, ParameterObject, PathsObject, Reference, ResponseObject, TagObject } from "@/lib/openapi/types.ts";
+import type {
+  HttpMethod,
+  JsonSchema,
+  OperationObject,
+  ParameterObject,
+  PathsObject,
+  Reference,
+  ResponseObject,
+  TagObject,
+} from "@/lib/openapi/types.ts";
 
 export const SECURITY_SCHEME = "bearer";
 
@@ -12,7 +22,14 @@ const header = (name: string): Reference => ({ $ref: `#/components/headers/${nam
 /** Error code → when it happens. The status comes from ERROR_STATUS, so it cannot disagree with the code. */
 export type ErrorCases = Partial<Record<ErrorCode, string>>;
 
+/**
+ * One endpoint's contract, declared once: withOperation (lib/api/with-operation.ts) enforces it
+ * at run time and operation() turns it into the endpoint's OpenAPI entry.
+ */
 export type OperationSpec = {
+  method: HttpMethod;
+  /** The URL path, with `{name}` for each path parameter (as in OpenAPI). */
+  path: string;
   id: string;
   tag: string;
   summary: string;
@@ -31,9 +48,16 @@ export type OperationSpec = {
     number,
     { description: string; schema: z.ZodType | JsonSchema; alternatives?: Record<string, JsonSchema> }
   >;
-  /** Errors beyond those implied by the key, the query and the body; an entry also rewords an implied one. */
+  /** The feature the endpoint belongs to, checked after the key and before the input. */
+  feature?: FeatureFlag;
+  /** Errors beyond those implied by the key, the feature, the query and the body; an entry also rewords an implied one. */
   errors?: ErrorCases;
 };
+
+/** Declares an operation; the spec keeps its literal types so that handlers see their input's types. */
+export function defineOperation<const S extends OperationSpec>(spec: S): S {
+  return spec;
+}
 
 // What withApiKey, parseQuery and parseJson can answer, so each operation need not repeat it.
 const authErrors = (scope: Scope): ErrorCases => ({
@@ -102,6 +126,7 @@ export function operation(spec: OperationSpec): OperationObject {
   const isPublic = scope === "public";
   const errors: ErrorCases = {
     ...(scope !== "public" && authErrors(scope)),
+    ...(spec.feature && { feature_disabled: spec.feature.documented }),
     ...(spec.query && QUERY_ERRORS),
     ...(spec.body && BODY_ERRORS),
     ...(spec.multipart && MULTIPART_ERRORS),
@@ -134,6 +159,17 @@ export function operation(spec: OperationSpec): OperationObject {
     ...(spec.multipart && { requestBody: { required: true, content: { "multipart/form-data": { schema: spec.multipart } } } }),
     responses,
   };
+}
+
+/** The paths object of some operations, in the order given. */
+export function pathsOf(...specs: OperationSpec[]): PathsObject {
+  const paths: PathsObject = {};
+  for (const spec of specs) {
+    const item = (paths[spec.path] ??= {});
+    if (item[spec.method]) throw new Error(`${spec.method.toUpperCase()} ${spec.path} is declared twice.`);
+    item[spec.method] = operation(spec);
+  }
+  return paths;
 }
 
 /** One area of the API (dictionary, content, …): its tag, its paths and the schemas they reference. */

@@ -33,6 +33,22 @@ export const HealthReport = z
         .nullable()
         .meta({ description: "Migrations not yet applied; null when unreachable." }),
     }),
+    transcription: z.object({
+      quality: z
+        .enum(["accurate", "basic", "unavailable"])
+        .meta({ description: "What new recordings get: accurate (whisper or a remote server), basic (PocketSphinx), or unavailable." }),
+      model_download: z
+        .object({
+          model: z.string(),
+          state: z.enum(["downloading", "waiting"]).meta({ description: "waiting: the last attempt failed; retried at retry_at." }),
+          received_bytes: z.number(),
+          total_bytes: z.number().nullable(),
+          percent: z.number().nullable(),
+          retry_at: z.string().nullable(),
+        })
+        .nullable()
+        .meta({ description: "The background download of the accurate recognizer (npm start), when under way." }),
+    }),
   })
   .meta({ id: "Health" });
 

@@ -1,4 +1,4 @@
-import { operation, type ApiArea } from "@/lib/openapi/operation.ts";
+import { defineOperation, pathsOf, type ApiArea } from "@/lib/openapi/operation.ts";
 import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio-format.ts";
 import {
   DictionarySuggestion,
@@ -95,6 +95,142 @@ const OPENAI_FORM = {
   },
 };
 
+export const transcribe = defineOperation({
+  method: "post",
+  path: "/transcribe",
+  id: "transcribe",
+  tag,
+  summary: "Transcribe a recording",
+  description:
+    "Upload a recording as multipart/form-data in the field `audio`. It is decoded to 16 kHz mono, recognized, " +
+    "and corrected with your dictionary merged with the request's `dict`. Limits: 200 MB and 2 hours unless the " +
+    "server is configured otherwise (MAX_UPLOAD_BYTES, MAX_AUDIO_SECONDS).\n\n" +
+    "AI optimization (punctuation, casing, filler words, paragraphs, your dictionary again) is reported in " +
+    "`optimization` with its diagnostic ids in `optimizer_processing`. Recordings up to the background threshold " +
+    "(OPTIMIZE_BACKGROUND_SECONDS, default 120 s) come back optimized (`completed`); longer ones return `text` at " +
+    "once with status `pending` or `running`, and are improved chunk by chunk in the background: follow " +
+    "`progress` and read `optimization.text` with GET /api/v1/transcriptions/{id}. A retried upload of the same " +
+    "audio with the same prompt and dict keeps the same `optimizer_workflow_id` and never starts a second optimization.",
+  scope: "transcribe",
+  parameters: [IDEMPOTENCY_KEY],
+  multipart: TRANSCRIBE_FORM,
+  responses: {
+    200: {
+      description: "The transcript. With response_format text, srt or vtt the body is plain text of that kind.",
+      schema: TranscriptionResult,
+      alternatives: TEXT_FORMATS,
+    },
+  },
+  errors: { ...UPLOAD_ERRORS, missing_audio: 'There is no file in the field "audio" (for example it was sent as "file").' },
+});
+
+export const getTranscription = defineOperation({
+  method: "get",
+  path: "/api/v1/transcriptions/{id}",
+  id: "getTranscription",
+  tag,
+  summary: "Read a transcription",
+  description:
+    "One of your transcriptions by the `id` POST /transcribe returned, with its timed segments and the state of its " +
+    "AI optimization: poll it until `optimization.status` is `completed` (then `optimization.text` holds the " +
+    "optimized transcript) or `failed` (`optimization.error` says why; `text` is still there).",
+  scope: "transcribe",
+  parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
+  responses: { 200: { description: "The transcription.", schema: TranscriptionResult } },
+  errors: { not_found: "You have no transcription with this id." },
+});
+
+export const editTranscription = defineOperation({
+  method: "patch",
+  path: "/api/v1/transcriptions/{id}",
+  id: "editTranscription",
+  tag,
+  summary: "Edit a transcript",
+  description:
+    "Replaces `text` with your edit. Send the `updated_at` you last saw to be protected from overwriting a newer " +
+    "edit (409 edit_conflict). The AI-optimized text (`optimization.text`) is kept as it is. The answer carries " +
+    "`dictionary_suggestions`: entries this edit suggests (\"cooper netties\" → \"Kubernetes\"), to offer for " +
+    "POST /api/v1/dictionary/add.",
+  scope: "transcribe",
+  parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
+  body: EditTranscriptionInput,
+  responses: { 200: { description: "The edited transcription, with dictionary suggestions.", schema: EditTranscriptionResult } },
+  errors: { not_found: "You have no transcription with this id.", edit_conflict: "The transcript changed after the updated_at you sent." },
+});
+
+export const getDictionarySuggestions = defineOperation({
+  method: "get",
+  path: "/api/v1/transcriptions/{id}/dictionary-suggestions",
+  id: "getDictionarySuggestions",
+  tag,
+  summary: "Dictionary entries suggested by your edits",
+  description:
+    "Compares the recognizer's own text with your current text word by word and proposes an entry for each short " +
+    "replaced span that looks like a misrecognition (\"cooper netties\" → \"Kubernetes\"): at most 3 words each side, " +
+    "sounding alike, in a sentence you otherwise kept. Never common words, wording changes, rewritten sentences or " +
+    "case changes other than proper nouns; entries already in your dictionary are left out. Scope transcribe (not " +
+    "dictionary:read), because the suggestions quote the transcript.",
+  scope: "transcribe",
+  parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
+  query: DictionarySuggestionsQuery,
+  responses: { 200: { description: "The suggestions, most frequent first (empty when there are none).", schema: DictionarySuggestionList } },
+  errors: { not_found: "You have no transcription with this id." },
+});
+
+export const getRecording = defineOperation({
+  method: "get",
+  path: "/api/v1/recordings/{recording_id}",
+  id: "getRecording",
+  tag,
+  summary: "Read a recording uploaded in parts",
+  description:
+    "A long recording can be uploaded as several POST /transcribe calls that carry the same `recording_id` and " +
+    "each its `recording_part`. This joins the parts received so far in part order (the first upload of each " +
+    "part), with the combined optimization status and, once every part is optimized, the joined optimized text.",
+  scope: "transcribe",
+  parameters: [
+    { name: "recording_id", in: "path", required: true, description: "The recording_id the parts were uploaded with.", schema: { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } },
+  ],
+  responses: { 200: { description: "The recording.", schema: Recording } },
+  errors: { not_found: "You have uploaded no part of a recording with this id." },
+});
+
+export const listTranscriptions = defineOperation({
+  method: "get",
+  path: "/api/v1/transcriptions",
+  id: "listTranscriptions",
+  tag,
+  summary: "List transcriptions",
+  description: "Your transcriptions, newest first, with their optimization status; follow `next_cursor` for older ones.",
+  scope: "transcribe",
+  query: ListTranscriptionsQuery,
+  responses: { 200: { description: "A page of transcriptions.", schema: TranscriptionList } },
+  errors: { validation_failed: "limit is out of range or cursor is not one this API returned." },
+});
+
+export const createOpenAiTranscription = defineOperation({
+  method: "post",
+  path: "/v1/audio/transcriptions",
+  id: "createOpenAiTranscription",
+  tag,
+  summary: "Transcribe (OpenAI-compatible)",
+  description:
+    "The same pipeline as POST /transcribe (your stored dictionary applies) behind OpenAI's request and response " +
+    "shapes, so OpenAI SDKs and tools work with base URL `<server>/v1` and a Voicedraft key. json returns " +
+    "`{text}`; verbose_json returns `{task, language, duration, text, segments[{id, start, end, text}]}`.",
+  scope: "transcribe",
+  parameters: [IDEMPOTENCY_KEY],
+  multipart: OPENAI_FORM,
+  responses: {
+    200: {
+      description: "The transcript in the requested response_format.",
+      schema: { type: "object", required: ["text"], properties: { text: { type: "string" } } },
+      alternatives: TEXT_FORMATS,
+    },
+  },
+  errors: { ...UPLOAD_ERRORS, missing_audio: 'There is no file in the field "file".' },
+});
+
 export const transcriptionArea: ApiArea = {
   tag: {
     name: tag,
@@ -114,133 +250,8 @@ export const transcriptionArea: ApiArea = {
     DictionarySuggestionList,
     Recording,
   ],
-  paths: {
-    "/transcribe": {
-      post: operation({
-        id: "transcribe",
-        tag,
-        summary: "Transcribe a recording",
-        description:
-          "Upload a recording as multipart/form-data in the field `audio`. It is decoded to 16 kHz mono, recognized, " +
-          "and corrected with your dictionary merged with the request's `dict`. Limits: 200 MB and 2 hours unless the " +
-          "server is configured otherwise (MAX_UPLOAD_BYTES, MAX_AUDIO_SECONDS).\n\n" +
-          "AI optimization (punctuation, casing, filler words, paragraphs, your dictionary again) is reported in " +
-          "`optimization` with its diagnostic ids in `optimizer_processing`. Recordings up to the background threshold " +
-          "(OPTIMIZE_BACKGROUND_SECONDS, default 120 s) come back optimized (`completed`); longer ones return `text` at " +
-          "once with status `pending` or `running`, and are improved chunk by chunk in the background: follow " +
-          "`progress` and read `optimization.text` with GET /api/v1/transcriptions/{id}. A retried upload of the same " +
-          "audio with the same prompt and dict keeps the same `optimizer_workflow_id` and never starts a second optimization.",
-        scope: "transcribe",
-        parameters: [IDEMPOTENCY_KEY],
-        multipart: TRANSCRIBE_FORM,
-        responses: {
-          200: {
-            description: "The transcript. With response_format text, srt or vtt the body is plain text of that kind.",
-            schema: TranscriptionResult,
-            alternatives: TEXT_FORMATS,
-          },
-        },
-        errors: { ...UPLOAD_ERRORS, missing_audio: 'There is no file in the field "audio" (for example it was sent as "file").' },
-      }),
-    },
-    "/api/v1/transcriptions/{id}": {
-      get: operation({
-        id: "getTranscription",
-        tag,
-        summary: "Read a transcription",
-        description:
-          "One of your transcriptions by the `id` POST /transcribe returned, with its timed segments and the state of its " +
-          "AI optimization: poll it until `optimization.status` is `completed` (then `optimization.text` holds the " +
-          "optimized transcript) or `failed` (`optimization.error` says why; `text` is still there).",
-        scope: "transcribe",
-        parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
-        responses: { 200: { description: "The transcription.", schema: TranscriptionResult } },
-        errors: { not_found: "You have no transcription with this id." },
-      }),
-      patch: operation({
-        id: "editTranscription",
-        tag,
-        summary: "Edit a transcript",
-        description:
-          "Replaces `text` with your edit. Send the `updated_at` you last saw to be protected from overwriting a newer " +
-          "edit (409 edit_conflict). The AI-optimized text (`optimization.text`) is kept as it is. The answer carries " +
-          "`dictionary_suggestions`: entries this edit suggests (\"cooper netties\" → \"Kubernetes\"), to offer for " +
-          "POST /api/v1/dictionary/add.",
-        scope: "transcribe",
-        parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
-        body: EditTranscriptionInput,
-        responses: { 200: { description: "The edited transcription, with dictionary suggestions.", schema: EditTranscriptionResult } },
-        errors: { not_found: "You have no transcription with this id.", edit_conflict: "The transcript changed after the updated_at you sent." },
-      }),
-    },
-    "/api/v1/transcriptions/{id}/dictionary-suggestions": {
-      get: operation({
-        id: "getDictionarySuggestions",
-        tag,
-        summary: "Dictionary entries suggested by your edits",
-        description:
-          "Compares the recognizer's own text with your current text word by word and proposes an entry for each short " +
-          "replaced span that looks like a misrecognition (\"cooper netties\" → \"Kubernetes\"): at most 3 words each side, " +
-          "sounding alike, in a sentence you otherwise kept. Never common words, wording changes, rewritten sentences or " +
-          "case changes other than proper nouns; entries already in your dictionary are left out. Scope transcribe (not " +
-          "dictionary:read), because the suggestions quote the transcript.",
-        scope: "transcribe",
-        parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
-        query: DictionarySuggestionsQuery,
-        responses: { 200: { description: "The suggestions, most frequent first (empty when there are none).", schema: DictionarySuggestionList } },
-        errors: { not_found: "You have no transcription with this id." },
-      }),
-    },
-    "/api/v1/recordings/{recording_id}": {
-      get: operation({
-        id: "getRecording",
-        tag,
-        summary: "Read a recording uploaded in parts",
-        description:
-          "A long recording can be uploaded as several POST /transcribe calls that carry the same `recording_id` and " +
-          "each its `recording_part`. This joins the parts received so far in part order (the first upload of each " +
-          "part), with the combined optimization status and, once every part is optimized, the joined optimized text.",
-        scope: "transcribe",
-        parameters: [
-          { name: "recording_id", in: "path", required: true, description: "The recording_id the parts were uploaded with.", schema: { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } },
-        ],
-        responses: { 200: { description: "The recording.", schema: Recording } },
-        errors: { not_found: "You have uploaded no part of a recording with this id." },
-      }),
-    },
-    "/api/v1/transcriptions": {
-      get: operation({
-        id: "listTranscriptions",
-        tag,
-        summary: "List transcriptions",
-        description: "Your transcriptions, newest first, with their optimization status; follow `next_cursor` for older ones.",
-        scope: "transcribe",
-        query: ListTranscriptionsQuery,
-        responses: { 200: { description: "A page of transcriptions.", schema: TranscriptionList } },
-        errors: { validation_failed: "limit is out of range or cursor is not one this API returned." },
-      }),
-    },
-    "/v1/audio/transcriptions": {
-      post: operation({
-        id: "createOpenAiTranscription",
-        tag,
-        summary: "Transcribe (OpenAI-compatible)",
-        description:
-          "The same pipeline as POST /transcribe (your stored dictionary applies) behind OpenAI's request and response " +
-          "shapes, so OpenAI SDKs and tools work with base URL `<server>/v1` and a Voicedraft key. json returns " +
-          "`{text}`; verbose_json returns `{task, language, duration, text, segments[{id, start, end, text}]}`.",
-        scope: "transcribe",
-        parameters: [IDEMPOTENCY_KEY],
-        multipart: OPENAI_FORM,
-        responses: {
-          200: {
-            description: "The transcript in the requested response_format.",
-            schema: { type: "object", required: ["text"], properties: { text: { type: "string" } } },
-            alternatives: TEXT_FORMATS,
-          },
-        },
-        errors: { ...UPLOAD_ERRORS, missing_audio: 'There is no file in the field "file".' },
-      }),
-    },
-  },
+  paths: pathsOf(
+    transcribe, getTranscription, editTranscription, getDictionarySuggestions, getRecording, listTranscriptions,
+    createOpenAiTranscription,
+  ),
 };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
-import { toTranscriptionResult } from "@/lib/transcription/save-transcription.ts";
+import { toTranscriptionResult } from "@/lib/transcription/present-transcription.ts";
 import { suggestionsForEdit } from "@/lib/transcription/suggest-dictionary-entries.ts";
 import type { EditTranscriptionInput, EditTranscriptionResult } from "@/lib/transcription/schemas.ts";
 

@@ -1,4 +1,4 @@
-import type { Segment } from "@/lib/transcription/engines/types.ts";
+import type { Segment } from "@/lib/transcript/segment.ts";
 import type { ResponseFormat, TranscriptionResult } from "@/lib/transcription/schemas.ts";
 
 function timestamp(seconds: number, separator: "," | "."): string {

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
-import { toTranscriptionResult } from "@/lib/transcription/save-transcription.ts";
+import { toTranscriptionResult } from "@/lib/transcription/present-transcription.ts";
 import type { TranscriptionResult } from "@/lib/transcription/schemas.ts";
 
 /** One of the user's transcriptions; another user's id is indistinguishable from a missing one. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client.ts";
+import { pageTake, paginate } from "@/lib/db/paginate.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
-import { toTranscriptionResult } from "@/lib/transcription/save-transcription.ts";
+import { toTranscriptionResult } from "@/lib/transcription/present-transcription.ts";
 import type { ListTranscriptionsQuery } from "@/lib/transcription/schemas.ts";
 
 // Cursor = the last returned id (uuid v7: time-ordered), so pages stay stable as new ones arrive.
@@ -13,12 +14,9 @@ export async function listTranscriptions({ userId, input }: { userId: string; in
   const rows = await prisma.transcription.findMany({
     where: { userId, ...(input.cursor && { id: { lt: decodeCursor(input.cursor, isId) } }) },
     orderBy: { id: "desc" },
-    take: input.limit + 1,
+    take: pageTake(input.limit),
     include: { optimization: true },
   });
-  const page = rows.slice(0, input.limit);
-  return {
-    transcriptions: page.map((row) => ({ ...toTranscriptionResult(row), segments: undefined })),
-    next_cursor: rows.length > input.limit ? encodeCursor(page[page.length - 1].id) : null,
-  };
+  const { page, nextCursor } = paginate(rows, input.limit, (last) => encodeCursor(last.id));
+  return { transcriptions: page.map((row) => ({ ...toTranscriptionResult(row), segments: undefined })), next_cursor: nextCursor };
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
-import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
+import { createReadStream, createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
+import { mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -67,9 +67,13 @@ export type DownloadOptions = {
 
 export type DownloadResult = { path: string; bytes: number; sha1: string; skipped: boolean };
 
-/** Streams a model into `<modelsDir>/.ggml-<name>.bin.<pid>.part`, checks its SHA-1, then renames it into place. */
+/**
+ * Streams a model into `<modelsDir>/.ggml-<name>.bin.part`, checks its SHA-1, then renames it into
+ * place. An interrupted download keeps its partial file and the next call resumes it with an HTTP
+ * Range request; a file that fails the check is discarded.
+ */
 export async function downloadWhisperModel(options: DownloadOptions): Promise<DownloadResult> {
-  const { name, modelsDir, connectTimeoutMs = 10_000, idleTimeoutMs = 60_000, onProgress } = options;
+  const { name, modelsDir } = options;
   const expected = options.expectedSha1 ?? WHISPER_MODEL_SHA1[name];
   if (!expected || !/^[\w.-]+$/.test(name)) throw new UnknownModelError(name);
   const file = modelFileName(name);
@@ -77,13 +81,29 @@ export async function downloadWhisperModel(options: DownloadOptions): Promise<Do
   if (!options.force && existsSync(destination)) {
     return { path: destination, bytes: statSync(destination).size, sha1: "", skipped: true };
   }
+  const partial = path.join(path.dirname(destination), `.${file}.part`);
+  await mkdir(path.dirname(destination), { recursive: true });
+  const release = await lockDownload(`${partial}.lock`, file);
+  try {
+    return await download(options, { file, destination, partial, expected });
+  } finally {
+    await release();
+  }
+}
+
+type Target = { file: string; destination: string; partial: string; expected: string };
+
+async function download(options: DownloadOptions, { file, destination, partial, expected }: Target): Promise<DownloadResult> {
+  const { connectTimeoutMs = 10_000, idleTimeoutMs = 60_000, onProgress } = options;
   const url = new URL(file, withSlash(options.baseUrl ?? DEFAULT_MODEL_BASE_URL)).toString();
+  const resumeFrom = options.force ? 0 : await stat(partial).then((s) => s.size, () => 0);
 
   const controller = new AbortController();
   let timer = setTimeout(() => controller.abort(new Error(`no answer within ${connectTimeoutMs / 1000} s`)), connectTimeoutMs);
   let response: Response;
   try {
-    response = await fetch(url, { signal: controller.signal, redirect: "follow" });
+    const headers: Record<string, string> = resumeFrom ? { range: `bytes=${resumeFrom}-` } : {};
+    response = await fetch(url, { signal: controller.signal, redirect: "follow", headers });
   } catch (err) {
     clearTimeout(timer);
     throw new ModelDownloadError(
@@ -93,16 +113,19 @@ export async function downloadWhisperModel(options: DownloadOptions): Promise<Do
     );
   }
   clearTimeout(timer);
-  if (!response.ok || !response.body) {
+  // 206 continues the partial file; 416 means it is already whole; any other success starts over.
+  const resumed = response.status === 206 && rangeStart(response) === resumeFrom;
+  const complete = response.status === 416 && resumeFrom > 0;
+  if ((!response.ok && !complete) || (response.status === 206 && !resumed) || (!response.body && !complete)) {
     await response.body?.cancel();
     throw new ModelDownloadError(`Cannot download ${file}: ${url} answered ${response.status} ${response.statusText}.`);
   }
 
-  await mkdir(path.dirname(destination), { recursive: true });
-  const partial = path.join(path.dirname(destination), `.${file}.${process.pid}.part`);
-  const total = Number(response.headers.get("content-length")) || null;
+  const offset = resumed || complete ? resumeFrom : 0;
+  const length = Number(response.headers.get("content-length"));
+  const total = complete ? resumeFrom : length ? length + offset : null;
   const hash = createHash("sha1");
-  let received = 0;
+  let received = offset;
   const idle = () => {
     clearTimeout(timer);
     timer = setTimeout(() => controller.abort(new Error(`no data for ${idleTimeoutMs / 1000} s`)), idleTimeoutMs);
@@ -117,11 +140,19 @@ export async function downloadWhisperModel(options: DownloadOptions): Promise<Do
     },
   });
   try {
-    idle();
-    await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), meter, createWriteStream(partial));
+    if (offset) await pipeline(createReadStream(partial, { end: offset - 1 }), async (chunks: AsyncIterable<Buffer>) => {
+      for await (const chunk of chunks) hash.update(chunk);
+    });
+    if (complete) await response.body?.cancel();
+    else {
+      idle();
+      const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
+      await pipeline(body, meter, createWriteStream(partial, { flags: offset ? "a" : "w" }));
+    }
     clearTimeout(timer);
     const sha1 = hash.digest("hex");
     if (sha1 !== expected) {
+      await rm(partial, { force: true });
       throw new ModelDownloadError(
         `SHA-1 mismatch for ${file}: expected ${expected}, got ${sha1} (${received} bytes); the download is corrupt or not the official file, so it was discarded.`,
       );
@@ -130,10 +161,43 @@ export async function downloadWhisperModel(options: DownloadOptions): Promise<Do
     return { path: destination, bytes: received, sha1, skipped: false };
   } catch (err) {
     clearTimeout(timer);
-    await rm(partial, { force: true });
     if (err instanceof ModelDownloadError) throw err;
-    throw new ModelDownloadError(`Download of ${file} from ${url} failed: ${describe(err)}.`, { cause: err });
+    // The partial file stays: the next attempt resumes where this one stopped.
+    throw new ModelDownloadError(`Download of ${file} from ${url} failed after ${received} bytes: ${describe(err)}.`, { cause: err });
   }
+}
+
+/** One download of a model at a time (the launcher's and `npm run model:download` share the partial file). */
+async function lockDownload(lockFile: string, file: string): Promise<() => Promise<void>> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: "wx" });
+      return () => rm(lockFile, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const holder = Number(await readFile(lockFile, "utf8").catch(() => ""));
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new ModelDownloadError(`${file} is already being downloaded by process ${holder}; wait for it to finish.`);
+      }
+      await rm(lockFile, { force: true }); // left by a process that is gone
+    }
+  }
+  throw new ModelDownloadError(`Could not lock ${lockFile}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The first byte of a 206 answer ("Content-Range: bytes 1000-1999/2000"), or -1. */
+function rangeStart(response: Response): number {
+  const match = /^bytes (\d+)-/.exec(response.headers.get("content-range") ?? "");
+  return match ? Number(match[1]) : -1;
 }
 
 const withSlash = (url: string) => (url.endsWith("/") ? url : `${url}/`);

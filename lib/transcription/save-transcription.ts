@@ -1,77 +1,10 @@
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client.ts";
-import { Prisma } from "@/lib/db/generated/client.ts";
 import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { ApiError } from "@/lib/http/errors.ts";
-import type { Segment } from "@/lib/transcription/engines/types.ts";
-import type { Optimization, TranscribeFields, TranscriptionResult } from "@/lib/transcription/schemas.ts";
-
-type WorkflowRow = {
-  id: string;
-  name: string;
-  optimizer: string;
-  mode: string;
-  status: string;
-  callId: string;
-  executionId: string | null;
-  chunksTotal: number;
-  chunksDone: number;
-  optimizedText: string | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  completedAt: Date | null;
-};
-
-type TranscriptionRow = {
-  id: string;
-  optimization?: WorkflowRow | null;
-  text: string;
-  language: string;
-  durationSec: number;
-  engine: string;
-  segments: Prisma.JsonValue;
-  dictionaryReplacements: number;
-  createdAt: Date;
-  updatedAt: Date;
-  recordingId: string | null;
-  recordingPart: number | null;
-};
-
-export function toTranscriptionResult(row: TranscriptionRow): TranscriptionResult {
-  return {
-    id: row.id,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    text: row.text,
-    language: row.language,
-    duration: row.durationSec,
-    engine: row.engine,
-    dictionary_replacements: row.dictionaryReplacements,
-    segments: row.segments as Segment[],
-    recording: row.recordingId !== null && row.recordingPart !== null ? { id: row.recordingId, part: row.recordingPart } : null,
-    ...(row.optimization && optimizationFields(row.optimization)),
-  };
-}
-
-function optimizationFields(w: WorkflowRow): Pick<TranscriptionResult, "optimizer_processing" | "optimization"> {
-  return {
-    optimizer_processing: {
-      optimizer_workflow_name: w.name,
-      optimizer_workflow_id: w.id,
-      optimizer_call_id: w.callId,
-      optimizer_execution_id: w.executionId,
-    },
-    optimization: {
-      status: w.status as Optimization["status"],
-      optimizer: w.optimizer as Optimization["optimizer"],
-      mode: w.mode as Optimization["mode"],
-      progress: { chunks_done: w.chunksDone, chunks_total: w.chunksTotal },
-      text: w.status === "completed" ? w.optimizedText : null,
-      error: w.errorCode ? { code: w.errorCode, message: w.errorMessage ?? "" } : null,
-      completed_at: w.completedAt?.toISOString() ?? null,
-    },
-  };
-}
+import type { Segment } from "@/lib/transcript/segment.ts";
+import { toTranscriptionResult } from "@/lib/transcription/present-transcription.ts";
+import type { TranscribeFields, TranscriptionResult } from "@/lib/transcription/schemas.ts";
 
 /** Identifies a request by what changes its result: the audio bytes, prompt, dict and language. */
 export function requestHash(

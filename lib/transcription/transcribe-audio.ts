@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
@@ -96,7 +97,7 @@ async function transcribeOnce({ userId, upload, input, idempotencyKey }: Transcr
   const segments = recognition.segments.map((s) => ({ ...s, text: dictionary.apply(s.text).text }));
   const optimizationId = await startOptimization({
     userId,
-    requestHash: hash,
+    requestHash: optimizationKey(hash, entries),
     transcript: { text: corrected.text, segments },
     requestDictionary: requestEntries,
     durationSec: audio.durationSec,
@@ -119,4 +120,14 @@ async function transcribeOnce({ userId, upload, input, idempotencyKey }: Transcr
       recordingPart: input.recording_part,
     },
   });
+}
+
+/**
+ * The optimization workflow's identity: the request plus the dictionary it was corrected with, so
+ * the same audio uploaded again after a dictionary change is cleaned up again, not served the old
+ * text (a retry with the same dictionary still shares one workflow).
+ */
+function optimizationKey(requestHash: string, entries: DictionaryEntry[]): string {
+  const dictionary = JSON.stringify(entries.map((e) => [e.misspelling, e.correctSpelling]));
+  return createHash("sha256").update(`${requestHash}\n${dictionary}`).digest("hex");
 }

@@ -7,7 +7,7 @@ import { createTestUser } from "@/tests/support/factories.ts";
 import { ERROR_STATUS } from "@/lib/http/errors.ts";
 import { buildOpenApiDocument } from "@/lib/openapi/document.ts";
 import { HTTP_METHODS, type JsonSchema, type OperationObject } from "@/lib/openapi/types.ts";
-import type { RouteHandler } from "@/lib/http/with-request.ts";
+import type { RouteHandler } from "@/lib/api/with-request.ts";
 
 // Walks every operation of the OpenAPI document with hostile input, calling the real route
 // handlers: malformed JSON, wrong types, NUL, lone surrogates, huge strings, bad ids, bad

@@ -1,56 +1,16 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { call } from "@/tests/support/http.ts";
+import { exportedMethods, PUBLIC_ROUTE_ROOTS, root, routeFiles, urlPath } from "@/tests/support/route-files.ts";
 import { ERROR_STATUS } from "@/lib/http/errors.ts";
 import { ListEntriesQuery, UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
 import { buildOpenApiDocument } from "@/lib/openapi/document.ts";
 import { HTTP_METHODS, type JsonSchema, type OperationObject } from "@/lib/openapi/types.ts";
 import { GET as getOpenApi } from "@/app/api/v1/openapi.json/route.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const doc = buildOpenApiDocument();
-
-// The public route files: everything under app/api/v1, the health check, and /transcribe once it exists.
-const PUBLIC_ROUTE_ROOTS = ["app/api/v1", "app/api/health", "app/transcribe", "app/v1"];
-
-async function routeFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(path.join(root, dir), { withFileTypes: true }).catch(() => []);
-  const nested = await Promise.all(
-    entries.map((e) => {
-      if (e.isDirectory()) return routeFiles(path.join(dir, e.name));
-      return e.name === "route.ts" ? [path.join(dir, e.name)] : [];
-    }),
-  );
-  return nested.flat();
-}
-
-/** app/api/v1/items/[id]/route.ts → /api/v1/items/{id}; route groups "(x)" are not part of the URL. */
-function urlPath(file: string): string {
-  const segments = path.dirname(file).split(path.sep).slice(1);
-  return (
-    "/" +
-    segments
-      .filter((s) => !/^\(.*\)$/.test(s))
-      .map((s) => s.replace(/^\[(?:\.\.\.)?(\w+)\]$/, "{$1}"))
-      .join("/")
-  );
-}
-
-const METHOD = "(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)";
-const EXPORTED_HANDLER = new RegExp(`export\\s+(?:const|let|var|async\\s+function|function)\\s+${METHOD}\\b`, "g");
-const RENAMED_EXPORT = new RegExp(`\\bas\\s+${METHOD}\\b`, "g");
-
-function exportedMethods(source: string): string[] {
-  const methods = new Set<string>();
-  for (const m of source.matchAll(EXPORTED_HANDLER)) methods.add(m[1]);
-  for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
-    for (const name of m[1].matchAll(RENAMED_EXPORT)) methods.add(name[1]);
-  }
-  return [...methods];
-}
 
 function operations(): { key: string; path: string; op: OperationObject }[] {
   return Object.entries(doc.paths).flatMap(([p, item]) =>

@@ -14,6 +14,7 @@ import { serviceSecret } from "@/lib/internal/service-secret.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { JOBS, SWEEPS } from "@/scripts/jobs.ts";
 import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
+import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
 import { withEnv } from "../support/env.ts";
@@ -106,6 +107,21 @@ describe("AI optimization of transcripts", () => {
     const again = await read(user.key, res.body.id);
     assert.deepEqual(again.body.optimizer_processing, ids);
     assert.equal(again.body.optimization.text, optimization.text);
+  });
+
+  test("the same audio after a dictionary change is cleaned up again with the new spelling", async () => {
+    const owner = await createTestUser();
+    const first = await upload(owner.key, jfk);
+    assert.equal(first.status, 200, first.text);
+    assert.match(first.body.optimization.text, /country/i);
+    const same = await upload(owner.key, jfk);
+    assert.equal(same.body.optimizer_processing.optimizer_workflow_id, first.body.optimizer_processing.optimizer_workflow_id);
+    await upsertEntry({ userId: owner.id, input: { misspelling: "country", correct_spelling: "Nation" } });
+    const after = await upload(owner.key, jfk);
+    assert.equal(after.status, 200, after.text);
+    assert.notEqual(after.body.optimizer_processing.optimizer_workflow_id, first.body.optimizer_processing.optimizer_workflow_id);
+    assert.match(after.body.optimization.text, /Nation/);
+    assert.doesNotMatch(after.body.optimization.text, /country/i);
   });
 
   test("long audio: text at once, optimization in the background with progress, then the optimized text", async () => {

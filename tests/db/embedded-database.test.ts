@@ -4,12 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
 import pg from "pg";
-import {
-  EmbeddedDatabaseBusy,
-  findEmbeddedHost,
-  hostEmbeddedDatabase,
-  startInMemoryDatabase,
-} from "@/lib/db/embedded.ts";
+import { EmbeddedDatabaseBusy, findEmbeddedHost, hostEmbeddedDatabase } from "@/lib/db/embedded.ts";
+import { startInMemoryDatabase } from "@/tests/support/in-memory-database.ts";
 
 describe("the embedded database's wire server", () => {
   test("concurrent clients never see each other's statements or parameters", async () => {

@@ -3,7 +3,8 @@ import { after, before, test } from "node:test";
 import pg from "pg";
 import { resetEnvCache } from "@/lib/env.ts";
 import { closeDb, db } from "@/lib/db/client.ts";
-import { startInMemoryDatabase, type EmbeddedHost } from "@/lib/db/embedded.ts";
+import type { EmbeddedHost } from "@/lib/db/embedded.ts";
+import { startInMemoryDatabase } from "@/tests/support/in-memory-database.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
 import { checkHealth } from "@/lib/health/check-health.ts";
 

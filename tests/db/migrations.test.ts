@@ -6,7 +6,7 @@ import path from "node:path";
 import { after, describe, test } from "node:test";
 import pg from "pg";
 import { MIGRATIONS_DIR, MigrationError, migrateDatabase, readMigrations } from "@/lib/db/migrate.ts";
-import { findSchemaDrift } from "@/lib/db/schema-drift.ts";
+import { findSchemaDrift } from "@/tests/support/schema-drift.ts";
 import { createEmptyDatabase, postgresAvailable, type TestDbKind } from "../support/database.ts";
 
 async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {

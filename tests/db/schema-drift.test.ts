@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite, type PGliteInterface } from "@electric-sql/pglite";
 import pg from "pg";
-import { findSchemaDrift, type Query } from "@/lib/db/schema-drift.ts";
+import { findSchemaDrift, type Query } from "@/tests/support/schema-drift.ts";
 import { createEmptyDatabase, POSTGRES_ADMIN_URL, postgresAvailable } from "../support/database.ts";
 
 // --- Database setup ---------------------------------------------------------------------------

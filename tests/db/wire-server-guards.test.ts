@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
 import pg from "pg";
-import { hostEmbeddedDatabase, startInMemoryDatabase } from "@/lib/db/embedded.ts";
+import { hostEmbeddedDatabase } from "@/lib/db/embedded.ts";
+import { startInMemoryDatabase } from "@/tests/support/in-memory-database.ts";
 
 function withPassword(url: string, password: string | null): string {
   const u = new URL(url);

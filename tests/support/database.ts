@@ -4,7 +4,7 @@ import pg from "pg";
 import { resetEnvCache } from "@/lib/env.ts";
 import { closeDb } from "@/lib/db/client.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
-import { startInMemoryDatabase } from "@/lib/db/embedded.ts";
+import { startInMemoryDatabase } from "@/tests/support/in-memory-database.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
 
 // Each test file runs in its own process with its own fresh database: an in-memory PGlite

@@ -1,4 +1,4 @@
-import type { RouteHandler } from "@/lib/http/with-request.ts";
+import type { RouteHandler } from "@/lib/api/with-request.ts";
 
 export type CallOptions = {
   method?: string;

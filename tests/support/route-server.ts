@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { POST as openAiTranscriptions } from "@/app/v1/audio/transcriptions/route.ts";
 import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { GET as listDictionary } from "@/app/api/v1/dictionary/route.ts";
-import type { RouteHandler } from "@/lib/http/with-request.ts";
+import type { RouteHandler } from "@/lib/api/with-request.ts";
 
 const routes: Record<string, RouteHandler> = {
   "POST /v1/audio/transcriptions": openAiTranscriptions,

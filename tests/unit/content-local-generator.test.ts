@@ -5,7 +5,7 @@ import { length, PLATFORM_LIMITS, splitPosts } from "@/lib/content/generators/pl
 import { rankUnits, unitsOf } from "@/lib/content/generators/sentences.ts";
 import type { GeneratorPreset } from "@/lib/content/generators/types.ts";
 import { PLATFORMS, type Platform } from "@/lib/channels/schemas.ts";
-import { DEFAULT_PRESETS } from "@/lib/presets/platform-defaults.ts";
+import { DEFAULT_PRESETS } from "@/lib/channels/platform-defaults.ts";
 
 const preset = (overrides: Partial<GeneratorPreset> = {}): GeneratorPreset => ({
   tone: "neutral",

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseSilences, parseWrittenSeconds, splitPoints } from "@/app/_lib/split-points.ts";
+import { nextLiveCut, parseSilences, parseWrittenSeconds, splitPoints } from "@/app/_lib/split-points.ts";
 
 test("a recording shorter than a chunk is not split", () => {
   assert.deepEqual(splitPoints(59, [{ start: 30, end: 31 }], { chunkSeconds: 60 }), []);
@@ -37,4 +37,14 @@ test("silencedetect and progress lines are parsed", () => {
     { start: 0, end: 1.5 },
     { start: 61, end: 185.25 },
   ]);
+});
+
+test("while recording, the next part ends in the longest finished pause between 30 and 60 s", () => {
+  assert.equal(nextLiveCut(25, [{ start: 10, end: 12 }]), null, "too early to cut");
+  assert.equal(nextLiveCut(40, [{ start: 20, end: 22 }]), null, "a pause before 30 s is too early");
+  assert.equal(nextLiveCut(45, [{ start: 31, end: 31.6 }, { start: 38, end: 40 }]), 39);
+  // A pause running at the end of what was recorded so far may be followed by more words: wait.
+  assert.equal(nextLiveCut(44, [{ start: 42, end: 44 }]), null);
+  // Nothing to cut at by 60 s: a hard cut, so no part grows past a minute.
+  assert.equal(nextLiveCut(61, [{ start: 5, end: 6 }]), 60);
 });

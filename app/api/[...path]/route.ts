@@ -1,4 +1,4 @@
-import { withRequest } from "@/lib/http/with-request.ts";
+import { withRequest } from "@/lib/api/with-request.ts";
 import { notFound } from "@/lib/http/errors.ts";
 
 // Any /api path no route serves: the API's own 404 shape instead of Next's HTML page.

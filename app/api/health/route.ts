@@ -1,11 +1,12 @@
-import { withRequest } from "@/lib/http/with-request.ts";
+import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
+import * as api from "@/lib/openapi/service-paths.ts";
 import { checkHealth } from "@/lib/health/check-health.ts";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/health – 200 when the database answers and is fully migrated, else 503
-export const GET = withRequest(async () => {
+export const GET = withOperation(api.getHealth, async () => {
   const health = await checkHealth();
   return json(health, { status: health.status === "ok" ? 200 : 503 });
 });

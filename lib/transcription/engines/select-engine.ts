@@ -1,10 +1,13 @@
 import { env } from "@/lib/env.ts";
+import { log } from "@/lib/log.ts";
 import { OpenAiEngine } from "@/lib/transcription/engines/openai.ts";
 import { PocketsphinxEngine } from "@/lib/transcription/engines/pocketsphinx.ts";
 import { EngineUnavailableError, type RecognitionEngine } from "@/lib/transcription/engines/types.ts";
 
 // One engine per process, created on first use: whisper keeps its model loaded between requests.
-const state = globalThis as unknown as { voicedraftEngine?: Promise<RecognitionEngine> };
+// `voicedraftBasicFallback`: auto chose PocketSphinx for want of a model, so one appearing in
+// MODELS_DIR (the launcher's background download) replaces it without a restart.
+const state = globalThis as unknown as { voicedraftEngine?: Promise<RecognitionEngine>; voicedraftBasicFallback?: boolean };
 
 const NONE_INSTALLED =
   "No speech recognizer is available. Install one: a whisper model (npm run model:download -- base.en, or set " +
@@ -53,14 +56,23 @@ async function createEngine(): Promise<RecognitionEngine> {
     case "auto": {
       const model = await whisperModel().catch(() => null);
       if (model) return createWhisper(model);
-      if (PocketsphinxEngine.isInstalled(config.POCKETSPHINX_MODEL_DIR)) return pocketsphinx();
+      if (PocketsphinxEngine.isInstalled(config.POCKETSPHINX_MODEL_DIR)) {
+        state.voicedraftBasicFallback = true;
+        return pocketsphinx();
+      }
       throw new EngineUnavailableError(NONE_INSTALLED);
     }
   }
 }
 
 /** The configured recognizer; an unavailable one is retried on the next call, not cached. */
-export function recognitionEngine(): Promise<RecognitionEngine> {
+export async function recognitionEngine(): Promise<RecognitionEngine> {
+  if (state.voicedraftBasicFallback && (await whisperModel().catch(() => null))) {
+    // PocketSphinx keeps nothing between recordings; the ones it is working on finish there.
+    state.voicedraftBasicFallback = false;
+    state.voicedraftEngine = undefined;
+    log.info("switching to the accurate speech recognizer (whisper)");
+  }
   state.voicedraftEngine ??= createEngine().catch((err) => {
     state.voicedraftEngine = undefined;
     throw err;
@@ -72,5 +84,6 @@ export function recognitionEngine(): Promise<RecognitionEngine> {
 export async function resetRecognitionEngine(): Promise<void> {
   const current = state.voicedraftEngine;
   state.voicedraftEngine = undefined;
+  state.voicedraftBasicFallback = false;
   await (await current?.catch(() => undefined))?.close?.();
 }

@@ -1,3 +1,4 @@
+import type { Segment } from "@/lib/transcript/segment.ts";
 // The contract every recognizer implements, and the errors they share.
 
 export type RecognizeInput = {
@@ -11,7 +12,7 @@ export type RecognizeInput = {
   signal?: AbortSignal;
 };
 
-export type Segment = { start: number; end: number; text: string };
+export type { Segment };
 
 export type Recognition = { text: string; segments: Segment[]; language: string; engine: string; model?: string };
 

@@ -1,9 +1,10 @@
-import { withRequest } from "@/lib/http/with-request.ts";
+import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
+import * as api from "@/lib/openapi/service-paths.ts";
 import { buildOpenApiDocument } from "@/lib/openapi/document.ts";
 
 // Per request (not force-static): withRequest reads the caller's X-Request-Id and echoes it.
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/openapi.json – the OpenAPI 3.1 document of the public API (no key needed)
-export const GET = withRequest(async () => json(buildOpenApiDocument()));
+export const GET = withOperation(api.getOpenApi, async () => json(buildOpenApiDocument()));

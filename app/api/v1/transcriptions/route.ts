@@ -1,10 +1,9 @@
-import { withApiKey } from "@/lib/http/with-api-key.ts";
-import { parseQuery } from "@/lib/http/parse.ts";
+import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
+import * as api from "@/lib/openapi/transcription-paths.ts";
 import { listTranscriptions } from "@/lib/transcription/list-transcriptions.ts";
-import { ListTranscriptionsQuery } from "@/lib/transcription/schemas.ts";
 
 // GET /api/v1/transcriptions – your transcriptions, newest first, a page at a time
-export const GET = withApiKey({ scope: "transcribe" }, async ({ req, user }) => {
-  return json(await listTranscriptions({ userId: user.id, input: parseQuery(req, ListTranscriptionsQuery) }));
+export const GET = withOperation(api.listTranscriptions, async ({ user, query }) => {
+  return json(await listTranscriptions({ userId: user.id, input: query }));
 });

@@ -1,4 +1,4 @@
-import { withSignature } from "@/lib/http/with-signature.ts";
+import { withSignature } from "@/lib/api/with-signature.ts";
 import { parseJsonText } from "@/lib/http/parse.ts";
 import { json } from "@/lib/http/respond.ts";
 import { applyGenerationResult } from "@/lib/content/apply-generation-result.ts";

@@ -1,5 +1,5 @@
 import { json } from "@/lib/http/respond.ts";
-import { withServiceSecret } from "@/lib/http/with-service-secret.ts";
+import { withServiceSecret } from "@/lib/api/with-service-secret.ts";
 import { getWorkflowStatus } from "@/lib/optimizer/get-workflow-status.ts";
 
 // GET /api/internal/optimizations/{id} – internal: an optimization workflow and its queue job

@@ -1,21 +1,19 @@
-import { withApiKey } from "@/lib/http/with-api-key.ts";
-import { parseJson } from "@/lib/http/parse.ts";
+import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
+import * as api from "@/lib/openapi/content-paths.ts";
 import { deleteChannel, getChannel, updateChannel } from "@/lib/channels/channel-store.ts";
-import { UpdateChannelInput } from "@/lib/channels/schemas.ts";
 
 // GET /api/v1/channels/{id} – one of your channels
-export const GET = withApiKey<{ id: string }>({ scope: "content:read" }, async ({ params, user }) => {
+export const GET = withOperation(api.getChannel, async ({ params, user }) => {
   return json({ channel: await getChannel({ userId: user.id, id: params.id }) });
 });
 
 // PATCH /api/v1/channels/{id} – rename, change platform, activate or deactivate
-export const PATCH = withApiKey<{ id: string }>({ scope: "content:write" }, async ({ req, params, user }) => {
-  const input = await parseJson(req, UpdateChannelInput);
-  return json({ channel: await updateChannel({ userId: user.id, id: params.id, input }) });
+export const PATCH = withOperation(api.updateChannel, async ({ params, user, body }) => {
+  return json({ channel: await updateChannel({ userId: user.id, id: params.id, input: body }) });
 });
 
 // DELETE /api/v1/channels/{id} – delete a channel no variant uses
-export const DELETE = withApiKey<{ id: string }>({ scope: "content:write" }, async ({ params, user }) => {
+export const DELETE = withOperation(api.deleteChannel, async ({ params, user }) => {
   return json({ deleted: await deleteChannel({ userId: user.id, id: params.id }) });
 });

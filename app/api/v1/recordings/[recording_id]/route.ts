@@ -1,8 +1,9 @@
-import { withApiKey } from "@/lib/http/with-api-key.ts";
+import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
+import * as api from "@/lib/openapi/transcription-paths.ts";
 import { getRecording } from "@/lib/transcription/get-recording.ts";
 
 // GET /api/v1/recordings/{recording_id} – a recording uploaded in parts, joined in order
-export const GET = withApiKey<{ recording_id: string }>({ scope: "transcribe" }, async ({ params, user }) => {
+export const GET = withOperation(api.getRecording, async ({ params, user }) => {
   return json(await getRecording({ userId: user.id, recordingId: params.recording_id }));
 });

@@ -1,8 +1,9 @@
-import { withApiKey } from "@/lib/http/with-api-key.ts";
+import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
+import * as api from "@/lib/openapi/content-paths.ts";
 import { getFamily } from "@/lib/content/get-family.ts";
 
 // GET /api/v1/content/items/{id}/family – the master and its variants, from any member's id
-export const GET = withApiKey<{ id: string }>({ scope: "content:read" }, async ({ params, user }) => {
+export const GET = withOperation(api.getContentFamily, async ({ params, user }) => {
   return json(await getFamily({ userId: user.id, id: params.id }));
 });

@@ -1,14 +1,10 @@
-import { withApiKey } from "@/lib/http/with-api-key.ts";
-import { parseJson } from "@/lib/http/parse.ts";
+import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
+import * as api from "@/lib/openapi/content-paths.ts";
 import { createVariants } from "@/lib/content/create-variants.ts";
-import { requireVariantsEnabled } from "@/lib/content/feature-flag.ts";
-import { CreateVariantsInput } from "@/lib/content/schemas.ts";
 
 // POST /api/v1/content/items/{id}/variants – create or reuse variants of a master for your active channels
-export const POST = withApiKey<{ id: string }>({ scope: "content:write" }, async ({ req, params, user }) => {
-  requireVariantsEnabled();
-  const input = await parseJson(req, CreateVariantsInput);
+export const POST = withOperation(api.createContentVariants, async ({ params, user, body: input }) => {
   const { status, body, replayed } = await createVariants({ userId: user.id, masterId: params.id, input });
   return json(body, { status, headers: { "Idempotent-Replayed": String(replayed) } });
 });

@@ -2,7 +2,7 @@ import { resolvePrincipal, type Principal } from "@/lib/auth/resolve-principal.t
 import type { Scope } from "@/lib/api-keys/scopes.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { limitApiRequest, limitUnknownKeys } from "@/lib/rate-limit/api-limits.ts";
-import { withRequest, type RequestContext, type RouteParams } from "@/lib/http/with-request.ts";
+import { withRequest, type RequestContext, type RouteParams } from "@/lib/api/with-request.ts";
 
 export type ApiKeyContext<P extends RouteParams> = RequestContext<P> & { user: { id: string }; key: Principal };
 

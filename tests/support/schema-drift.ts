@@ -142,7 +142,7 @@ const UNSUPPORTED_FEATURES: [RegExp, string][] = [
 function assertSupported(schemaPath: string): void {
   const source = fs.readFileSync(schemaPath, "utf8").replace(/(^|\s)\/\/.*$/gm, "$1");
   const used = UNSUPPORTED_FEATURES.filter(([pattern]) => pattern.test(source)).map(([, name]) => name);
-  if (used.length) throw new Error(`schema-drift: ${schemaPath} uses ${used.join(", ")}, which lib/db/schema-drift.ts does not check yet`);
+  if (used.length) throw new Error(`schema-drift: ${schemaPath} uses ${used.join(", ")}, which tests/support/schema-drift.ts does not check yet`);
 }
 
 // ---------------------------------------------------------------------------------------------

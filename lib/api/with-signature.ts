@@ -1,7 +1,7 @@
 import { signatureRefusal } from "@/lib/internal/signed-body.ts";
 import { unauthorized } from "@/lib/http/errors.ts";
 import { readBody } from "@/lib/http/parse.ts";
-import { withRequest, type RequestContext, type RouteParams } from "@/lib/http/with-request.ts";
+import { withRequest, type RequestContext, type RouteParams } from "@/lib/api/with-request.ts";
 
 /**
  * An internal endpoint whose body is HMAC-signed with the service secret: reads at most `maxBytes`

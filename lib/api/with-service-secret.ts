@@ -1,6 +1,6 @@
 import { isServiceSecret } from "@/lib/internal/service-secret.ts";
 import { unauthorized } from "@/lib/http/errors.ts";
-import { withRequest, type RequestContext, type RouteParams } from "@/lib/http/with-request.ts";
+import { withRequest, type RequestContext, type RouteParams } from "@/lib/api/with-request.ts";
 
 /** An internal endpoint: `Authorization: Bearer <SERVICE_SECRET>`, then the handler. */
 export function withServiceSecret<P extends RouteParams = RouteParams>(handler: (ctx: RequestContext<P>) => Promise<Response>) {

@@ -1,0 +1,42 @@
+import type { OptimizationWorkflow, Transcription } from "@/lib/db/generated/client.ts";
+import type { Segment } from "@/lib/transcript/segment.ts";
+import type { Optimization, TranscriptionResult } from "@/lib/transcription/schemas.ts";
+
+type TranscriptionRow = Transcription & { optimization?: OptimizationWorkflow | null };
+
+/** A stored transcription (with its optimization, when loaded) as the API answers it. */
+export function toTranscriptionResult(row: TranscriptionRow): TranscriptionResult {
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    text: row.text,
+    language: row.language,
+    duration: row.durationSec,
+    engine: row.engine,
+    dictionary_replacements: row.dictionaryReplacements,
+    segments: row.segments as Segment[],
+    recording: row.recordingId !== null && row.recordingPart !== null ? { id: row.recordingId, part: row.recordingPart } : null,
+    ...(row.optimization && optimizationFields(row.optimization)),
+  };
+}
+
+function optimizationFields(w: OptimizationWorkflow): Pick<TranscriptionResult, "optimizer_processing" | "optimization"> {
+  return {
+    optimizer_processing: {
+      optimizer_workflow_name: w.name,
+      optimizer_workflow_id: w.id,
+      optimizer_call_id: w.callId,
+      optimizer_execution_id: w.executionId,
+    },
+    optimization: {
+      status: w.status as Optimization["status"],
+      optimizer: w.optimizer as Optimization["optimizer"],
+      mode: w.mode as Optimization["mode"],
+      progress: { chunks_done: w.chunksDone, chunks_total: w.chunksTotal },
+      text: w.status === "completed" ? w.optimizedText : null,
+      error: w.errorCode ? { code: w.errorCode, message: w.errorMessage ?? "" } : null,
+      completed_at: w.completedAt?.toISOString() ?? null,
+    },
+  };
+}

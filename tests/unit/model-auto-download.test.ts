@@ -1,0 +1,181 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { copyFile, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { resetEnvCache } from "@/lib/env.ts";
+import { recognitionEngine, resetRecognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
+import { startModelAutoDownload, startModelAutoDownloadIfNeeded } from "@/lib/transcription/model-auto-download.ts";
+import { readDownloadStatus, writeDownloadStatus } from "@/lib/transcription/model-download-status.ts";
+import { downloadWhisperModel, ModelDownloadError } from "@/lib/transcription/models.ts";
+import { describeRecognizerQuality, recognizerQuality } from "@/lib/transcription/recognizer-quality.ts";
+
+// The shared test model stands in for base.en, served by a local model host.
+const TEST_MODEL = path.resolve(import.meta.dirname, "../../../shared/models/for-tests-ggml-tiny.en.bin");
+let body: Buffer;
+let sha1: string;
+let dir: string;
+
+before(async () => {
+  body = await readFile(TEST_MODEL);
+  sha1 = createHash("sha1").update(body).digest("hex");
+  dir = await mkdtemp(path.join(tmpdir(), "vd-autodl-"));
+});
+after(async () => {
+  await resetRecognitionEngine();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Serves `body`; the first `cutFirst` answers stop after half of it (a dropped connection). Honours Range. */
+async function modelHost(cutFirst = 0): Promise<{ url: string; requests: IncomingHttpHeaders[]; close(): void }> {
+  const requests: IncomingHttpHeaders[] = [];
+  const server: Server = createServer((req, res) => {
+    requests.push(req.headers);
+    const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? "");
+    const start = range ? Number(range[1]) : 0;
+    const headers = { "content-length": body.length - start, ...(range && { "content-range": `bytes ${start}-${body.length - 1}/${body.length}` }) };
+    res.writeHead(range ? 206 : 200, headers);
+    if (requests.length <= cutFirst) {
+      res.write(body.subarray(start, start + (body.length - start) / 2), () => res.destroy());
+    } else {
+      res.end(body.subarray(start));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return { url, requests, close: () => server.close() };
+}
+
+function capturedLog() {
+  const lines: { level: string; msg: string }[] = [];
+  const at = (level: string) => (msg: string) => void lines.push({ level, msg });
+  return { lines, log: { info: at("info"), warn: at("warn"), debug: at("debug") } };
+}
+
+describe("downloadWhisperModel resumes", () => {
+  test("an interrupted download keeps its partial file and the next call continues it with a Range request", async () => {
+    const host = await modelHost(1);
+    const modelsDir = path.join(dir, "resume");
+    try {
+      await assert.rejects(downloadWhisperModel({ name: "base.en", modelsDir, baseUrl: host.url, expectedSha1: sha1 }), ModelDownloadError);
+      const partial = path.join(modelsDir, ".ggml-base.en.bin.part");
+      const kept = (await stat(partial)).size;
+      assert.ok(kept > 0 && kept < body.length, `partial file of ${kept} bytes`);
+
+      const progress: number[] = [];
+      const result = await downloadWhisperModel({
+        name: "base.en",
+        modelsDir,
+        baseUrl: host.url,
+        expectedSha1: sha1,
+        onProgress: (received, total) => void (total === body.length && progress.push(received)),
+      });
+      assert.equal(host.requests[1].range, `bytes=${kept}-`);
+      assert.equal(result.sha1, sha1);
+      assert.ok((await readFile(result.path)).equals(body));
+      assert.ok(progress[0] > kept, "progress counts the bytes already there");
+      assert.deepEqual(await readdir(modelsDir), ["ggml-base.en.bin"]);
+    } finally {
+      host.close();
+    }
+  });
+
+  test("a file whose SHA-1 is wrong is refused and its partial file deleted", async () => {
+    const host = await modelHost();
+    const modelsDir = path.join(dir, "wrong-sum");
+    try {
+      await assert.rejects(
+        downloadWhisperModel({ name: "base.en", modelsDir, baseUrl: host.url, expectedSha1: "0".repeat(40) }),
+        /SHA-1 mismatch for ggml-base\.en\.bin/,
+      );
+      assert.deepEqual(await readdir(modelsDir), []);
+    } finally {
+      host.close();
+    }
+  });
+});
+
+describe("background download of the accurate recognizer", () => {
+  test("after a dropped connection it says once that the basic recognizer serves, retries, resumes and finishes", async () => {
+    const host = await modelHost(2);
+    const modelsDir = path.join(dir, "background");
+    const { lines, log } = capturedLog();
+    let ready: (file: string) => void;
+    const done = new Promise<string>((resolve) => (ready = resolve));
+    const download = startModelAutoDownload({ modelsDir, baseUrl: host.url, expectedSha1: sha1, retryDelayMs: () => 50, log, onReady: (f) => ready(f) });
+    try {
+      const file = await done;
+      assert.ok((await readFile(file)).equals(body));
+      assert.equal(host.requests.length, 3);
+      assert.ok(host.requests[1].range && host.requests[2].range, "the retries resume");
+      const warnings = lines.filter((l) => l.level === "warn");
+      assert.equal(warnings.length, 1, JSON.stringify(lines));
+      assert.match(warnings[0].msg, /basic speech recognizer/);
+      assert.match(warnings[0].msg, /npm run model:download -- base\.en/);
+      assert.equal(readDownloadStatus(modelsDir), null, "no progress is reported once it is done");
+      assert.deepEqual((await readdir(modelsDir)).sort(), ["ggml-base.en.bin"]);
+    } finally {
+      await download.stop();
+      host.close();
+    }
+  });
+
+  test("a wrong checksum is refused: no model appears and the status says it waits to retry", async () => {
+    const host = await modelHost();
+    const modelsDir = path.join(dir, "background-wrong");
+    const { log } = capturedLog();
+    const download = startModelAutoDownload({ modelsDir, baseUrl: host.url, expectedSha1: "1".repeat(40), retryDelayMs: () => 60_000, log });
+    try {
+      for (let i = 0; i < 200 && readDownloadStatus(modelsDir)?.state !== "waiting"; i++) await new Promise((r) => setTimeout(r, 20));
+      const status = readDownloadStatus(modelsDir);
+      assert.equal(status?.state, "waiting");
+      assert.match(status?.error ?? "", /SHA-1 mismatch/);
+      assert.ok(!(await readdir(modelsDir)).some((f) => f.startsWith("ggml-")));
+    } finally {
+      await download.stop();
+      host.close();
+    }
+    assert.equal(readDownloadStatus(modelsDir), null);
+  });
+
+  test("WHISPER_AUTO_DOWNLOAD=false, another engine, or a model already there: nothing starts", () => {
+    const cases = [
+      { TRANSCRIBE_ENGINE: "auto", WHISPER_AUTO_DOWNLOAD: "false", MODELS_DIR: path.join(dir, "none") },
+      { TRANSCRIBE_ENGINE: "pocketsphinx", WHISPER_AUTO_DOWNLOAD: "true", MODELS_DIR: path.join(dir, "none") },
+      { TRANSCRIBE_ENGINE: "auto", WHISPER_AUTO_DOWNLOAD: "true", MODELS_DIR: path.join(dir, "resume") },
+    ];
+    for (const settings of cases) {
+      Object.assign(process.env, settings);
+      resetEnvCache();
+      assert.equal(startModelAutoDownloadIfNeeded(), null, JSON.stringify(settings));
+    }
+  });
+});
+
+describe("the engine and the quality people see follow the model's arrival", () => {
+  test("auto serves with PocketSphinx, then switches to whisper without a restart when the model lands", async () => {
+    const modelsDir = path.join(dir, "switch");
+    Object.assign(process.env, { TRANSCRIBE_ENGINE: "auto", MODELS_DIR: modelsDir, LOG_LEVEL: "silent" });
+    delete process.env.WHISPER_MODEL;
+    resetEnvCache();
+    await resetRecognitionEngine();
+    await writeDownloadStatus(path.join(dir), null);
+    assert.equal((await recognitionEngine()).name, "pocketsphinx");
+    assert.equal(describeRecognizerQuality(recognizerQuality()), "Basic");
+
+    await (await import("node:fs/promises")).mkdir(modelsDir, { recursive: true });
+    await writeDownloadStatus(modelsDir, { model: "base.en", pid: process.pid, state: "downloading", received_bytes: 42, total_bytes: 100 });
+    assert.equal(recognizerQuality().model_download?.percent, 42);
+    assert.equal(describeRecognizerQuality(recognizerQuality()), "Basic (downloading the accurate recognizer: 42 %)");
+    assert.equal((await recognitionEngine()).name, "pocketsphinx");
+
+    await copyFile(TEST_MODEL, path.join(modelsDir, "ggml-base.en.bin"));
+    await writeDownloadStatus(modelsDir, null);
+    assert.equal((await recognitionEngine()).name, "whisper");
+    assert.deepEqual(recognizerQuality(), { quality: "accurate", model_download: null });
+    assert.equal(describeRecognizerQuality(recognizerQuality()), "Accurate");
+  });
+});
