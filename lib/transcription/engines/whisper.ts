@@ -13,6 +13,7 @@ import {
   type Segment,
 } from "@/lib/transcription/engines/types.ts";
 import { GET_MODEL_HINT, inspectWhisperModel, ModelFileError } from "@/lib/transcription/models.ts";
+import { whisperWorker, type WorkerReply, type WorkerRequest } from "@/lib/transcription/engines/whisper-worker.ts";
 
 export { EngineBusyError, EngineUnavailableError };
 
@@ -38,11 +39,6 @@ type Job = {
   startedAt?: number;
   forget?: () => void;
 };
-
-type WorkerReply =
-  | { type: "loaded"; multilingual: boolean }
-  | { type: "result"; text: string; language: string | null; segments: { text: string; start: number; end: number }[] }
-  | { type: "error"; message: string; binding?: boolean };
 
 /**
  * whisper.cpp in-process through @napi-rs/whisper. Its `full()` is synchronous, so the model lives
@@ -212,7 +208,7 @@ export class WhisperEngine implements RecognitionEngine {
     throw new EngineUnavailableError(`whisper.cpp cannot load the model ${modelPath} (${message}); ${GET_MODEL_HINT}.`);
   }
 
-  private request(message: object, transfer: ArrayBuffer[] = []): Promise<WorkerReply> {
+  private request(message: WorkerRequest, transfer: ArrayBuffer[] = []): Promise<WorkerReply> {
     const worker = this.worker;
     if (!worker) return Promise.resolve({ type: "error", message: "the whisper worker is not running" });
     return new Promise((resolve) => {
@@ -328,37 +324,6 @@ function assertCpuSupported(): void {
   }
 }
 
-// Runs in the worker thread (plain CommonJS, evaluated from this string so that no bundler has to
-// know about a second entry file). One message at a time: load, then run, run, …
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-let binding, bindingError, whisper;
-try { binding = require(workerData.binding); } catch (err) { bindingError = err; }
-const squash = (s) => s.replace(/\\s+/g, "");
-parentPort.on("message", async (msg) => {
-  try {
-    if (msg.type === "load") {
-      if (bindingError) return parentPort.postMessage({ type: "error", binding: true, message: String(bindingError.message) });
-      whisper = new binding.Whisper(msg.modelPath, { useGpu: false });
-      return parentPort.postMessage({ type: "loaded", multilingual: whisper.isMultilingual !== 0 });
-    }
-    const params = new binding.WhisperFullParams(binding.WhisperSamplingStrategy.Greedy);
-    params.nThreads = msg.threads;
-    params.language = msg.language;
-    params.printProgress = false;
-    params.printRealtime = false;
-    if (msg.prompt) params.initialPrompt = msg.prompt;
-    const segments = [];
-    params.onNewSegment = (segment) => segments.push(segment);
-    const text = whisper.full(params, msg.pcm);
-    // Segments arrive as callbacks queued on this thread while full() ran: let them in.
-    for (let i = 0; i < 100 && squash(segments.map((s) => s.text).join("")) !== squash(text); i++) {
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    const language = binding.Whisper.lang(whisper.fullLangId);
-    parentPort.postMessage({ type: "result", text, language, segments: segments.map((s) => ({ text: s.text, start: s.start, end: s.end })) });
-  } catch (err) {
-    parentPort.postMessage({ type: "error", message: String(err && err.message || err) });
-  }
-});
-`;
+// esbuild (tsx) may wrap named functions in a __name() helper that lives outside the function.
+const WORKER_SOURCE = `const __name = (target) => target;\n(${whisperWorker.toString()})(require);`;
+
