@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
-import { AppNav } from "@/app/_components/shell/app-nav.tsx";
-import { Brand } from "@/app/_components/shell/brand.tsx";
+import { AppFrame } from "@/app/_components/shell/app-frame.tsx";
 import { ProgressToaster } from "@/app/_components/shell/progress-toaster.tsx";
 import { OfflineBanner } from "@/app/_components/shell/offline-banner.tsx";
-import styles from "@/app/_components/shell/shell.module.css";
+import { EditSync } from "@/app/_components/shell/edit-sync.tsx";
 import { ServiceWorkerRegistration } from "@/app/_components/service-worker-registration.tsx";
 import { ToastProvider } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
@@ -13,21 +12,18 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   await requireUser();
   return (
     <ToastProvider>
-      <div className={`vd ${styles.frame}`}>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        <header className={styles.topbar}>
-          <Brand href="/record" />
-        </header>
-        <AppNav />
-        <main id="main" className={styles.main}>
-          <OfflineBanner />
-          {children}
-        </main>
-        <ProgressToaster />
-        <ServiceWorkerRegistration />
-      </div>
+      <AppFrame
+        after={
+          <>
+            <ProgressToaster />
+            <EditSync />
+            <ServiceWorkerRegistration />
+          </>
+        }
+      >
+        <OfflineBanner />
+        {children}
+      </AppFrame>
     </ToastProvider>
   );
 }

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import { signIn } from "next-auth/react";
 import { register } from "@/app/sign-up/actions.ts";
 import { Button, Field, Notice } from "@/app/_ui/index.ts";
+import { forgetSavedReads } from "@/app/_lib/api.ts";
 
 type Mode = "sign-in" | "sign-up";
 
@@ -43,6 +44,7 @@ export function AuthForm({ mode }: { mode: Mode }) {
         setError(backingOff ?? "That email and password do not match an account.");
         return;
       }
+      await forgetSavedReads();
       router.replace("/record");
       router.refresh();
     } catch {

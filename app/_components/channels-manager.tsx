@@ -1,16 +1,22 @@
 "use client";
 
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { api } from "@/app/_lib/api.ts";
+import { Megaphone, Pencil, Plus, Trash2 } from "lucide-react";
+import { ApiRequestError } from "@/app/_lib/api.ts";
+import { deleteChannel, listChannels, listPresets, updateChannel, type Channel, type Preset } from "@/app/_lib/content.ts";
+import { Badge, Button, EmptyState, Field, Notice, Sheet, useToast } from "@/app/_ui/index.ts";
+import { AddChannel, PLATFORMS } from "@/app/_components/channel-picker.tsx";
+import { PresetsManager } from "@/app/_components/presets-manager.tsx";
 import { platformName } from "@/app/_components/platforms.ts";
-import { listChannels, listPresets, type Channel, type Preset } from "@/app/_lib/content.ts";
+import styles from "./posts.module.css";
 
-const PLATFORMS = ["linkedin", "x", "threads", "bluesky", "mastodon", "instagram", "facebook", "newsletter", "blog", "other"];
-
+/** Settings → Channels: rename, turn on or off, delete (with what happens to its posts), and the styles. */
 export function ChannelsManager() {
   const [channels, setChannels] = useState<Channel[] | null>(null);
   const [presets, setPresets] = useState<Preset[] | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [editing, setEditing] = useState<Channel | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -18,7 +24,7 @@ export function ChannelsManager() {
       setChannels(c);
       setPresets(p);
     } catch (err) {
-      setMessage({ ok: false, text: (err as Error).message });
+      setError((err as Error).message);
     }
   }, []);
   useEffect(() => {
@@ -27,116 +33,163 @@ export function ChannelsManager() {
     void load();
   }, [load]);
 
-  async function act(action: () => Promise<unknown>, done: string) {
-    try {
-      await action();
-      setMessage({ ok: true, text: done });
-      await load();
-    } catch (err) {
-      setMessage({ ok: false, text: (err as Error).message });
-    }
-  }
-
-  function addChannel(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const input = { name: String(data.get("name") ?? ""), platform: String(data.get("platform") ?? "") };
-    void act(() => api("/api/v1/channels", { method: "POST", json: input }), `Added the channel “${input.name}”.`).then(() => form.reset());
-  }
-
-  function addPreset(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const input = {
-      name: String(data.get("preset-name") ?? ""),
-      tone: String(data.get("tone") ?? "neutral"),
-      length: String(data.get("length") ?? "full"),
-      format: String(data.get("format") ?? "single"),
-    };
-    void act(() => api("/api/v1/presets", { method: "POST", json: input }), `Added the style “${input.name}”.`).then(() => form.reset());
-  }
-
+  const presetName = (id: string) => presets?.find((p) => p.id === id)?.name ?? "";
   return (
     <div className="stack">
-      <p aria-live="polite" className={message?.ok ? "ok" : "error"}>
-        {message?.text}
-      </p>
+      {error && (
+        <Notice tone="danger" role="alert">
+          {error}
+        </Notice>
+      )}
       <section aria-labelledby="channels-heading" className="stack">
-        <h2 id="channels-heading">Channels</h2>
+        <h2 id="channels-heading" className={styles.sectionTitle}>
+          Channels
+        </h2>
         {channels === null ? (
-          <p>Loading…</p>
-        ) : channels.length === 0 ? (
-          <p>No channels yet.</p>
+          <p className="muted">Loading…</p>
+        ) : channels.length === 0 && !adding ? (
+          <EmptyState icon={<Megaphone size={26} />} title="No channels yet">
+            A channel is where you post: a platform and your name for it. You can also add one while making posts.
+          </EmptyState>
         ) : (
-          <ul className="plain" aria-label="Channels">
+          <ul className={styles.posts} aria-label="Channels">
             {channels.map((c) => (
-              <li key={c.id} className="card row">
-                <span>
-                  <strong>{c.name}</strong> <span className="muted">{platformName(c.platform)}</span> {c.active ? "" : <em>(inactive)</em>}
+              <li key={c.id} className={`card ${styles.cardHead}`} data-testid="channel">
+                <span className={styles.cardTitle}>
+                  <span className={styles.cardName}>{c.name}</span>
+                  <span>
+                    {platformName(c.platform)} · {presetName(c.default_preset_id)}
+                  </span>
                 </span>
-                <button
-                  type="button"
-                  className="secondary"
-                  onClick={() => act(() => api(`/api/v1/channels/${c.id}`, { method: "PATCH", json: { active: !c.active } }), "Saved.")}
-                >
-                  {c.active ? "Deactivate" : "Activate"} <span className="visually-hidden">{c.name}</span>
-                </button>
-                <button type="button" className="danger" onClick={() => act(() => api(`/api/v1/channels/${c.id}`, { method: "DELETE" }), "Deleted.")}>
-                  Delete <span className="visually-hidden">{c.name}</span>
-                </button>
+                {!c.active && <Badge>Off</Badge>}
+                <Button variant="secondary" onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
+                  <Pencil size={18} aria-hidden="true" /> Edit
+                </Button>
               </li>
             ))}
           </ul>
         )}
-        <form className="stack card" onSubmit={addChannel} aria-label="Add a channel">
-          <label htmlFor="channel-name">Channel name</label>
-          <input id="channel-name" name="name" type="text" required maxLength={100} />
-          <label htmlFor="channel-platform">Platform</label>
-          <select id="channel-platform" name="platform" defaultValue="linkedin">
-            {PLATFORMS.map((p) => (
-              <option key={p} value={p}>
-                {platformName(p)}
-              </option>
-            ))}
-          </select>
-          <button type="submit">Add channel</button>
-        </form>
+        {adding ? (
+          <AddChannel
+            first={false}
+            onCancel={() => setAdding(false)}
+            onAdded={() => {
+              setAdding(false);
+              void load();
+            }}
+          />
+        ) : (
+          <Button variant="secondary" onClick={() => setAdding(true)}>
+            <Plus size={18} aria-hidden="true" /> Add channel
+          </Button>
+        )}
       </section>
-      <section aria-labelledby="presets-heading" className="stack">
-        <h2 id="presets-heading">Styles</h2>
-        <ul className="plain" aria-label="Styles">
-          {(presets ?? []).map((p) => (
-            <li key={p.id} className="card">
-              <strong>{p.name}</strong> <span className="muted">{[p.tone, p.length, p.format === "thread" ? "thread" : "single post", p.built_in ? "built in" : "yours"].join(" · ")}</span>
-            </li>
-          ))}
-        </ul>
-        <form className="stack card" onSubmit={addPreset} aria-label="Add a style">
-          <label htmlFor="preset-name">Style name</label>
-          <input id="preset-name" name="preset-name" type="text" required maxLength={100} />
-          <label htmlFor="preset-tone">Tone</label>
-          <select id="preset-tone" name="tone" defaultValue="neutral">
-            {["neutral", "casual", "professional", "enthusiastic"].map((v) => (
-              <option key={v}>{v}</option>
-            ))}
-          </select>
-          <label htmlFor="preset-length">Length</label>
-          <select id="preset-length" name="length" defaultValue="full">
-            {["short", "medium", "full"].map((v) => (
-              <option key={v}>{v}</option>
-            ))}
-          </select>
-          <label htmlFor="preset-format">Format</label>
-          <select id="preset-format" name="format" defaultValue="single">
-            {["single", "thread"].map((v) => (
-              <option key={v}>{v}</option>
-            ))}
-          </select>
-          <button type="submit">Add style</button>
-        </form>
-      </section>
+      <Sheet open={editing !== null} onClose={() => setEditing(null)} title="Edit channel">
+        {editing && <ChannelEditor key={editing.id} channel={editing} onDone={() => (setEditing(null), load())} />}
+      </Sheet>
+      {presets && <PresetsManager presets={presets} onChanged={load} />}
     </div>
+  );
+}
+
+function ChannelEditor({ channel, onDone }: { channel: Channel; onDone: () => void }) {
+  const toast = useToast();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [inUse, setInUse] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    try {
+      await updateChannel(channel.id, {
+        name: String(form.get("name") ?? ""),
+        platform: String(form.get("platform")) as Channel["platform"],
+        active: form.get("active") === "on",
+      });
+      toast("Channel saved.");
+      onDone();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+
+  async function remove() {
+    try {
+      await deleteChannel(channel.id);
+      toast(`“${channel.name}” deleted.`);
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.code === "channel_in_use") setInUse(true);
+      else setError((err as Error).message);
+    }
+  }
+
+  async function turnOff() {
+    try {
+      await updateChannel(channel.id, { active: false });
+      toast(`“${channel.name}” is off: it is no longer offered when making posts.`);
+      onDone();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+
+  if (confirmDelete)
+    return (
+      <div className="stack" data-testid="delete-channel">
+        <p>
+          <strong>Delete “{channel.name}”?</strong>
+        </p>
+        {inUse ? (
+          <Notice tone="warning" role="alert">
+            Posts were already written for this channel, so it stays: they keep their text, approvals and history. Turn it off to stop offering it.
+          </Notice>
+        ) : (
+          <p className="muted">
+            Posts already written for a channel keep it, so a channel with posts cannot be deleted — you can turn it off instead. A channel without posts is
+            removed for good.
+          </p>
+        )}
+        {error && <Notice tone="danger">{error}</Notice>}
+        {inUse ? (
+          <Button block onClick={turnOff}>
+            Turn it off instead
+          </Button>
+        ) : (
+          <Button variant="danger" block onClick={remove}>
+            <Trash2 size={18} aria-hidden="true" /> Delete channel
+          </Button>
+        )}
+        <Button variant="ghost" block onClick={() => setConfirmDelete(false)}>
+          Keep it
+        </Button>
+      </div>
+    );
+
+  return (
+    <form className="stack" onSubmit={save} aria-label={`Edit ${channel.name}`}>
+      <Field id="edit-channel-name" name="name" label="Name" defaultValue={channel.name} required maxLength={100} />
+      <div className={styles.fieldCol}>
+        <label htmlFor="edit-channel-platform">Platform</label>
+        <select id="edit-channel-platform" name="platform" defaultValue={channel.platform}>
+          {PLATFORMS.map((p) => (
+            <option key={p} value={p}>
+              {platformName(p)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="check">
+        <input type="checkbox" name="active" defaultChecked={channel.active} /> Offer it when making posts
+      </label>
+      {error && <Notice tone="danger">{error}</Notice>}
+      <Button type="submit" size="large" block>
+        Save
+      </Button>
+      <Button variant="danger" block onClick={() => setConfirmDelete(true)}>
+        <Trash2 size={18} aria-hidden="true" /> Delete…
+      </Button>
+    </form>
   );
 }

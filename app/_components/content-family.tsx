@@ -1,32 +1,43 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import Link from "next/link";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ChevronDown, Sparkles, TriangleAlert } from "lucide-react";
 import { ApiRequestError } from "@/app/_lib/api.ts";
-import { getFamily, listChannels, listPresets, createVariants, type Channel, type Family, type Preset } from "@/app/_lib/content.ts";
+import { createVariants, getFamily, listChannels, listPresets, newActionId, type Channel, type Family, type Preset } from "@/app/_lib/content.ts";
+import { Button, Card, Notice, Spinner } from "@/app/_ui/index.ts";
+import { ChannelPicker } from "@/app/_components/channel-picker.tsx";
 import { ItemEditor } from "@/app/_components/item-editor.tsx";
 import { VariantCard } from "@/app/_components/variant-card.tsx";
-import { platformName } from "@/app/_components/platforms.ts";
+import { postState } from "@/app/_components/post-state.ts";
+import styles from "./posts.module.css";
 
 const POLL_MS = 1500;
+const SOURCE_WORDS = { edited: "your edited note", optimized: "the cleaned-up note", recognized: "the note as recognized" } as const;
 
+/** Make posts: the source text, the channels to write for, one tap to write, and a card per post. */
 export function ContentFamilyView({ id }: { id: string }) {
   const [family, setFamily] = useState<Family | null>(null);
-  const [channels, setChannels] = useState<Channel[]>([]);
+  const [channels, setChannels] = useState<Channel[] | null>(null);
   const [presets, setPresets] = useState<Preset[]>([]);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [picked, setPicked] = useState<Record<string, string> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  // One id per "Write posts" tap, reused if the person taps again after a failure (same picks).
+  const requestId = useRef<string | null>(null);
+  const postsRef = useRef<HTMLElement>(null);
 
   const load = useCallback(async () => {
     try {
       const f = await getFamily(id);
       setFamily(f);
+      setError(null);
       return f;
     } catch (err) {
-      setMessage({ ok: false, text: (err as Error).message });
+      setError(err instanceof ApiRequestError && err.status === 404 ? "These posts no longer exist." : (err as Error).message);
       return null;
     }
   }, [id]);
-
-  const generating = family?.variants.some((v) => v.generation?.state === "queued" || v.generation?.state === "running") ?? false;
 
   useEffect(() => {
     // Loading on mount is the point of this effect.
@@ -37,86 +48,162 @@ export function ContentFamilyView({ id }: { id: string }) {
         setChannels(c);
         setPresets(p);
       })
-      .catch(() => undefined);
+      .catch((err: Error) => setError(err.message));
   }, [load]);
 
-  // Live generation state: poll while any variant is being generated.
+  // Preselect, once, every active channel that has no post yet, with its platform's style.
   useEffect(() => {
-    if (!generating) return;
+    if (picked || !family || !channels) return;
+    const written = new Set(family.variants.map((v) => v.channel_id));
+    const initial = Object.fromEntries(channels.filter((c) => c.active && !written.has(c.id)).map((c) => [c.id, c.default_preset_id]));
+    // Deriving the first selection from two loads is the point of this effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setPicked(initial);
+  }, [picked, family, channels]);
+
+  const writing = family?.variants.filter((v) => postState(v, family.deliveries) === "writing").length ?? 0;
+
+  // Generation progress in place: poll while any post is being written.
+  useEffect(() => {
+    if (!writing) return;
     const timer = setInterval(() => void load(), POLL_MS);
     return () => clearInterval(timer);
-  }, [generating, load]);
+  }, [writing, load]);
 
-  async function generate(form: FormData) {
-    const presetId = String(form.get("preset") ?? "");
-    const targets = form.getAll("channel").map((c) => ({ channel_id: String(c), preset_id: presetId }));
-    if (!family || !targets.length) return setMessage({ ok: false, text: "Choose at least one channel." });
+  function changePicks(next: Record<string, string>) {
+    requestId.current = null;
+    setPicked(next);
+  }
+
+  async function write() {
+    if (!family || !picked) return;
+    const targets = Object.entries(picked).map(([channel_id, preset_id]) => ({ channel_id, preset_id }));
+    requestId.current ??= newActionId();
+    setStarting(true);
     try {
-      await createVariants(family.master.id, targets);
-      setMessage({ ok: true, text: "Generating…" });
+      await createVariants(family.master.id, { client_request_id: requestId.current, targets });
+      requestId.current = null;
+      setPicked({});
       await load();
+      postsRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
     } catch (err) {
-      setMessage({ ok: false, text: err instanceof ApiRequestError ? err.message : "Could not start generating." });
+      setError(err instanceof ApiRequestError ? err.message : "Could not start writing. Try again.");
+    } finally {
+      setStarting(false);
     }
   }
 
-  if (!family) return <p aria-live="polite">{message?.text ?? "Loading…"}</p>;
-  const active = channels.filter((c) => c.active);
-  const name = (list: { id: string; name: string }[], itemId: string | null) => list.find((x) => x.id === itemId)?.name ?? "";
-  return (
-    <div className="stack">
-      <h1>{family.master.title || "Untitled"}</h1>
-      <p aria-live="polite" className={message?.ok ? "ok" : "error"}>
-        {message?.text}
+  if (!family) {
+    return error ? (
+      <Notice tone="danger" icon={<TriangleAlert size={18} aria-hidden="true" />} role="alert">
+        {error} <Link href="/content">Back to Posts</Link>
+      </Notice>
+    ) : (
+      <p className={styles.live}>
+        <Spinner /> Loading…
       </p>
-      <section aria-labelledby="master-heading" className="card stack">
-        <h2 id="master-heading">Source text</h2>
-        <ItemEditor item={family.master} idPrefix="master" onSaved={load} />
-      </section>
-      <section aria-labelledby="generate-heading" className="card stack">
-        <h2 id="generate-heading">Versions for your channels</h2>
-        {active.length === 0 ? (
-          <p>
-            Add a channel first (Settings → <a href="/channels">Channels</a>).
+    );
+  }
+
+  const { master } = family;
+  const active = (channels ?? []).filter((c) => c.active);
+  const count = Object.keys(picked ?? {}).length;
+  const presetName = (presetId: string | null) => presets.find((p) => p.id === presetId)?.name ?? "";
+  const ready = family.variants.filter((v) => ["review", "changed"].includes(postState(v, family.deliveries))).length;
+  return (
+    <div className={styles.screen}>
+      <h1 className={styles.pageTitle}>Make posts</h1>
+      {error && (
+        <Notice tone="danger" role="alert">
+          {error}
+        </Notice>
+      )}
+
+      <details className={`card ${styles.source}`} data-testid="source">
+        <summary>
+          <span className={styles.sourceTop}>
+            <span className={styles.eyebrow}>From {master.source_text_kind ? SOURCE_WORDS[master.source_text_kind] : "your text"}</span>
+            <span className={styles.sourceToggle}>
+              Edit <ChevronDown size={18} aria-hidden="true" />
+            </span>
+          </span>
+          {!master.body.startsWith(master.title.replace(/…$/, "")) && <span className={styles.heading}>{master.title}</span>}
+          <span className={styles.excerpt}>{master.body}</span>
+        </summary>
+        <div className="stack">
+          <ItemEditor key={master.content_hash} item={master} idPrefix="master" onSaved={load} />
+          {master.source_transcription_id && (
+            <Link href={`/transcripts/${master.source_transcription_id}`} className={styles.noteLink}>
+              Open the note
+            </Link>
+          )}
+        </div>
+      </details>
+
+      {family.variants.length > 0 && (
+        <section ref={postsRef} aria-labelledby="posts-heading" className="stack">
+          <h2 id="posts-heading" className={styles.sectionTitle}>
+            Your posts
+          </h2>
+          <ul className={styles.posts} aria-label="Posts">
+            {family.variants.map((variant) => (
+              <li key={variant.id}>
+                <VariantCard
+                  variant={variant}
+                  channel={channels?.find((c) => c.id === variant.channel_id)}
+                  presetName={presetName(variant.preset_id)}
+                  deliveries={family.deliveries}
+                  onChanged={load}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Card aria-labelledby="where-heading">
+        <h2 id="where-heading" className={styles.sectionTitle}>
+          {family.variants.length ? "Write for more channels" : "Where to post"}
+        </h2>
+        {channels === null || picked === null ? (
+          <p className={styles.live}>
+            <Spinner /> Loading your channels…
           </p>
         ) : (
-          <form className="stack" action={generate}>
-            <fieldset>
-              <legend>Channels</legend>
-              {active.map((c) => (
-                <div key={c.id} className="check">
-                  <input id={`channel-${c.id}`} type="checkbox" name="channel" value={c.id} defaultChecked />{" "}
-                  <label htmlFor={`channel-${c.id}`}>
-                    {c.name} ({platformName(c.platform)})
-                  </label>
-                </div>
-              ))}
-            </fieldset>
-            <label htmlFor="preset">Style</label>
-            <select id="preset" name="preset">
-              {presets.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-            <button type="submit">Write posts</button>
-          </form>
+          <ChannelPicker
+            channels={active.filter((c) => !family.variants.some((v) => v.channel_id === c.id) || picked[c.id])}
+            presets={presets}
+            picked={picked}
+            noChannelsYet={active.length === 0}
+            onPick={(c, on) => {
+              const next = { ...picked };
+              if (on) next[c.id] = c.default_preset_id;
+              else delete next[c.id];
+              changePicks(next);
+            }}
+            onPreset={(channelId, presetId) => changePicks({ ...picked, [channelId]: presetId })}
+            onAdded={(c) => {
+              setChannels([...(channels ?? []), c]);
+              changePicks({ ...picked, [c.id]: c.default_preset_id });
+            }}
+          />
         )}
-      </section>
-      <ul className="plain" aria-label="Posts">
-        {family.variants.map((variant) => (
-          <li key={variant.id}>
-            <VariantCard
-              variant={variant}
-              channelName={name(channels, variant.channel_id)}
-              presetName={name(presets, variant.preset_id)}
-              deliveries={family.deliveries.filter((d) => d.item_id === variant.id)}
-              onChanged={load}
-            />
-          </li>
-        ))}
-      </ul>
+        {count > 0 ? (
+          <Button size="large" block onClick={write} disabled={!count || starting}>
+            <Sparkles size={20} aria-hidden="true" />
+            {count === 0 ? "Pick a channel" : count === 1 ? "Write the post" : `Write ${count} posts`}
+          </Button>
+        ) : null}
+        <p className={`${styles.live} ${styles.hideEmpty}`} aria-live="polite" data-testid="generation-status">
+          {starting || writing ? (
+            <>
+              <Spinner /> Writing {writing || count} {writing === 1 ? "post" : "posts"}…
+            </>
+          ) : ready ? (
+            `${ready} ${ready === 1 ? "post is" : "posts are"} ready to review.`
+          ) : null}
+        </p>
+      </Card>
+
     </div>
   );
 }

@@ -3,7 +3,14 @@
 import { useRouter } from "next/navigation";
 import { Mic, Pause, Play, Square, Upload } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
-import { queueRecording, recordingFileName, recoverInterruptedRecordings, startRecording, type Recording } from "@/app/_lib/recorder.ts";
+import {
+  finishLiveRecording,
+  queueRecording,
+  recordingFileName,
+  recoverInterruptedRecordings,
+  startRecording,
+  type Recording,
+} from "@/app/_lib/recorder.ts";
 import { enqueueUploads } from "@/app/_lib/upload-queue.ts";
 import { prepareUpload } from "@/app/_lib/prepare-upload.ts";
 import { clearProgress, onProgress, progressStage, reportStage, setCardShown, trackUpload } from "@/app/_lib/recording-progress.ts";
@@ -76,7 +83,8 @@ export function Recorder({ owner }: { owner: string }) {
     clearProgress();
     setPhase("starting");
     try {
-      recording.current = await startRecording(owner);
+      // Each part cut while recording goes up at once (the queue panel drains on this event).
+      recording.current = await startRecording(owner, { onPart: announceEnqueued });
       clockState.current = { startedAt: performance.now(), pausedTotal: 0, pausedAt: 0 };
       setElapsed(0);
       setPhase("recording");
@@ -104,9 +112,15 @@ export function Recorder({ owner }: { owner: string }) {
     setPhase("saving");
     reportStage({ kind: "saving" });
     try {
-      const blob = await current.stop();
-      const parts = await prepareUpload(blob, recordingFileName(current.mimeType), (p) => reportStage({ kind: "preparing", step: p.stage, seconds: p.seconds }));
-      trackUpload(owner, await queueRecording(owner, current.id, parts));
+      const { blob, partsQueued } = await current.stop();
+      if (partsQueued) {
+        // The first parts are uploaded (and mostly text) already: only the rest is left.
+        reportStage({ kind: "preparing", step: "splitting", seconds: 0 });
+        trackUpload(owner, await finishLiveRecording(owner, current.id, blob));
+      } else {
+        const parts = await prepareUpload(blob, recordingFileName(current.mimeType), (p) => reportStage({ kind: "preparing", step: p.stage, seconds: p.seconds }));
+        trackUpload(owner, await queueRecording(owner, current.id, parts));
+      }
       announceEnqueued();
     } catch (err) {
       reportStage({ kind: "failed", message: `Could not save the recording: ${(err as Error).message}` });

@@ -1,11 +1,23 @@
 "use client";
 
-import { useEffect } from "react";
-import { registerServiceWorker } from "@/app/_lib/service-worker.ts";
+import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
+import { keepPageOffline, registerServiceWorker } from "@/app/_lib/service-worker.ts";
 
 export function ServiceWorkerRegistration() {
+  const pathname = usePathname();
+  const first = useRef(true);
   useEffect(() => {
     void registerServiceWorker();
   }, []);
+  // Every page the user moves to in the app is kept for offline reading (the first one is kept by
+  // the registration itself). Not while offline: the copy kept would be the offline page.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (navigator.onLine) void keepPageOffline(location.href);
+  }, [pathname]);
   return null;
 }

@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { CloudOff, Send, SpellCheck, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { createMaster } from "@/app/_lib/content.ts";
-import { api, ApiRequestError, type Transcription } from "@/app/_lib/api.ts";
+import { api, apiRead, ApiRequestError, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
+import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/edit-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note-text.ts";
 import { Button, Field, Notice, Sheet, Tabs, useToast } from "@/app/_ui/index.ts";
@@ -13,8 +14,7 @@ import styles from "./note.module.css";
 const POLL_MS = 2000;
 const AUTOSAVE_MS = 1200;
 
-type Suggestion = { misspelling: string; correct_spelling: string };
-type Saved = Transcription & { dictionary_suggestions?: Suggestion[] };
+type Suggestion = Pick<DictionarySuggestion, "misspelling" | "correct_spelling">;
 type SaveState = "saved" | "dirty" | "saving" | "offline" | "conflict" | "error";
 
 export function TranscriptDetail({ id }: { id: string }) {
@@ -29,19 +29,25 @@ export function TranscriptDetail({ id }: { id: string }) {
   const textRef = useRef<HTMLTextAreaElement>(null);
   const router = useRouter();
   const toast = useToast();
-  const url = `/api/v1/transcriptions/${encodeURIComponent(id)}`;
+  const url = transcriptionPath(id);
 
   const load = useCallback(async () => {
     try {
-      const t = await api<Transcription>(url);
+      const { data: t, fromDevice } = await apiRead<Transcription>(url);
       setTranscript(t);
       setError(null);
-      return t;
+      // An edit not yet on the server (made offline, or refused as a conflict) is the text to show.
+      const waiting = await queuedEdit(id).catch(() => undefined);
+      if (waiting) {
+        setDraft((current) => current ?? waiting.text);
+        setSave((current) => (waiting.status === "conflict" ? "conflict" : current === "saved" ? "offline" : current));
+      }
+      return fromDevice ? null : t; // a saved copy is not polled
     } catch (err) {
       setError(err instanceof ApiRequestError && err.status === 0 ? "No connection, and this note is not saved on this phone yet." : (err as Error).message);
       return null;
     }
-  }, [url]);
+  }, [url, id]);
 
   // Live clean-up status: poll while the background optimization is pending or running.
   useEffect(() => {
@@ -63,36 +69,40 @@ export function TranscriptDetail({ id }: { id: string }) {
     async (text: string, base: Transcription | null, force = false) => {
       if (!base) return;
       setSave("saving");
-      try {
-        const saved = await api<Saved>(url, { method: "PATCH", json: { text, ...(!force && { updated_at: base.updated_at }) } });
-        setTranscript(saved);
+      const outcome = await saveEdit(id, text, base.updated_at, { force });
+      if (outcome.status === "saved") {
+        setTranscript(outcome.transcription);
         setDraft((current) => (current === text ? null : current));
         setSave("saved");
-        if (saved.dictionary_suggestions?.length) setSuggestions(saved.dictionary_suggestions);
-      } catch (err) {
-        if (err instanceof ApiRequestError && err.status === 409) setSave("conflict");
-        else if (err instanceof ApiRequestError && err.status === 0) setSave("offline");
-        else {
-          setSave("error");
-          setError((err as Error).message);
-        }
+        if (outcome.suggestions.length) setSuggestions(outcome.suggestions);
+      } else if (outcome.status === "failed") {
+        setSave("error");
+        setError(outcome.message);
+      } else {
+        setSave(outcome.status);
       }
     },
-    [url],
+    [id],
   );
 
-  // Autosave a moment after the last keystroke; an offline edit is sent again once back online.
+  // Autosave a moment after the last keystroke. An edit that could not be sent waits in the
+  // device's queue; the app sends it once back online (EditSync), and this page follows.
   useEffect(() => {
     if (draft === null || save !== "dirty") return;
     const timer = setTimeout(() => void persist(draft, transcript), AUTOSAVE_MS);
     return () => clearTimeout(timer);
   }, [draft, save, transcript, persist]);
   useEffect(() => {
-    if (save !== "offline" || draft === null) return;
-    const retry = () => void persist(draft, transcript);
-    window.addEventListener("online", retry);
-    return () => window.removeEventListener("online", retry);
-  }, [save, draft, transcript, persist]);
+    if (save !== "offline" && save !== "conflict") return;
+    return onEditsChange(async () => {
+      const waiting = await queuedEdit(id);
+      if (waiting?.status === "conflict") return setSave("conflict");
+      if (waiting) return;
+      setDraft(null);
+      setSave("saved");
+      void load();
+    });
+  }, [save, id, load]);
 
   const capture = useCallback(() => {
     const el = textRef.current;
@@ -169,6 +179,33 @@ export function TranscriptDetail({ id }: { id: string }) {
           <OptimizationStatus optimization={transcript.optimization} />
         </p>
       </header>
+      {/* Above the text: the first thing seen on coming back to the note. */}
+      {save === "offline" && (
+        <Notice tone="warning" icon={<CloudOff size={18} aria-hidden="true" />}>
+          Saved on this phone: no connection. Your text is sent when you are back online.
+        </Notice>
+      )}
+      {save === "conflict" && (
+        <Notice tone="warning" icon={<TriangleAlert size={18} aria-hidden="true" />} role="alert">
+          <p>This note was changed on another device while you edited it.</p>
+          <div className="row">
+            <Button variant="secondary" onClick={() => void persist(text, transcript, true)}>
+              Keep my version
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={async () => {
+                await discardEdit(id);
+                setDraft(null);
+                setSave("saved");
+                void load();
+              }}
+            >
+              Use the other version
+            </Button>
+          </div>
+        </Notice>
+      )}
       <Tabs
         id="note-view"
         label="Which text"
@@ -210,31 +247,6 @@ export function TranscriptDetail({ id }: { id: string }) {
           </p>
         )}
       </div>
-      {save === "offline" && (
-        <Notice tone="warning" icon={<CloudOff size={18} aria-hidden="true" />}>
-          Not saved yet: no connection. Your text stays here and is saved when you are back online.
-        </Notice>
-      )}
-      {save === "conflict" && (
-        <Notice tone="warning" icon={<TriangleAlert size={18} aria-hidden="true" />} role="alert">
-          <p>This note was changed on another device while you edited it.</p>
-          <div className="row">
-            <Button variant="secondary" onClick={() => void persist(text, transcript, true)}>
-              Keep my version
-            </Button>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setDraft(null);
-                setSave("saved");
-                void load();
-              }}
-            >
-              Use the other version
-            </Button>
-          </div>
-        </Notice>
-      )}
       {save === "error" && error && (
         <Notice tone="danger" role="alert">
           {error}

@@ -2,13 +2,12 @@
 
 import { FileText, Mic, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { api, type Transcription } from "@/app/_lib/api.ts";
+import { api, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
 import { groupByRecording } from "@/app/_lib/group-transcripts.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, shownText } from "@/app/_components/note-text.ts";
 import { Button, ButtonLink, EmptyState, Notice, RowLink, RowList } from "@/app/_ui/index.ts";
 
-type Page = { transcriptions: Transcription[]; next_cursor: string | null };
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 export function TranscriptList() {
@@ -18,7 +17,7 @@ export function TranscriptList() {
 
   const load = useCallback(async (after: string | null) => {
     try {
-      const page = await api<Page>(`/api/v1/transcriptions?limit=20${after ? `&cursor=${encodeURIComponent(after)}` : ""}`);
+      const page = await api<TranscriptionList>(`/api/v1/transcriptions?limit=20${after ? `&cursor=${encodeURIComponent(after)}` : ""}`);
       setItems((prev) => (after ? [...(prev ?? []), ...page.transcriptions] : page.transcriptions));
       setCursor(page.next_cursor);
     } catch (err) {

@@ -1,11 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { CloudOff, FileAudio, RotateCw, Trash2 } from "lucide-react";
+import { FileAudio, RotateCw, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
 import { discardUpload, listUploads, nextDueIn, processQueue, recordingIdOf, retryUpload } from "@/app/_lib/upload-queue.ts";
-import { Badge, IconButton, Notice } from "@/app/_ui/index.ts";
+import { Badge, IconButton } from "@/app/_ui/index.ts";
 import list from "./upload-queue-panel.module.css";
 
 const STATUS = {
@@ -72,9 +72,10 @@ export function UploadQueuePanel({ owner }: { owner: string }) {
     <section aria-labelledby="queue-heading" className={list.panel}>
       <h2 id="queue-heading">On this phone</h2>
       {!online && (
-        <Notice tone="warning" icon={<CloudOff size={18} aria-hidden="true" />} data-testid="connectivity">
-          Offline — recordings are kept on this phone and upload when you are back online.
-        </Notice>
+        // The page's banner already says so at length: one short line here, not a second warning.
+        <p className="muted" data-testid="connectivity">
+          Offline: uploads wait until you are back online.
+        </p>
       )}
       {items.length === 0 ? (
         <p className="muted">Nothing waiting to upload.</p>

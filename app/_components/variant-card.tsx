@@ -1,134 +1,271 @@
 "use client";
 
-import { useState } from "react";
-import { approveItem, confirmManualDelivery, regenerate, type ContentItem, type Delivery } from "@/app/_lib/content.ts";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Check, Copy, Download, Ellipsis, ExternalLink, FileText, Pencil, RefreshCw, Send, Share2 } from "lucide-react";
+import { ApiRequestError } from "@/app/_lib/api.ts";
+import { THREAD_SEPARATOR } from "@/lib/content/generators/platform-rules.ts";
+import { approveItem, confirmManualDelivery, editItem, newActionId, regenerate, type Channel, type ContentItem, type Delivery } from "@/app/_lib/content.ts";
 import { canShare, copyVariant, downloadVariant, shareVariant, type ShareOutcome } from "@/app/_lib/share.ts";
-import { ItemEditor } from "@/app/_components/item-editor.tsx";
-
-const DELIVERY: Record<string, string> = {
-  presented: "Share sheet shown",
-  cancelled: "Sharing cancelled",
-  failed: "Sharing failed",
-  copied: "Copied",
-  downloaded: "Downloaded",
-  confirmed_manual: "You confirmed it is published",
-};
+import { Badge, Button, Field, IconButton, Notice, ProgressBar, Sheet } from "@/app/_ui/index.ts";
+import { platformName } from "@/app/_components/platforms.ts";
+import { PostEditor, PostPreview, hasTitle } from "@/app/_components/post-preview.tsx";
+import { STATE_TONE, STATE_WORDS, confirmation, postState } from "@/app/_components/post-state.ts";
+import styles from "./posts.module.css";
 
 const OUTCOME: Record<ShareOutcome, string> = {
-  presented: "The share sheet was shown. Post it there, then confirm below once it is published.",
-  cancelled: "Sharing was cancelled.",
-  failed: "Sharing failed.",
-  copied: "Copied to the clipboard.",
-  downloaded: "Downloaded as a text file.",
-  unsupported: "This browser cannot share; copy or download instead.",
+  presented: "Shared. Once it is live, tell Voicedraft below.",
+  cancelled: "Sharing was cancelled. Nothing was sent.",
+  failed: "Sharing did not work on this device. You can copy the text instead.",
+  copied: "Copied. Paste it where you post.",
+  downloaded: "Saved as a text file.",
+  unsupported: "This browser cannot open a share sheet. Copy the text instead.",
 };
 
-export function VariantCard(props: {
-  variant: ContentItem;
-  channelName: string;
-  presetName: string;
-  deliveries: Delivery[];
-  onChanged: () => Promise<unknown>;
-}) {
-  const { variant, deliveries, onChanged } = props;
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const generation = variant.generation?.state;
-  const busy = generation === "queued" || generation === "running";
-  const approved = variant.approval?.state === "approved";
-  const fresh = variant.freshness === "fresh";
-  const confirmed = deliveries.some((d) => d.state === "confirmed_manual" && d.content_hash === variant.content_hash);
+const HISTORY: Record<string, string> = {
+  "share:initiated": "Share sheet opened",
+  "share:presented": "Shared",
+  "share:cancelled": "Sharing cancelled",
+  "share:failed": "Sharing did not work",
+  "copy:presented": "Copied",
+  "copy:failed": "Copying did not work",
+  "export:presented": "Saved as a file",
+  "manual:confirmed_manual": "You said it is posted",
+};
 
-  async function run(action: () => Promise<ShareOutcome | string>) {
+const shortUrl = (url: string) => url.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "");
+
+export function VariantCard(props: { variant: ContentItem; channel: Channel | undefined; presetName: string; deliveries: Delivery[]; onChanged: () => Promise<unknown> }) {
+  const { variant, channel, deliveries, onChanged } = props;
+  const [message, setMessage] = useState<{ tone: "neutral" | "success" | "danger"; text: string } | null>(null);
+  const [working, setWorking] = useState(false);
+  const [menu, setMenu] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [draft, setDraft] = useState<{ title: string | null; posts: string[]; baseHash: string } | null>(null);
+  // One id per "Yes, it's posted" action: a retry after a dropped answer replays instead of recording twice.
+  const [confirmId, setConfirmId] = useState<string | null>(null);
+
+  const state = postState(variant, deliveries);
+  const confirmed = confirmation(variant, deliveries);
+  const platform = channel?.platform;
+  const name = channel?.name ?? "Deleted channel";
+  const mine = deliveries.filter((d) => d.item_id === variant.id && d.state !== "initiated");
+  const posts = variant.posts?.length ? variant.posts : [variant.body];
+  const busy = working || state === "writing";
+
+  async function run(action: () => Promise<string | ShareOutcome>, tone: (text: string) => "neutral" | "success" | "danger" = () => "success") {
+    setWorking(true);
+    setMenu(false);
     try {
-      const outcome = await action();
-      setMessage({ ok: outcome !== "failed", text: outcome in OUTCOME ? OUTCOME[outcome as ShareOutcome] : outcome });
+      const text = await action();
+      const words = text in OUTCOME ? OUTCOME[text as ShareOutcome] : text;
+      setMessage(words ? { tone: tone(text), text: words } : null);
       await onChanged();
     } catch (err) {
-      setMessage({ ok: false, text: (err as Error).message });
+      setMessage({ tone: "danger", text: err instanceof ApiRequestError ? err.message : "That did not work. Try again." });
+    } finally {
+      setWorking(false);
     }
   }
 
-  async function confirmPublished(form: FormData) {
-    const url = String(form.get("published_url") ?? "").trim();
+  const shareTone = (outcome: string) => (outcome === "presented" || outcome === "copied" || outcome === "downloaded" ? "success" : "neutral");
+  const share = () => run(() => (canShare() ? shareVariant(variant) : copyVariant(variant)), shareTone);
+  const approve = () => run(() => approveItem(variant.id, variant.content_hash).then(() => ""));
+  const rewrite = () =>
+    run(() => regenerate(variant.id, { source: "master", expected_content_hash: variant.content_hash }).then(() => ""));
+
+  function startEdit() {
+    setMenu(false);
+    setMessage(null);
+    setDraft({ title: hasTitle(platform) ? variant.title : null, posts, baseHash: variant.content_hash });
+  }
+
+  async function saveEdit() {
+    if (!draft) return;
+    const body = draft.posts.map((p) => p.trim()).filter(Boolean).join(posts.length > 1 ? THREAD_SEPARATOR : "\n\n");
+    setWorking(true);
+    try {
+      await editItem(variant.id, { expected_content_hash: draft.baseHash, body, ...(draft.title !== null && { title: draft.title }) });
+      setDraft(null);
+      setMessage(null);
+      await onChanged();
+    } catch (err) {
+      const conflict = err instanceof ApiRequestError && err.code === "edit_conflict";
+      setMessage({ tone: "danger", text: conflict ? "This post changed meanwhile. Your text is still here: copy it, then cancel to see the new one." : (err as Error).message });
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  function askPosted() {
+    setConfirmId((id) => id ?? newActionId());
+    setAsking(true);
+  }
+
+  async function confirmPosted(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const url = String(new FormData(event.currentTarget).get("published_url") ?? "").trim();
+    const id = confirmId ?? newActionId();
+    setConfirmId(id);
     await run(async () => {
-      await confirmManualDelivery(variant.id, { content_hash: variant.content_hash, ...(url && { published_url: url }) });
-      setConfirming(false);
-      return "Recorded: you published this version yourself.";
+      await confirmManualDelivery(variant.id, { client_event_id: id, content_hash: variant.content_hash, ...(url && { published_url: url }) });
+      setAsking(false);
+      setConfirmId(null);
+      return "";
     });
   }
 
-  const label = props.channelName || "Post";
+  let primary: ReactNode = null;
+  if (draft) {
+    primary = (
+      <div className="row">
+        <Button onClick={saveEdit} disabled={working} className={styles.grow}>
+          <Check size={18} aria-hidden="true" /> Save
+        </Button>
+        <Button variant="secondary" onClick={() => setDraft(null)} disabled={working}>
+          Cancel
+        </Button>
+      </div>
+    );
+  } else if (state === "review" || state === "changed") {
+    primary = (
+      <Button block onClick={approve} disabled={busy}>
+        <Check size={18} aria-hidden="true" /> Approve
+      </Button>
+    );
+  } else if (state === "approved") {
+    primary = (
+      <Button block onClick={share} disabled={busy}>
+        <Share2 size={18} aria-hidden="true" /> {canShare() ? "Share" : "Copy to post"}
+      </Button>
+    );
+  } else if (state === "shared") {
+    primary = (
+      <Button block onClick={askPosted} disabled={busy}>
+        <Send size={18} aria-hidden="true" /> Did you post it?
+      </Button>
+    );
+  } else if (state === "stale" || state === "failed") {
+    primary = (
+      <Button block onClick={rewrite} disabled={busy}>
+        <RefreshCw size={18} aria-hidden="true" /> {state === "stale" ? "Rewrite from the note" : "Try again"}
+      </Button>
+    );
+  }
+
+  const label = name === platformName(platform ?? "other") ? name : `${name} (${platformName(platform ?? "other")})`;
   return (
-    <article className="card stack" aria-label={`Post for ${label}`} data-testid="variant">
-      <h2>
-        {label} <span className="muted">· {props.presetName}</span>
-      </h2>
-      <p className="row" data-testid="variant-state">
-        <span className="status">{busy ? "Writing…" : generation === "failed" ? "Could not be written" : approved ? "Approved" : "Ready to review"}</span>
-        <span className={fresh ? "ok" : "error"}>{fresh ? "Up to date" : "Out of date: the source text changed"}</span>
-        {confirmed && <span className="ok">Published (confirmed by you)</span>}
-      </p>
-      {!busy && <ItemEditor item={variant} idPrefix={`variant-${variant.id}`} onSaved={onChanged} />}
-      <div className="row">
-        <button type="button" disabled={busy || approved} onClick={() => run(() => approveItem(variant.id, variant.content_hash).then(() => "Approved."))}>
-          Approve
-        </button>
-        {!fresh && (
-          <button type="button" className="secondary" disabled={busy} onClick={() => run(() => regenerate(variant.id).then(() => "Rewriting from the source text…"))}>
-            Rewrite from the source text
-          </button>
-        )}
+    <article className="card stack" aria-label={`Post for ${name}`} data-testid="variant">
+      <div className={styles.cardHead}>
+        <h3 className={styles.cardTitle}>
+          <span className={styles.cardName}>{name}</span>
+          <span>
+            {platformName(platform ?? "other")} · {props.presetName}
+          </span>
+        </h3>
+        <IconButton label={`More for ${name}`} icon={<Ellipsis size={22} aria-hidden="true" />} onClick={() => setMenu(true)} disabled={state === "writing"} />
       </div>
-      <div className="row">
-        <button type="button" disabled={busy} onClick={() => run(() => shareVariant(variant))}>
-          Share
-        </button>
-        {canShare() && (
-          <button type="button" className="secondary" disabled={busy} onClick={() => run(() => shareVariant(variant, { asFile: true }))}>
-            Share as file
-          </button>
-        )}
-        <button type="button" className="secondary" disabled={busy} onClick={() => run(() => copyVariant(variant))}>
-          Copy
-        </button>
-        <button type="button" className="secondary" disabled={busy} onClick={() => run(() => downloadVariant(variant))}>
-          Download
-        </button>
-      </div>
-      <p aria-live="polite" className={message?.ok ? "ok" : "error"}>
-        {message?.text}
+      <p className={styles.stateLine} data-testid="variant-state" aria-live="polite">
+        <Badge tone={STATE_TONE[state]}>{STATE_WORDS[state]}</Badge>
+        {confirmed && state !== "published" && <Badge tone="success">Posted</Badge>}
       </p>
-      {!confirming ? (
-        <button type="button" className="secondary" disabled={!approved || !fresh || busy} onClick={() => setConfirming(true)}>
-          I published this manually
-        </button>
+      {state === "writing" ? (
+        <div className={styles.writing}>
+          <ProgressBar label={`Writing the post for ${name}`} />
+          <span>Writing a version for {platformName(platform ?? "other")}…</span>
+        </div>
+      ) : draft ? (
+        <PostEditor platform={platform} title={draft.title} posts={draft.posts} onChange={(next) => setDraft({ ...draft, ...next })} />
       ) : (
-        <form className="stack" action={confirmPublished} aria-label="Confirm manual publication">
-          <p>Only confirm once this exact approved text is live. Voicedraft cannot check it for you.</p>
-          <label htmlFor={`url-${variant.id}`}>Where (link, optional)</label>
-          <input id={`url-${variant.id}`} name="published_url" type="text" inputMode="url" />
-          <div className="row">
-            <button type="submit">Confirm: I published it</button>
-            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <PostPreview platform={platform} name={name} title={variant.title} posts={posts} />
       )}
-      {!approved || !fresh ? <p className="muted">You can confirm once this post is approved and up to date.</p> : null}
-      {deliveries.length > 0 && (
-        <details>
-          <summary>Sharing history ({deliveries.length})</summary>
-          <ul data-testid="deliveries">
-            {deliveries.map((d) => (
+      {state === "failed" && variant.generation?.error && <p className="muted">{variant.generation.error}</p>}
+      {confirmed &&
+        (confirmed.published_url ? (
+          <a className={styles.link} href={confirmed.published_url} target="_blank" rel="noreferrer noopener" data-testid="published-link">
+            <ExternalLink size={18} aria-hidden="true" />
+            <span>Posted: {shortUrl(confirmed.published_url)}</span>
+          </a>
+        ) : (
+          <p className={styles.postedNote}>You said it is posted ({new Date(confirmed.created_at).toLocaleDateString()}).</p>
+        ))}
+      {message && (
+        <Notice tone={message.tone} role={message.tone === "danger" ? "alert" : "status"} data-testid="variant-message">
+          {message.text}
+        </Notice>
+      )}
+      {primary}
+      <Sheet open={menu} onClose={() => setMenu(false)} title={label}>
+        <ul className={styles.menu}>
+          <MenuItem icon={<Pencil size={20} />} onClick={startEdit}>
+            Edit text
+          </MenuItem>
+          <MenuItem icon={<RefreshCw size={20} />} onClick={rewrite}>
+            Rewrite from the note
+          </MenuItem>
+          <MenuItem icon={<Copy size={20} />} onClick={() => run(() => copyVariant(variant), shareTone)}>
+            Copy text
+          </MenuItem>
+          {(state === "approved" || state === "shared" || state === "published") && canShare() && (
+            <MenuItem icon={<Share2 size={20} />} onClick={share}>
+              {state === "approved" ? "Share" : "Share again"}
+            </MenuItem>
+          )}
+          {state === "approved" && (
+            <MenuItem icon={<Send size={20} />} onClick={() => (setMenu(false), askPosted())}>
+              I posted it already
+            </MenuItem>
+          )}
+          <MenuItem icon={<Download size={20} />} onClick={() => run(() => downloadVariant(variant), shareTone)}>
+            Save as a text file
+          </MenuItem>
+        </ul>
+        {state !== "approved" && state !== "shared" && state !== "published" && (
+          <p className="muted">Sharing is offered once you approve the text.</p>
+        )}
+        <h3 className={styles.historyTitle}>
+          <FileText size={18} aria-hidden="true" /> History
+        </h3>
+        {mine.length ? (
+          <ul className={styles.history} data-testid="deliveries">
+            {mine.map((d) => (
               <li key={d.id}>
-                {DELIVERY[d.state] ?? d.state} <span className="muted">{new Date(d.created_at).toLocaleString()}</span>
+                <span>
+                  {HISTORY[`${d.method}:${d.state}`] ?? "Shared"}
+                  {d.published_url && ` — ${shortUrl(d.published_url)}`}
+                  {d.content_hash !== variant.content_hash && " (an earlier text)"}
+                </span>
+                <time dateTime={d.created_at}>{new Date(d.created_at).toLocaleString()}</time>
               </li>
             ))}
           </ul>
-        </details>
-      )}
+        ) : (
+          <p className="muted">Not shared yet.</p>
+        )}
+      </Sheet>
+      <Sheet open={asking} onClose={() => setAsking(false)} title="Did you post it?">
+        <form className="stack" onSubmit={confirmPosted} aria-label="Confirm it is posted">
+          <p className="muted">Voicedraft cannot see your {platformName(platform ?? "other")} account, so tell it once this text is live.</p>
+          <Field id={`url-${variant.id}`} name="published_url" label="Link to the post (optional)" type="url" inputMode="url" placeholder="https://" defaultValue={confirmed?.published_url ?? ""} />
+          {message?.tone === "danger" && <Notice tone="danger">{message.text}</Notice>}
+          <Button type="submit" size="large" block disabled={working}>
+            <Check size={20} aria-hidden="true" /> Yes, it is posted
+          </Button>
+          <Button variant="ghost" block onClick={() => setAsking(false)}>
+            Not yet
+          </Button>
+        </form>
+      </Sheet>
     </article>
+  );
+}
+
+function MenuItem({ icon, onClick, children }: { icon: ReactNode; onClick: () => void; children: ReactNode }) {
+  return (
+    <li>
+      <button type="button" className={styles.menuItem} onClick={onClick}>
+        <span aria-hidden="true">{icon}</span>
+        {children}
+      </button>
+    </li>
   );
 }

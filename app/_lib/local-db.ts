@@ -1,6 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 
-// The device's own store (IndexedDB): recordings as they are made, and the upload queue.
+// The device's own store (IndexedDB): recordings as they are made, the upload queue, the last
+// copy of every API page read (for offline reading) and the note edits not yet saved.
 // Nothing here is trusted by the server; it only survives reloads, crashes and restarts.
 
 export type UploadStatus = "pending" | "uploading" | "done" | "failed";
@@ -13,6 +14,9 @@ export type LocalRecording = {
   createdAt: number;
   mimeType: string;
   state: "recording" | "stopped";
+  /** Live upload: seconds of the recording already cut into parts and queued, and how many parts. */
+  cutAt?: number;
+  partsQueued?: number;
 };
 
 export type RecordingChunk = { recordingId: string; seq: number; blob: Blob };
@@ -44,10 +48,25 @@ export type QueuedUpload = {
   transcriptionId: string | null;
 };
 
+/** The last answer to a GET of the API, by its path; cleared when someone signs in or out. */
+export type SavedRead = { path: string; body: unknown; savedAt: number };
+
+/** A note's text as the user left it, until the server has it. */
+export type QueuedEdit = {
+  transcriptionId: string;
+  text: string;
+  /** The updated_at the edit was made on: the server refuses it (409) when the note changed since. */
+  baseUpdatedAt: string;
+  status: "pending" | "conflict";
+  queuedAt: number;
+};
+
 interface LocalSchema extends DBSchema {
   recordings: { key: string; value: LocalRecording };
   recordingChunks: { key: [string, number]; value: RecordingChunk; indexes: { byRecording: string } };
   uploads: { key: string; value: QueuedUpload; indexes: { byStatus: UploadStatus } };
+  reads: { key: string; value: SavedRead };
+  edits: { key: string; value: QueuedEdit };
 }
 
 export type LocalDb = IDBPDatabase<LocalSchema>;
@@ -55,13 +74,24 @@ export type LocalDb = IDBPDatabase<LocalSchema>;
 let opened: Promise<LocalDb> | undefined;
 
 export function localDb(): Promise<LocalDb> {
-  opened ??= openDB<LocalSchema>("voicedraft", 1, {
-    upgrade(db) {
-      db.createObjectStore("recordings", { keyPath: "id" });
-      const chunks = db.createObjectStore("recordingChunks", { keyPath: ["recordingId", "seq"] });
-      chunks.createIndex("byRecording", "recordingId");
-      const uploads = db.createObjectStore("uploads", { keyPath: "id" });
-      uploads.createIndex("byStatus", "status");
+  opened ??= openDB<LocalSchema>("voicedraft", 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore("recordings", { keyPath: "id" });
+        const chunks = db.createObjectStore("recordingChunks", { keyPath: ["recordingId", "seq"] });
+        chunks.createIndex("byRecording", "recordingId");
+        const uploads = db.createObjectStore("uploads", { keyPath: "id" });
+        uploads.createIndex("byStatus", "status");
+      }
+      if (oldVersion < 2) {
+        db.createObjectStore("reads", { keyPath: "path" });
+        db.createObjectStore("edits", { keyPath: "transcriptionId" });
+      }
+    },
+    // Another tab still has version 1 open: let it go, so this one can upgrade.
+    blocking() {
+      void opened?.then((db) => db.close());
+      opened = undefined;
     },
   });
   return opened;

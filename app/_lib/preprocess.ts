@@ -1,4 +1,4 @@
-import type { PreprocessMessage } from "@/workers/audio-preprocess.ts";
+import type { PreprocessMessage, PreprocessRequest } from "@/workers/audio-preprocess.ts";
 
 // The page's side of the ffmpeg.wasm worker. Anything that goes wrong there (an old browser, the
 // core not cached while offline) falls back to uploading the recording as it is.
@@ -11,19 +11,38 @@ export type PreprocessProgress = { stage: "loading" | "converting" | "splitting"
 let worker: Worker | undefined;
 
 export async function preprocessAudio(blob: Blob, onProgress: (p: PreprocessProgress) => void = () => {}): Promise<PreparedPart[]> {
+  const data = await blob.arrayBuffer();
+  return (await ask({ id: crypto.randomUUID(), data, chunkSeconds: CHUNK_SECONDS }, onProgress)).parts;
+}
+
+/** Live upload: the parts of a recording are cut at pauses 30–60 s apart while it goes on. */
+export const LIVE_PART = { minSeconds: 30, maxSeconds: 60 };
+
+/**
+ * The next part of a recording still going on (`blob`: everything recorded so far), from `from`
+ * seconds; null when it is too early to cut. `final`: the recording stopped, the rest is the part.
+ */
+export async function cutRecording(blob: Blob, from: number, final: boolean): Promise<{ part: PreparedPart | null; duration: number }> {
+  const data = await blob.arrayBuffer();
+  const { parts, duration } = await ask({ id: crypto.randomUUID(), type: "cut", data, from, final, ...LIVE_PART });
+  return { part: parts[0] ?? null, duration };
+}
+
+function ask(request: PreprocessRequest, onProgress: (p: PreprocessProgress) => void = () => {}): Promise<{ parts: PreparedPart[]; duration: number }> {
   worker ??= new Worker("/ffmpeg/audio-worker.js", { type: "module", name: "audio-preprocess" });
   const w = worker;
-  const id = crypto.randomUUID();
-  const data = await blob.arrayBuffer();
   return new Promise((resolve, reject) => {
     const onMessage = (event: MessageEvent<PreprocessMessage>) => {
       const message = event.data;
-      if (message.id !== id) return;
+      if (message.id !== request.id) return;
       if (message.type === "progress") return onProgress({ stage: message.stage, seconds: message.seconds });
       w.removeEventListener("message", onMessage);
       w.removeEventListener("error", onError);
       if (message.type === "error") return reject(new Error(message.message));
-      resolve(message.parts.map((p) => ({ blob: new Blob([p.data], { type: "audio/ogg" }), start: p.start, end: p.end })));
+      resolve({
+        duration: message.duration,
+        parts: message.parts.map((p) => ({ blob: new Blob([p.data], { type: "audio/ogg" }), start: p.start, end: p.end })),
+      });
     };
     const onError = (event: ErrorEvent) => {
       w.removeEventListener("message", onMessage);
@@ -32,6 +51,6 @@ export async function preprocessAudio(blob: Blob, onProgress: (p: PreprocessProg
     };
     w.addEventListener("message", onMessage);
     w.addEventListener("error", onError);
-    w.postMessage({ id, data, chunkSeconds: CHUNK_SECONDS }, [data]);
+    w.postMessage(request, [request.data]);
   });
 }

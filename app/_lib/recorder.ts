@@ -1,9 +1,13 @@
-import { localDb, type QueuedUpload } from "@/app/_lib/local-db.ts";
-import { enqueueUploads, type NewUpload } from "@/app/_lib/upload-queue.ts";
+import { localDb, type LocalRecording, type QueuedUpload } from "@/app/_lib/local-db.ts";
+import { enqueuePart, enqueueUploads, finishRecordingParts, type NewUpload } from "@/app/_lib/upload-queue.ts";
+import { cutRecording, LIVE_PART } from "@/app/_lib/preprocess.ts";
 
 // Recording with MediaRecorder. Every second of audio is written to IndexedDB as it arrives, so
 // a closed tab or a dead battery loses at most about a second; recoverInterruptedRecordings
 // turns what was saved into a queued upload on the next visit.
+//
+// Live upload: while recording, the audio worker cuts a part at a pause every 30–60 s and it is
+// queued (so uploaded and transcribed) at once; after Stop only the last part is left to do.
 
 const TIMESLICE_MS = 1000;
 const LOCK_PREFIX = "voicedraft-recording-";
@@ -28,12 +32,17 @@ export type Recording = {
   level(): number;
   pause(): void;
   resume(): void;
-  /** Stops, and returns the whole recording as one Blob (also still in IndexedDB until queued). */
-  stop(): Promise<Blob>;
+  /**
+   * Stops, and returns the whole recording as one Blob (also still in IndexedDB until queued),
+   * with how much of it was already cut into parts and queued while recording.
+   */
+  stop(): Promise<{ blob: Blob; cutAt: number; partsQueued: number }>;
   state(): RecordingState;
 };
 
-export async function startRecording(owner: string): Promise<Recording> {
+const LIVE_CHECK_EVERY = 5; // seconds of audio between two tries at cutting a part
+
+export async function startRecording(owner: string, { onPart }: { onPart?: () => void } = {}): Promise<Recording> {
   // The browser's voice-call processing (echo cancellation, noise suppression, gain) smears
   // consonants and costs recognition accuracy; a voice note wants the plain signal.
   const stream = await navigator.mediaDevices.getUserMedia({
@@ -43,15 +52,43 @@ export async function startRecording(owner: string): Promise<Recording> {
   const recorder = new MediaRecorder(stream, mimeType ? { mimeType, audioBitsPerSecond: 64_000 } : undefined);
   const id = crypto.randomUUID();
   const db = await localDb();
-  await db.put("recordings", { id, owner, createdAt: Date.now(), mimeType: recorder.mimeType || mimeType, state: "recording" });
+  const row: LocalRecording = { id, owner, createdAt: Date.now(), mimeType: recorder.mimeType || mimeType, state: "recording", cutAt: 0, partsQueued: 0 };
+  await db.put("recordings", row);
 
   let seq = 0;
   let writes = Promise.resolve();
+  const chunks: Blob[] = [];
+  let cutting: Promise<void> = Promise.resolve();
+  let live = true; // off after the worker failed once: then the whole recording goes after Stop
+  let triedAt = 0;
   recorder.ondataavailable = (event) => {
     if (!event.data.size) return;
     const chunk = { recordingId: id, seq: seq++, blob: event.data };
+    chunks.push(event.data);
     writes = writes.then(() => db.put("recordingChunks", chunk).then(() => undefined));
+    // About a second of audio per chunk: time to try for the next part?
+    if (live && recorder.state === "recording" && seq - row.cutAt! >= LIVE_PART.minSeconds + 1 && seq - triedAt >= LIVE_CHECK_EVERY) {
+      triedAt = seq;
+      cutting = cutting.then(cutNext);
+    }
   };
+
+  async function cutNext(): Promise<void> {
+    try {
+      const soFar = new Blob(chunks, { type: recorder.mimeType.split(";")[0] || "audio/webm" });
+      const { part } = await cutRecording(soFar, row.cutAt!, false);
+      if (!part || !live) return;
+      const n = row.partsQueued! + 1;
+      await enqueuePart(owner, id, n, { blob: part.blob, fileName: partFileName(row, n), mimeType: "audio/ogg" });
+      row.cutAt = part.end;
+      row.partsQueued = n;
+      await db.put("recordings", row);
+      onPart?.();
+    } catch (err) {
+      console.warn("live upload unavailable; the recording is sent after Stop", err);
+      live = false;
+    }
+  }
 
   const audio = new AudioContext();
   await audio.resume(); // created after an await, so not "allowed to start" by the click by itself
@@ -84,9 +121,11 @@ export async function startRecording(owner: string): Promise<Recording> {
       stream.getTracks().forEach((t) => t.stop());
       await audio.close();
       await writes;
+      await cutting;
+      live = false;
       releaseLock();
-      await db.put("recordings", { id, owner, createdAt: Date.now(), mimeType: recorder.mimeType || mimeType, state: "stopped" });
-      return assemble(id);
+      await db.put("recordings", { ...row, state: "stopped" });
+      return { blob: await assemble(id), cutAt: row.cutAt!, partsQueued: row.partsQueued! };
     },
   };
 }
@@ -104,11 +143,37 @@ async function assemble(recordingId: string): Promise<Blob> {
 /** Queues the recording's parts for upload and forgets the raw chunks, in that order. */
 export async function queueRecording(owner: string, recordingId: string, parts: NewUpload[]): Promise<QueuedUpload[]> {
   const items = await enqueueUploads(owner, parts, recordingId);
+  await forgetChunks(recordingId);
+  return items;
+}
+
+const partFileName = (recording: LocalRecording, part: number) =>
+  recordingFileName(recording.mimeType, recording.createdAt).replace(/\.[^.]+$/, `-part-${part}.ogg`);
+
+/**
+ * The end of a recording whose first parts went up while it was made: the rest after `cutAt`
+ * becomes its last part, and every part learns the count. Returns all its queued parts.
+ */
+export async function finishLiveRecording(owner: string, recordingId: string, blob: Blob): Promise<QueuedUpload[]> {
+  const db = await localDb();
+  const recording = await db.get("recordings", recordingId);
+  if (!recording) throw new Error("the recording is no longer on this device");
+  const queued = recording.partsQueued ?? 0;
+  const { part } = await cutRecording(blob, recording.cutAt ?? 0, true);
+  // A silent or empty rest (Stop right after a cut) adds no part.
+  if (part && part.end - part.start >= 0.5) {
+    await enqueuePart(owner, recordingId, queued + 1, { blob: part.blob, fileName: partFileName(recording, queued + 1), mimeType: "audio/ogg" });
+  }
+  const items = await finishRecordingParts(recordingId, part && part.end - part.start >= 0.5 ? queued + 1 : queued);
+  await forgetChunks(recordingId);
+  return items;
+}
+
+async function forgetChunks(recordingId: string): Promise<void> {
   const db = await localDb();
   const tx = db.transaction(["recordings", "recordingChunks"], "readwrite");
   const keys = await tx.objectStore("recordingChunks").index("byRecording").getAllKeys(recordingId);
   await Promise.all([...keys.map((k) => tx.objectStore("recordingChunks").delete(k)), tx.objectStore("recordings").delete(recordingId), tx.done]);
-  return items;
 }
 
 /** The file name of a whole recording. */
@@ -129,6 +194,12 @@ export async function recoverInterruptedRecordings(owner: string): Promise<numbe
     const blob = await assemble(recording.id);
     if (!blob.size) {
       await db.delete("recordings", recording.id);
+      continue;
+    }
+    if (recording.partsQueued) {
+      // Its first parts went up while it was made: only the rest is left to queue.
+      await finishLiveRecording(owner, recording.id, blob);
+      recovered += 1;
       continue;
     }
     await queueRecording(owner, recording.id, [{ blob, fileName: recordingFileName(recording.mimeType, recording.createdAt), mimeType: blob.type }]);

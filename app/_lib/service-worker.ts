@@ -25,6 +25,16 @@ export function registerServiceWorker(): Promise<Workbox | null> {
   return registered;
 }
 
+/**
+ * Asks the service worker to keep this page's HTML too: pages reached by an in-app link are
+ * never fetched as documents, so without this they would not open offline after a reload.
+ */
+export async function keepPageOffline(href: string): Promise<void> {
+  const wb = await registerServiceWorker();
+  const page: [string, RequestInit] = [href, { headers: { accept: "text/html" }, credentials: "same-origin" }];
+  await wb?.messageSW({ type: "CACHE_URLS", payload: { urlsToCache: [page] } }).catch(() => undefined);
+}
+
 /** After sign-out no page of the previous user may be served from the cache. */
 export async function forgetCachedPages(): Promise<void> {
   if (typeof caches !== "undefined") await caches.delete("pages");

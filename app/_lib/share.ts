@@ -1,13 +1,25 @@
-import { recordDelivery, type ContentItem } from "@/app/_lib/content.ts";
+import { newActionId, recordDelivery, type ContentItem, type DeliveryMethod } from "@/app/_lib/content.ts";
 
 // Sharing leaves the app: the share sheet, the clipboard or a file. Voicedraft records only what
 // it can know — that a share was started (before the sheet opens) and presented (the sheet
-// resolved) or cancelled — never that anything was published.
+// resolved) or cancelled — never that anything was published; the person says so afterwards.
 
 export type ShareOutcome = "presented" | "cancelled" | "failed" | "copied" | "downloaded" | "unsupported";
+type Event = "initiated" | "presented" | "cancelled" | "failed";
 
-const shareText = (variant: ContentItem) => (variant.posts?.length ? variant.posts.join("\n\n") : variant.body);
+export const shareText = (variant: ContentItem) => (variant.posts?.length ? variant.posts.join("\n\n") : variant.body);
 const fileName = (variant: ContentItem) => `${(variant.title || "post").replace(/[^\w-]+/g, "-").slice(0, 60) || "post"}.txt`;
+
+// Each event has its own client_event_id, made once here; recordDelivery retries with the same one.
+async function record(variant: ContentItem, method: DeliveryMethod, state: Event, deliveryId?: string) {
+  return recordDelivery(variant.id, {
+    client_event_id: newActionId(),
+    method,
+    state,
+    content_hash: variant.content_hash,
+    ...(deliveryId && { delivery_id: deliveryId }),
+  });
+}
 
 export function canShare(): boolean {
   return typeof navigator !== "undefined" && typeof navigator.share === "function";
@@ -22,37 +34,36 @@ export async function shareVariant(variant: ContentItem, { asFile = false } = {}
     const file = new File([text], fileName(variant), { type: "text/plain" });
     if (navigator.canShare?.({ files: [file] })) data = { title: variant.title || undefined, files: [file] };
   }
-  const started = await recordDelivery(variant.id, { method: "share", state: "initiated", content_hash: variant.content_hash });
+  const started = await record(variant, "share", "initiated");
   try {
     await navigator.share(data);
   } catch (err) {
-    const cancelled = (err as DOMException)?.name === "AbortError";
-    const state = cancelled ? "cancelled" : "failed";
-    await recordDelivery(variant.id, { method: "share", state, content_hash: variant.content_hash, delivery_id: started.id });
+    const state = (err as DOMException)?.name === "AbortError" ? "cancelled" : "failed";
+    await record(variant, "share", state, started.id);
     return state;
   }
-  await recordDelivery(variant.id, { method: "share", state: "presented", content_hash: variant.content_hash, delivery_id: started.id });
+  await record(variant, "share", "presented", started.id);
   return "presented";
 }
 
 export async function copyVariant(variant: ContentItem): Promise<ShareOutcome> {
-  const started = await recordDelivery(variant.id, { method: "copy", state: "initiated", content_hash: variant.content_hash });
+  const started = await record(variant, "copy", "initiated");
   try {
     await navigator.clipboard.writeText(shareText(variant));
   } catch {
-    await recordDelivery(variant.id, { method: "copy", state: "failed", content_hash: variant.content_hash, delivery_id: started.id });
+    await record(variant, "copy", "failed", started.id);
     return "failed";
   }
-  await recordDelivery(variant.id, { method: "copy", state: "presented", content_hash: variant.content_hash, delivery_id: started.id });
+  await record(variant, "copy", "presented", started.id);
   return "copied";
 }
 
 export async function downloadVariant(variant: ContentItem): Promise<ShareOutcome> {
-  const started = await recordDelivery(variant.id, { method: "export", state: "initiated", content_hash: variant.content_hash });
+  const started = await record(variant, "export", "initiated");
   const url = URL.createObjectURL(new Blob([shareText(variant)], { type: "text/plain;charset=utf-8" }));
   const link = Object.assign(document.createElement("a"), { href: url, download: fileName(variant) });
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  await recordDelivery(variant.id, { method: "export", state: "presented", content_hash: variant.content_hash, delivery_id: started.id });
+  await record(variant, "export", "presented", started.id);
   return "downloaded";
 }

@@ -51,3 +51,23 @@ export function parseWrittenSeconds(log: string[]): number {
   }
   return seconds;
 }
+
+/**
+ * While recording: where to end the next part of the audio recorded so far after the last cut
+ * (`duration` seconds of it), or null to wait for more. A cut lands in the middle of the longest
+ * pause between `minSeconds` and `maxSeconds`; a pause still running at the end of what was
+ * recorded does not count (the speaker may go on); past `maxSeconds` without one, the cut is hard.
+ */
+export function nextLiveCut(
+  duration: number,
+  silences: Silence[],
+  { minSeconds = 30, maxSeconds = 60 }: { minSeconds?: number; maxSeconds?: number } = {},
+): number | null {
+  const finished = silences.filter((s) => s.end < duration - 0.05);
+  const inReach = finished
+    .map((s) => ({ length: s.end - s.start, mid: (s.start + s.end) / 2 }))
+    .filter((s) => s.mid >= minSeconds && s.mid <= maxSeconds)
+    .sort((a, b) => b.length - a.length || b.mid - a.mid);
+  if (inReach.length) return Math.round(inReach[0].mid * 1000) / 1000;
+  return duration > maxSeconds ? maxSeconds : null;
+}

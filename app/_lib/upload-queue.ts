@@ -50,6 +50,53 @@ export async function enqueueUploads(owner: string, parts: NewUpload[], localRec
   return items;
 }
 
+/**
+ * Live upload: one part of a recording still going on, queued (and sent) as soon as it is cut.
+ * Every part shares the recording's id as its batch; `parts` stays 0 (not known) until
+ * finishRecordingParts. The id and Idempotency-Key are made from the recording and part, so a
+ * part queued twice (a retried cut, a recovery) is one item and one transcription.
+ */
+export async function enqueuePart(owner: string, recordingId: string, part: number, upload: NewUpload): Promise<QueuedUpload> {
+  const now = Date.now();
+  const item: QueuedUpload = {
+    id: `${recordingId}-${part}`,
+    owner,
+    batchId: recordingId,
+    recordingId,
+    part,
+    parts: 0,
+    createdAt: now,
+    fileName: upload.fileName,
+    mimeType: upload.mimeType,
+    blob: upload.blob,
+    idempotencyKey: `vd-upload-${recordingId}-${part}`,
+    status: "pending",
+    attempts: 0,
+    nextAttemptAt: now,
+    error: null,
+    transcriptionId: null,
+  };
+  const db = await localDb();
+  const tx = db.transaction("uploads", "readwrite");
+  const existing = await tx.store.get(item.id);
+  if (!existing) await tx.store.put(item);
+  await tx.done;
+  announceQueueChange();
+  void requestBackgroundSync();
+  return existing ?? item;
+}
+
+/** The recording stopped: every one of its parts learns how many there are. */
+export async function finishRecordingParts(recordingId: string, parts: number): Promise<QueuedUpload[]> {
+  const db = await localDb();
+  const tx = db.transaction("uploads", "readwrite");
+  const items = (await tx.store.getAll()).filter((item) => item.batchId === recordingId);
+  const updated = items.map((item) => ({ ...item, parts }));
+  await Promise.all([...updated.map((item) => tx.store.put(item)), tx.done]);
+  announceQueueChange();
+  return updated.sort((a, b) => a.part - b.part);
+}
+
 export async function listUploads(owner: string): Promise<QueuedUpload[]> {
   const db = await localDb();
   return (await db.getAll("uploads")).filter((item) => item.owner === owner).sort((a, b) => b.createdAt - a.createdAt || a.part - b.part);

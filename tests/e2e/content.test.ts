@@ -12,7 +12,11 @@ after(async () => {
   await app?.stop();
 });
 
-type Family = { master: { id: string }; variants: { id: string; content_hash: string }[]; deliveries: { item_id: string; method: string; state: string }[] };
+type Family = {
+  master: { id: string };
+  variants: { id: string; content_hash: string }[];
+  deliveries: { item_id: string; method: string; state: string }[];
+};
 
 async function family(page: Page, masterId: string): Promise<Family> {
   const res = await page.request.get(`/api/v1/content/items/${masterId}/family`);
@@ -20,9 +24,20 @@ async function family(page: Page, masterId: string): Promise<Family> {
   return (await res.json()) as Family;
 }
 
-const variantState = (page: Page) => page.getByTestId("variant").getByTestId("variant-state");
+/** The API's own answer to a manual confirmation, whatever the app offers. */
+async function confirmStatus(page: Page, variant: { id: string; content_hash: string }): Promise<{ status: number; code?: string }> {
+  const res = await page.request.post(`/api/v1/content/items/${variant.id}/deliveries/manual`, {
+    headers: { origin: app.url },
+    data: { client_event_id: crypto.randomUUID(), content_hash: variant.content_hash },
+  });
+  const body = (await res.json()) as { error?: { code: string } };
+  return { status: res.status(), code: body.error?.code };
+}
 
-test("content: transcript → master → variant → share (stubbed) → approve → manual confirmation only when approved and fresh", async () => {
+const post = (page: Page) => page.getByRole("article", { name: "Post for My LinkedIn" });
+const variantState = (page: Page) => post(page).getByTestId("variant-state");
+
+test("content: recording → note → Make posts → copy before approval, share (stubbed) after → manual confirmation only when approved and fresh", async () => {
   const { context, page } = await newPhone(app);
   // Headless Chromium has no share sheet: a stub that records what it was given and resolves
   // (or, when told to, is cancelled like a user closing the sheet).
@@ -41,13 +56,15 @@ test("content: transcript → master → variant → share (stubbed) → approve
       },
     });
   `);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signUp(page);
 
   await page.goto("/channels");
-  await page.getByLabel("Channel name").fill("My LinkedIn");
-  await page.getByLabel("Platform").selectOption("linkedin");
   await page.getByRole("button", { name: "Add channel" }).click();
-  await page.getByRole("button", { name: "Deactivate My LinkedIn" }).waitFor();
+  await page.getByLabel("Platform").selectOption("linkedin");
+  await page.getByLabel("Name").fill("My LinkedIn");
+  await page.getByRole("form", { name: "Add a channel" }).getByRole("button", { name: "Add channel" }).click();
+  await page.getByRole("button", { name: "Edit My LinkedIn" }).waitFor();
   await assertAccessible(page, "channels");
   await screenshot(page, "channels");
 
@@ -58,57 +75,71 @@ test("content: transcript → master → variant → share (stubbed) → approve
   await page.getByRole("button", { name: "Make posts from this note" }).click();
   await page.waitForURL("**/content/*");
   const masterId = page.url().split("/").pop()!;
-  await page.getByRole("heading", { name: "Source text" }).waitFor();
+  await page.getByRole("heading", { name: "Where to post" }).waitFor();
 
-  await page.getByRole("button", { name: "Write posts" }).click();
+  // The existing channel is preselected with its platform's style: one tap writes.
+  await page.getByRole("button", { name: "Write the post" }).click();
   await variantState(page).getByText("Ready to review").waitFor({ timeout: 60_000 });
   await assertAccessible(page, "content");
   await screenshot(page, "content-variant");
 
-  const confirmButton = page.getByRole("button", { name: "I published this manually" });
-  assert.equal(await confirmButton.isDisabled(), true, "no manual confirmation before approval");
+  // Before approval: no share and no manual confirmation offered, and the API refuses one.
+  assert.equal(await post(page).getByRole("button", { name: "Share" }).count(), 0, "no share before approval");
+  assert.equal(await post(page).getByRole("button", { name: "Did you post it?" }).count(), 0);
+  let f = await family(page, masterId);
+  assert.deepEqual(await confirmStatus(page, f.variants[0]), { status: 409, code: "not_approved" });
 
-  // Share: initiated before the sheet, presented when it resolves; never a confirmation.
-  await page.getByRole("button", { name: "Share", exact: true }).click();
-  await page.getByText(/The share sheet was shown/).waitFor();
+  // Copying stays possible before approval; it records a copy, never a publication.
+  await post(page).getByRole("button", { name: "More for My LinkedIn" }).click();
+  await page.getByRole("button", { name: "Copy text" }).click();
+  await post(page).getByText("Copied. Paste it where you post.").waitFor();
+  f = await family(page, masterId);
+  const variantId = f.variants[0].id;
+  assert.deepEqual(f.deliveries.filter((d) => d.item_id === variantId).map((d) => `${d.method}:${d.state}`), ["copy:presented"]);
+
+  // Approve → Share: initiated before the sheet, presented when it resolves; never a confirmation.
+  await post(page).getByRole("button", { name: "Approve" }).click();
+  await variantState(page).getByText("Approved").waitFor();
+  await post(page).getByRole("button", { name: "Share", exact: true }).click();
+  await post(page).getByText(/^Shared\. Once it is live/).waitFor();
   const shared = await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared);
   assert.equal(shared.length, 1);
   assert.ok(shared[0].text && shared[0].text.length > 0, "the variant's text went to the share sheet");
-  let f = await family(page, masterId);
-  const variantId = f.variants[0].id;
-  assert.deepEqual(f.deliveries.filter((d) => d.item_id === variantId).map((d) => d.state), ["presented"]);
+  f = await family(page, masterId);
+  assert.deepEqual(f.deliveries.filter((d) => d.method === "share").map((d) => d.state), ["presented"]);
 
   // A cancelled sheet is recorded as cancelled.
   await page.evaluate(() => ((window as unknown as { cancelNextShare: boolean }).cancelNextShare = true));
-  await page.getByRole("button", { name: "Share", exact: true }).click();
-  await page.getByText("Sharing was cancelled.").waitFor();
+  await post(page).getByRole("button", { name: "More for My LinkedIn" }).click();
+  await page.getByRole("button", { name: "Share again" }).click();
+  await post(page).getByText("Sharing was cancelled. Nothing was sent.").waitFor();
   f = await family(page, masterId);
-  assert.deepEqual(f.deliveries.map((d) => d.state).sort(), ["cancelled", "presented"]);
+  assert.deepEqual(f.deliveries.filter((d) => d.method === "share").map((d) => d.state).sort(), ["cancelled", "presented"]);
   assert.ok(!f.deliveries.some((d) => d.state === "confirmed_manual"));
-
-  // Approve → the manual confirmation becomes possible.
-  await page.getByRole("button", { name: "Approve" }).click();
-  await variantState(page).getByText("Approved").waitFor();
-  assert.equal(await confirmButton.isEnabled(), true);
+  await post(page).getByRole("button", { name: "Did you post it?" }).waitFor();
 
   // The master changes → the variant is stale → no manual confirmation until it is fresh again.
-  const masterBody = page.getByLabel("Text").first();
+  await page.getByTestId("source").locator("summary").click();
+  const masterBody = page.getByLabel("Text", { exact: true });
   await masterBody.fill(`${await masterBody.inputValue()} And one more sentence.`);
-  await page.getByRole("button", { name: "Save" }).first().click();
+  await page.getByRole("button", { name: "Save text" }).click();
   await variantState(page).getByText(/Out of date/).waitFor();
-  assert.equal(await confirmButton.isDisabled(), true, "no manual confirmation of a stale variant");
+  assert.equal(await post(page).getByRole("button", { name: "Did you post it?" }).count(), 0, "no manual confirmation of a stale variant");
+  f = await family(page, masterId);
+  assert.deepEqual(await confirmStatus(page, f.variants[0]), { status: 409, code: "stale" });
   await screenshot(page, "content-stale");
 
-  await page.getByRole("button", { name: "Rewrite from the source text" }).click();
-  await variantState(page).getByText("Up to date").waitFor({ timeout: 60_000 });
+  await post(page).getByRole("button", { name: "Rewrite from the note" }).click();
   await variantState(page).getByText("Ready to review").waitFor({ timeout: 60_000 });
-  await page.getByRole("button", { name: "Approve" }).click();
+  await post(page).getByRole("button", { name: "Approve" }).click();
   await variantState(page).getByText("Approved").waitFor();
 
-  await confirmButton.click();
-  await page.getByLabel("Where (link, optional)").fill("https://www.linkedin.com/feed/update/123");
-  await page.getByRole("button", { name: "Confirm: I published it" }).click();
-  await variantState(page).getByText("Published (confirmed by you)").waitFor();
+  await post(page).getByRole("button", { name: "More for My LinkedIn" }).click();
+  await page.getByRole("button", { name: "I posted it already" }).click();
+  await page.getByLabel("Link to the post (optional)").fill("https://www.linkedin.com/feed/update/123");
+  await page.getByRole("button", { name: "Yes, it is posted" }).click();
+  await variantState(page).getByText("Posted").waitFor();
+  await post(page).getByText("linkedin.com/feed/update/123").waitFor();
   f = await family(page, masterId);
   assert.equal(f.deliveries.filter((d) => d.state === "confirmed_manual").length, 1);
   assert.equal(f.deliveries.filter((d) => d.method === "share" && d.state === "confirmed_manual").length, 0);

@@ -95,8 +95,11 @@ test("every page fits a 360 px phone in both themes, with big enough targets and
   await upload({ recording_id: "layout-rec", recording_part: "0" });
   await upload({ recording_id: "layout-rec", recording_part: "1" });
   assert.equal((await page.request.post("/api/v1/dictionary/add", { headers: sameSite, data: { misspelling: "cooper netties", correct_spelling: "Kubernetes" } })).status(), 201);
-  assert.equal((await page.request.post("/api/v1/channels", { headers: sameSite, data: { name: "My LinkedIn", platform: "linkedin" } })).status(), 201);
+  const channel = await page.request.post("/api/v1/channels", { headers: sameSite, data: { name: "My LinkedIn", platform: "linkedin" } });
+  assert.equal(channel.status(), 201);
   const master = (await (await page.request.post("/api/v1/content/items", { headers: sameSite, data: { source_transcription_id: note.id } })).json()) as { item: { id: string } };
+  const target = { channel_id: ((await channel.json()) as { channel: { id: string } }).channel.id, preset_id: "builtin-standard" };
+  await page.request.post(`/api/v1/content/items/${master.item.id}/variants`, { headers: sameSite, data: { client_request_id: "layout", targets: [target] } });
 
   for (const [path, name, heading] of [
     ["/record", "record", "Record a voice note"],
@@ -104,7 +107,7 @@ test("every page fits a 360 px phone in both themes, with big enough targets and
     [`/transcripts/${note.id}`, "note", /./],
     ["/transcripts/recordings/layout-rec", "note-joined", "Voice note"],
     ["/content", "posts", "Posts"],
-    [`/content/${master.item.id}`, "post", "Source text"],
+    [`/content/${master.item.id}`, "post", "Your posts"],
     ["/settings", "settings", "Settings"],
     ["/dictionary", "dictionary", "Dictionary"],
     ["/channels", "channels", "Channels"],

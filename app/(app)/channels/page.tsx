@@ -7,7 +7,7 @@ export default function ChannelsPage() {
   return (
     <>
       <h1>Channels</h1>
-      <p className="muted">Where you post (a name and a platform — never a password), and the styles posts are written in.</p>
+      <p className="muted">Where you post (a platform and your name for it, never a password), and the styles posts are written in.</p>
       <ChannelsManager />
     </>
   );

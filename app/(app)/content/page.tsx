@@ -1,13 +1,21 @@
 import type { Metadata } from "next";
+import { FileText } from "lucide-react";
 import { ContentList } from "@/app/_components/content-list.tsx";
+import { ButtonLink, PageHeader } from "@/app/_ui/index.ts";
 
 export const metadata: Metadata = { title: "Posts" };
 
 export default function ContentPage() {
   return (
     <>
-      <h1>Posts</h1>
-      <p className="muted">Posts written from your notes, one version for each channel.</p>
+      <PageHeader
+        title="Posts"
+        action={
+          <ButtonLink href="/transcripts" variant="secondary">
+            <FileText size={18} aria-hidden="true" /> From a note
+          </ButtonLink>
+        }
+      />
       <ContentList />
     </>
   );

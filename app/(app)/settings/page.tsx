@@ -3,6 +3,7 @@ import { BookA, KeyRound, Megaphone, UserRound } from "lucide-react";
 import { SignOutButton } from "@/app/_components/sign-out-button.tsx";
 import { Card, RowLink, RowList } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
+import { describeRecognizerQuality, recognizerQuality } from "@/lib/transcription/recognizer-quality.ts";
 import styles from "./settings.module.css";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -17,6 +18,12 @@ export default async function SettingsPage() {
         <RowLink href="/channels" icon={<Megaphone size={22} aria-hidden="true" />} title="Channels" meta="Where you post, and in which style" />
         <RowLink href="/keys" icon={<KeyRound size={22} aria-hidden="true" />} title="API keys" meta="For your own programs and scripts" />
       </RowList>
+      <h2>Transcription</h2>
+      <Card>
+        <p>
+          Transcription quality: <strong>{describeRecognizerQuality(recognizerQuality())}</strong>
+        </p>
+      </Card>
       <h2>Account</h2>
       <Card>
         <p className={styles.account}>

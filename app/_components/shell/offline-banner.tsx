@@ -3,6 +3,7 @@
 import { CloudOff } from "lucide-react";
 import { useSyncExternalStore } from "react";
 import { Notice } from "@/app/_ui/index.ts";
+import styles from "./shell.module.css";
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener("online", onChange);
@@ -18,8 +19,10 @@ export function OfflineBanner() {
   const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
   if (online) return null;
   return (
-    <Notice tone="warning" icon={<CloudOff size={18} aria-hidden="true" />} data-testid="offline-banner">
-      You are offline. What you have opened before is still here; recordings are kept on this phone.
-    </Notice>
+    <div className={styles.banner}>
+      <Notice tone="warning" icon={<CloudOff size={18} aria-hidden="true" />} data-testid="offline-banner">
+        You are offline. What you have opened before is still here; recordings are kept on this phone.
+      </Notice>
+    </div>
   );
 }

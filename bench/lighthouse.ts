@@ -1,0 +1,81 @@
+// npm run bench:app — Lighthouse (mobile form factor, its default throttling) on the signed-in
+// pages people use most: Record, Notes, a note, Posts, a post. Prints performance,
+// accessibility and best-practices per page (goal: ≥ 95 / 100 / 100).
+//
+// Runs the real app (npm start's launcher, a fresh DATA_DIR); set NEXT_DIST_DIR to build beside
+// other builds. Chromium: CHROME_PATH (default Debian's /usr/bin/chromium). Signed in through a
+// session cookie made by signing up in Playwright, passed to Lighthouse as a request header.
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+import { startServer } from "@/tests/support/processes.ts";
+
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const JFK = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
+const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
+
+/** A user with a note and a post; returns the Cookie header and the pages to measure. */
+async function signedIn(url: string): Promise<{ cookie: string; pages: [string, string][] }> {
+  const browser = await chromium.launch({ executablePath: CHROME, args: ["--no-sandbox"] });
+  try {
+    const page = await browser.newPage({ baseURL: url });
+    await page.goto("/sign-up");
+    await page.getByLabel("Email").fill(`lighthouse-${Date.now()}@example.test`);
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery staple");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL("**/record");
+    const headers = { origin: url };
+    const audio = await readFile(JFK);
+    const note = (await (
+      await page.request.post("/transcribe", { headers, multipart: { audio: { name: "jfk.wav", mimeType: "audio/wav", buffer: audio } } })
+    ).json()) as { id: string };
+    const post = (await (await page.request.post("/api/v1/content/items", { headers, data: { source_transcription_id: note.id } })).json()) as {
+      item: { id: string };
+    };
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    return {
+      cookie,
+      pages: [
+        ["Record", "/record"],
+        ["Notes", "/transcripts"],
+        ["A note", `/transcripts/${note.id}`],
+        ["Posts", "/content"],
+        ["A post", `/content/${post.item.id}`],
+      ],
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const dir = await mkdtemp(path.join(tmpdir(), "vd-bench-lighthouse-"));
+const server = await startServer({ DATA_DIR: path.join(dir, "data"), TRANSCRIBE_ENGINE: "pocketsphinx", LOG_LEVEL: "warn" });
+const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+try {
+  const { cookie, pages } = await signedIn(server.url);
+  console.log("page       performance  accessibility  best-practices");
+  for (const [name, pathname] of pages) {
+    const result = await lighthouse(`${server.url}${pathname}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+      extraHeaders: { Cookie: cookie },
+    });
+    const categories = result?.lhr.categories ?? {};
+    const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100));
+    console.log(`${name.padEnd(11)}${score("performance").padEnd(13)}${score("accessibility").padEnd(15)}${score("best-practices")}`);
+    if (process.env.BENCH_VERBOSE) {
+      for (const audit of Object.values(result?.lhr.audits ?? {})) {
+        if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative") console.log(`  ${audit.id}: ${audit.title}`);
+      }
+    }
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  await rm(dir, { recursive: true, force: true });
+}

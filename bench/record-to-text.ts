@@ -1,0 +1,83 @@
+// npm run bench:app-record — seconds from Stop to the whole text on screen, for a 2- and a
+// 5-minute recording made in the app (Debian Chromium, fake microphone playing real speech).
+// With live upload every part but the last is text before Stop; the goal is "recognition of the
+// last part + 3 s", whatever the length. Prints, per length: parts, Stop → text, and the server
+// time of the last part's POST /transcribe (request sent → answer), which is its recognition.
+//
+// Runs the real app (npm start's launcher, a fresh DATA_DIR, PocketSphinx); set NEXT_DIST_DIR
+// to build beside other builds. Takes about 10 minutes: the recordings are made in real time.
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { chromium } from "playwright-core";
+import { startServer } from "@/tests/support/processes.ts";
+
+const exec = promisify(execFile);
+const JFK = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const LENGTHS = (process.env.BENCH_MINUTES ?? "2,5").split(",").map(Number);
+
+/** The JFK sentence with a 1.5 s pause after it, looped to `seconds` (16 kHz mono WAV). */
+async function speech(dir: string, seconds: number): Promise<string> {
+  const out = path.join(dir, `speech-${seconds}.wav`);
+  await exec("ffmpeg", [
+    "-nostdin", "-v", "error", "-y", "-i", JFK, "-f", "lavfi", "-t", "1.5", "-i", "anullsrc=r=16000:cl=mono",
+    "-filter_complex", "[0:a]aresample=16000,aformat=channel_layouts=mono[s];[s][1:a]concat=n=2:v=0:a=1,aloop=loop=-1:size=2e9[out]",
+    "-map", "[out]", "-t", String(seconds), "-ac", "1", "-ar", "16000", out,
+  ]);
+  return out;
+}
+
+async function measure(url: string, wav: string, seconds: number) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", `--use-file-for-fake-audio-capture=${wav}`],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: url, viewport: { width: 360, height: 740 }, hasTouch: true, permissions: ["microphone"] });
+    const page = await context.newPage();
+    await page.goto("/sign-up");
+    await page.getByLabel("Email").fill(`bench-${Date.now()}@example.test`);
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery staple");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL("**/record");
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByTestId("recorder-state").getByText("Recording").waitFor();
+    await page.waitForTimeout(seconds * 1000);
+    await page.evaluate(() => performance.clearResourceTimings());
+    const stoppedAt = Date.now();
+    await page.getByRole("button", { name: "Stop and save" }).click();
+    await page.waitForURL(/\/transcripts\/.+/, { timeout: 600_000 });
+    await page.locator('[data-testid="joined-text"], [data-testid="note-text"]').first().waitFor({ timeout: 600_000 });
+    const toText = (Date.now() - stoppedAt) / 1000;
+    const lastPart = await page.evaluate(() => {
+      const posts = performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/transcribe")) as PerformanceResourceTiming[];
+      const last = posts.at(-1);
+      return last ? (last.responseStart - last.requestStart) / 1000 : null;
+    });
+    const parts = await page.evaluate(async () => {
+      const res = await fetch("/api/v1/transcriptions?limit=100", { credentials: "same-origin" });
+      return ((await res.json()) as { transcriptions: unknown[] }).transcriptions.length;
+    });
+    return { toText, lastPart, parts };
+  } finally {
+    await browser.close();
+  }
+}
+
+const dir = await mkdtemp(path.join(tmpdir(), "vd-bench-record-"));
+const server = await startServer({ DATA_DIR: path.join(dir, "data"), TRANSCRIBE_ENGINE: "pocketsphinx", LOG_LEVEL: "warn" });
+try {
+  console.log("recording  parts  stop→text (s)  last part recognition (s)  margin (s)");
+  for (const minutes of LENGTHS) {
+    const wav = await speech(dir, minutes * 60);
+    const { toText, lastPart, parts } = await measure(server.url, wav, minutes * 60);
+    const margin = lastPart === null ? "n/a" : (toText - lastPart).toFixed(1);
+    console.log(`${`${minutes} min`.padEnd(11)}${String(parts).padEnd(7)}${toText.toFixed(1).padEnd(15)}${(lastPart?.toFixed(1) ?? "n/a").padEnd(27)}${margin}`);
+  }
+} finally {
+  await server.stop();
+  await rm(dir, { recursive: true, force: true });
+}
