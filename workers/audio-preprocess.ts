@@ -2,7 +2,7 @@
 // speech audio (Opus, 16 kHz, 32 kbit/s) with ffmpeg.wasm and splits long ones at silences.
 // @ffmpeg/core is loaded from this site (public/ffmpeg/), never from a CDN; single-threaded, so
 // no cross-origin isolation is needed. It runs here so the page stays responsive.
-import { parseSilences, parseWrittenSeconds, splitPoints } from "@/app/_lib/split-points.ts";
+import { nextLiveCut, parseSilences, parseWrittenSeconds, splitPoints } from "@/app/_lib/split-points.ts";
 
 type FFmpegCore = {
   FS: { writeFile(path: string, data: Uint8Array): void; readFile(path: string): Uint8Array; unlink(path: string): void };
@@ -12,7 +12,10 @@ type FFmpegCore = {
   setProgress(handler: (progress: { progress: number; time: number }) => void): void;
 };
 
-export type PreprocessRequest = { id: string; data: ArrayBuffer; chunkSeconds: number };
+export type PreprocessRequest =
+  | { id: string; type?: "whole"; data: ArrayBuffer; chunkSeconds: number }
+  /** While recording: the audio so far; cut the next part from `from` s (or all the rest when `final`). */
+  | { id: string; type: "cut"; data: ArrayBuffer; from: number; final: boolean; minSeconds: number; maxSeconds: number };
 export type PreprocessMessage =
   | { id: string; type: "progress"; stage: "loading" | "converting" | "splitting"; seconds: number }
   | { id: string; type: "done"; duration: number; parts: { data: ArrayBuffer; start: number; end: number }[] }
@@ -49,7 +52,40 @@ function run(ffmpeg: FFmpegCore, args: string[]): string[] {
   return log;
 }
 
-async function preprocess({ id, data, chunkSeconds }: PreprocessRequest): Promise<void> {
+/**
+ * One part of a recording still going on: only the audio after `from` is decoded and encoded
+ * (ffmpeg seeks there exactly), so each step costs at most about a part, however long the
+ * recording has become. Answers "done" with one part, or none when it is too early to cut.
+ */
+async function cutLive({ id, data, from, final, minSeconds, maxSeconds }: Extract<PreprocessRequest, { type: "cut" }>): Promise<void> {
+  const ffmpeg = await loadCore();
+  ffmpeg.FS.writeFile("live-input", new Uint8Array(data));
+  onTime = () => {};
+  const converted = run(ffmpeg, [
+    ...(from > 0 ? ["-ss", String(from)] : []), "-i", "live-input", "-vn", "-ac", "1", "-ar", "16000",
+    "-af", "silencedetect=noise=-35dB:d=0.4",
+    "-c:a", "libopus", "-b:a", "32k", "-application", "audio", "live-tail.ogg",
+  ]);
+  ffmpeg.FS.unlink("live-input");
+  const duration = parseWrittenSeconds(converted);
+  const cut = final ? duration : nextLiveCut(duration, parseSilences(converted, duration), { minSeconds, maxSeconds });
+  const parts: { data: ArrayBuffer; start: number; end: number }[] = [];
+  if (cut !== null && cut > 0) {
+    if (cut >= duration) {
+      parts.push({ data: ffmpeg.FS.readFile("live-tail.ogg").slice().buffer, start: from, end: from + duration });
+    } else {
+      run(ffmpeg, ["-i", "live-tail.ogg", "-to", String(cut), "-c", "copy", "live-part.ogg"]);
+      parts.push({ data: ffmpeg.FS.readFile("live-part.ogg").slice().buffer, start: from, end: from + cut });
+      ffmpeg.FS.unlink("live-part.ogg");
+    }
+  }
+  ffmpeg.FS.unlink("live-tail.ogg");
+  scope.postMessage({ id, type: "done", duration: from + duration, parts }, parts.map((p) => p.data));
+}
+
+async function preprocess(request: PreprocessRequest): Promise<void> {
+  if (request.type === "cut") return cutLive(request);
+  const { id, data, chunkSeconds } = request;
   const progress = (stage: "loading" | "converting" | "splitting", seconds = 0) => scope.postMessage({ id, type: "progress", stage, seconds });
   progress("loading");
   const ffmpeg = await loadCore();

@@ -1,11 +1,26 @@
 // The service worker (bundled into public/sw.js by scripts/build-web-assets.mjs).
 // Pages are network-first so a signed-in user always sees fresh data online, and fall back to
 // the last copy (then to /offline) without a network; Next's hashed static files never change,
-// so they are cache-first. API calls are never cached: the upload queue owns offline behaviour.
-import { CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, StaleWhileRevalidate } from "serwist";
+// so they are cache-first. API answers are not cached here: the pages keep what they read in
+// IndexedDB (app/_lib/api.ts), and the upload and edit queues own offline writes.
+import { CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, StaleWhileRevalidate, type SerwistPlugin } from "serwist";
 import { nextDueIn, processQueue, SYNC_TAG } from "@/app/_lib/upload-queue.ts";
 
 declare const __SW_REVISION__: string;
+
+// A page never kept, without a network: the offline page's markup (the app's frame, tab bar and a
+// message), served under the address asked for. Its scripts are left out: hydrated under another
+// address, Next's router would try to fetch that page and go round in circles; plain links work.
+const OFFLINE_CSP = "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+const offlineShell: SerwistPlugin = {
+  async handlerDidError() {
+    const cached = await serwist.matchPrecache("/offline");
+    if (!cached) return undefined;
+    const html = (await cached.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link[^>]+rel="(?:preload|modulepreload)"[^>]*as="script"[^>]*>/gi, "");
+    return new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": OFFLINE_CSP } });
+  },
+};
 
 const serwist = new Serwist({
   precacheEntries: [
@@ -27,7 +42,7 @@ const serwist = new Serwist({
       handler: new NetworkFirst({
         cacheName: "pages",
         networkTimeoutSeconds: 10,
-        plugins: [new ExpirationPlugin({ maxEntries: 50 })],
+        plugins: [new ExpirationPlugin({ maxEntries: 50 }), offlineShell],
       }),
     },
     {
@@ -39,7 +54,6 @@ const serwist = new Serwist({
       handler: new StaleWhileRevalidate({ cacheName: "assets" }),
     },
   ],
-  fallbacks: { entries: [{ url: "/offline", matcher: ({ request }) => request.destination === "document" }] },
 });
 
 serwist.addEventListeners();
