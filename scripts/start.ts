@@ -20,6 +20,7 @@ import { migrateDatabase } from "@/lib/db/migrate.ts";
 import { closeDb, connectThroughHost } from "@/lib/db/client.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
 import { startJobWorkers } from "@/lib/jobs/workers.ts";
+import { startModelAutoDownloadIfNeeded } from "@/lib/transcription/model-auto-download.ts";
 import { JOBS, SWEEPS } from "@/scripts/jobs.ts";
 
 const dev = process.argv.includes("--dev");
@@ -101,6 +102,8 @@ async function main(): Promise<number> {
   // Background jobs (transcript optimization, …) run in this process unless JOBS_IN_APP=false,
   // e.g. when dedicated `npm run worker` processes share a PostgreSQL queue.
   const workers = config.JOBS_IN_APP ? await startJobWorkers(JOBS, SWEEPS) : undefined;
+  // The accurate recognizer arrives in MODELS_DIR while PocketSphinx serves (TRANSCRIBE_ENGINE=auto).
+  const modelDownload = startModelAutoDownloadIfNeeded();
   try {
     // The service worker and the ffmpeg worker live in public/, outside Next's bundle.
     const assets = spawnSync(process.execPath, [path.join(root, "scripts", "build-web-assets.mjs")], { stdio: "inherit" });
@@ -123,6 +126,7 @@ async function main(): Promise<number> {
     log.info("server stopped", { exit_code: code });
     return code;
   } finally {
+    await modelDownload?.stop();
     await workers?.stop();
     await closeJobQueue();
     await closeDb();

@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { chmod, mkdir, open, readFile, unlink, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { env } from "@/lib/env.ts";
+import { readOrCreateSecretFile } from "@/lib/secret-file.ts";
 import { DurableNodeFS, durableStartParams } from "@/lib/db/durable-node-fs.ts";
 import { serveWire, type WireOptions } from "@/lib/db/pglite-wire-server.ts";
 
@@ -27,21 +27,8 @@ export function embeddedUrl(port: number, secret: string): string {
 }
 
 /** The wire server's password for this data directory, created on first use (mode 0600). */
-async function readOrCreateSecret(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, SECRET_FILE);
-  try {
-    const handle = await open(file, "wx", 0o600);
-    const secret = randomBytes(32).toString("base64url");
-    await handle.writeFile(secret);
-    await handle.close();
-    return secret;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-  }
-  await chmod(file, 0o600).catch(() => undefined);
-  const secret = (await readFile(file, "utf8")).trim();
-  if (!secret) throw new Error(`${file} is empty; delete it and start again.`);
-  return secret;
+function readOrCreateSecret(dataDir: string): Promise<string> {
+  return readOrCreateSecretFile(path.join(dataDir, SECRET_FILE), "delete it and start again");
 }
 
 export function wireLimits(): WireOptions {

@@ -1,7 +1,8 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, open, readFile } from "node:fs/promises";
+import { timingSafeEqual } from "node:crypto";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env.ts";
+import { readOrCreateSecretFile } from "@/lib/secret-file.ts";
 
 // Internal endpoints (job status and recovery, the generation callback) are called by the
 // service's own processes. SERVICE_SECRET names the shared secret; when it is unset, the first
@@ -12,23 +13,8 @@ const SECRET_FILE = "service-secret";
 let cached: Promise<string> | undefined;
 
 async function readOrCreate(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, SECRET_FILE);
   await mkdir(dataDir, { recursive: true });
-  try {
-    const handle = await open(file, "wx", 0o600);
-    const secret = randomBytes(32).toString("base64url");
-    await handle.writeFile(secret);
-    await handle.close();
-    return secret;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-  }
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const secret = (await readFile(file, "utf8")).trim();
-    if (secret) return secret;
-    await new Promise((resolve) => setTimeout(resolve, 25)); // another process is writing it
-  }
-  throw new Error(`${file} is empty; delete it or set SERVICE_SECRET.`);
+  return readOrCreateSecretFile(path.join(dataDir, SECRET_FILE), "delete it or set SERVICE_SECRET");
 }
 
 /** The service secret shared by this deployment's processes. */

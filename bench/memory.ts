@@ -1,0 +1,142 @@
+// Benchmark: the memory of `npm start` on the embedded database. Starts the launcher on a fresh
+// DATA_DIR, waits until healthy, prints the RSS of the launcher and of next-server at idle, then
+// uploads a long WAV (the shared speech looped, default 10 minutes) with a key made by the admin
+// CLI, sampling the RSS of every process in the tree from /proc, and prints the peaks.
+// Run: NEXT_DIST_DIR=.next-mine npm run bench:memory [-- --minutes 10]
+import { spawn, spawnSync } from "node:child_process";
+import { request } from "node:http";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { freePort, ROOT, runScript } from "@/tests/support/processes.ts";
+
+const { values } = parseArgs({ options: { minutes: { type: "string", default: "10" }, settle: { type: "string", default: "10" } } });
+const MINUTES = Number(values.minutes);
+const SPEECH = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
+const dataDir = await mkdtemp(path.join(tmpdir(), "vd-bench-memory-"));
+const recording = path.join(dataDir, `speech-${MINUTES}min.wav`);
+const mib = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+
+type Proc = { pid: number; ppid: number; name: string; rssKb: number };
+
+/** What a process is, in this benchmark's terms. */
+function role(pid: number, name: string): string {
+  const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+  if (name.startsWith("next-server")) return "next-server";
+  if (cmdline.includes("scripts/start.ts")) return /\/tsx(\/dist\/cli\.mjs)? /.test(cmdline) ? "tsx wrapper" : "launcher";
+  return name;
+}
+
+function processes(): Proc[] {
+  const all: Proc[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, "utf8");
+      const field = (key: string) => new RegExp(`^${key}:\\s+(.*)$`, "m").exec(status)?.[1] ?? "";
+      const pid = Number(entry);
+      all.push({ pid, ppid: Number(field("PPid")), name: role(pid, field("Name")), rssKb: Number.parseInt(field("VmRSS")) || 0 });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return all;
+}
+
+/** `npm start` and its descendants. */
+function tree(rootPid: number): Proc[] {
+  const all = processes();
+  const inTree = new Set([rootPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) if (!inTree.has(p.pid) && inTree.has(p.ppid)) grew = inTree.add(p.pid).size > 0;
+  }
+  return all.filter((p) => inTree.has(p.pid));
+}
+
+const byName = (procs: Proc[]) => {
+  const out: Record<string, number> = {};
+  for (const p of procs) out[p.name] = (out[p.name] ?? 0) + p.rssKb;
+  return out;
+};
+/** POST without fetch's 300 s header timeout: the answer comes when the whole text is ready. */
+async function post(url: string, form: FormData, key: string): Promise<{ status: number; answer: string }> {
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const headers = { authorization: `Bearer ${key}`, "content-type": encoded.headers.get("content-type")!, "content-length": body.length };
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", headers }, (res) => {
+      let answer = "";
+      res.setEncoding("utf8").on("data", (d) => (answer += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, answer }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const total = (procs: Proc[]) => procs.reduce((sum, p) => sum + p.rssKb, 0);
+
+// The recording: the 11 s speech looped to length, 16 kHz mono WAV.
+const loops = Math.ceil((MINUTES * 60) / 11);
+const made = spawnSync("ffmpeg", ["-v", "error", "-y", "-stream_loop", String(loops), "-i", SPEECH, "-t", String(MINUTES * 60), "-ac", "1", "-ar", "16000", recording]);
+if (made.status !== 0) throw new Error(`ffmpeg failed: ${made.stderr}`);
+
+const env = { DATA_DIR: dataDir, MAX_AUDIO_SECONDS: String(MINUTES * 60 + 60), LOG_LEVEL: "warn" };
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const npm = spawn("npm", ["start"], {
+  cwd: ROOT,
+  env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port) },
+  stdio: ["ignore", "ignore", "inherit"],
+  detached: true, // its own process group, stopped as one
+});
+const server = { child: npm, url };
+for (let healthy = false; !healthy; await new Promise((r) => setTimeout(r, 500))) {
+  if (npm.exitCode !== null) throw new Error(`npm start exited with ${npm.exitCode}`);
+  healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+}
+try {
+  await new Promise((r) => setTimeout(r, Number(values.settle) * 1000)); // idle: startup work done
+  const launcherPid = server.child.pid!;
+  const idle = tree(launcherPid);
+  console.log(`idle after start (settled ${values.settle} s):`);
+  for (const [name, kb] of Object.entries(byName(idle))) console.log(`  ${name.padEnd(14)} ${mib(kb)}`);
+  console.log(`  ${"total".padEnd(14)} ${mib(total(idle))}`);
+  const server2 = idle.filter((p) => p.name === "launcher" || p.name === "next-server");
+  console.log(`  ${"launcher + next-server".padEnd(14)} ${mib(total(server2))}  (goal ≤ 350 MB)`);
+
+  const email = "bench-memory@example.com";
+  const user = await runScript("admin.ts", ["create-user", "--email", email, "--password-stdin"], env, "correct horse battery staple\n");
+  if (user.code !== 0) throw new Error(`admin create-user failed: ${user.stderr}`);
+  const created = await runScript("admin.ts", ["create-key", "--email", email], env);
+  if (created.code !== 0) throw new Error(`admin create-key failed: ${created.stderr}`);
+  const key = created.stdout.trim().split("\n").at(-1)!;
+
+  const peaks: Record<string, number> = {};
+  let peakTotal = 0;
+  const sample = () => {
+    const now = tree(launcherPid);
+    for (const [name, kb] of Object.entries(byName(now))) peaks[name] = Math.max(peaks[name] ?? 0, kb);
+    peakTotal = Math.max(peakTotal, total(now));
+  };
+  const sampler = setInterval(sample, 100);
+  const started = performance.now();
+  const form = new FormData();
+  form.set("file", new Blob([new Uint8Array(await readFile(recording))], { type: "audio/wav" }), "long.wav");
+  form.set("model", "whisper-1");
+  const { status, answer } = await post(`${server.url}/v1/audio/transcriptions`, form, key);
+  clearInterval(sampler);
+  sample();
+  if (status !== 200) throw new Error(`upload answered ${status}: ${answer.slice(0, 500)}`);
+  console.log(`\n${MINUTES}-minute WAV upload: ${((performance.now() - started) / 1000).toFixed(1)} s, ${answer.length} characters of text`);
+  console.log("peak RSS during the upload (sampled every 100 ms; same-named processes summed):");
+  for (const [name, kb] of Object.entries(peaks)) console.log(`  ${name.padEnd(14)} ${mib(kb)}`);
+  console.log(`  ${"total".padEnd(14)} ${mib(peakTotal)}  (goal ≤ 1024 MB)`);
+} finally {
+  process.kill(-npm.pid!, "SIGTERM");
+  await new Promise((r) => npm.once("exit", r));
+  await rm(dataDir, { recursive: true, force: true });
+}
