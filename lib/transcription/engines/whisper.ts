@@ -12,6 +12,7 @@ import {
   type RecognizeInput,
   type Segment,
 } from "@/lib/transcription/engines/types.ts";
+import { BoundedQueue } from "@/lib/transcription/engines/bounded-queue.ts";
 import { GET_MODEL_HINT, inspectWhisperModel, ModelFileError } from "@/lib/transcription/models.ts";
 import { whisperWorker, type WorkerReply, type WorkerRequest } from "@/lib/transcription/engines/whisper-worker.ts";
 
@@ -31,14 +32,6 @@ export type WhisperEngineOptions = {
   threads?: number;
 };
 
-type Job = {
-  input: RecognizeInput;
-  resolve: (r: Recognition) => void;
-  reject: (e: unknown) => void;
-  settled: boolean;
-  startedAt?: number;
-  forget?: () => void;
-};
 
 /**
  * whisper.cpp in-process through @napi-rs/whisper. Its `full()` is synchronous, so the model lives
@@ -47,10 +40,11 @@ type Job = {
  */
 export class WhisperEngine implements RecognitionEngine {
   readonly name = "whisper" as const;
-  private readonly maxQueue: number;
   private readonly threads: number;
-  private readonly waiting: Job[] = [];
-  private running?: Job;
+  private readonly calls: BoundedQueue;
+  /** Audio seconds of the calls waiting for the model, and the one it runs: for Retry-After. */
+  private readonly waitingAudio = new Set<RecognizeInput>();
+  private current?: { startedAt: number; durationSec: number };
   private worker?: Worker;
   private loading?: Promise<{ multilingual: boolean }>;
   private reply?: (message: WorkerReply) => void;
@@ -60,7 +54,8 @@ export class WhisperEngine implements RecognitionEngine {
   private secondsPerAudioSecond = 1;
 
   constructor(private readonly options: WhisperEngineOptions) {
-    this.maxQueue = options.maxQueue ?? 4;
+    // A whisper context is not reentrant: one recognition at a time.
+    this.calls = new BoundedQueue(1, options.maxQueue ?? 4, () => this.retryAfterSeconds());
     this.threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism()));
   }
 
@@ -70,31 +65,28 @@ export class WhisperEngine implements RecognitionEngine {
   }
 
   get queue(): { running: number; waiting: number } {
-    return { running: this.running ? 1 : 0, waiting: this.waiting.length };
+    return this.calls.size;
   }
 
   recognize(input: RecognizeInput): Promise<Recognition> {
     if (this.closed) return Promise.reject(new EngineUnavailableError("The whisper engine was closed."));
-    if (input.signal?.aborted) return Promise.reject(input.signal.reason);
-    if (this.running && this.waiting.length >= this.maxQueue) {
-      return Promise.reject(
-        new EngineBusyError("The recognizer is busy with other recordings; try again shortly.", this.retryAfterSeconds()),
-      );
-    }
-    return new Promise<Recognition>((resolve, reject) => {
-      const job: Job = { input, resolve, reject, settled: false };
-      // whisper cannot be interrupted mid-run: an aborted caller is answered at once, and a
-      // running job finishes in the background (its slot is only freed when it ends).
-      const onAbort = () => {
-        const index = this.waiting.indexOf(job);
-        if (index !== -1) this.waiting.splice(index, 1);
-        this.settle(job, () => reject(input.signal!.reason));
-      };
-      input.signal?.addEventListener("abort", onAbort, { once: true });
-      job.forget = () => input.signal?.removeEventListener("abort", onAbort);
-      this.waiting.push(job);
-      void this.pump();
-    });
+    // whisper cannot be interrupted mid-run: an aborted caller is answered at once, and a
+    // running job finishes in the background (its slot is only freed when it ends).
+    const recognition = this.calls.run(async () => {
+      this.waitingAudio.delete(input);
+      const startedAt = Date.now();
+      this.current = { startedAt, durationSec: input.durationSec };
+      try {
+        const result = await this.run(input);
+        this.learnSpeed(startedAt, input.durationSec);
+        return result;
+      } finally {
+        this.current = undefined;
+        if (!this.calls.size.waiting) this.worker?.unref();
+      }
+    }, input.signal);
+    if (this.calls.size.waiting) this.waitingAudio.add(input);
+    return recognition.finally(() => this.waitingAudio.delete(input));
   }
 
   /** Loads the model now instead of on the first recognition. */
@@ -105,34 +97,8 @@ export class WhisperEngine implements RecognitionEngine {
   async close(): Promise<void> {
     this.closed = true;
     const closed = new EngineUnavailableError("The whisper engine was closed.");
-    for (const job of this.waiting.splice(0)) this.settle(job, () => job.reject(closed));
+    this.calls.cancelWaiting(closed);
     await this.stopWorker();
-  }
-
-  private async pump(): Promise<void> {
-    if (this.running) return;
-    const job = this.waiting.shift();
-    if (!job) return;
-    this.running = job;
-    job.startedAt = Date.now();
-    try {
-      const recognition = await this.run(job.input);
-      this.learnSpeed(job);
-      this.settle(job, () => job.resolve(recognition));
-    } catch (err) {
-      this.settle(job, () => job.reject(err));
-    } finally {
-      this.running = undefined;
-      if (!this.waiting.length) this.worker?.unref();
-      void this.pump();
-    }
-  }
-
-  private settle(job: Job, action: () => void): void {
-    if (job.settled) return;
-    job.settled = true;
-    job.forget?.();
-    action();
   }
 
   private async run(input: RecognizeInput): Promise<Recognition> {
@@ -195,7 +161,7 @@ export class WhisperEngine implements RecognitionEngine {
     const reply = await this.request({ type: "load", modelPath });
     if (reply.type === "loaded") {
       this.loadCount++;
-      if (!this.running) worker.unref();
+      if (!this.calls.size.running) worker.unref();
       return { multilingual: reply.multilingual };
     }
     const message = reply.type === "error" ? reply.message : reply.type;
@@ -228,19 +194,20 @@ export class WhisperEngine implements RecognitionEngine {
     await worker?.terminate();
   }
 
-  private learnSpeed(job: Job): void {
-    const seconds = (Date.now() - job.startedAt!) / 1000;
-    if (job.input.durationSec >= 1) {
-      this.secondsPerAudioSecond = 0.7 * this.secondsPerAudioSecond + 0.3 * (seconds / job.input.durationSec);
+  private learnSpeed(startedAt: number, durationSec: number): void {
+    const seconds = (Date.now() - startedAt) / 1000;
+    if (durationSec >= 1) {
+      this.secondsPerAudioSecond = 0.7 * this.secondsPerAudioSecond + 0.3 * (seconds / durationSec);
     }
   }
 
   private retryAfterSeconds(): number {
-    const elapsed = this.running?.startedAt ? (Date.now() - this.running.startedAt) / 1000 : 0;
-    const queuedAudio = this.waiting.reduce((sum, job) => sum + job.input.durationSec, 0);
-    const runningLeft = Math.max(0, (this.running?.input.durationSec ?? 0) * this.secondsPerAudioSecond - elapsed);
+    const elapsed = this.current ? (Date.now() - this.current.startedAt) / 1000 : 0;
+    const queuedAudio = [...this.waitingAudio].reduce((sum, input) => sum + input.durationSec, 0);
+    const runningLeft = Math.max(0, (this.current?.durationSec ?? 0) * this.secondsPerAudioSecond - elapsed);
     return Math.min(3600, Math.max(1, Math.ceil(runningLeft + queuedAudio * this.secondsPerAudioSecond)));
   }
+
 }
 
 /**
