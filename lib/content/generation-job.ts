@@ -41,11 +41,14 @@ export const generateVariantJob = defineJob({
     await prisma.generationTask.updateMany({ where: { id: taskId, state: { in: ["queued", "running"] } }, data: { state: "running" } });
     const generator = currentGenerator();
     try {
+      // The words the user taught the recognizer are the ones worth tagging.
+      const terms = await prisma.dictionaryEntry.findMany({ where: { userId: task.userId }, select: { correctSpelling: true } });
       const output = await generator.generate({
         title: task.sourceTitle,
         body: task.sourceBody,
         platform: channel.platform as Platform,
         preset,
+        terms: terms.map((t) => t.correctSpelling),
       });
       await deliver({ task_id: taskId, status: "succeeded", title: output.title, body: output.body });
     } catch (err) {

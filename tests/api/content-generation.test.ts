@@ -10,6 +10,7 @@ import { db } from "@/lib/db/client.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { serviceSecret } from "@/lib/internal/service-secret.ts";
 import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation-job.ts";
+import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 import { signBody } from "@/lib/internal/signed-body.ts";
 import { length } from "@/lib/content/generators/platform-rules.ts";
 import { POST as callback } from "@/app/api/internal/generation/callback/route.ts";
@@ -55,6 +56,16 @@ describe("the generation job", () => {
     // Running it again (a duplicate delivery by the queue) changes nothing.
     await generateVariantJob.run({ taskId }, ctx);
     assert.equal((await variantOf(key, variantId)).version, 2);
+  });
+
+  test("the user's dictionary terms that the note mentions become hashtags", async () => {
+    const { id: userId, key, variantId, taskId } = await queuedVariant("instagram", "builtin-caption");
+    await upsertEntry({ userId, input: { misspelling: "my sequel", correct_spelling: "MySQL" } });
+    await upsertEntry({ userId, input: { misspelling: "cooper netties", correct_spelling: "Kubernetes" } });
+    await generateVariantJob.run({ taskId }, ctx);
+    const { body } = await variantOf(key, variantId);
+    assert.match(body, /#MySQL\b/);
+    assert.doesNotMatch(body, /#Kubernetes/, "a term the note does not mention is no tag");
   });
 
   test("a result never overwrites an edit made after the task started: it is set aside", async () => {
