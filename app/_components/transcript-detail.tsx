@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { CloudOff, Send, SpellCheck, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { createMaster } from "@/app/_lib/content.ts";
+import { createMaster, mastersOfNote } from "@/app/_lib/content.ts";
 import { api, apiRead, ApiRequestError, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/edit-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
@@ -147,7 +147,8 @@ export function TranscriptDetail({ id }: { id: string }) {
 
   async function makePosts() {
     try {
-      const master = await createMaster({ source_transcription_id: id });
+      const [existing] = await mastersOfNote(id);
+      const master = existing ?? (await createMaster({ source_transcription_id: id }));
       router.push(`/content/${master.id}`);
     } catch (err) {
       toast((err as Error).message);

@@ -55,6 +55,12 @@ export const getFamily = (id: string) => withRetry(() => api<Family>(`${item(id)
 export const listMasters = (limit = 50) =>
   withRetry(() => api<z.output<typeof ContentItemList>>(`/api/v1/content/items?limit=${limit}`)).then((r) => r.items);
 
+/** The posts already started from a note, newest first (to reopen them rather than start again). */
+export const mastersOfNote = (transcriptionId: string) =>
+  withRetry(() =>
+    api<z.output<typeof ContentItemList>>(`/api/v1/content/items?limit=1&source_transcription_id=${encodeURIComponent(transcriptionId)}`),
+  ).then((r) => r.items);
+
 export const createMaster = (input: In<typeof CreateMasterInput>) =>
   api<{ item: ContentItem }>("/api/v1/content/items", { method: "POST", json: input }).then((r) => r.item);
 

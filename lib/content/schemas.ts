@@ -61,7 +61,11 @@ export type EditItemInput = z.output<typeof EditItemInput>;
 export const ListItemsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).optional().meta({ description: "Page size, 1–100 (default 50)." }),
   cursor: z.string().max(200).optional().meta({ description: "The next_cursor of the previous page." }),
+  source_transcription_id: Id.optional().meta({
+    description: "Only the masters made from this transcription (e.g. to reopen a note's posts instead of starting again).",
+  }),
 });
+export type ListItemsQuery = z.output<typeof ListItemsQuery>;
 
 export const Target = z.strictObject({
   channel_id: Id.meta({ description: "One of your active channels." }),

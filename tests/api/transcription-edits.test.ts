@@ -138,5 +138,14 @@ describe("a master is made from the clean text", () => {
     assert.equal(givenBody.body, "My own words.");
     assert.equal(givenBody.source_text_kind, null);
     assert.equal((await content.get(user.key, fromEdit.id)).body.item.source_text_kind, "edited");
+
+    // A note's posts are found again by its id (newest first), and only its own.
+    const ofEdited = await content.list(user.key, `?source_transcription_id=${edited.id}`);
+    assert.equal(ofEdited.status, 200, ofEdited.text);
+    assert.deepEqual(ofEdited.body.items.map((i: { id: string }) => i.id), [givenBody.id, fromEdit.id]);
+    const ofPlain = await content.list(user.key, `?source_transcription_id=${plain.id}`);
+    assert.deepEqual(ofPlain.body.items.map((i: { id: string }) => i.id), [fromPlain.id]);
+    const stranger = await createTestUser();
+    assert.deepEqual((await content.list(stranger.key, `?source_transcription_id=${plain.id}`)).body.items, []);
   });
 });
