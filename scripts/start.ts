@@ -7,9 +7,7 @@
 // database is closed after the server has stopped, and the server exits when this process dies
 // (scripts/exit-with-parent.mjs), so a killed launcher never leaves it holding the port. It also works the background jobs
 // (JOBS_IN_APP, default true), so queued optimizations continue after a restart.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,13 +20,12 @@ import { closeJobQueue } from "@/lib/jobs/queue.ts";
 import { startJobWorkers } from "@/lib/jobs/workers.ts";
 import { startModelAutoDownloadIfNeeded } from "@/lib/transcription/model-auto-download.ts";
 import { JOBS, SWEEPS } from "@/scripts/jobs.ts";
+import { buildApp, nextEnv } from "@/scripts/build-app.ts";
 
 const dev = process.argv.includes("--dev");
 const root = process.cwd();
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 const SERVER_ROLES = new Set(["server", "dev server"]);
-// A self-hosted voice app does not report usage to Vercel.
-const nextEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const exitWithParent = pathToFileURL(path.join(root, "scripts", "exit-with-parent.mjs")).href;
 
 async function hostDatabase(dataDir: string): Promise<EmbeddedHost> {
@@ -49,44 +46,6 @@ async function hostDatabase(dataDir: string): Promise<EmbeddedHost> {
   }
 }
 
-/** The newest modification time of the files a production build is made from. */
-async function sourcesModifiedAt(): Promise<number> {
-  let newest = 0;
-  const visit = async (target: string): Promise<void> => {
-    const info = await stat(target).catch(() => null);
-    if (!info) return;
-    if (info.isDirectory()) {
-      for (const entry of await readdir(target)) await visit(path.join(target, entry));
-    } else {
-      newest = Math.max(newest, info.mtimeMs);
-    }
-  };
-  for (const part of ["app", "lib", "public", "next.config.ts", "package-lock.json", "tsconfig.json"]) {
-    if (part === "lib") {
-      for (const entry of await readdir(path.join(root, "lib"))) {
-        if (entry !== "generated") await visit(path.join(root, "lib", entry));
-      }
-    } else {
-      await visit(path.join(root, part));
-    }
-  }
-  return newest;
-}
-
-async function buildIfNeeded(): Promise<void> {
-  const distDir = path.join(root, process.env.NEXT_DIST_DIR ?? ".next");
-  const marker = path.join(distDir, "voicedraft-build.json");
-  const sources = await sourcesModifiedAt();
-  if (existsSync(path.join(distDir, "BUILD_ID"))) {
-    const built = JSON.parse(await readFile(marker, "utf8").catch(() => "{}")) as { sources?: number };
-    if (built.sources === sources) return;
-  }
-  log.info("building the app (first start, or the sources changed)");
-  const result = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: nextEnv });
-  if (result.status !== 0) throw new Error("next build failed; see the output above.");
-  await writeFile(marker, JSON.stringify({ sources }));
-}
-
 async function main(): Promise<number> {
   const config = env();
   let host: EmbeddedHost | undefined;
@@ -105,10 +64,7 @@ async function main(): Promise<number> {
   // The accurate recognizer arrives in MODELS_DIR while PocketSphinx serves (TRANSCRIBE_ENGINE=auto).
   const modelDownload = startModelAutoDownloadIfNeeded();
   try {
-    // The service worker and the ffmpeg worker live in public/, outside Next's bundle.
-    const assets = spawnSync(process.execPath, [path.join(root, "scripts", "build-web-assets.mjs")], { stdio: "inherit" });
-    if (assets.status !== 0) throw new Error("building the web assets failed; see the output above.");
-    if (!dev) await buildIfNeeded();
+    await buildApp({ next: !dev });
     const args = ["--import", exitWithParent, nextBin, dev ? "dev" : "start", "-p", String(config.PORT), "-H", config.HOST];
     // Its stdin is a pipe from us: it ends when we die, however we die.
     const child = spawn(process.execPath, args, { stdio: ["pipe", "inherit", "inherit"], env: nextEnv });

@@ -162,6 +162,17 @@ async function sdkSuites() {
   }
 }
 
+// The steps that start servers share one production build, made before the first of them (servers
+// started side by side would otherwise each find it missing; scripts/build-app.ts also serializes).
+let build;
+async function built(step) {
+  build ??= run(process.execPath, ["--import", "tsx", path.join(root, "scripts", "build-app.ts")]);
+  if ((await build) === 0) return true;
+  failed += 1;
+  failures.push(`${step} (building the app)`);
+  return false;
+}
+
 const steps = {
   lint: () => check("lint", bin("eslint"), ["--max-warnings=0", "."]),
   typecheck: () => check("typecheck", bin("tsc"), ["--noEmit"]),
@@ -176,17 +187,13 @@ const steps = {
     }
     await suite("API tests on PostgreSQL", await testFiles("api"), { TEST_DB: "postgres" });
   },
-  system: async () => suite("system tests (CLI and the running server)", await testFiles("system")),
+  system: async () => (await built("system")) && suite("system tests (CLI and the running server)", await testFiles("system")),
   // The PWA in Debian's Chromium against the real app (one file at a time: each starts a server).
   e2e: async () => {
-    if ((await run(process.execPath, [path.join(root, "scripts", "build-web-assets.mjs")])) !== 0) {
-      failed += 1;
-      failures.push("e2e (building the web assets)");
-      return;
-    }
+    if (!(await built("e2e"))) return;
     await suite("browser tests (Playwright, Chromium)", await testFiles("e2e"), {}, ["--test-concurrency=1"]);
   },
-  sdk: () => sdkSuites(),
+  sdk: async () => (await built("sdk")) && sdkSuites(),
 };
 
 for (const [name, step] of Object.entries(steps)) {
