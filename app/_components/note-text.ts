@@ -2,18 +2,16 @@ import type { Transcription } from "@/app/_lib/api.ts";
 
 // Which text a note shows first: the user's edit, else the cleaned-up text, else the recognizer's.
 
-/** The server keeps no "edited" flag (yet): an edit is the only thing that moves updated_at away from created_at. */
-export const isEdited = (t: Transcription) =>
-  (t as { edited?: boolean }).edited ?? new Date(t.updated_at).getTime() - new Date(t.created_at).getTime() > 2000;
+export const isEdited = (t: Transcription) => t.edited_at !== null;
 
 export function shownText(t: Transcription): string {
   if (isEdited(t)) return t.text;
   return t.optimization?.status === "completed" && t.optimization.text ? t.optimization.text : t.text;
 }
 
-export function originalText(t: Transcription): string | null {
-  const raw = (t as { raw_text?: string }).raw_text;
-  return raw ?? (isEdited(t) ? null : t.text);
+/** What the recognizer heard, before the dictionary and any edit. */
+export function originalText(t: Transcription): string {
+  return t.raw_text;
 }
 
 /** A title from the first words, like a notes app does. */

@@ -244,7 +244,7 @@ export function TranscriptDetail({ id }: { id: string }) {
           </>
         ) : (
           <p className={styles.original} data-testid="original-text">
-            {original ?? "You have edited this note; the recognizer's first version is no longer kept."}
+            {original}
           </p>
         )}
       </div>
