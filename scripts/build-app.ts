@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { log, errorFields } from "@/lib/log.ts";
+import { isProcessAlive } from "@/lib/process-alive.ts";
 
 const root = process.cwd();
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
@@ -45,15 +46,6 @@ async function sourcesModifiedAt(): Promise<number> {
   return newest;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
-
 async function withBuildLock<T>(run: () => Promise<T>): Promise<T> {
   const lock = path.join(tmpdir(), `voicedraft-build-${createHash("sha1").update(distDir).digest("hex").slice(0, 12)}.lock`);
   for (let announced = false; ; ) {
@@ -67,7 +59,7 @@ async function withBuildLock<T>(run: () => Promise<T>): Promise<T> {
     }
     const holder = Number(await readFile(lock, "utf8").catch(() => ""));
     const age = Date.now() - ((await stat(lock).catch(() => null))?.mtimeMs ?? 0);
-    if ((holder && !alive(holder)) || (!holder && age > 10_000)) {
+    if ((holder && !isProcessAlive(holder)) || (!holder && age > 10_000)) {
       await unlink(lock).catch(() => undefined); // left by a build that died
       continue;
     }

@@ -5,6 +5,7 @@ import { env } from "@/lib/env.ts";
 import { readOrCreateSecretFile } from "@/lib/secret-file.ts";
 import { DurableNodeFS, durableStartParams } from "@/lib/db/durable-node-fs.ts";
 import { serveWire, type WireOptions } from "@/lib/db/pglite-wire-server.ts";
+import { isProcessAlive } from "@/lib/process-alive.ts";
 
 // The embedded database is PGlite (Postgres compiled to wasm) on disk. PGlite allows a single
 // process per data directory, so one process "hosts" it and serves the Postgres wire protocol on
@@ -45,19 +46,10 @@ export class EmbeddedDatabaseBusy extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 async function readLock(dataDir: string): Promise<LockInfo | null> {
   try {
     const info = JSON.parse(await readFile(path.join(dataDir, LOCK_FILE), "utf8")) as LockInfo;
-    return isAlive(info.pid) ? info : null;
+    return isProcessAlive(info.pid) ? info : null;
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { EngineUnavailableError } from "@/lib/transcription/engines/types.ts";
+import { isProcessAlive } from "@/lib/process-alive.ts";
 
 // whisper.cpp's ggml models, their files and where to get them.
 
@@ -176,22 +177,13 @@ async function lockDownload(lockFile: string, file: string): Promise<() => Promi
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const holder = Number(await readFile(lockFile, "utf8").catch(() => ""));
-      if (holder && holder !== process.pid && isAlive(holder)) {
+      if (holder && holder !== process.pid && isProcessAlive(holder)) {
         throw new ModelDownloadError(`${file} is already being downloaded by process ${holder}; wait for it to finish.`);
       }
       await rm(lockFile, { force: true }); // left by a process that is gone
     }
   }
   throw new ModelDownloadError(`Could not lock ${lockFile}.`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** The first byte of a 206 answer ("Content-Range: bytes 1000-1999/2000"), or -1. */
