@@ -4,6 +4,7 @@ import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary, type DictionaryEntry } from "@/lib/dictionary/matcher.ts";
+import { correctRecognition } from "@/lib/transcription/correct-recognition.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
 import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio-format.ts";
@@ -50,6 +51,11 @@ type TranscribeArgs = {
   upload: Upload;
   input: Omit<TranscribeFields, "recording_id" | "recording_part"> & Partial<Pick<TranscribeFields, "recording_id" | "recording_part">>;
   idempotencyKey?: string;
+  /**
+   * Called with the dictionary-corrected text of each finished part of the recording, in order
+   * (once with the whole text when it is recognized in one piece); what streaming answers send.
+   */
+  onText?: (delta: string) => void;
 };
 type Transcribed = { result: TranscriptionResult; replayed: boolean };
 
@@ -65,7 +71,7 @@ export async function transcribeAudio(args: TranscribeArgs): Promise<Transcribed
   return idempotencyKey ? withIdempotencyKey({ userId, idempotencyKey, hash }, run) : run();
 }
 
-async function transcribeOnce({ userId, upload, input, idempotencyKey }: TranscribeArgs, hash: string): Promise<Transcribed> {
+async function transcribeOnce({ userId, upload, input, idempotencyKey, onText }: TranscribeArgs, hash: string): Promise<Transcribed> {
   if (upload.audioBytes === 0) throw new ApiError("empty_audio", "The audio file is empty (0 bytes).");
   if (!upload.format) {
     throw new ApiError("unsupported_audio", `This file is not audio in a supported format (${SUPPORTED_FORMATS_TEXT}).`);
@@ -92,9 +98,9 @@ async function transcribeOnce({ userId, upload, input, idempotencyKey }: Transcr
     }),
   );
 
-  const dictionary = compileDictionary(entries);
-  const corrected = dictionary.apply(recognition.text);
-  const segments = recognition.segments.map((s) => ({ ...s, text: dictionary.apply(s.text).text }));
+  const corrected = correctRecognition(recognition, compileDictionary(entries));
+  const segments = corrected.segments;
+  if (corrected.text) onText?.(corrected.text);
   const optimizationId = await startOptimization({
     userId,
     requestHash: optimizationKey(hash, entries),
