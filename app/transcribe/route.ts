@@ -4,7 +4,7 @@ import { TRANSCRIBE_FORM, transcribeUpload } from "@/lib/transcription/transcrib
 
 export const dynamic = "force-dynamic";
 
-// POST /transcribe – multipart `audio` (+ prompt, dict, response_format, language) → transcript
-export const POST = withOperation(api.transcribe, async ({ req, user }) => {
-  return transcribeUpload({ req, userId: user.id, form: TRANSCRIBE_FORM });
+// POST /transcribe – multipart `audio` (+ prompt, dict, response_format, language) → transcript (SSE with Accept: text/event-stream)
+export const POST = withOperation(api.transcribe, async ({ req, user, requestId }) => {
+  return transcribeUpload({ req, userId: user.id, requestId, form: TRANSCRIBE_FORM });
 });

@@ -1,3 +1,4 @@
+import { schemaRef } from "@/lib/openapi/json-schema.ts";
 import { defineOperation, pathsOf, type ApiArea } from "@/lib/openapi/operation.ts";
 import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio-format.ts";
 import {
@@ -7,16 +8,19 @@ import {
   EditTranscriptionInput,
   EditTranscriptionResult,
   ListTranscriptionsQuery,
+  OPENAI_STREAM_FORMATS,
   Optimization,
   OptimizerProcessing,
   PROMPT_MAX,
   Recording,
   REQUEST_DICT_MAX,
   RESPONSE_FORMATS,
+  TRANSCRIBE_STREAM_FORMATS,
   TranscriptionList,
   TranscriptionResult,
   TranscriptSegment,
 } from "@/lib/transcription/schemas.ts";
+import { TranscriptStreamErrorEvent, TranscriptTextDeltaEvent, TranscriptTextDoneEvent } from "@/lib/transcription/stream-events.ts";
 
 const tag = "Transcription";
 
@@ -52,6 +56,29 @@ const TEXT_FORMATS = {
   "application/x-subrip": { type: "string" },
   "text/vtt": { type: "string" },
 };
+
+/** A streamed answer: server-sent events, each one `data: <json>` line (the events are in `x-sse-data`). */
+const EVENT_STREAM = {
+  type: "string",
+  description:
+    "Server-sent events. A `: keep-alive` comment at once and every 15 s; one `transcript.text.delta` per finished " +
+    "piece of the recording, in order; then `transcript.text.done` with the whole text and the transcription's `id` " +
+    "(a stream cannot carry X-Transcription-Id or Idempotent-Replayed), or an `error` event; then the stream ends.",
+  "x-sse-data": { oneOf: [schemaRef(TranscriptTextDeltaEvent), schemaRef(TranscriptTextDoneEvent), schemaRef(TranscriptStreamErrorEvent)] },
+  examples: [
+    ': keep-alive\n\ndata: {"type":"transcript.text.delta","delta":"and so my fellow Americans"}\n\n' +
+      'data: {"type":"transcript.text.delta","delta":" ask not what your country can do for you"}\n\n' +
+      'data: {"type":"transcript.text.done","text":"and so my fellow Americans ask not what your country can do for you","id":"…"}\n\n',
+  ],
+};
+
+/** How a stream behaves, for both upload endpoints' descriptions. */
+const STREAMING =
+  "Validation, an upload that is not audio, the key and the limits on the upload are refused with the usual JSON " +
+  "error before the stream begins; what fails later (no_speech, unreadable_audio, engine_busy, idempotency_conflict, " +
+  "rate_limited for the hourly audio seconds, …) arrives as an `error` event `{type: \"error\", error: {code, " +
+  "message, request_id}}` and ends the stream. A client that disconnects does not stop the work: it is stored, and a " +
+  "retry with the same Idempotency-Key replays it (streamed too: the whole text as one delta, then done).";
 
 const TRANSCRIBE_FORM = {
   type: "object",
@@ -92,6 +119,12 @@ const OPENAI_FORM = {
     language: TRANSCRIBE_FORM.properties.language,
     response_format: TRANSCRIBE_FORM.properties.response_format,
     temperature: { type: "number", minimum: 0, maximum: 1, description: "Accepted for compatibility; ignored." },
+    stream: {
+      type: "string",
+      enum: ["true", "false"],
+      default: "false",
+      description: `true: answer text/event-stream as OpenAI does (response_format ${OPENAI_STREAM_FORMATS.join(" or ")}; others are 400 validation_failed).`,
+    },
   },
 };
 
@@ -110,15 +143,20 @@ export const transcribe = defineOperation({
     "(OPTIMIZE_BACKGROUND_SECONDS, default 120 s) come back optimized (`completed`); longer ones return `text` at " +
     "once with status `pending` or `running`, and are improved chunk by chunk in the background: follow " +
     "`progress` and read `optimization.text` with GET /api/v1/transcriptions/{id}. A retried upload of the same " +
-    "audio with the same prompt and dict keeps the same `optimizer_workflow_id` and never starts a second optimization.",
+    "audio with the same prompt and dict keeps the same `optimizer_workflow_id` and never starts a second optimization.\n\n" +
+    "**Streaming:** send `Accept: text/event-stream` to get the text as it is recognized: `transcript.text.delta` " +
+    "events, then `transcript.text.done` carrying every field of the answer without a stream (so `optimizer_processing` " +
+    `too), for response_format ${TRANSCRIBE_STREAM_FORMATS.join(", ")} (srt and vtt are 400 validation_failed). ${STREAMING}`,
   scope: "transcribe",
   parameters: [IDEMPOTENCY_KEY],
   multipart: TRANSCRIBE_FORM,
   responses: {
     200: {
-      description: "The transcript. With response_format text, srt or vtt the body is plain text of that kind.",
+      description:
+        "The transcript. With response_format text, srt or vtt the body is plain text of that kind; with Accept: " +
+        "text/event-stream, server-sent events.",
       schema: TranscriptionResult,
-      alternatives: TEXT_FORMATS,
+      alternatives: { ...TEXT_FORMATS, "text/event-stream": EVENT_STREAM },
     },
   },
   errors: { ...UPLOAD_ERRORS, missing_audio: 'There is no file in the field "audio" (for example it was sent as "file").' },
@@ -217,15 +255,18 @@ export const createOpenAiTranscription = defineOperation({
   description:
     "The same pipeline as POST /transcribe (your stored dictionary applies) behind OpenAI's request and response " +
     "shapes, so OpenAI SDKs and tools work with base URL `<server>/v1` and a Voicedraft key. json returns " +
-    "`{text}`; verbose_json returns `{task, language, duration, text, segments[{id, start, end, text}]}`.",
+    "`{text}`; verbose_json returns `{task, language, duration, text, segments[{id, start, end, text}]}`.\n\n" +
+    "**Streaming:** `stream=true` answers text/event-stream in OpenAI's format (`transcript.text.delta` per finished " +
+    "piece, then `transcript.text.done` with `text` and the transcription's `id`), so `client.audio.transcriptions" +
+    `.create({ ..., stream: true })\` works. ${STREAMING}`,
   scope: "transcribe",
   parameters: [IDEMPOTENCY_KEY],
   multipart: OPENAI_FORM,
   responses: {
     200: {
-      description: "The transcript in the requested response_format.",
+      description: "The transcript in the requested response_format; with stream=true, server-sent events.",
       schema: { type: "object", required: ["text"], properties: { text: { type: "string" } } },
-      alternatives: TEXT_FORMATS,
+      alternatives: { ...TEXT_FORMATS, "text/event-stream": EVENT_STREAM },
     },
   },
   errors: { ...UPLOAD_ERRORS, missing_audio: 'There is no file in the field "file".' },
@@ -249,6 +290,9 @@ export const transcriptionArea: ApiArea = {
     DictionarySuggestion,
     DictionarySuggestionList,
     Recording,
+    TranscriptTextDeltaEvent,
+    TranscriptTextDoneEvent,
+    TranscriptStreamErrorEvent,
   ],
   paths: pathsOf(
     transcribe, getTranscription, editTranscription, getDictionarySuggestions, getRecording, listTranscriptions,

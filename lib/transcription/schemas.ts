@@ -6,6 +6,9 @@ export const PROMPT_MAX = 2000;
 export const REQUEST_DICT_MAX = 1000;
 export const RESPONSE_FORMATS = ["json", "verbose_json", "text", "srt", "vtt"] as const;
 export type ResponseFormat = (typeof RESPONSE_FORMATS)[number];
+/** The formats a streamed answer can end with (OpenAI streams json and text; /transcribe also its verbose_json). */
+export const OPENAI_STREAM_FORMATS: readonly ResponseFormat[] = ["json", "text"];
+export const TRANSCRIBE_STREAM_FORMATS: readonly ResponseFormat[] = ["json", "verbose_json", "text"];
 
 /** The `dict` form field: a JSON array of dictionary entries, as text. */
 const RequestDict = z
@@ -75,6 +78,11 @@ export const OpenAiTranscriptionFields = z.strictObject({
   language: TranscribeFields.shape.language,
   response_format: TranscribeFields.shape.response_format,
   temperature: z.coerce.number().min(0).max(1).optional().meta({ description: "Accepted for compatibility; ignored." }),
+  stream: z
+    .enum(["true", "false"], { error: 'must be "true" or "false"' })
+    .optional()
+    .transform((value) => value === "true")
+    .meta({ description: "true: answer text/event-stream (transcript.text.delta events, then transcript.text.done)." }),
 });
 export type OpenAiTranscriptionFields = z.output<typeof OpenAiTranscriptionFields>;
 export const OPENAI_TEXT_FIELDS = Object.keys(OpenAiTranscriptionFields.shape);

@@ -5,6 +5,6 @@ import { OPENAI_FORM, transcribeUpload } from "@/lib/transcription/transcribe-up
 export const dynamic = "force-dynamic";
 
 // POST /v1/audio/transcriptions – OpenAI-compatible transcription (field `file`) on the same pipeline
-export const POST = withOperation(api.createOpenAiTranscription, async ({ req, user }) => {
-  return transcribeUpload({ req, userId: user.id, form: OPENAI_FORM });
+export const POST = withOperation(api.createOpenAiTranscription, async ({ req, user, requestId }) => {
+  return transcribeUpload({ req, userId: user.id, requestId, form: OPENAI_FORM });
 });
