@@ -50,13 +50,37 @@ async function measure(url: string, wav: string, seconds: number) {
     const stoppedAt = Date.now();
     await page.getByRole("button", { name: "Stop and save" }).click();
     await page.waitForURL(/\/transcripts\/.+/, { timeout: 600_000 });
-    await page.locator('[data-testid="joined-text"], [data-testid="note-text"]').first().waitFor({ timeout: 600_000 });
-    const toText = (Date.now() - stoppedAt) / 1000;
-    const lastPart = await page.evaluate(() => {
-      const posts = performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/transcribe")) as PerformanceResourceTiming[];
+    // The page's own clock (a client-side navigation keeps it), read the moment the text is there.
+    const shown = await (
+      await page.waitForFunction(
+        () => (document.querySelector('[data-testid="joined-text"], [data-testid="note-text"], textarea[aria-label^="Text of the note"]') ? performance.now() : 0),
+        undefined,
+        { timeout: 600_000, polling: "raf" },
+      )
+    ).jsonValue();
+    const outside = (Date.now() - stoppedAt) / 1000;
+    const timeline = await page.evaluate((shown) => {
+      const mark = (name: string) => performance.getEntriesByName(name, "mark").at(-1)?.startTime ?? null;
+      const stop = mark("voicedraft:stop")!;
+      const at = (t: number | null) => (t === null ? null : (t - stop) / 1000);
+      const posts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((e) => e.name.endsWith("/transcribe"))
+        .sort((a, b) => a.startTime - b.startTime);
       const last = posts.at(-1);
-      return last ? (last.responseStart - last.requestStart) / 1000 : null;
-    });
+      return {
+        saved: at(mark("voicedraft:saved")),
+        lastQueued: at(mark("voicedraft:last-part-queued")),
+        textReady: at(mark("voicedraft:text-ready")),
+        shown: at(shown),
+        // Parts still being sent or recognized when Stop was pressed, or sent after it.
+        posts: posts.map((p) => ({ start: at(p.startTime), end: at(p.responseEnd), seconds: (p.responseStart - p.requestStart) / 1000 })),
+        lastPart: last ? (last.responseStart - last.requestStart) / 1000 : null,
+      };
+    }, shown);
+    const lastPart = timeline.lastPart;
+    // Stop → text by the page's clock (the click's round trip to the browser left out); as seen from here, too.
+    const toText = timeline.shown ?? outside;
+    console.log(`  ${seconds / 60} min, seconds after Stop: ${JSON.stringify({ ...timeline, seenFromBench: outside })}`);
     const parts = await page.evaluate(async () => {
       const res = await fetch("/api/v1/transcriptions?limit=100", { credentials: "same-origin" });
       return ((await res.json()) as { transcriptions: unknown[] }).transcriptions.length;

@@ -8,7 +8,9 @@ import styles from "./recorder.module.css";
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
 
-const STEPS = ["Saving", "Preparing", "Uploading", "Turning speech into text", "Cleaning up the text"] as const;
+// The clean-up of the text (punctuation, paragraphs, your spellings) is not a step here: the note
+// opens as soon as the words are in, and says there that it is tidying them up.
+const STEPS = ["Saving", "Preparing", "Uploading", "Turning speech into text", "Opening your note"] as const;
 
 function describe(stage: Stage): { step: number; title: string; detail?: string; value?: number | null } {
   switch (stage.kind) {
@@ -28,11 +30,14 @@ function describe(stage: Stage): { step: number; title: string; detail?: string;
       return { step: 2, title: `Uploading${part}`, detail: stage.total ? `${mb(stage.loaded)} of ${mb(stage.total)}` : undefined, value: stage.total ? stage.loaded / stage.total : null };
     }
     case "transcribing":
-      return { step: 3, title: stage.parts > 1 ? `Turning speech into text (part ${stage.part} of ${stage.parts})` : "Turning speech into text", detail: "This takes about as long as the recording.", value: null };
-    case "cleaning":
-      return { step: 4, title: "Cleaning up the text", detail: "Punctuation, paragraphs, your spellings.", value: null };
+      return {
+        step: 3,
+        title: stage.parts > 1 ? `Turning speech into text, part ${stage.part} of ${stage.parts}` : "Turning speech into text",
+        detail: stage.parts > 1 && stage.part > 1 ? "The earlier parts are text already." : "This takes about as long as the recording.",
+        value: null,
+      };
     default:
-      return { step: 5, title: "Your note is ready" };
+      return { step: 4, title: "Your note is ready", detail: "Opening it…" };
   }
 }
 

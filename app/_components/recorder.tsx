@@ -109,14 +109,21 @@ export function Recorder({ owner }: { owner: string }) {
   async function stop() {
     const current = recording.current;
     if (!current) return;
+    // Marks for bench:app-record, which reads where the seconds after Stop go.
+    performance.mark("voicedraft:stop");
     setPhase("saving");
     reportStage({ kind: "saving" });
     try {
       const { blob, partsQueued } = await current.stop();
+      performance.mark("voicedraft:saved");
       if (partsQueued) {
-        // The first parts are uploaded (and mostly text) already: only the rest is left.
+        // The first parts are uploaded (and mostly text) already: only the rest is left. The
+        // joined note will open, so its page is fetched now, not after the text is in.
+        router.prefetch(`/transcripts/recordings/${encodeURIComponent(current.id)}`);
         reportStage({ kind: "preparing", step: "splitting", seconds: 0 });
-        trackUpload(owner, await finishLiveRecording(owner, current.id, blob));
+        const items = await finishLiveRecording(owner, current.id, blob);
+        performance.mark("voicedraft:last-part-queued");
+        trackUpload(owner, items);
       } else {
         const parts = await prepareUpload(blob, recordingFileName(current.mimeType), (p) => reportStage({ kind: "preparing", step: p.stage, seconds: p.seconds }));
         trackUpload(owner, await queueRecording(owner, current.id, parts));

@@ -4,16 +4,13 @@ import Link from "next/link";
 import { FileAudio, RotateCw, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
-import { discardUpload, listUploads, nextDueIn, processQueue, recordingIdOf, retryUpload } from "@/app/_lib/upload-queue.ts";
-import { Badge, IconButton } from "@/app/_ui/index.ts";
+import { discardRecording, listUploads, nextDueIn, processQueue, retryRecording, UPLOAD_PROGRESS_EVENT } from "@/app/_lib/upload-queue.ts";
+import { noteHref, recordingStage } from "@/app/_lib/recording-progress.ts";
+import { Badge, IconButton, ProgressBar } from "@/app/_ui/index.ts";
 import list from "./upload-queue-panel.module.css";
 
-const STATUS = {
-  pending: { label: "Waiting to upload", tone: "warning" },
-  uploading: { label: "Uploading", tone: "info" },
-  done: { label: "Text ready", tone: "success" },
-  failed: { label: "Could not be read", tone: "danger" },
-} as const;
+type Tone = "warning" | "info" | "success" | "danger";
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
 
 /** A recording's own name ("recording-2025-…Z.webm") says nothing to a person: show when it was made. */
 function displayName(item: QueuedUpload): string {
@@ -21,10 +18,58 @@ function displayName(item: QueuedUpload): string {
   return /^recording-\d{4}-/.test(item.fileName) ? `Voice note, ${when}` : item.fileName.replace(/-part-\d+(\.\w+)$/, "$1");
 }
 
-/** This phone's recent uploads, and the page-side triggers that drain the queue. */
+/** The queue's items as recordings: the parts of one recording (one batch) together, in order, newest recording first. */
+function byRecording(items: QueuedUpload[]): QueuedUpload[][] {
+  const groups = new Map<string, QueuedUpload[]>();
+  for (const item of items) groups.set(item.batchId, [...(groups.get(item.batchId) ?? []), item]);
+  return [...groups.values()]
+    .map((parts) => parts.sort((a, b) => a.part - b.part))
+    .sort((a, b) => Math.max(...b.map((i) => i.createdAt)) - Math.max(...a.map((i) => i.createdAt)));
+}
+
+type Row = { status: QueuedUpload["status"]; badge: string; tone: Tone; detail: string | null; value: number | null };
+
+/** One recording in plain words: where it stands, and how far its parts got. */
+function describe(parts: QueuedUpload[], online: boolean): Row {
+  const total = parts[0].parts; // 0 while it is still being recorded
+  const done = parts.filter((p) => p.status === "done").length;
+  const multi = total > 1 || (total === 0 && parts.length > 0);
+  const value = multi ? done / Math.max(total, parts.length) : null;
+  const of = (part: number) => (total > 1 ? `part ${part} of ${total}` : total === 0 ? `part ${part}` : "");
+  const stage = recordingStage(parts, online);
+  const recording = total === 0 && !parts.some((p) => p.status === "uploading" || p.status === "pending" || p.status === "failed");
+  if (recording) {
+    return { status: "done", badge: "Recording", tone: "info", detail: `${done} ${done === 1 ? "part" : "parts"} already text; the rest follows when you stop.`, value: null };
+  }
+  switch (stage?.kind) {
+    case "failed": {
+      const part = parts.find((p) => p.status === "failed")!;
+      return { status: "failed", badge: "Could not be read", tone: "danger", detail: multi ? `Part ${part.part}: ${stage.message}` : stage.message, value };
+    }
+    case "done":
+      return { status: "done", badge: "Text ready", tone: "success", detail: multi ? `${total} parts` : null, value: null };
+    case "uploading": {
+      const bytes = stage.total ? ` · ${mb(stage.loaded)} of ${mb(stage.total)}` : "";
+      return { status: "uploading", badge: "Uploading", tone: "info", detail: `Uploading${multi ? ` ${of(stage.part)}` : ""}${bytes}`, value };
+    }
+    case "transcribing":
+      return { status: "uploading", badge: "Turning into text", tone: "info", detail: multi ? `Turning ${of(stage.part)} into text` : "Turning speech into text", value };
+    case "offline":
+    case "waiting": {
+      const progress = multi ? `${done} of ${total || parts.length} parts uploaded` : null;
+      const error = stage.kind === "waiting" ? stage.error : null;
+      return { status: "pending", badge: "Waiting to upload", tone: "warning", detail: [progress, error].filter(Boolean).join(" · ") || null, value };
+    }
+    default:
+      return { status: "pending", badge: "Waiting to upload", tone: "warning", detail: null, value };
+  }
+}
+
+/** This phone's recent recordings (one row each, their parts as progress), and the page-side triggers that drain the queue. */
 export function UploadQueuePanel({ owner }: { owner: string }) {
   const [items, setItems] = useState<QueuedUpload[]>([]);
   const [online, setOnline] = useState(true);
+  const [, setBytesTick] = useState(0);
 
   const refresh = useCallback(async () => setItems(await listUploads(owner)), [owner]);
 
@@ -44,6 +89,7 @@ export function UploadQueuePanel({ owner }: { owner: string }) {
     const goOffline = () => setOnline(false);
     const onFocus = () => void drain();
     const onVisible = () => document.visibilityState === "visible" && void drain();
+    const onBytes = () => setBytesTick((n) => n + 1);
     // Mirror the browser's connectivity and drain the queue once on arrival.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setOnline(navigator.onLine);
@@ -56,6 +102,7 @@ export function UploadQueuePanel({ owner }: { owner: string }) {
     window.addEventListener("offline", goOffline);
     window.addEventListener("focus", onFocus);
     window.addEventListener("voicedraft:enqueued", onEnqueued);
+    window.addEventListener(UPLOAD_PROGRESS_EVENT, onBytes);
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       clearTimeout(timer);
@@ -64,10 +111,12 @@ export function UploadQueuePanel({ owner }: { owner: string }) {
       window.removeEventListener("offline", goOffline);
       window.removeEventListener("focus", onFocus);
       window.removeEventListener("voicedraft:enqueued", onEnqueued);
+      window.removeEventListener(UPLOAD_PROGRESS_EVENT, onBytes);
       document.removeEventListener("visibilitychange", onVisible);
     };
   }, [refresh, owner]);
 
+  const recordings = byRecording(items);
   return (
     <section aria-labelledby="queue-heading" className={list.panel}>
       <h2 id="queue-heading">On this phone</h2>
@@ -77,61 +126,57 @@ export function UploadQueuePanel({ owner }: { owner: string }) {
           Offline: uploads wait until you are back online.
         </p>
       )}
-      {items.length === 0 ? (
+      {recordings.length === 0 ? (
         <p className="muted">Nothing waiting to upload.</p>
       ) : (
         <ul className={list.list} aria-label="Upload queue">
-          {items.map((item) => (
-            <li key={item.id} className={list.item} data-testid="upload-item" data-status={item.status}>
-              <FileAudio size={22} aria-hidden="true" className={list.icon} />
-              <div className={list.main}>
-                <span className={list.name}>
-                  {displayName(item)}
-                  {item.parts > 1 && ` — part ${item.part} of ${item.parts}`}
-                </span>
-                <span className={list.meta}>
-                  <Badge tone={STATUS[item.status].tone}>{STATUS[item.status].label}</Badge>
-                  {item.error && item.status !== "done" && <span className="muted">{item.error}</span>}
-                </span>
-                <span className={list.links}>
-                  {item.status === "done" && item.transcriptionId && (
-                    <Link className={list.link} href={`/transcripts/${item.transcriptionId}`}>
-                      {item.parts > 1 ? `Open part ${item.part}` : "Open note"}
-                    </Link>
+          {recordings.map((parts) => {
+            const first = parts[0];
+            const name = displayName(first);
+            const row = describe(parts, online);
+            const anyDone = parts.some((p) => p.status === "done");
+            const sending = parts.some((p) => p.status === "uploading");
+            return (
+              <li key={first.batchId} className={list.item} data-testid="upload-item" data-status={row.status} data-parts={first.parts}>
+                <FileAudio size={22} aria-hidden="true" className={list.icon} />
+                <div className={list.main}>
+                  <span className={list.name}>{name}</span>
+                  <span className={list.meta}>
+                    <Badge tone={row.tone}>{row.badge}</Badge>
+                    {row.detail && (
+                      <span className="muted" data-testid="upload-detail">
+                        {row.detail}
+                      </span>
+                    )}
+                  </span>
+                  {row.value !== null && <ProgressBar label={`${name}: parts uploaded`} value={row.value} />}
+                  {anyDone && row.badge !== "Recording" && (
+                    <span className={list.links}>
+                      <Link className={list.link} href={noteHref(parts)}>
+                        Open note
+                      </Link>
+                    </span>
                   )}
-                  {item.parts > 1 && item === items.find((i) => i.batchId === item.batchId) && (
-                    <JoinedLink items={items.filter((i) => i.batchId === item.batchId)} />
-                  )}
-                </span>
-              </div>
-              {(item.status === "failed" || item.status === "pending") && (
-                <IconButton
-                  label={`Retry ${displayName(item)} now`}
-                  icon={<RotateCw size={20} aria-hidden="true" />}
-                  onClick={() => void retryUpload(item.id).then(() => processQueue({ owner, force: true }))}
-                />
-              )}
-              {item.status !== "uploading" && (
-                <IconButton
-                  label={`${item.status === "done" ? "Remove" : "Discard"} ${displayName(item)}`}
-                  icon={<Trash2 size={20} aria-hidden="true" />}
-                  onClick={() => void discardUpload(item.id)}
-                />
-              )}
-            </li>
-          ))}
+                </div>
+                {(row.status === "failed" || row.status === "pending") && (
+                  <IconButton
+                    label={`Retry ${name} now`}
+                    icon={<RotateCw size={20} aria-hidden="true" />}
+                    onClick={() => void retryRecording(first.batchId).then(() => processQueue({ owner, force: true }))}
+                  />
+                )}
+                {!sending && row.badge !== "Recording" && (
+                  <IconButton
+                    label={`${row.status === "done" ? "Remove" : "Discard"} ${name}`}
+                    icon={<Trash2 size={20} aria-hidden="true" />}
+                    onClick={() => void discardRecording(first.batchId)}
+                  />
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
-  );
-}
-
-/** A split recording as the server joins it; offered once any part has arrived there. */
-function JoinedLink({ items }: { items: QueuedUpload[] }) {
-  if (!items.some((i) => i.status === "done")) return null;
-  return (
-    <Link className={list.link} href={`/transcripts/recordings/${encodeURIComponent(recordingIdOf(items[0]))}`}>
-      Open full note
-    </Link>
   );
 }

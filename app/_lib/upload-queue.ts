@@ -1,7 +1,7 @@
-import { announceQueueChange, localDb, type QueuedUpload } from "@/app/_lib/local-db.ts";
+import { announceQueueChange, localDb, onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
 
 // The offline upload queue. Every recording (or each of its parts) is written here before any
-// upload is tried; processQueue sends what is due, one item at a time, from whichever context
+// upload is tried; processQueue sends what is due, two items at a time, from whichever context
 // holds the queue lock (a tab, or the service worker on Background Sync).
 
 export const SYNC_TAG = "voicedraft-upload-queue";
@@ -111,11 +111,21 @@ async function update(id: string, change: Partial<QueuedUpload>): Promise<void> 
   announceQueueChange();
 }
 
-export const retryUpload = (id: string) => update(id, { status: "pending", nextAttemptAt: Date.now(), error: null });
-
-export async function discardUpload(id: string): Promise<void> {
+/** Every part of one recording that did not go up is tried again now (same ids, same Idempotency-Keys). */
+export async function retryRecording(batchId: string): Promise<void> {
   const db = await localDb();
-  await db.delete("uploads", id);
+  const tx = db.transaction("uploads", "readwrite");
+  const items = (await tx.store.getAll()).filter((item) => item.batchId === batchId && (item.status === "failed" || item.status === "pending"));
+  await Promise.all([...items.map((item) => tx.store.put({ ...item, status: "pending", nextAttemptAt: Date.now(), error: null })), tx.done]);
+  announceQueueChange();
+}
+
+/** Removes a recording's parts from this phone (not one being sent right now). */
+export async function discardRecording(batchId: string): Promise<void> {
+  const db = await localDb();
+  const tx = db.transaction("uploads", "readwrite");
+  const items = (await tx.store.getAll()).filter((item) => item.batchId === batchId && item.status !== "uploading");
+  await Promise.all([...items.map((item) => tx.store.delete(item.id)), tx.done]);
   announceQueueChange();
 }
 
@@ -179,34 +189,79 @@ async function send(item: QueuedUpload): Promise<UploadOutcome> {
   return { status: "failed", error: message };
 }
 
+/** How many uploads go at once: a part recorded earlier must not hold up the last one behind it. */
+export const UPLOADS_IN_FLIGHT = 2;
+
 /**
- * Uploads every due item of `owner` (the signed-in user). `force` ignores the backoff (the device just came back online or the
- * user pressed retry). Returns how many items were uploaded by this call.
+ * Uploads every due item of `owner` (the signed-in user), up to UPLOADS_IN_FLIGHT at a time,
+ * oldest first (a recording's parts in order). Parts queued while this runs (live upload) are
+ * picked up at once by a free lane. `force` ignores the backoff (the device just came back online
+ * or the user pressed retry). Each item is tried at most once per call. Returns how many items
+ * were uploaded by this call.
  */
 export async function processQueue({ owner, force = false }: { owner: string; force?: boolean }): Promise<number> {
   if (typeof navigator !== "undefined" && navigator.onLine === false) return 0;
   const run = async () => {
     const db = await localDb();
-    let uploaded = 0;
     // Whoever holds the lock is the only uploader, so an "uploading" item found now was cut off.
     for (const item of await db.getAllFromIndex("uploads", "byStatus", "uploading")) await update(item.id, { status: "pending" });
-    const due = (await db.getAllFromIndex("uploads", "byStatus", "pending"))
-      .filter((item) => item.owner === owner && (force || item.nextAttemptAt <= Date.now()))
-      .sort((a, b) => a.createdAt - b.createdAt || a.part - b.part);
-    for (const item of due) {
-      if (!item.blob) continue;
-      await update(item.id, { status: "uploading", attempts: item.attempts + 1 });
-      const outcome = await send(item);
-      if (outcome.status === "done") {
-        await update(item.id, { status: "done", transcriptionId: outcome.transcriptionId, blob: null, error: null });
-        uploaded += 1;
-      } else if (outcome.status === "failed") {
-        await update(item.id, { status: "failed", error: outcome.error });
-      } else {
-        const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** item.attempts);
-        await update(item.id, { status: "pending", error: outcome.error, nextAttemptAt: Date.now() + delay });
-        break; // the network or the server is down: the rest waits too
+    const tried = new Set<string>();
+    let uploaded = 0;
+    let halted = false; // the network or the server is down: the rest waits too
+    let busy = 0;
+    // A lane with nothing to do waits for the queue to change (a new part) while another one works.
+    let wake = () => {};
+    let changed = new Promise<void>((resolve) => (wake = resolve));
+    const poke = () => {
+      const resolve = wake;
+      changed = new Promise<void>((r) => (wake = r));
+      resolve();
+    };
+    const unsubscribe = onQueueChange(poke);
+
+    const claim = async (): Promise<QueuedUpload | undefined> => {
+      const pending = await db.getAllFromIndex("uploads", "byStatus", "pending");
+      // Synchronous from here: two lanes never claim the same item.
+      const next = pending
+        .filter((item) => item.owner === owner && item.blob && !tried.has(item.id))
+        .filter((item) => force || item.nextAttemptAt <= Date.now())
+        .sort((a, b) => a.createdAt - b.createdAt || a.part - b.part)[0];
+      if (next) tried.add(next.id);
+      return next;
+    };
+
+    const lane = async () => {
+      while (!halted) {
+        const item = await claim();
+        if (!item) {
+          if (busy === 0) return;
+          await changed;
+          continue;
+        }
+        busy += 1;
+        try {
+          await update(item.id, { status: "uploading", attempts: item.attempts + 1 });
+          const outcome = await send(item);
+          if (outcome.status === "done") {
+            await update(item.id, { status: "done", transcriptionId: outcome.transcriptionId, blob: null, error: null });
+            uploaded += 1;
+          } else if (outcome.status === "failed") {
+            await update(item.id, { status: "failed", error: outcome.error });
+          } else {
+            const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** item.attempts);
+            await update(item.id, { status: "pending", error: outcome.error, nextAttemptAt: Date.now() + delay });
+            halted = true;
+          }
+        } finally {
+          busy -= 1;
+          poke();
+        }
       }
+    };
+    try {
+      await Promise.all(Array.from({ length: UPLOADS_IN_FLIGHT }, lane));
+    } finally {
+      unsubscribe();
     }
     return uploaded;
   };
