@@ -226,7 +226,7 @@ export async function analyzeSpeech(wavPath: string, durationSec: number, option
   const spans = spansFromProbabilities(probabilities, durationSec);
   const speechSeconds = round(spans.reduce((sum, s) => sum + s.end - s.start, 0));
   if (!spans.length) {
-    throw new ApiError("no_speech", "No speech was heard in the recording; nothing could be transcribed. Check the microphone.");
+    throw new ApiError("no_speech", "No speech was heard: the recording is silent or holds only noise; nothing could be transcribed. Check the microphone.");
   }
   const pieces = planPieces(spans, durationSec, { cutAt: (from, to) => quietest(probabilities, from, to), ...options });
   return { spans, pieces, speechSeconds };
