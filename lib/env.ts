@@ -60,6 +60,14 @@ const EnvSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  // Long recordings are recognized in pieces on the job queue: recognizers each app/worker process
+  // runs at once (default one per core), and how long a piece's worker may stay silent (no
+  // heartbeat) before the sweep gives the piece to another worker.
+  RECOGNIZERS_PER_PROCESS: z.coerce.number().int().min(1).max(64).default(() => Math.max(1, availableParallelism())),
+  RECOGNITION_PIECE_STALE_SECONDS: z.coerce.number().min(1).default(30),
+  // Recordings with more speech than this many seconds are cut in pauses into pieces of half to
+  // all of this length (silences longer than 2 s are not recognized).
+  RECOGNITION_PIECE_SECONDS: z.coerce.number().min(2).max(600).default(60),
 
   // Content workflow: platform variants are rolled out per environment.
   CONTENT_VARIANTS_ENABLED: z

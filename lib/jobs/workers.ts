@@ -38,8 +38,8 @@ function startSweep(sweep: Sweep): () => void {
 }
 
 /**
- * Works the given jobs in this process (JOBS_CONCURRENCY runs at a time per job) and runs the
- * sweeps until stopped. The process that starts it (scripts/jobs.ts) says which.
+ * Works the given jobs in this process (JOBS_CONCURRENCY runs at a time per job, unless the job
+ * says otherwise) and runs the sweeps until stopped. The process that starts it (scripts/jobs.ts) says which.
  */
 export async function startJobWorkers(jobs: JobDefinition[], sweeps: Sweep[]): Promise<JobWorkers> {
   const { JOBS_POLL_SECONDS, JOBS_CONCURRENCY } = env();
@@ -47,7 +47,7 @@ export async function startJobWorkers(jobs: JobDefinition[], sweeps: Sweep[]): P
   let boss: PgBoss | undefined;
   for (const definition of jobs) {
     boss = await jobQueue(definition);
-    for (let i = 0; i < JOBS_CONCURRENCY; i++) {
+    for (let i = 0; i < (definition.concurrency?.() ?? JOBS_CONCURRENCY); i++) {
       const options = { batchSize: 1, includeMetadata: true as const, pollingIntervalSeconds: JOBS_POLL_SECONDS };
       workerIds.push(await boss.work<object>(definition.name, options, async ([job]) => runJob(definition, job)));
     }

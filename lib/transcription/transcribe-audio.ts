@@ -3,15 +3,18 @@ import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
-import { compileDictionary, type DictionaryEntry } from "@/lib/dictionary/matcher.ts";
+import { compileDictionary, type CompiledDictionary, type DictionaryEntry } from "@/lib/dictionary/matcher.ts";
 import { correctRecognition } from "@/lib/transcription/correct-recognition.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
 import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio-format.ts";
 import { decodeAudio } from "@/lib/transcription/decode-audio.ts";
+import { analyzeSpeech } from "@/lib/transcription/vad.ts";
 import { recognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
 import { UpstreamEngineError } from "@/lib/transcription/engines/openai.ts";
-import { EngineBusyError, EngineUnavailableError } from "@/lib/transcription/engines/types.ts";
+import { EngineBusyError, EngineUnavailableError, type Recognition } from "@/lib/transcription/engines/types.ts";
+import { recognizePieces, type RecognizedPiece } from "@/lib/transcription/recognize-pieces.ts";
+import type { Segment } from "@/lib/transcript/segment.ts";
 import type { Upload } from "@/lib/transcription/receive-upload.ts";
 import { PROMPT_MAX, type TranscribeFields, type TranscriptionResult } from "@/lib/transcription/schemas.ts";
 import { requestHash, saveTranscription } from "@/lib/transcription/save-transcription.ts";
@@ -56,6 +59,8 @@ type TranscribeArgs = {
    * (once with the whole text when it is recognized in one piece); what streaming answers send.
    */
   onText?: (delta: string) => void;
+  /** The client went away: a long recording's request stops waiting for its pieces (they still finish). */
+  signal?: AbortSignal;
 };
 type Transcribed = { result: TranscriptionResult; replayed: boolean };
 
@@ -71,7 +76,7 @@ export async function transcribeAudio(args: TranscribeArgs): Promise<Transcribed
   return idempotencyKey ? withIdempotencyKey({ userId, idempotencyKey, hash }, run) : run();
 }
 
-async function transcribeOnce({ userId, upload, input, idempotencyKey, onText }: TranscribeArgs, hash: string): Promise<Transcribed> {
+async function transcribeOnce({ userId, upload, input, idempotencyKey, onText, signal }: TranscribeArgs, hash: string): Promise<Transcribed> {
   if (upload.audioBytes === 0) throw new ApiError("empty_audio", "The audio file is empty (0 bytes).");
   if (!upload.format) {
     throw new ApiError("unsupported_audio", `This file is not audio in a supported format (${SUPPORTED_FORMATS_TEXT}).`);
@@ -85,22 +90,43 @@ async function transcribeOnce({ userId, upload, input, idempotencyKey, onText }:
     concurrency: config.DECODE_CONCURRENCY,
     maxWaiting: config.DECODE_QUEUE_MAX,
   });
+  const speech = await analyzeSpeech(audio.wavPath, audio.durationSec, pieceLengths(config.RECOGNITION_PIECE_SECONDS)); // 422 no_speech when no voice is heard
   await chargeAudioSeconds({ userId, seconds: audio.durationSec });
 
   const requestEntries = (input.dict ?? []).map((e) => ({ misspelling: e.misspelling, correctSpelling: e.correct_spelling }));
   const entries = mergeDictionaries(await loadDictionary(userId), requestEntries);
-  const recognition = await engineCall(() =>
-    engine.recognize({
+  const dictionary = compileDictionary(entries);
+  const prompt = recognizerPrompt(input.prompt, entries);
+  const pieces = speech.pieces;
+  let recognition: Recognition;
+  let corrected: ReturnType<typeof correctRecognition>;
+  if (pieces.length > 1) {
+    // A long recording: its pieces are recognized in parallel by the job workers, each corrected
+    // with the dictionary (pieces are cut in pauses) and passed on in order as soon as it is done.
+    const stitched = stitchPieces();
+    await recognizePieces({
+      userId,
+      requestHash: hash,
       wavPath: audio.wavPath,
       durationSec: audio.durationSec,
-      prompt: recognizerPrompt(input.prompt, entries),
+      pieces,
+      prompt,
       language: input.language,
-    }),
-  );
-
-  const corrected = correctRecognition(recognition, compileDictionary(entries));
+      signal,
+      onPiece: (piece) => {
+        const text = stitched.add(piece, dictionary);
+        if (text) onText?.(text);
+      },
+    });
+    ({ recognition, corrected } = stitched.result());
+  } else {
+    recognition = await engineCall(() =>
+      engine.recognize({ wavPath: audio.wavPath, durationSec: audio.durationSec, prompt, language: input.language }),
+    );
+    corrected = correctRecognition(recognition, dictionary);
+    if (corrected.text) onText?.(corrected.text);
+  }
   const segments = corrected.segments;
-  if (corrected.text) onText?.(corrected.text);
   const optimizationId = await startOptimization({
     userId,
     requestHash: optimizationKey(hash, entries),
@@ -136,4 +162,51 @@ async function transcribeOnce({ userId, upload, input, idempotencyKey, onText }:
 function optimizationKey(requestHash: string, entries: DictionaryEntry[]): string {
   const dictionary = JSON.stringify(entries.map((e) => [e.misspelling, e.correctSpelling]));
   return createHash("sha256").update(`${requestHash}\n${dictionary}`).digest("hex");
+}
+
+/** Pieces of RECOGNITION_PIECE_SECONDS at most, and half that at least (cut in pauses). */
+function pieceLengths(maxSeconds: number) {
+  return { maxSeconds, minSeconds: maxSeconds / 2 };
+}
+
+/**
+ * The pieces of a long recording joined in order: each corrected with the dictionary on its own,
+ * its segments (and their words) moved from the piece's time to the recording's.
+ */
+function stitchPieces() {
+  const raw: string[] = [];
+  const texts: string[] = [];
+  const segments: Segment[] = [];
+  let replacements = 0;
+  let first: RecognizedPiece["result"] | undefined;
+  return {
+    /** Adds the next piece; returns its corrected text. */
+    add(piece: RecognizedPiece, dictionary: CompiledDictionary): string {
+      first ??= piece.result;
+      const corrected = correctRecognition({ ...piece.result, segments: piece.result.segments ?? [] }, dictionary);
+      const at = (t: number) => Math.round((t + piece.start) * 1000) / 1000;
+      for (const segment of corrected.segments) {
+        segments.push({
+          ...segment,
+          start: at(segment.start),
+          end: at(segment.end),
+          ...(segment.words && { words: segment.words.map((w) => ({ ...w, start: at(w.start), end: at(w.end) })) }),
+        });
+      }
+      if (piece.result.text) raw.push(piece.result.text);
+      if (corrected.text) texts.push(corrected.text);
+      replacements += corrected.replacements;
+      return corrected.text;
+    },
+    result(): { recognition: Recognition; corrected: ReturnType<typeof correctRecognition> } {
+      const recognition: Recognition = {
+        text: raw.join(" "),
+        segments,
+        language: first?.language ?? "en",
+        engine: first?.engine ?? "unknown",
+        ...(first?.model && { model: first.model }),
+      };
+      return { recognition, corrected: { text: texts.join(" "), replacements, segments } };
+    },
+  };
 }
