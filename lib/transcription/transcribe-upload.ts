@@ -111,7 +111,8 @@ export async function transcribeUpload<F extends z.ZodObject>({
         transcribeAudio({ userId, upload, input, idempotencyKey, onText }),
       );
     }
-    const transcription = await transcribeAudio({ userId, upload, input, idempotencyKey });
+    // A long recording's request stops waiting when the client goes away; its pieces still finish, for the retry.
+    const transcription = await transcribeAudio({ userId, upload, input, idempotencyKey, signal: req.signal });
     return transcriptionResponse(transcription, form.format(transcription.result, fields));
   } finally {
     // A stream removes the upload itself, once its work has ended.
