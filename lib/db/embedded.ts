@@ -1,5 +1,9 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir, open, readFile, unlink, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { env } from "@/lib/env.ts";
 import { readOrCreateSecretFile } from "@/lib/secret-file.ts";
@@ -85,6 +89,30 @@ async function acquireLock(dataDir: string, role: string): Promise<(port: number
   throw new Error(`Could not lock ${file}`);
 }
 
+/** Opens (creating when new) the on-disk database in this process. */
+export function openEmbeddedDatabase(pgDir: string): Promise<PGlite> {
+  return PGlite.create({ fs: new DurableNodeFS(pgDir), startParams: [...durableStartParams(), ...LEAN_START_PARAMS] });
+}
+
+// Creating a database (initdb, then a first start) takes PGlite's wasm heap to ~700 MB, and a wasm
+// heap never shrinks: a host that created its database would keep that for good (an existing one
+// opens at ~200 MB). So a new database is made by a short-lived process (lib/db/create-embedded.ts).
+async function createInChildProcess(pgDir: string): Promise<void> {
+  if (existsSync(path.join(pgDir, "PG_VERSION"))) return;
+  const root = process.cwd();
+  const tsx = pathToFileURL(createRequire(path.join(root, "package.json")).resolve("tsx")).href;
+  const child = spawn(process.execPath, ["--import", tsx, path.join(root, "lib", "db", "create-embedded.ts"), pgDir], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr = (stderr + d).slice(-4000)));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", (status) => resolve(status));
+  });
+  if (code !== 0) throw new Error(`Creating the embedded database in ${pgDir} failed (exit ${code}): ${stderr.trim()}`);
+}
+
 export async function serve(db: PGlite, options: WireOptions): Promise<{ port: number; server: { stop(): Promise<void> } }> {
   const server = await serveWire(db, { maxConnections: MAX_CONNECTIONS, ...options });
   return { port: server.port, server };
@@ -96,8 +124,9 @@ export async function hostEmbeddedDatabase(dataDir: string, role: string): Promi
   let db: PGlite | undefined;
   try {
     const secret = await readOrCreateSecret(dataDir);
-    const startParams = [...durableStartParams(), ...LEAN_START_PARAMS];
-    db = await PGlite.create({ fs: new DurableNodeFS(path.join(dataDir, "pglite")), startParams });
+    const pgDir = path.join(dataDir, "pglite");
+    await createInChildProcess(pgDir);
+    db = await openEmbeddedDatabase(pgDir);
     const { port, server } = await serve(db, { password: secret, ...wireLimits() });
     const release = await publish(port);
     const opened = db;
