@@ -25,7 +25,14 @@ export type DictionaryEntry = { misspelling: string; correctSpelling: string };
 
 export type ApplyResult = { text: string; replacements: number };
 
-export type CompiledDictionary = { apply(text: string): ApplyResult };
+/** A span of the text an entry matched: [start, end) in UTF-16 offsets, and what replaces it. */
+export type DictionaryMatch = { start: number; end: number; correctSpelling: string };
+
+export type CompiledDictionary = {
+  apply(text: string): ApplyResult;
+  /** The spans `apply` rewrites, in order (also those already spelled right), without rewriting. */
+  matches(text: string): DictionaryMatch[];
+};
 
 type TrieNode = { children: Map<string, TrieNode>; correctSpelling?: string };
 
@@ -53,7 +60,7 @@ export function compileDictionary(entries: ReadonlyArray<DictionaryEntry>): Comp
     // Later entries overwrite earlier ones with the same key: request entries win over stored ones.
     node.correctSpelling = entry.correctSpelling;
   }
-  return { apply: (text) => applyTrie(root, text) };
+  return { apply: (text) => applyTrie(root, text), matches: (text) => findMatches(root, text) };
 }
 
 type Match = { lastToken: number; correctSpelling: string };
@@ -70,12 +77,10 @@ function longestMatchAt(root: TrieNode, tokens: Token[], first: number): Match |
   return longest;
 }
 
-function applyTrie(root: TrieNode, text: string): ApplyResult {
-  if (root.children.size === 0) return { text, replacements: 0 };
+function findMatches(root: TrieNode, text: string): DictionaryMatch[] {
+  if (root.children.size === 0) return [];
   const tokens = tokenize(text);
-  let output = "";
-  let copiedUpTo = 0;
-  let replacements = 0;
+  const matches: DictionaryMatch[] = [];
   let position = 0;
   while (position < tokens.length) {
     const match = longestMatchAt(root, tokens, position);
@@ -83,12 +88,20 @@ function applyTrie(root: TrieNode, text: string): ApplyResult {
       position += 1;
       continue;
     }
-    const spanStart = tokens[position].start;
-    const spanEnd = tokens[match.lastToken].end;
-    if (text.slice(spanStart, spanEnd) !== match.correctSpelling) replacements += 1;
-    output += text.slice(copiedUpTo, spanStart) + match.correctSpelling;
-    copiedUpTo = spanEnd;
+    matches.push({ start: tokens[position].start, end: tokens[match.lastToken].end, correctSpelling: match.correctSpelling });
     position = match.lastToken + 1;
+  }
+  return matches;
+}
+
+function applyTrie(root: TrieNode, text: string): ApplyResult {
+  let output = "";
+  let copiedUpTo = 0;
+  let replacements = 0;
+  for (const { start, end, correctSpelling } of findMatches(root, text)) {
+    if (text.slice(start, end) !== correctSpelling) replacements += 1;
+    output += text.slice(copiedUpTo, start) + correctSpelling;
+    copiedUpTo = end;
   }
   return { text: output + text.slice(copiedUpTo), replacements };
 }

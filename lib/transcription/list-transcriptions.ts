@@ -8,7 +8,7 @@ import type { ListTranscriptionsQuery } from "@/lib/transcription/schemas.ts";
 // Cursor = the last returned id (uuid v7: time-ordered), so pages stay stable as new ones arrive.
 const isId = (key: string) => /^[0-9a-f-]{36}$/.test(key);
 
-/** The user's transcriptions, newest first (without segments, which GET by id returns). */
+/** The user's transcriptions, newest first (without segments and words, which GET by id returns). */
 export async function listTranscriptions({ userId, input }: { userId: string; input: z.output<typeof ListTranscriptionsQuery> }) {
   const prisma = await db();
   const rows = await prisma.transcription.findMany({
@@ -18,5 +18,5 @@ export async function listTranscriptions({ userId, input }: { userId: string; in
     include: { optimization: true },
   });
   const { page, nextCursor } = paginate(rows, input.limit, (last) => encodeCursor(last.id));
-  return { transcriptions: page.map((row) => ({ ...toTranscriptionResult(row), segments: undefined })), next_cursor: nextCursor };
+  return { transcriptions: page.map((row) => ({ ...toTranscriptionResult(row), segments: undefined, words: undefined })), next_cursor: nextCursor };
 }

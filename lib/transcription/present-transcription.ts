@@ -1,5 +1,6 @@
 import type { OptimizationWorkflow, Transcription } from "@/lib/db/generated/client.ts";
 import type { Segment } from "@/lib/transcript/segment.ts";
+import { flattenWords } from "@/lib/transcript/words.ts";
 import type { Optimization, TranscriptionResult } from "@/lib/transcription/schemas.ts";
 
 type TranscriptionRow = Transcription & { optimization?: OptimizationWorkflow | null };
@@ -17,10 +18,17 @@ export function toTranscriptionResult(row: TranscriptionRow): TranscriptionResul
     duration: row.durationSec,
     engine: row.engine,
     dictionary_replacements: row.dictionaryReplacements,
-    segments: row.segments as Segment[],
+    ...timedParts(row.segments as Segment[]),
     recording: row.recordingId !== null && row.recordingPart !== null ? { id: row.recordingId, part: row.recordingPart } : null,
     ...(row.optimization && optimizationFields(row.optimization)),
   };
+}
+
+/** The stored segments as the API shows them: segments without their words, and the words in one list (when there are any). */
+function timedParts(stored: Segment[]): Pick<TranscriptionResult, "segments" | "words"> {
+  const segments = stored.map((s) => ({ start: s.start, end: s.end, text: s.text }));
+  const words = flattenWords(stored);
+  return words.length ? { segments, words } : { segments };
 }
 
 function optimizationFields(w: OptimizationWorkflow): Pick<TranscriptionResult, "optimizer_processing" | "optimization"> {

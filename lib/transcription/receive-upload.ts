@@ -118,13 +118,14 @@ async function parse(
           details: [{ path: name, message: "unknown field" }],
         }),
       );
-    } else if (name in fields) {
+    } else if (name in fields && !name.endsWith("[]")) {
       fail(new ApiError("validation_failed", `The field "${name}" is given more than once.`));
     } else if (unsafeTextPath(value) !== undefined) {
       const message = "must not contain NUL characters or unpaired surrogates";
       fail(new ApiError("validation_failed", `The field "${name}" ${message}.`, { details: [{ path: name, message }] }));
     } else {
-      fields[name] = value;
+      // A list field ("timestamp_granularities[]", as OpenAI's clients send it) may repeat: its values are joined with commas.
+      fields[name] = name in fields ? `${fields[name]},${value}` : value;
     }
   });
   parser.on("filesLimit", () => fail(new ApiError("validation_failed", "Send one recording per request.")));

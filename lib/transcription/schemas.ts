@@ -34,6 +34,43 @@ const RequestDict = z
       .max(REQUEST_DICT_MAX, `must hold at most ${REQUEST_DICT_MAX} entries`),
   );
 
+export const TIMESTAMP_GRANULARITIES = ["word", "segment"] as const;
+
+/**
+ * OpenAI's `timestamp_granularities[]` (repeated: one value per field, which the upload joins with
+ * commas), also accepted as `timestamp_granularities` with comma-separated values.
+ */
+const TimestampGranularities = z
+  .string()
+  .transform((text) => text.split(",").map((value) => value.trim()))
+  .pipe(
+    z.array(z.enum(TIMESTAMP_GRANULARITIES, { error: "must be word or segment (send the field once per value)" })),
+  )
+  .optional()
+  .meta({
+    description:
+      "word: verbose_json also returns `words` [{word, start, end}], every word with its time; segment: the segments " +
+      "(always returned). Repeat the field for both (OpenAI's parameter). Only with response_format verbose_json.",
+  });
+
+/** The timestamp_granularities fields of both upload forms, under both spellings. */
+const TIMESTAMP_FIELDS = { "timestamp_granularities[]": TimestampGranularities, timestamp_granularities: TimestampGranularities };
+type TimestampFields = { "timestamp_granularities[]"?: string[]; timestamp_granularities?: string[] };
+
+/** Whether a request asks for word timings (`timestamp_granularities[]=word`). */
+export function wantsWords(fields: TimestampFields): boolean {
+  return [...(fields["timestamp_granularities[]"] ?? []), ...(fields.timestamp_granularities ?? [])].includes("word");
+}
+
+/** Timestamp granularities only make sense with verbose_json (OpenAI refuses them otherwise too). */
+function checkTimestampFormat(ctx: z.core.ParsePayload<TimestampFields & { response_format: ResponseFormat }>): void {
+  for (const path of ["timestamp_granularities[]", "timestamp_granularities"] as const) {
+    if (ctx.value[path] !== undefined && ctx.value.response_format !== "verbose_json") {
+      ctx.issues.push({ code: "custom", input: ctx.value, path: [path], message: "needs response_format verbose_json" });
+    }
+  }
+}
+
 /** The text fields of POST /transcribe (the audio itself is streamed to disk separately). */
 export const TranscribeFields = z.strictObject({
   prompt: z
@@ -62,7 +99,8 @@ export const TranscribeFields = z.strictObject({
     .max(9999)
     .optional()
     .meta({ description: "The part's position in the recording, from 0." }),
-}).check((ctx) => {
+  ...TIMESTAMP_FIELDS,
+}).check(checkTimestampFormat).check((ctx) => {
   if ((ctx.value.recording_id === undefined) !== (ctx.value.recording_part === undefined)) {
     const path = ctx.value.recording_id === undefined ? "recording_id" : "recording_part";
     ctx.issues.push({ code: "custom", input: ctx.value, path: [path], message: "recording_id and recording_part go together" });
@@ -83,13 +121,23 @@ export const OpenAiTranscriptionFields = z.strictObject({
     .optional()
     .transform((value) => value === "true")
     .meta({ description: "true: answer text/event-stream (transcript.text.delta events, then transcript.text.done)." }),
-});
+  ...TIMESTAMP_FIELDS,
+}).check(checkTimestampFormat);
 export type OpenAiTranscriptionFields = z.output<typeof OpenAiTranscriptionFields>;
 export const OPENAI_TEXT_FIELDS = Object.keys(OpenAiTranscriptionFields.shape);
 
 export const TranscriptSegment = z
   .object({ start: z.number(), end: z.number(), text: z.string() })
   .meta({ id: "TranscriptSegment", description: "Seconds from the start of the recording." });
+
+export const TranscriptWord = z
+  .object({ word: z.string(), start: z.number(), end: z.number() })
+  .meta({
+    id: "TranscriptWord",
+    description:
+      "One word and when it was spoken, in seconds from the start of the recording. A phrase your dictionary replaced " +
+      "is one word spanning the words it replaced.",
+  });
 
 export const OPTIMIZATION_STATUSES = ["pending", "running", "completed", "failed"] as const;
 
@@ -138,6 +186,15 @@ export const TranscriptionResult = z
       .array(TranscriptSegment)
       .optional()
       .meta({ description: "With response_format=verbose_json and from GET /api/v1/transcriptions/{id}." }),
+    words: z
+      .array(TranscriptWord)
+      .optional()
+      .meta({
+        description:
+          "Every word with its time, in order (the recognizer's timings, after your dictionary; not changed by edits): with " +
+          "response_format=verbose_json and timestamp_granularities[]=word, and from GET /api/v1/transcriptions/{id} when " +
+          "the recognizer gave word timings.",
+      }),
     recording: z
       .object({ id: z.string(), part: z.number().int() })
       .nullable()

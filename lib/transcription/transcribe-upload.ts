@@ -18,6 +18,7 @@ import {
   TranscribeFields,
   type ResponseFormat,
   type TranscriptionResult,
+  wantsWords,
 } from "@/lib/transcription/schemas.ts";
 import type { TranscriptStreamEvent } from "@/lib/transcription/stream-events.ts";
 import { transcribeAudio } from "@/lib/transcription/transcribe-audio.ts";
@@ -55,12 +56,12 @@ export const TRANSCRIBE_FORM: UploadForm<typeof TranscribeFields> = {
   textFields: TRANSCRIBE_TEXT_FIELDS,
   fields: TranscribeFields,
   input: (fields) => fields,
-  format: (result, fields) => formatResult(result, fields.response_format),
+  format: (result, fields) => formatResult(result, fields.response_format, { words: wantsWords(fields) }),
   wantsStream: (req) => acceptsEventStream(req),
   streamFormats: TRANSCRIBE_STREAM_FORMATS,
   // The same body as the answer without a stream (for text, the text is all there is).
   done: (result, fields) => {
-    const formatted = formatResult(result, fields.response_format);
+    const formatted = formatResult(result, fields.response_format, { words: wantsWords(fields) });
     return "json" in formatted ? (formatted.json as Record<string, unknown>) : {};
   },
 };
@@ -71,7 +72,7 @@ export const OPENAI_FORM: UploadForm<typeof OpenAiTranscriptionFields> = {
   textFields: OPENAI_TEXT_FIELDS,
   fields: OpenAiTranscriptionFields,
   input: ({ prompt, language, response_format }) => ({ prompt, language, response_format }),
-  format: (result, fields) => formatOpenAiResult(result, fields.response_format),
+  format: (result, fields) => formatOpenAiResult(result, fields.response_format, { words: wantsWords(fields) }),
   wantsStream: (_req, fields) => fields.stream,
   streamFormats: OPENAI_STREAM_FORMATS,
   // OpenAI's TranscriptionTextDoneEvent (text), plus the id: X-Transcription-Id cannot be sent before the work.

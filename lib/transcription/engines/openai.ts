@@ -10,6 +10,8 @@ import {
   type RecognitionEngine,
   type RecognizeInput,
 } from "@/lib/transcription/engines/types.ts";
+import type { Segment, Word } from "@/lib/transcript/segment.ts";
+import { assignWords } from "@/lib/transcript/words.ts";
 
 const TIMEOUT_MS = 10 * 60_000;
 // OpenAI takes at most 25 MB per request; 16 kHz mono WAV is 32 kB/s, so longer audio goes up in
@@ -24,6 +26,7 @@ type VerboseTranscription = {
   text?: string;
   language?: string;
   segments?: { start: number; end: number; text: string }[];
+  words?: { word: string; start: number; end: number }[];
 };
 
 /**
@@ -54,7 +57,14 @@ export class OpenAiEngine implements RecognitionEngine {
       const part = await this.run({ ...input, wavPath: path.join(dir, piece), durationSec: PIECE_SECONDS });
       const offset = i * PIECE_SECONDS;
       texts.push(part.text);
-      segments.push(...part.segments.map((s) => ({ start: s.start + offset, end: s.end + offset, text: s.text })));
+      segments.push(
+        ...part.segments.map((s) => ({
+          start: s.start + offset,
+          end: s.end + offset,
+          text: s.text,
+          ...(s.words && { words: s.words.map((w) => ({ word: w.word, start: w.start + offset, end: w.end + offset })) }),
+        })),
+      );
       language ||= part.language;
     }
     return { text: texts.filter(Boolean).join(" "), segments, language, engine: this.name, model: this.options.model };
@@ -66,6 +76,9 @@ export class OpenAiEngine implements RecognitionEngine {
     form.set("file", await openAsBlob(wavPath, { type: "audio/wav" }), path.basename(wavPath));
     form.set("model", model);
     form.set("response_format", "verbose_json");
+    // Word timings too (OpenAI's parameter; servers that do not know it ignore it or send no words).
+    form.append("timestamp_granularities[]", "word");
+    form.append("timestamp_granularities[]", "segment");
     if (prompt) form.set("prompt", prompt);
     if (language) form.set("language", language);
     const url = `${baseUrl.replace(/\/+$/, "")}/audio/transcriptions`;
@@ -89,7 +102,30 @@ export class OpenAiEngine implements RecognitionEngine {
     }
     const body = (await res.json()) as VerboseTranscription;
     if (typeof body.text !== "string") throw new UpstreamEngineError("The transcription server's answer has no text.");
-    const segments = (body.segments ?? []).map((s) => ({ start: s.start, end: s.end, text: s.text.trim() }));
+    const segments = withWords(
+      (body.segments ?? []).map((s) => ({ start: s.start, end: s.end, text: s.text.trim() })),
+      body.words,
+    );
     return { text: body.text.trim(), segments, language: body.language ?? language ?? "", engine: this.name, model };
   }
+}
+
+/**
+ * The server's top-level `words` given to its segments. Words without usable times are dropped;
+ * with words but no segments (asked for words only, or a server that sends none), the words make
+ * one segment, so their times are not lost.
+ */
+export function withWords(segments: Segment[], words: unknown): Segment[] {
+  if (!Array.isArray(words)) return segments;
+  const timed: Word[] = [];
+  for (const w of words as Partial<Word>[]) {
+    if (typeof w?.word !== "string" || !Number.isFinite(w.start) || !Number.isFinite(w.end)) continue;
+    const word = w.word.trim();
+    if (word) timed.push({ word, start: w.start!, end: Math.max(w.start!, w.end!) });
+  }
+  if (!timed.length) return segments;
+  if (!segments.length) {
+    return [{ start: timed[0].start, end: timed.at(-1)!.end, text: timed.map((w) => w.word).join(" "), words: timed }];
+  }
+  return assignWords(segments, timed);
 }

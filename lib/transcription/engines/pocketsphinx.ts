@@ -10,6 +10,7 @@ import {
   type RecognizeInput,
   type Segment,
 } from "@/lib/transcription/engines/types.ts";
+import type { Word } from "@/lib/transcript/segment.ts";
 
 const INSTALL_HINT = "install it with: apt-get install pocketsphinx pocketsphinx-en-us";
 
@@ -70,15 +71,16 @@ export class PocketsphinxEngine implements RecognitionEngine {
 
 // With -time yes, each utterance prints its hypothesis, then one line per word:
 // "<word> <start> <end> <confidence>", framed by <s> and </s>; "<sil>" and "[NOISE]" are fillers,
-// and "word(2)" names a pronunciation variant of "word".
+// and "word(2)" names a pronunciation variant of "word". The word lines are kept as the segment's
+// words (times in seconds, from the recognizer's 10 ms frames).
 const WORD_LINE = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/;
 
 export function parseTimedOutput(stdout: string): Segment[] {
   const segments: Segment[] = [];
-  let words: { word: string; start: number; end: number }[] = [];
+  let words: Word[] = [];
   const flush = () => {
     if (words.length) {
-      segments.push({ start: words[0].start, end: words.at(-1)!.end, text: words.map((w) => w.word).join(" ") });
+      segments.push({ start: words[0].start, end: words.at(-1)!.end, text: words.map((w) => w.word).join(" "), words });
     }
     words = [];
   };

@@ -12,6 +12,9 @@ type FullParams = {
   printProgress: boolean;
   printRealtime: boolean;
   initialPrompt?: string;
+  tokenTimestamps: boolean;
+  maxLen: number;
+  splitOnWord: boolean;
   onNewSegment?: (segment: Segment) => void;
 };
 type Binding = {
@@ -56,6 +59,13 @@ export function whisperWorker(load: (id: string) => unknown): void {
       params.printProgress = false;
       params.printRealtime = false;
       if (msg.prompt) params.initialPrompt = msg.prompt;
+      // Word timings: token timestamps, and every segment cut after each word (max_len 1, at
+      // tokens that start with a space), so each callback is one word with its start and end;
+      // WhisperEngine joins leftover pieces and regroups the words into segments. Decoding is
+      // the same; only the segments are cut finer afterwards.
+      params.tokenTimestamps = true;
+      params.maxLen = 1;
+      params.splitOnWord = true;
       const segments: Segment[] = [];
       params.onNewSegment = (segment) => segments.push(segment);
       const text = whisper.full(params, msg.pcm);

@@ -12,6 +12,7 @@ import {
   type RecognizeInput,
   type Segment,
 } from "@/lib/transcription/engines/types.ts";
+import type { Word } from "@/lib/transcript/segment.ts";
 import { BoundedQueue } from "@/lib/transcription/engines/bounded-queue.ts";
 import { GET_MODEL_HINT, inspectWhisperModel, ModelFileError } from "@/lib/transcription/models.ts";
 import { whisperWorker, type WorkerReply, type WorkerRequest } from "@/lib/transcription/engines/whisper-worker.ts";
@@ -112,10 +113,9 @@ export class WhisperEngine implements RecognitionEngine {
     const reply = await this.request({ type: "run", pcm, language, prompt, threads: this.threads }, transfer);
     if (reply.type === "error") throw new Error(`whisper failed: ${reply.message}`);
     if (reply.type !== "result") throw new Error(`whisper answered ${reply.type}`);
-    // whisper.cpp's segment timestamps are in centiseconds.
-    const segments: Segment[] = reply.segments
-      .map((s) => ({ start: s.start / 100, end: s.end / 100, text: s.text.trim() }))
-      .filter((s) => s.text);
+    // whisper.cpp's timestamps are in centiseconds; each of its segments is one word here (see the worker).
+    const words = joinWordPieces(reply.segments.map((s) => ({ text: s.text, start: s.start / 100, end: s.end / 100 })));
+    const segments = groupWords(words);
     const joined = segments.map((s) => s.text).join(" ");
     const complete = joined.replace(/\s+/g, "") === reply.text.replace(/\s+/g, "");
     const text = complete ? joined : reply.text.trim();
@@ -208,6 +208,61 @@ export class WhisperEngine implements RecognitionEngine {
     return Math.min(3600, Math.max(1, Math.ceil(runningLeft + queuedAudio * this.secondsPerAudioSecond)));
   }
 
+}
+
+// A piece that continues the word before it: closing punctuation ("," "." "?" ")") or a
+// contraction ("'s", "’re"). An opening quote or bracket, or a trailing hyphen, joins the next.
+const CONTINUES = /^(?:[\p{Pe}\p{Pf}.,!?;:…%"']+|['’]\p{L}.*)$/u;
+const OPENS = /^[\p{Ps}\p{Pi}"'¿¡]+$|[-‐–—/]$/u;
+
+/**
+ * whisper's word pieces (its segments cut at word starts: text trimmed, times in seconds) as
+ * words. A piece that starts with whitespace starts a word; one without joins its neighbour when it
+ * is punctuation or a contraction (whisper cuts at tokens that start with a space, so these are
+ * rare, but a word must never be split into two); empty pieces are dropped. Times are made
+ * monotonic (whisper's token timestamps can step back a little): a word never starts before the
+ * previous one ends, nor ends before it starts.
+ */
+export function joinWordPieces(pieces: readonly { text: string; start: number; end: number }[]): Word[] {
+  const words: Word[] = [];
+  for (const piece of pieces) {
+    const text = piece.text.trim();
+    if (!text) continue;
+    const previous = words.at(-1);
+    const joins = previous && !/^\s/.test(piece.text) && (CONTINUES.test(text) || OPENS.test(previous.word));
+    if (previous && joins) {
+      previous.word += text;
+      previous.end = Math.max(previous.end, piece.end);
+      continue;
+    }
+    const start = Math.max(piece.start, previous?.end ?? 0);
+    words.push({ word: text, start, end: Math.max(start, piece.end) });
+  }
+  return words;
+}
+
+const SENTENCE_END = /[.?!…]["'”’)\]]*$/u;
+export const SEGMENT_MAX_WORDS = 40;
+export const SEGMENT_PAUSE_SECONDS = 1;
+
+/**
+ * Words regrouped into segments (whisper's own segments are cut into words for their timings):
+ * a segment ends after a sentence, before a pause of a second or more, or at 40 words. Each
+ * segment keeps its words and spans them.
+ */
+export function groupWords(words: readonly Word[]): Segment[] {
+  const segments: Segment[] = [];
+  let current: Word[] = [];
+  for (const [i, word] of words.entries()) {
+    current.push(word);
+    const next = words[i + 1];
+    const ends =
+      !next || SENTENCE_END.test(word.word) || next.start - word.end >= SEGMENT_PAUSE_SECONDS || current.length >= SEGMENT_MAX_WORDS;
+    if (!ends) continue;
+    segments.push({ start: current[0].start, end: current.at(-1)!.end, text: current.map((w) => w.word).join(" "), words: current });
+    current = [];
+  }
+  return segments;
 }
 
 /**
