@@ -1,7 +1,8 @@
-// Benchmark: the memory of `npm start` on the embedded database. Starts the launcher on a fresh
-// DATA_DIR, waits until healthy, prints the RSS of the launcher and of next-server at idle, then
-// uploads a long WAV (the shared speech looped, default 10 minutes) with a key made by the admin
-// CLI, sampling the RSS of every process in the tree from /proc, and prints the peaks.
+// Benchmark: the memory of `npm start` on the embedded database. Starts it on a fresh DATA_DIR
+// (printing the peak while it creates the database) and prints the RSS of every process at idle;
+// restarts it on that now existing DATA_DIR and prints idle again; then uploads a long WAV (the
+// shared speech looped, default 10 minutes) with a key made by the admin CLI, sampling the RSS of
+// every process in the tree from /proc, and prints the peaks.
 // Run: NEXT_DIST_DIR=.next-mine npm run bench:memory [-- --minutes 10]
 import { spawn, spawnSync } from "node:child_process";
 import { request } from "node:http";
@@ -25,7 +26,10 @@ type Proc = { pid: number; ppid: number; name: string; rssKb: number };
 function role(pid: number, name: string): string {
   const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
   if (name.startsWith("next-server")) return "next-server";
+  if (cmdline.includes("voicedraft/start.mjs")) return "launcher";
   if (cmdline.includes("scripts/start.ts")) return /\/tsx(\/dist\/cli\.mjs)? /.test(cmdline) ? "tsx wrapper" : "launcher";
+  if (cmdline.includes("create-embedded.ts")) return "db creator";
+  if (name.startsWith("npm")) return "npm";
   return name;
 }
 
@@ -87,26 +91,75 @@ if (made.status !== 0) throw new Error(`ffmpeg failed: ${made.stderr}`);
 const env = { DATA_DIR: dataDir, MAX_AUDIO_SECONDS: String(MINUTES * 60 + 60), LOG_LEVEL: "warn" };
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const npm = spawn("npm", ["start"], {
-  cwd: ROOT,
-  env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port) },
-  stdio: ["ignore", "ignore", "inherit"],
-  detached: true, // its own process group, stopped as one
-});
-const server = { child: npm, url };
-for (let healthy = false; !healthy; await new Promise((r) => setTimeout(r, 500))) {
-  if (npm.exitCode !== null) throw new Error(`npm start exited with ${npm.exitCode}`);
-  healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+const settleMs = Number(values.settle) * 1000;
+
+/** The RSS peaks of `npm start`'s tree while `during` runs, sampled every 100 ms. */
+async function peaksDuring(rootPid: () => number | undefined, during: () => Promise<void>) {
+  const peaks: Record<string, number> = {};
+  let peakTotal = 0;
+  const sample = () => {
+    const pid = rootPid();
+    if (pid === undefined) return;
+    const now = tree(pid);
+    for (const [name, kb] of Object.entries(byName(now))) peaks[name] = Math.max(peaks[name] ?? 0, kb);
+    peakTotal = Math.max(peakTotal, total(now));
+  };
+  const sampler = setInterval(sample, 100);
+  try {
+    await during();
+  } finally {
+    clearInterval(sampler);
+  }
+  sample();
+  return { peaks, peakTotal };
 }
-try {
-  await new Promise((r) => setTimeout(r, Number(values.settle) * 1000)); // idle: startup work done
-  const launcherPid = server.child.pid!;
-  const idle = tree(launcherPid);
-  console.log(`idle after start (settled ${values.settle} s):`);
-  for (const [name, kb] of Object.entries(byName(idle))) console.log(`  ${name.padEnd(14)} ${mib(kb)}`);
-  console.log(`  ${"total".padEnd(14)} ${mib(total(idle))}`);
-  const server2 = idle.filter((p) => p.name === "launcher" || p.name === "next-server");
+
+function printIdle(title: string, procs: Proc[]) {
+  console.log(`${title} (settled ${values.settle} s):`);
+  for (const [name, kb] of Object.entries(byName(procs))) console.log(`  ${name.padEnd(14)} ${mib(kb)}`);
+  console.log(`  ${"total".padEnd(14)} ${mib(total(procs))}`);
+  const server2 = procs.filter((p) => p.name === "launcher" || p.name === "next-server");
   console.log(`  ${"launcher + next-server".padEnd(14)} ${mib(total(server2))}  (goal ≤ 350 MB)`);
+}
+
+/** `npm start` on the bench's DATA_DIR, healthy; with the peaks of its tree while it started. */
+async function startServer() {
+  let child: ReturnType<typeof spawn> | undefined;
+  const starting = await peaksDuring(
+    () => child?.pid,
+    async () => {
+      child = spawn("npm", ["start"], {
+        cwd: ROOT,
+        env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port) },
+        stdio: ["ignore", "ignore", "inherit"],
+        detached: true, // its own process group, stopped as one
+      });
+      for (let healthy = false; !healthy; await new Promise((r) => setTimeout(r, 500))) {
+        if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+        healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+      }
+    },
+  );
+  return { child: child!, url, starting };
+}
+
+async function stopServer(child: ReturnType<typeof spawn>) {
+  if (child.exitCode !== null) return;
+  process.kill(-child.pid!, "SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+}
+
+let server = await startServer();
+try {
+  console.log(`peak RSS while starting on a fresh DATA_DIR (creating the database): ${mib(server.starting.peakTotal)}`);
+  for (const [name, kb] of Object.entries(server.starting.peaks)) console.log(`  ${name.padEnd(14)} ${mib(kb)}`);
+  await new Promise((r) => setTimeout(r, settleMs)); // idle: startup work done
+  printIdle("\nidle after the first start (fresh DATA_DIR)", tree(server.child.pid!));
+  await stopServer(server.child);
+  server = await startServer();
+  await new Promise((r) => setTimeout(r, settleMs));
+  const launcherPid = server.child.pid!;
+  printIdle("\nidle after a restart (existing DATA_DIR)", tree(launcherPid));
 
   const email = "bench-memory@example.com";
   const user = await runScript("admin.ts", ["create-user", "--email", email, "--password-stdin"], env, "correct horse battery staple\n");
@@ -115,28 +168,22 @@ try {
   if (created.code !== 0) throw new Error(`admin create-key failed: ${created.stderr}`);
   const key = created.stdout.trim().split("\n").at(-1)!;
 
-  const peaks: Record<string, number> = {};
-  let peakTotal = 0;
-  const sample = () => {
-    const now = tree(launcherPid);
-    for (const [name, kb] of Object.entries(byName(now))) peaks[name] = Math.max(peaks[name] ?? 0, kb);
-    peakTotal = Math.max(peakTotal, total(now));
-  };
-  const sampler = setInterval(sample, 100);
-  const started = performance.now();
   const form = new FormData();
   form.set("file", new Blob([new Uint8Array(await readFile(recording))], { type: "audio/wav" }), "long.wav");
   form.set("model", "whisper-1");
-  const { status, answer } = await post(`${server.url}/v1/audio/transcriptions`, form, key);
-  clearInterval(sampler);
-  sample();
+  const started = performance.now();
+  let status = 0;
+  let answer = "";
+  const { peaks, peakTotal } = await peaksDuring(
+    () => launcherPid,
+    async () => void ({ status, answer } = await post(`${server.url}/v1/audio/transcriptions`, form, key)),
+  );
   if (status !== 200) throw new Error(`upload answered ${status}: ${answer.slice(0, 500)}`);
   console.log(`\n${MINUTES}-minute WAV upload: ${((performance.now() - started) / 1000).toFixed(1)} s, ${answer.length} characters of text`);
   console.log("peak RSS during the upload (sampled every 100 ms; same-named processes summed):");
   for (const [name, kb] of Object.entries(peaks)) console.log(`  ${name.padEnd(14)} ${mib(kb)}`);
   console.log(`  ${"total".padEnd(14)} ${mib(peakTotal)}  (goal ≤ 1024 MB)`);
 } finally {
-  process.kill(-npm.pid!, "SIGTERM");
-  await new Promise((r) => npm.once("exit", r));
+  await stopServer(server.child);
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -94,7 +94,8 @@ export async function buildApp({ next = true }: { next?: boolean } = {}): Promis
   });
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+// Run as a script (not when bundled into the launcher, whose own file is then process.argv[1]).
+if (pathToFileURL(process.argv[1] ?? "").href === pathToFileURL(path.join(root, "scripts", "build-app.ts")).href) {
   try {
     await buildApp();
   } catch (err) {
