@@ -53,58 +53,85 @@ export function loadVad(): Promise<Model> {
   return loading;
 }
 
-/** Speech probability of every 32 ms frame, fed chunk by chunk (any chunk sizes). */
-class FrameScorer {
-  private readonly state = new Float32Array(2 * 128);
-  private readonly input = new Float32Array(CONTEXT + FRAME);
-  private readonly pending = new Float32Array(FRAME);
-  private pendingLength = 0;
-  private readonly sr: unknown;
-  readonly probabilities: number[] = [];
+/** Samples of a recording, read a stretch at a time: an array in memory or a WAV file. */
+type PcmSource = {
+  samples: number;
+  /** Fills `into` from sample `offset` on; returns how many samples there were (0 at the end). */
+  read(offset: number, into: Float32Array): Promise<number>;
+};
 
-  constructor(private readonly model: Model) {
-    this.sr = new model.ort.Tensor("int64", BigInt64Array.from([BigInt(SAMPLE_RATE)]));
-  }
+const LANES_MAX = 32;
+const LANE_MIN_FRAMES = Math.round(10 / FRAME_SECONDS); // 10 s
+const WARMUP_FRAMES = 32; // 1 s the model hears before its lane begins, then forgotten
+const LANE_CHUNK_FRAMES = 64; // 2 s read at a time per lane
 
-  async push(pcm: Float32Array): Promise<void> {
-    let offset = 0;
-    while (offset < pcm.length) {
-      const take = Math.min(FRAME - this.pendingLength, pcm.length - offset);
-      this.pending.set(pcm.subarray(offset, offset + take), this.pendingLength);
-      this.pendingLength += take;
-      offset += take;
-      if (this.pendingLength === FRAME) {
-        await this.frame(this.pending);
-        this.pendingLength = 0;
-      }
-    }
-  }
-
-  /** The last partial frame, padded with silence. */
-  async finish(): Promise<number[]> {
-    if (this.pendingLength > 0) {
-      this.pending.fill(0, this.pendingLength);
-      await this.frame(this.pending);
-      this.pendingLength = 0;
-    }
-    return this.probabilities;
-  }
-
-  private async frame(samples: Float32Array): Promise<void> {
-    const { Tensor } = this.model.ort;
-    // The model sees the last 64 samples of the previous frame before this one.
-    this.input.copyWithin(0, FRAME);
-    this.input.set(samples, CONTEXT);
-    const out = await this.model.session.run({
-      input: new Tensor("float32", this.input, [1, CONTEXT + FRAME]),
-      state: new Tensor("float32", this.state, [2, 1, 128]),
-      sr: this.sr,
+/**
+ * Speech probability of every 32 ms frame. The model is recurrent, so one stream is one frame
+ * per call, and per-call overhead dominates; instead the recording is split into up to 32
+ * lanes of at least 10 s, scored side by side as one batch (one call per step for all lanes).
+ * Each lane after the first starts 1 s early so its state has settled where its own frames
+ * begin. Memory: a 2 s buffer per lane and one float per frame, whatever the length.
+ */
+async function scoreFrames(model: Model, source: PcmSource, maxLanes = LANES_MAX): Promise<Float32Array> {
+  const { Tensor } = model.ort;
+  const frames = Math.ceil(source.samples / FRAME);
+  const probabilities = new Float32Array(frames);
+  if (!frames) return probabilities;
+  const lanes = Math.max(1, Math.min(maxLanes, Math.floor(frames / LANE_MIN_FRAMES)));
+  const laneFrames = Math.ceil(frames / lanes);
+  const warmup = lanes > 1 ? WARMUP_FRAMES : 0;
+  const width = CONTEXT + FRAME;
+  const input = new Float32Array(lanes * width);
+  let state: Float32Array = new Float32Array(2 * lanes * 128);
+  const sr = new Tensor("int64", BigInt64Array.from([BigInt(SAMPLE_RATE)]));
+  const [probName, stateName] = model.session.outputNames;
+  const lane = Array.from({ length: lanes }, (_, i) => ({
+    first: Math.max(0, i * laneFrames - warmup), // frame the lane starts hearing at
+    own: i * laneFrames, // its first frame of its own
+    end: Math.min(frames, (i + 1) * laneFrames),
+    buffer: new Float32Array(LANE_CHUNK_FRAMES * FRAME),
+    bufferFrame: -1, // frame the buffer starts at
+  }));
+  const steps = laneFrames + warmup;
+  for (let step = 0; step < steps; step++) {
+    await Promise.all(
+      lane.map(async (l, i) => {
+        const frame = l.first + step;
+        const row = i * width;
+        input.copyWithin(row, row + FRAME, row + width); // the previous frame's last 64 samples
+        if (frame >= l.end) return input.fill(0, row + CONTEXT, row + width);
+        if (l.bufferFrame < 0 || frame >= l.bufferFrame + LANE_CHUNK_FRAMES) {
+          l.buffer.fill(0);
+          await source.read(frame * FRAME, l.buffer);
+          l.bufferFrame = frame;
+        }
+        const at = (frame - l.bufferFrame) * FRAME;
+        input.set(l.buffer.subarray(at, at + FRAME), row + CONTEXT);
+      }),
+    );
+    const out = await model.session.run({
+      input: new Tensor("float32", input, [lanes, width]),
+      state: new Tensor("float32", state, [2, lanes, 128]),
+      sr,
     });
-    const [probName, stateName] = this.model.session.outputNames;
-    this.state.set(out[stateName].data as Float32Array);
-    this.probabilities.push(Number(out[probName].data[0]));
+    state = out[stateName].data as Float32Array;
+    const p = out[probName].data;
+    for (let i = 0; i < lanes; i++) {
+      const frame = lane[i].first + step;
+      if (frame >= lane[i].own && frame < lane[i].end) probabilities[frame] = Number(p[i]);
+    }
   }
+  return probabilities;
 }
+
+const memorySource = (pcm: Float32Array): PcmSource => ({
+  samples: pcm.length,
+  read: async (offset, into) => {
+    const part = pcm.subarray(offset, offset + into.length);
+    into.set(part);
+    return part.length;
+  },
+});
 
 /** Frame probabilities → spans of speech (seconds), with hysteresis and minimum lengths. */
 export function spansFromProbabilities(probabilities: ArrayLike<number>, durationSec: number): SpeechSpan[] {
@@ -140,45 +167,41 @@ export function spansFromProbabilities(probabilities: ArrayLike<number>, duratio
 /** Speech in 16 kHz mono PCM (what decodeAudio produces as WAV). */
 export async function detectSpeech(pcm: Float32Array, sampleRate: 16000 = SAMPLE_RATE): Promise<SpeechSpan[]> {
   if (sampleRate !== SAMPLE_RATE) throw new RangeError(`detectSpeech needs 16 kHz audio (got ${String(sampleRate)} Hz)`);
-  const scorer = new FrameScorer(await loadVad());
-  await scorer.push(pcm);
-  return spansFromProbabilities(await scorer.finish(), pcm.length / SAMPLE_RATE);
+  const probabilities = await scoreFrames(await loadVad(), memorySource(pcm));
+  return spansFromProbabilities(probabilities, pcm.length / SAMPLE_RATE);
+}
+
+/** The speech probability of each 32 ms frame (for tests and the benchmark; lanes: see scoreFrames). */
+export async function speechProbabilities(pcm: Float32Array, { maxLanes = LANES_MAX } = {}): Promise<Float32Array> {
+  return scoreFrames(await loadVad(), memorySource(pcm), maxLanes);
 }
 
 /** Reads a 16 kHz mono s16le WAV (decodeAudio's output) into Float32 PCM. */
 export async function readWavPcm(wavPath: string): Promise<Float32Array> {
-  const chunks: Float32Array[] = [];
-  let total = 0;
-  for await (const chunk of wavChunks(wavPath)) {
-    chunks.push(chunk);
-    total += chunk.length;
-  }
-  const pcm = new Float32Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    pcm.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return pcm;
+  return withWav(wavPath, async (source) => {
+    const pcm = new Float32Array(source.samples);
+    await source.read(0, pcm);
+    return pcm;
+  });
 }
 
-const CHUNK_SAMPLES = FRAME * 256; // 8 s, 256 KB of WAV at a time
-
-/** The WAV's samples as Float32 chunks, read a piece at a time (an hour is 115 MB of WAV). */
-async function* wavChunks(wavPath: string): AsyncGenerator<Float32Array> {
+/** The WAV's samples as a source read on demand (an hour is 115 MB of WAV, 230 MB as floats). */
+async function withWav<T>(wavPath: string, consume: (source: PcmSource) => Promise<T>): Promise<T> {
   const file = await open(wavPath, "r");
   try {
     const { dataOffset, dataBytes } = await wavLayout(file);
-    const bytes = Buffer.alloc(CHUNK_SAMPLES * 2);
-    const end = dataOffset + dataBytes;
-    for (let position = dataOffset; position < end; ) {
-      const { bytesRead } = await file.read(bytes, 0, Math.min(bytes.length, end - position), position);
-      if (!bytesRead) break;
-      position += bytesRead;
-      const samples = new Float32Array(bytesRead >> 1);
-      for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * 2) / 32768;
-      yield samples;
-    }
+    const samples = Math.floor(dataBytes / 2);
+    return await consume({
+      samples,
+      read: async (offset, into) => {
+        const count = Math.max(0, Math.min(into.length, samples - offset));
+        const bytes = Buffer.alloc(count * 2);
+        const { bytesRead } = await file.read(bytes, 0, bytes.length, dataOffset + offset * 2);
+        const n = bytesRead >> 1;
+        for (let i = 0; i < n; i++) into[i] = bytes.readInt16LE(i * 2) / 32768;
+        return n;
+      },
+    });
   } finally {
     await file.close();
   }
@@ -220,9 +243,8 @@ export type SpeechAnalysis = { spans: SpeechSpan[]; pieces: Piece[]; speechSecon
  * No speech at all: 422 no_speech.
  */
 export async function analyzeSpeech(wavPath: string, durationSec: number, options: PlanOptions = {}): Promise<SpeechAnalysis> {
-  const scorer = new FrameScorer(await loadVad());
-  for await (const chunk of wavChunks(wavPath)) await scorer.push(chunk);
-  const probabilities = await scorer.finish();
+  const model = await loadVad();
+  const probabilities = await withWav(wavPath, (source) => scoreFrames(model, source));
   const spans = spansFromProbabilities(probabilities, durationSec);
   const speechSeconds = round(spans.reduce((sum, s) => sum + s.end - s.start, 0));
   if (!spans.length) {
