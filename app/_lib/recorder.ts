@@ -61,15 +61,19 @@ export async function startRecording(owner: string, { onPart }: { onPart?: () =>
   let cutting: Promise<void> = Promise.resolve();
   let live = true; // off after the worker failed once: then the whole recording goes after Stop
   let triedAt = 0;
+  // One try at a time: on a slow phone a try can take longer than LIVE_CHECK_EVERY, and tries
+  // queued behind each other would keep the worker busy long after Stop (which waits for them).
+  let tryingToCut = false;
   recorder.ondataavailable = (event) => {
     if (!event.data.size) return;
     const chunk = { recordingId: id, seq: seq++, blob: event.data };
     chunks.push(event.data);
     writes = writes.then(() => db.put("recordingChunks", chunk).then(() => undefined));
     // About a second of audio per chunk: time to try for the next part?
-    if (live && recorder.state === "recording" && seq - row.cutAt! >= LIVE_PART.minSeconds + 1 && seq - triedAt >= LIVE_CHECK_EVERY) {
+    if (live && !tryingToCut && recorder.state === "recording" && seq - row.cutAt! >= LIVE_PART.minSeconds + 1 && seq - triedAt >= LIVE_CHECK_EVERY) {
       triedAt = seq;
-      cutting = cutting.then(cutNext);
+      tryingToCut = true;
+      cutting = cutNext().finally(() => (tryingToCut = false));
     }
   };
 
