@@ -136,7 +136,7 @@ async function startServer() {
       });
       for (let healthy = false; !healthy; await new Promise((r) => setTimeout(r, 500))) {
         if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-        healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+        healthy = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
       }
     },
   );

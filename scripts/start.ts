@@ -96,3 +96,10 @@ try {
   log.error("could not start", errorFields(err));
   process.exitCode = 1;
 }
+// Everything this process started has been stopped; a leftover handle (a retry timer, a socket
+// being closed) must not keep a launcher that has nothing left to do alive, holding its memory.
+setTimeout(() => {
+  const handles = (process as unknown as { _getActiveHandles?: () => object[] })._getActiveHandles?.() ?? [];
+  log.warn("exiting with handles still open", { handles: handles.map((h) => h.constructor?.name ?? typeof h) });
+  process.exit();
+}, 5_000).unref();
