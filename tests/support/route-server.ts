@@ -33,7 +33,12 @@ const server = http.createServer(async (incoming, outgoing) => {
   } as RequestInit);
   const response = await handler(request, { params: Promise.resolve({}) });
   outgoing.writeHead(response.status, Object.fromEntries(response.headers));
-  outgoing.end(Buffer.from(await response.arrayBuffer()));
+  // Piped as it comes, so streamed answers (text/event-stream) arrive event by event.
+  if (!response.body) return void outgoing.end();
+  const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
+  outgoing.on("close", () => body.destroy());
+  body.on("error", () => outgoing.destroy());
+  body.pipe(outgoing);
 });
 
 server.listen(0, "127.0.0.1", () => {
