@@ -7,7 +7,23 @@ import { log, errorFields } from "@/lib/log.ts";
 
 export type ApiPrincipal = { userId: string; keyId: string; scopes: Scope[] };
 
+// last_used_at says when a key was last used, to the minute: it is written at most once a
+// minute per key (and process). The row's own value decides across processes; the writes this
+// process started decide among its concurrent requests, which all read the old value until the
+// first write lands (without it, a burst of 32 requests wrote 32 times).
 const LAST_USED_RESOLUTION_MS = 60_000;
+const lastUsedWrites = new Map<string, number>();
+
+function shouldRecordUse(keyId: string, lastUsedAt: Date | null, now: number): boolean {
+  if (lastUsedAt && now - lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return false;
+  const started = lastUsedWrites.get(keyId);
+  if (started !== undefined && now - started <= LAST_USED_RESOLUTION_MS) return false;
+  if (lastUsedWrites.size >= 10_000) {
+    for (const [id, at] of lastUsedWrites) if (now - at > LAST_USED_RESOLUTION_MS) lastUsedWrites.delete(id);
+  }
+  lastUsedWrites.set(keyId, now);
+  return true;
+}
 
 /** Resolves an Authorization header to the key's owner; every failure is a 401. */
 export async function authenticateApiKey(authorization: string | null): Promise<ApiPrincipal> {
@@ -28,7 +44,7 @@ export async function authenticateApiKey(authorization: string | null): Promise<
   if (found.revokedAt) throw unauthorized("This API key was revoked.");
   if (found.expiresAt && found.expiresAt <= now) throw unauthorized("This API key has expired.");
 
-  if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+  if (shouldRecordUse(found.id, found.lastUsedAt, now.getTime())) {
     prisma.apiKey
       .update({ where: { id: found.id }, data: { lastUsedAt: now } })
       .catch((err) => log.warn("could not record key use", { key_id: found.id, ...errorFields(err) }));

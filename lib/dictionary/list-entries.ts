@@ -12,6 +12,8 @@ export async function listEntries({ userId, input }: { userId: string; input: z.
     where: { userId, ...(input.cursor && { matchKey: { gt: decodeCursor(input.cursor) } }) },
     orderBy: { matchKey: "asc" },
     take: pageTake(input.limit),
+    // Only what the answer and the cursor need (not the ids).
+    select: { misspelling: true, correctSpelling: true, matchKey: true, createdAt: true, updatedAt: true },
   });
   const { page, nextCursor } = paginate(rows, input.limit, (last) => encodeCursor(last.matchKey));
   const entries: DictionaryEntry[] = page.map(toDictionaryEntry);
