@@ -10,6 +10,10 @@ if (!pgDir) {
   console.error("usage: create-embedded.ts <pglite data directory>");
   process.exit(2);
 }
+// Its stdin is a pipe from the host: it ends when the host dies (SIGKILL too), and so does this
+// process, so it never goes on writing a data directory that a new host may be creating again.
+process.stdin.on("end", () => process.exit(1)).resume();
 mkdirSync(pgDir, { recursive: true, mode: 0o700 });
 const db = await openEmbeddedDatabase(pgDir);
 await db.close();
+process.exit(0);

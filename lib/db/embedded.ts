@@ -102,7 +102,7 @@ async function createInChildProcess(pgDir: string): Promise<void> {
   const root = process.cwd();
   const tsx = pathToFileURL(createRequire(path.join(root, "package.json")).resolve("tsx")).href;
   const child = spawn(process.execPath, ["--import", tsx, path.join(root, "lib", "db", "create-embedded.ts"), pgDir], {
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["pipe", "ignore", "pipe"], // stdin: ends when this process dies, and the child with it
   });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr = (stderr + d).slice(-4000)));
