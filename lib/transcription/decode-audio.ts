@@ -7,7 +7,9 @@ import { EngineBusyError } from "@/lib/transcription/engines/types.ts";
 
 export const SAMPLE_RATE = 16_000;
 const BYTES_PER_SECOND = SAMPLE_RATE * 2;
-// Below this level (dBFS, loudest 50 ms window) there is nothing a recognizer could hear.
+// Below this level (dBFS, loudest 50 ms window) there is nothing a recognizer could hear. A cheap
+// first check: it refuses a silent recording before the voice-activity detector (vad.ts, which
+// also refuses noise and music as no_speech) loads its model.
 const SILENCE_DBFS = -50;
 
 export type DecodedAudio = { wavPath: string; durationSec: number; peakDbfs: number };
