@@ -19,6 +19,8 @@ import {
   TranscriptionList,
   TranscriptionResult,
   TranscriptSegment,
+  TranscriptWord,
+  TIMESTAMP_GRANULARITIES,
 } from "@/lib/transcription/schemas.ts";
 import { TranscriptStreamErrorEvent, TranscriptTextDeltaEvent, TranscriptTextDoneEvent } from "@/lib/transcription/stream-events.ts";
 
@@ -77,8 +79,21 @@ const STREAMING =
   "Validation, an upload that is not audio, the key and the limits on the upload are refused with the usual JSON " +
   "error before the stream begins; what fails later (no_speech, unreadable_audio, engine_busy, idempotency_conflict, " +
   "rate_limited for the hourly audio seconds, …) arrives as an `error` event `{type: \"error\", error: {code, " +
-  "message, request_id}}` and ends the stream. A client that disconnects does not stop the work: it is stored, and a " +
+  "message, request_id, status}}` (status: what the request would have answered) and ends the stream. A client that disconnects does not stop the work: it is stored, and a " +
   "retry with the same Idempotency-Key replays it (streamed too: the whole text as one delta, then done).";
+
+/** OpenAI's timestamp_granularities[] (a repeated field), and the same as one comma-separated field. */
+const TIMESTAMP_GRANULARITY_FIELDS = {
+  "timestamp_granularities[]": {
+    type: "array",
+    items: { type: "string", enum: [...TIMESTAMP_GRANULARITIES] },
+    description:
+      "Only with response_format verbose_json (else 400 validation_failed). `word`: the answer also has `words` " +
+      "[{word, start, end}], every word with its time in seconds (a phrase your dictionary replaced is one word spanning " +
+      "the words it replaced); `segment`: the segments, which verbose_json always has. Send the field once per value.",
+  },
+  timestamp_granularities: { type: "string", description: "The same as timestamp_granularities[], comma-separated: `word,segment`." },
+};
 
 const TRANSCRIBE_FORM = {
   type: "object",
@@ -105,6 +120,7 @@ const TRANSCRIBE_FORM = {
       description: "Your id for a recording uploaded in parts (with recording_part); read it joined with GET /api/v1/recordings/{recording_id}.",
     },
     recording_part: { type: "integer", minimum: 0, maximum: 9999, description: "The part's position in the recording, from 0 (with recording_id)." },
+    ...TIMESTAMP_GRANULARITY_FIELDS,
   },
 };
 
@@ -125,6 +141,7 @@ const OPENAI_FORM = {
       default: "false",
       description: `true: answer text/event-stream as OpenAI does (response_format ${OPENAI_STREAM_FORMATS.join(" or ")}; others are 400 validation_failed).`,
     },
+    ...TIMESTAMP_GRANULARITY_FIELDS,
   },
 };
 
@@ -255,7 +272,8 @@ export const createOpenAiTranscription = defineOperation({
   description:
     "The same pipeline as POST /transcribe (your stored dictionary applies) behind OpenAI's request and response " +
     "shapes, so OpenAI SDKs and tools work with base URL `<server>/v1` and a Voicedraft key. json returns " +
-    "`{text}`; verbose_json returns `{task, language, duration, text, segments[{id, start, end, text}]}`.\n\n" +
+    "`{text}`; verbose_json returns `{task, language, duration, text, segments[{id, start, end, text}]}`, plus `words[{word, start, end}]` with " +
+    "`timestamp_granularities[]=word`.\n\n" +
     "**Streaming:** `stream=true` answers text/event-stream in OpenAI's format (`transcript.text.delta` per finished " +
     "piece, then `transcript.text.done` with `text` and the transcription's `id`), so `client.audio.transcriptions" +
     `.create({ ..., stream: true })\` works. ${STREAMING}`,
@@ -282,6 +300,7 @@ export const transcriptionArea: ApiArea = {
   schemas: [
     TranscriptionResult,
     TranscriptSegment,
+    TranscriptWord,
     OptimizerProcessing,
     Optimization,
     TranscriptionList,

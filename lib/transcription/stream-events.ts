@@ -34,6 +34,7 @@ export const TranscriptStreamErrorEvent = z
       code: z.string().meta({ description: "The same code the request would have failed with before the stream began (no_speech, unreadable_audio, engine_busy, idempotency_conflict, rate_limited, …)." }),
       message: z.string(),
       request_id: z.string(),
+      status: z.number().int().meta({ description: "The HTTP status the request would have failed with, had it failed before the stream began." }),
       details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     }),
   })

@@ -172,7 +172,8 @@ function streamTranscription(
       outcome = apiError.code;
       if (apiError.status >= 500) log.error("stream failed", { request_id: requestId, ...errorFields(err) });
       const { details } = apiError.options;
-      send({ type: "error", error: { code: apiError.code, message: apiError.message, request_id: requestId, ...(details && { details }) } });
+      const error = { code: apiError.code, message: apiError.message, request_id: requestId, status: apiError.status, ...(details && { details }) };
+      send({ type: "error", error });
     } finally {
       await upload.cleanup().catch(() => undefined);
       log.info("stream ended", {

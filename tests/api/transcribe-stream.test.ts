@@ -165,6 +165,7 @@ describe("POST /transcribe with Accept: text/event-stream", () => {
     assert.equal(sse.events[0].error.code, "no_speech");
     assert.match(sse.events[0].error.message, /silent/);
     assert.equal(sse.events[0].error.request_id, sse.requestId);
+    assert.equal(sse.events[0].error.status, 422);
   });
 
   test("a recognizer failure mid-stream is an error event (engine_busy; an unexpected one is internal_error), never a hang", async () => {
