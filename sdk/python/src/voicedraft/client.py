@@ -64,6 +64,7 @@ class Voicedraft:
         dict: Optional[Sequence[DictionaryEntryInput]] = None,  # noqa: A002 - the API's field name
         language: Optional[str] = None,
         segments: bool = False,
+        words: bool = False,
         filename: Optional[str] = None,
         idempotency_key: Optional[str] = None,
         recording: Optional[Tuple[str, int]] = None,
@@ -84,8 +85,10 @@ class Voicedraft:
             fields.append(("dict", json.dumps(entries)))
         if language is not None:
             fields.append(("language", language))
-        if segments:
+        if segments or words:
             fields.append(("response_format", "verbose_json"))
+        if words:
+            fields.append(("timestamp_granularities", "word"))
         if recording is not None:
             fields.append(("recording_id", recording[0]))
             fields.append(("recording_part", str(recording[1])))

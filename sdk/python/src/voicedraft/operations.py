@@ -38,6 +38,9 @@ _TRANSCRIPTION_FIELDS = (
     "segments[].start",
     "segments[].end",
     "segments[].text",
+    "words[].word",
+    "words[].start",
+    "words[].end",
     "optimizer_processing.optimizer_workflow_name",
     "optimizer_processing.optimizer_workflow_id",
     "optimizer_processing.optimizer_call_id",
@@ -99,7 +102,7 @@ OPERATIONS: Dict[str, Operation] = {
         path="/transcribe",
         headers=("Idempotency-Key",),
         multipart=True,
-        body=("audio", "prompt", "dict", "response_format", "language", "recording_id", "recording_part"),
+        body=("audio", "prompt", "dict", "response_format", "language", "recording_id", "recording_part", "timestamp_granularities"),
         response=_TRANSCRIPTION_FIELDS,
         retry_safe=True,
     ),
@@ -134,7 +137,7 @@ OPERATIONS: Dict[str, Operation] = {
         method="GET",
         path="/api/v1/transcriptions",
         query=("limit", "cursor"),
-        response=_fields("transcriptions[]", tuple(f for f in _TRANSCRIPTION_FIELDS if not f.startswith("segments")))
+        response=_fields("transcriptions[]", tuple(f for f in _TRANSCRIPTION_FIELDS if not f.startswith(("segments", "words"))))
         + ("next_cursor",),
         retry_safe=True,
     ),

@@ -28,6 +28,14 @@ class TranscriptSegment(TypedDict):
     text: str
 
 
+class TranscriptWord(TypedDict):
+    """One word and when it was spoken (seconds); a phrase your dictionary replaced is one word."""
+
+    word: str
+    start: float
+    end: float
+
+
 class OptimizerProcessing(TypedDict):
     """Diagnostic identifiers of the AI optimization; not credentials, but do not publish them
     together with transcripts."""
@@ -112,6 +120,8 @@ class _TranscriptionRequired(TypedDict):
 
 class TranscriptionResult(_TranscriptionRequired, total=False):
     segments: List[TranscriptSegment]
+    #: Every word with its time: with ``words=True``, and from get_transcription when the recognizer gave them.
+    words: List[TranscriptWord]
     #: Present when AI optimization is enabled.
     optimizer_processing: OptimizerProcessing
     #: Present when AI optimization is enabled; long audio is optimized in the background.
