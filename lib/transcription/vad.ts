@@ -77,6 +77,7 @@ async function scoreFrames(model: Model, source: PcmSource, maxLanes = LANES_MAX
   const frames = Math.ceil(source.samples / FRAME);
   const probabilities = new Float32Array(frames);
   if (!frames) return probabilities;
+  const gain = await gainFor(source);
   const lanes = Math.max(1, Math.min(maxLanes, Math.floor(frames / LANE_MIN_FRAMES)));
   const laneFrames = Math.ceil(frames / lanes);
   const warmup = lanes > 1 ? WARMUP_FRAMES : 0;
@@ -107,6 +108,9 @@ async function scoreFrames(model: Model, source: PcmSource, maxLanes = LANES_MAX
         }
         const at = (frame - l.bufferFrame) * FRAME;
         input.set(l.buffer.subarray(at, at + FRAME), row + CONTEXT);
+        if (gain !== 1) {
+          for (let k = row + CONTEXT; k < row + width; k++) input[k] = Math.max(-1, Math.min(1, input[k] * gain));
+        }
       }),
     );
     const out = await model.session.run({
@@ -122,6 +126,32 @@ async function scoreFrames(model: Model, source: PcmSource, maxLanes = LANES_MAX
     }
   }
   return probabilities;
+}
+
+const TARGET_DBFS = -20;
+const MAX_GAIN_DB = 30;
+
+/**
+ * A quiet recording is brought up (never down) so that its loudest 50 ms sits at −20 dBFS, by at
+ * most 30 dB: the model misses much of speech far below the levels it was trained on (the JFK
+ * sample at −57 dBFS lost half its phrases), while noise, however loud, stays noise to it.
+ */
+async function gainFor(source: PcmSource): Promise<number> {
+  const window = SAMPLE_RATE / 20;
+  const buffer = new Float32Array(window * 256);
+  let loudest = 0;
+  for (let offset = 0; offset < source.samples; offset += buffer.length) {
+    const n = await source.read(offset, buffer);
+    for (let start = 0; start < n; start += window) {
+      const end = Math.min(n, start + window);
+      let sum = 0;
+      for (let i = start; i < end; i++) sum += buffer[i] * buffer[i];
+      loudest = Math.max(loudest, sum / (end - start));
+    }
+  }
+  if (loudest <= 0) return 1;
+  const levelDb = 10 * Math.log10(loudest);
+  return Math.min(10 ** (MAX_GAIN_DB / 20), Math.max(1, 10 ** ((TARGET_DBFS - levelDb) / 20)));
 }
 
 const memorySource = (pcm: Float32Array): PcmSource => ({

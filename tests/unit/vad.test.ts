@@ -98,6 +98,17 @@ test("real speech under pink noise is still speech", async () => {
   assert.ok(spans.length >= 2 && speech > 6, JSON.stringify(spans));
 });
 
+test("quiet speech (the JFK sample 40 dB down, about −57 dBFS) is found whole; quiet noise stays noise", async () => {
+  const quiet = await sox("jfk-quiet.wav", JFK_WAV, "@out", "vol", "0.01");
+  const spans = await detectSpeech(await readWavPcm(quiet));
+  const speech = spans.reduce((sum, s) => sum + s.end - s.start, 0);
+  // At full level: four phrases, about 7.9 s of speech. Unamplified, the model heard only two.
+  assert.equal(spans.length, 4, JSON.stringify(spans));
+  assert.ok(speech > 7, `${speech} s`);
+  const hiss = await sox("hiss.wav", "-n", "@out", "synth", "10", "pinknoise", "vol", "0.01");
+  assert.deepEqual(await detectSpeech(await readWavPcm(hiss)), []);
+});
+
 test("long audio scored in parallel lanes finds the same speech as one lane", async () => {
   // The JFK sample eight times over with 3 s gaps (about 1 min 50 s): several lanes.
   const gap = await silence("gap.wav", 3);
