@@ -2,7 +2,8 @@ import { prepareAudio, type AudioInput } from "./audio.js";
 import { ContentApi, newClientId, type Call } from "./content.js";
 import { OptimizationTimeoutError, VoicedraftError } from "./errors.js";
 import { OPERATIONS } from "./operations.js";
-import { request, type TransportOptions } from "./transport.js";
+import { transcriptEvents } from "./stream.js";
+import { openStream, request, type TransportOptions } from "./transport.js";
 import type {
   DictionaryEntry,
   DictionaryEntryInput,
@@ -12,6 +13,7 @@ import type {
   Recording,
   TranscriptionPage,
   TranscriptionResult,
+  TranscriptStreamEvent,
 } from "./types.js";
 
 export type ClientOptions = {
@@ -46,6 +48,11 @@ export type TranscribeOptions = CallOptions & {
   idempotencyKey?: string;
   /** This upload is one part of a longer recording; read it whole with getRecording(id). */
   recording?: { id: string; part: number };
+};
+
+export type TranscribeStreamOptions = TranscribeOptions & {
+  /** Milliseconds without a byte from the stream (the service sends a keep-alive every 15 s) before TimeoutError. Default 60 s. */
+  idleTimeout?: number;
 };
 
 export type WaitOptions = CallOptions & {
@@ -97,6 +104,27 @@ export class Voicedraft {
    * same Idempotency-Key, so the service replays the first result instead of transcribing twice.
    */
   async transcribe(audio: AudioInput, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
+    return this.#call(OPERATIONS.transcribe, await this.#transcribeRequest(audio, options));
+  }
+
+  /**
+   * Transcribes a recording and yields its text as it is recognized: `transcript.text.delta`
+   * events (the deltas joined are the text so far), then `transcript.text.done`, which is the whole
+   * result as transcribe() returns it. A failure after the stream began is thrown as the same
+   * ApiError subclass a failed transcribe() throws. If the connection breaks, call again with the
+   * same idempotencyKey: the stored result is replayed (as one delta, then done).
+   *
+   *     for await (const event of vd.transcribeStream("note.m4a")) {
+   *       if (event.type === "transcript.text.delta") process.stdout.write(event.delta);
+   *       else console.log("\n", event.id);
+   *     }
+   */
+  async *transcribeStream(audio: AudioInput, options: TranscribeStreamOptions = {}): AsyncGenerator<TranscriptStreamEvent, void, undefined> {
+    const { res, url } = await openStream(this.#transport, OPERATIONS.transcribe, await this.#transcribeRequest(audio, options));
+    yield* transcriptEvents(res, options.idleTimeout ?? 60_000, url);
+  }
+
+  async #transcribeRequest(audio: AudioInput, options: TranscribeOptions) {
     const { blob, filename } = await prepareAudio(audio, options.filename);
     const form = new FormData();
     form.set("audio", blob, filename);
@@ -108,12 +136,12 @@ export class Voicedraft {
       form.set("recording_id", options.recording.id);
       form.set("recording_part", String(options.recording.part));
     }
-    return this.#call(OPERATIONS.transcribe, {
+    return {
       form,
       headers: { "idempotency-key": options.idempotencyKey ?? newClientId() },
       timeout: options.timeout ?? this.#transcribeTimeout,
       signal: options.signal,
-    });
+    };
   }
 
   /** One of your transcriptions, with its segments and, when enabled, its optimization status. */

@@ -143,3 +143,44 @@ export async function request<T>(transport: TransportOptions, op: Operation, opt
     await sleep(backoffMs(n, error instanceof ApiError ? error.retryAfterSeconds : null), options.signal);
   }
 }
+
+/**
+ * Opens a streamed answer (Accept: text/event-stream): retried like request() until the service
+ * answers, then the Response is returned unread. `timeout` covers the wait for the answer to begin;
+ * the caller's signal also aborts the stream later.
+ */
+export async function openStream(transport: TransportOptions, op: Operation, options: RequestOptions = {}): Promise<{ res: Response; url: string }> {
+  const url = buildUrl(transport.baseUrl, op, options);
+  const headers = { authorization: `Bearer ${transport.apiKey}`, accept: "text/event-stream", ...options.headers };
+  const timeout = options.timeout ?? transport.timeout;
+  const { signal } = options;
+  const retries = op.retrySafe ? transport.maxRetries : 0;
+  for (let n = 0; ; n++) {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeout);
+    const onAbort = () => controller.abort(signal!.reason);
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    let error: Error;
+    try {
+      const res = await transport.fetch(url, { method: op.method, headers, body: options.form, signal: controller.signal });
+      clearTimeout(timer);
+      if (res.ok) return { res, url };
+      error = await errorFromResponse(res);
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      error = timedOut
+        ? new TimeoutError(`No response from ${url} within ${timeout} ms.`, { cause: err })
+        : new ConnectionError(`Could not reach ${url}: ${(err as Error).message}`, { cause: err });
+    } finally {
+      clearTimeout(timer);
+    }
+    signal?.removeEventListener("abort", onAbort);
+    if (n >= retries || !retryable(error)) throw error;
+    await sleep(backoffMs(n, error instanceof ApiError ? error.retryAfterSeconds : null), options.signal);
+  }
+}

@@ -51,6 +51,12 @@ export type TranscriptionResult = {
   recording?: { id: string; part: number } | null;
 };
 
+/** A streamed transcription's next piece of text; the deltas joined are the text so far. */
+export type TranscriptTextDeltaEvent = { type: "transcript.text.delta"; delta: string };
+/** The last event of a streamed transcription: the whole result, as transcribe() returns it. */
+export type TranscriptTextDoneEvent = TranscriptionResult & { type: "transcript.text.done" };
+export type TranscriptStreamEvent = TranscriptTextDeltaEvent | TranscriptTextDoneEvent;
+
 export type Recording = {
   id: string;
   parts: { part: number; transcription_id: string; text: string; duration: number; optimization_status: OptimizationStatus | null }[];

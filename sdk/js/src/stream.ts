@@ -1,0 +1,67 @@
+// Streamed transcription: server-sent events read as they arrive. Each event is one `data: <json>`
+// line; comments (`: keep-alive`) only show the connection is alive.
+import { apiError, ConnectionError, TimeoutError } from "./errors.js";
+import type { TranscriptionResult, TranscriptStreamEvent } from "./types.js";
+
+/** The `data:` payloads of an SSE body, one per event; throws TimeoutError after `idleTimeout` ms without a byte. */
+async function* sseData(body: ReadableStream<Uint8Array>, idleTimeout: number, url: string): AsyncGenerator<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  try {
+    for (;;) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const idle = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new TimeoutError(`The stream from ${url} sent nothing for ${idleTimeout} ms.`)), idleTimeout);
+      });
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await Promise.race([reader.read(), idle]);
+      } catch (err) {
+        if (err instanceof TimeoutError) throw err;
+        throw new ConnectionError(`The stream from ${url} broke: ${(err as Error).message}`, { cause: err });
+      } finally {
+        clearTimeout(timer);
+      }
+      if (chunk.done) break;
+      buffer += decoder.decode(chunk.value, { stream: true }).replace(/\r\n?/g, "\n");
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = block
+          .split("\n")
+          .filter((line) => line.startsWith("data:"))
+          .map((line) => line.slice(5).replace(/^ /, ""));
+        if (data.length) yield data.join("\n");
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+/**
+ * The events of a streamed answer: deltas, then the done event (the whole result). An `error`
+ * event is thrown as the ApiError the request would have failed with; a stream that ends without
+ * done is a ConnectionError (retry with the same Idempotency-Key to get the stored result).
+ */
+export async function* transcriptEvents(res: Response, idleTimeout: number, url: string): AsyncGenerator<TranscriptStreamEvent> {
+  if (!res.headers.get("content-type")?.startsWith("text/event-stream")) {
+    // A service without streaming answers JSON: the same events, all at once.
+    const result = (await res.json()) as TranscriptionResult;
+    if (result.text) yield { type: "transcript.text.delta", delta: result.text };
+    yield { ...result, type: "transcript.text.done" };
+    return;
+  }
+  for await (const data of sseData(res.body!, idleTimeout, url)) {
+    const event = JSON.parse(data) as TranscriptStreamEvent | { type: "error"; error: { code: string; message: string; request_id: string; status?: number; details?: { path: string; message: string }[] } };
+    if (event.type === "error") {
+      const { error } = event;
+      throw apiError({ status: error.status ?? 500, code: error.code, message: error.message, requestId: error.request_id, details: error.details });
+    }
+    yield event;
+    if (event.type === "transcript.text.done") return;
+  }
+  throw new ConnectionError(`The stream from ${url} ended before the transcript was done.`);
+}
