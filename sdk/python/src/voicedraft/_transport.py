@@ -13,7 +13,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterable, Mapping, Optional, Tuple, Union, cast
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union, cast
 
 from ._version import __version__
 from .errors import APIConnectionError, APIError, APITimeoutError, api_error
@@ -159,3 +159,95 @@ def request(
             retry_after = error.retry_after if isinstance(error, APIError) else None
             time.sleep(backoff_seconds(attempt, retry_after))
             attempt += 1
+
+
+def _open(req: urllib.request.Request, timeout: float) -> Any:
+    """One attempt at a streamed answer: the open response, or raises an APIError / APIConnectionError."""
+    try:
+        return urllib.request.urlopen(req, timeout=timeout)
+    except urllib.error.HTTPError as err:
+        with err:
+            raise _error_from_response(err) from None
+    except (socket.timeout, TimeoutError) as err:
+        raise APITimeoutError(f"No response from {req.full_url} within {timeout} s.") from err
+    except urllib.error.URLError as err:
+        if isinstance(err.reason, (socket.timeout, TimeoutError)):
+            raise APITimeoutError(f"No response from {req.full_url} within {timeout} s.") from err
+        raise APIConnectionError(f"Could not reach {req.full_url}: {err.reason}") from err
+    except OSError as err:
+        raise APIConnectionError(f"Could not reach {req.full_url}: {err}") from err
+
+
+def stream_events(
+    transport: Transport,
+    op: Operation,
+    *,
+    headers: Mapping[str, str],
+    body: Body,
+    content_type: str,
+    idle_timeout: float,
+) -> Iterator[Dict[str, Any]]:
+    """Sends a request with Accept: text/event-stream (retried like request() until the service
+    answers) and yields the JSON of each server-sent event as it arrives. ``idle_timeout`` is the
+    longest silence allowed (the service sends a keep-alive comment every 15 s). An ``error`` event
+    is raised as the APIError the request would have failed with."""
+    url = build_url(transport.base_url, op, {}, {})
+    base_headers = {
+        "Authorization": f"Bearer {transport.api_key}",
+        "Accept": "text/event-stream",
+        "User-Agent": f"voicedraft-python/{__version__}",
+        "Content-Type": content_type,
+        **headers,
+    }
+    retries = transport.max_retries if op.retry_safe else 0
+    attempt = 0
+    while True:
+        attempt_headers = dict(base_headers)
+        data: Any = body
+        if callable(body):
+            data, length = body()
+            attempt_headers["Content-Length"] = str(length)
+        req = urllib.request.Request(url, data=data, method=op.method, headers=attempt_headers)
+        try:
+            res = _open(req, idle_timeout)
+            break
+        except (APIError, APIConnectionError) as error:
+            if attempt >= retries or not _retryable(error):
+                raise
+            retry_after = error.retry_after if isinstance(error, APIError) else None
+            time.sleep(backoff_seconds(attempt, retry_after))
+            attempt += 1
+    with res:
+        if not str(res.headers.get("content-type", "")).startswith("text/event-stream"):
+            # A service without streaming answers JSON: the same events, all at once.
+            result = cast(Dict[str, Any], json.loads(res.read().decode("utf-8")))
+            if result.get("text"):
+                yield {"type": "transcript.text.delta", "delta": result["text"]}
+            yield {**result, "type": "transcript.text.done"}
+            return
+        data_lines: List[str] = []
+        try:
+            for raw in res:
+                line = cast(bytes, raw).decode("utf-8").rstrip("\r\n")
+                if line.startswith("data:"):
+                    data_lines.append(line[5:][1:] if line[5:].startswith(" ") else line[5:])
+                elif not line and data_lines:
+                    event = cast(Dict[str, Any], json.loads("\n".join(data_lines)))
+                    data_lines = []
+                    if event.get("type") == "error":
+                        error = cast(Dict[str, Any], event.get("error") or {})
+                        raise api_error(
+                            status=int(error.get("status") or 500),
+                            code=str(error.get("code") or "internal_error"),
+                            message=str(error.get("message") or ""),
+                            request_id=error.get("request_id"),
+                            details=error.get("details"),
+                        )
+                    yield event
+                    if event.get("type") == "transcript.text.done":
+                        return
+        except (socket.timeout, TimeoutError) as err:
+            raise APITimeoutError(f"The stream from {url} sent nothing for {idle_timeout} s.") from err
+        except (OSError, ValueError) as err:
+            raise APIConnectionError(f"The stream from {url} broke: {err}") from err
+    raise APIConnectionError(f"The stream from {url} ended before the transcript was done.")

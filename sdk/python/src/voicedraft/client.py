@@ -6,7 +6,7 @@ import json
 import os
 import time
 import uuid
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, cast
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, cast
 
 from . import _transport
 from ._multipart import AudioInput, multipart_upload
@@ -21,11 +21,39 @@ from .types import (
     Recording,
     TranscriptionPage,
     TranscriptionResult,
+    TranscriptStreamEvent,
     UpsertResult,
 )
 
 DEFAULT_BASE_URL = "http://localhost:3000"
 FINISHED_OPTIMIZATION = frozenset({"completed", "failed"})
+
+
+def _transcribe_fields(
+    prompt: Optional[str],
+    entries: Optional[Sequence[DictionaryEntryInput]],
+    language: Optional[str],
+    segments: bool,
+    words: bool,
+    recording: Optional[Tuple[str, int]],
+) -> List[Tuple[str, str]]:
+    """The text fields of a POST /transcribe form."""
+    fields: List[Tuple[str, str]] = []
+    if prompt is not None:
+        fields.append(("prompt", prompt))
+    if entries is not None:
+        sent = [{"misspelling": e["misspelling"], "correct_spelling": e["correct_spelling"]} for e in entries]
+        fields.append(("dict", json.dumps(sent)))
+    if language is not None:
+        fields.append(("language", language))
+    if segments or words:
+        fields.append(("response_format", "verbose_json"))
+    if words:
+        fields.append(("timestamp_granularities", "word"))
+    if recording is not None:
+        fields.append(("recording_id", recording[0]))
+        fields.append(("recording_part", str(recording[1])))
+    return fields
 
 
 class Voicedraft:
@@ -77,21 +105,7 @@ class Voicedraft:
         result instead of transcribing twice. ``recording=(recording_id, part)`` marks the upload
         as one part of a longer recording; ``get_recording(recording_id)`` joins the parts.
         """
-        fields: List[Tuple[str, str]] = []
-        if prompt is not None:
-            fields.append(("prompt", prompt))
-        if dict is not None:
-            entries = [{"misspelling": e["misspelling"], "correct_spelling": e["correct_spelling"]} for e in dict]
-            fields.append(("dict", json.dumps(entries)))
-        if language is not None:
-            fields.append(("language", language))
-        if segments or words:
-            fields.append(("response_format", "verbose_json"))
-        if words:
-            fields.append(("timestamp_granularities", "word"))
-        if recording is not None:
-            fields.append(("recording_id", recording[0]))
-            fields.append(("recording_part", str(recording[1])))
+        fields = _transcribe_fields(prompt, dict, language, segments, words, recording)
         body, content_type = multipart_upload("audio", audio, fields, filename)
         result = _transport.request(
             self._transport,
@@ -102,6 +116,44 @@ class Voicedraft:
             timeout=timeout if timeout is not None else self._transcribe_timeout,
         )
         return cast(TranscriptionResult, result)
+
+    def transcribe_stream(
+        self,
+        audio: AudioInput,
+        *,
+        prompt: Optional[str] = None,
+        dict: Optional[Sequence[DictionaryEntryInput]] = None,  # noqa: A002 - the API's field name
+        language: Optional[str] = None,
+        segments: bool = False,
+        words: bool = False,
+        filename: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        recording: Optional[Tuple[str, int]] = None,
+        idle_timeout: float = 60.0,
+    ) -> Iterator[TranscriptStreamEvent]:
+        """Transcribes a recording and yields its text as it is recognized (a generator).
+
+        Events are dicts: ``{"type": "transcript.text.delta", "delta": ...}`` (the deltas joined are
+        the text so far), then ``{"type": "transcript.text.done", ...}``, which is the whole result
+        as ``transcribe`` returns it. A failure after the stream began is raised as the same
+        APIError subclass ``transcribe`` raises. If the connection breaks, call again with the same
+        ``idempotency_key``: the stored result is replayed (one delta, then done). ``idle_timeout``
+        is the longest silence allowed (the service sends a keep-alive every 15 s)::
+
+            for event in vd.transcribe_stream("note.m4a"):
+                if event["type"] == "transcript.text.delta":
+                    print(event["delta"], end="", flush=True)
+        """
+        fields = _transcribe_fields(prompt, dict, language, segments, words, recording)
+        body, content_type = multipart_upload("audio", audio, fields, filename)
+        return _transport.stream_events(
+            self._transport,
+            OPERATIONS["transcribe"],
+            headers={"Idempotency-Key": idempotency_key or uuid.uuid4().hex},
+            body=body,
+            content_type=content_type,
+            idle_timeout=idle_timeout,
+        )
 
     def get_recording(self, recording_id: str) -> Recording:
         """A recording uploaded in parts (``transcribe(..., recording=(id, part))``), joined in part order."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Optional, TypedDict
+from typing import Any, Dict, List, Optional, TypedDict
 
 
 class DictionaryEntryInput(TypedDict):
@@ -128,6 +128,11 @@ class TranscriptionResult(_TranscriptionRequired, total=False):
     optimization: Optimization
     #: The recording this upload is a part of, if it was sent with one.
     recording: Optional[RecordingRef]
+
+
+#: An event of ``transcribe_stream``: ``{"type": "transcript.text.delta", "delta": str}``, then
+#: ``{"type": "transcript.text.done", **TranscriptionResult}``.
+TranscriptStreamEvent = Dict[str, Any]
 
 
 class DictionarySuggestion(TypedDict):
