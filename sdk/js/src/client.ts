@@ -42,6 +42,8 @@ export type TranscribeOptions = CallOptions & {
   language?: string;
   /** Include timed segments. */
   segments?: boolean;
+  /** Include every word with its time (`words`; implies verbose_json). */
+  words?: boolean;
   /** The file name sent with the audio (the service reads the format from the bytes, not the name). */
   filename?: string;
   /** Makes retries replay the first result; default: a new UUID per call, reused by its retries. */
@@ -131,7 +133,8 @@ export class Voicedraft {
     if (options.prompt !== undefined) form.set("prompt", options.prompt);
     if (options.dict !== undefined) form.set("dict", JSON.stringify(options.dict));
     if (options.language !== undefined) form.set("language", options.language);
-    if (options.segments) form.set("response_format", "verbose_json");
+    if (options.segments || options.words) form.set("response_format", "verbose_json");
+    if (options.words) form.set("timestamp_granularities", "word");
     if (options.recording) {
       form.set("recording_id", options.recording.id);
       form.set("recording_part", String(options.recording.part));

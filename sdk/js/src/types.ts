@@ -6,6 +6,9 @@ export type DictionaryEntry = DictionaryEntryInput & { created_at: string; updat
 
 export type TranscriptSegment = { start: number; end: number; text: string };
 
+/** One word and when it was spoken (seconds); a phrase your dictionary replaced is one word. */
+export type TranscriptWord = { word: string; start: number; end: number };
+
 /** Diagnostic identifiers of the AI optimization; not credentials, but do not publish them with transcripts. */
 export type OptimizerProcessing = {
   optimizer_workflow_name: string;
@@ -43,6 +46,8 @@ export type TranscriptionResult = {
   engine: string;
   dictionary_replacements: number;
   segments?: TranscriptSegment[];
+  /** Every word with its time: with the `words` option, and from getTranscription when the recognizer gave them. */
+  words?: TranscriptWord[];
   /** Present when AI optimization is enabled. */
   optimizer_processing?: OptimizerProcessing;
   /** Present when AI optimization is enabled; long audio is optimized in the background. */
