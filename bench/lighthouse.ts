@@ -32,7 +32,7 @@ async function signedIn(url: string): Promise<{ cookie: string; pages: [string, 
     const headers = { origin: url };
     const audio = await readFile(JFK);
     const note = (await (
-      await page.request.post("/transcribe", { headers, multipart: { audio: { name: "jfk.wav", mimeType: "audio/wav", buffer: audio } } })
+      await page.request.post("/transcribe", { headers, multipart: { audio: { name: "jfk.wav", mimeType: "audio/wav", buffer: audio } }, timeout: 300_000 })
     ).json()) as { id: string };
     const post = (await (await page.request.post("/api/v1/content/items", { headers, data: { source_transcription_id: note.id } })).json()) as {
       item: { id: string };
