@@ -32,6 +32,8 @@ process.env.EMBEDDED_DB_MAX_HOLD_SECONDS = "600";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SPEECH = path.resolve(ROOT, "../shared/audio/jfk.wav");
 const work = await mkdtemp(path.join(tmpdir(), "voicedraft-bench-long-"));
+// A private DATA_DIR: never the checkout's ./data (whose embedded database a running npm start may host).
+process.env.DATA_DIR = path.join(work, "data");
 const RECORDING = path.join(work, "long.mp3");
 const DECODED = path.join(work, "long.wav");
 

@@ -18,7 +18,8 @@ import { EngineUnavailableError, type Recognition } from "@/lib/transcription/en
 // by the sweep. The result is stored with the piece and its audio removed at once, so a retried
 // job or upload finds it done.
 
-const HEARTBEAT_MS = 5_000;
+/** How often a worker renews its lease: several times within the stale limit, at most every 5 s. */
+const heartbeatMs = () => Math.min(5_000, (env().RECOGNITION_PIECE_STALE_SECONDS * 1000) / 4);
 
 export type PieceResult = Pick<Recognition, "text" | "segments" | "language" | "engine" | "model">;
 
@@ -106,7 +107,7 @@ export async function runPiece({
   if (!(await claim(key, executionId, jobId))) return "skipped";
   const prisma = await db();
   const fields = { recognition_workflow_id: workflowId, piece: index, execution_id: executionId };
-  const heartbeat = setInterval(() => void whileHeld(key, executionId, { heartbeatAt: new Date() }).catch(() => undefined), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => void whileHeld(key, executionId, { heartbeatAt: new Date() }).catch(() => undefined), heartbeatMs());
   heartbeat.unref();
   const dir = await mkdtemp(path.join(tmpdir(), "vd-piece-"));
   try {
@@ -174,6 +175,7 @@ async function completeWorkflowIfDone(workflowId: string): Promise<void> {
 }
 
 const WAITING = new Set(["created", "retry"]);
+const MAX_ATTEMPTS = 5;
 
 /**
  * Pieces that nobody is working on — a run whose worker died (its heartbeat stopped), or a
@@ -191,7 +193,7 @@ export async function recoverStalePieces({ staleSeconds }: { staleSeconds?: numb
         { status: "pending", updatedAt: { lt: staleBefore } },
       ],
     },
-    select: { workflowId: true, index: true, jobId: true, updatedAt: true },
+    select: { workflowId: true, index: true, jobId: true, updatedAt: true, attempts: true },
     take: 100,
   });
   const recovered: PieceKey[] = [];
@@ -206,6 +208,11 @@ export async function recoverStalePieces({ staleSeconds }: { staleSeconds?: numb
     });
     if (!count) continue;
     if (job?.state === "active") await boss!.cancel(recognizePieceJob.name, job.id).catch(() => undefined);
+    if (piece.attempts >= MAX_ATTEMPTS) {
+      // A piece whose workers keep dying (e.g. killed for memory) is not handed out for ever.
+      await failWorkflow(piece.workflowId, "engine_failed", "The speech recognizer stopped on a piece of the recording several times.");
+      continue;
+    }
     await dispatchPiece(piece.workflowId, piece.index);
     recovered.push({ workflowId: piece.workflowId, index: piece.index });
   }

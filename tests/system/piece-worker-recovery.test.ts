@@ -1,0 +1,120 @@
+import assert from "node:assert/strict";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { after, before, test } from "node:test";
+import { closeDb, db } from "@/lib/db/client.ts";
+import { migrateDatabase } from "@/lib/db/migrate.ts";
+import { resetEnvCache } from "@/lib/env.ts";
+import { closeJobQueue } from "@/lib/jobs/queue.ts";
+import { createEmptyDatabase, postgresAvailable, type EmptyDatabase } from "../support/database.ts";
+import { createTestUser, type TestUser } from "../support/factories.ts";
+import { call } from "../support/http.ts";
+import { ROOT } from "../support/processes.ts";
+
+// A long recording's pieces are worked by separate `npm run worker` processes. The only worker is
+// killed (SIGKILL) while it recognizes a piece; a second one starts, the recovery sweep gives it
+// the dead worker's piece, and the upload — still waiting — answers with the whole text.
+
+const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+const exec = promisify(execFile);
+const SENTENCES = [
+  "The weather is very nice today and the sun is shining",
+  "Please call me tomorrow morning at the office",
+  "Thank you very much for your help my friend",
+];
+type Worker = { child: ChildProcess; exited: Promise<unknown> };
+
+let database: EmptyDatabase;
+let user: TestUser;
+let dir: string;
+let recording: Buffer;
+const workers: Worker[] = [];
+
+function startWorker(): Worker {
+  const child = spawn(process.execPath, [TSX, path.join(ROOT, "scripts", "worker.ts")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      TRANSCRIBE_ENGINE: "pocketsphinx",
+      JOBS_POLL_SECONDS: "0.5",
+      RECOGNIZERS_PER_PROCESS: "1",
+      RECOGNITION_PIECE_STALE_SECONDS: "8",
+      LOG_LEVEL: "warn",
+    },
+    stdio: "ignore",
+    detached: true, // its own process group: tsx runs the script in a child process
+  });
+  const worker = { child, exited: new Promise((r) => child.on("exit", r)) };
+  workers.push(worker);
+  return worker;
+}
+
+before(async () => {
+  database = await createEmptyDatabase((await postgresAvailable()) ? "postgres" : "pglite");
+  await migrateDatabase(database.url);
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    TRANSCRIBE_ENGINE: "pocketsphinx",
+    OPTIMIZER: "off",
+    RECOGNITION_PIECE_SECONDS: "6",
+    RECOGNITION_PIECE_STALE_SECONDS: "8",
+  });
+  resetEnvCache();
+  user = await createTestUser();
+  dir = await mkdtemp(path.join(tmpdir(), "vd-piece-recovery-"));
+  const parts: string[] = [];
+  for (const [i, sentence] of SENTENCES.entries()) {
+    await exec("espeak-ng", ["-s", "150", "-w", path.join(dir, `s${i}.wav`), sentence]);
+    await exec("sox", [path.join(dir, `s${i}.wav`), "-r", "16000", "-c", "1", path.join(dir, `p${i}.wav`), "pad", "0.5", "2.5"]);
+    parts.push(path.join(dir, `p${i}.wav`));
+  }
+  await exec("sox", [...parts, path.join(dir, "recording.wav")]);
+  recording = await readFile(path.join(dir, "recording.wav"));
+});
+
+after(async () => {
+  for (const w of workers) {
+    if (w.child.exitCode === null && w.child.signalCode === null) process.kill(-w.child.pid!, "SIGKILL");
+  }
+  await Promise.all(workers.map((w) => w.exited));
+  await closeJobQueue();
+  await closeDb();
+  await database?.drop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+test("the worker recognizing a piece is killed: another worker takes the piece over and the upload answers in full", async () => {
+  const { POST: transcribe } = await import("@/app/transcribe/route.ts");
+  const first = startWorker();
+  const body = new FormData();
+  body.set("audio", new Blob([new Uint8Array(recording)]), "long.wav");
+  body.set("response_format", "verbose_json");
+  const answer = call(transcribe, { method: "POST", path: "/transcribe", key: user.key, body });
+
+  // Wait until the worker holds a piece, then kill it (and its recognizer) mid-piece.
+  const prisma = await db();
+  let held: { index: number } | null = null;
+  for (let i = 0; i < 1200 && !held; i++) {
+    held = await prisma.recognitionPiece.findFirst({ where: { status: "running" }, select: { index: true } });
+    if (!held) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(held, "a worker started a piece");
+  process.kill(-first.child.pid!, "SIGKILL");
+  await first.exited;
+  const stranded = await prisma.recognitionPiece.findFirstOrThrow({ where: { index: held.index } });
+  assert.equal(stranded.status, "running", "the dead worker's piece is left running, until its lease goes stale");
+
+  startWorker();
+  const res = await answer;
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.body.segments.length, 3);
+  const pieces = await prisma.recognitionPiece.findMany({ orderBy: { index: "asc" } });
+  assert.equal(pieces.length, 3);
+  assert.ok(pieces.every((p) => p.status === "completed" && p.audio === null));
+  assert.equal(pieces[held.index].attempts, 2, "the killed piece ran again, once");
+  assert.ok(pieces.every((p, i) => i === held.index || p.attempts === 1), "no other piece was taken from a live worker");
+});
