@@ -83,6 +83,27 @@ test("every page fits a 360 px phone in both themes, with big enough targets and
   }
 
   await signUp(page);
+  // A new account: every list says what to do first.
+  for (const [path, name, text] of [
+    ["/transcripts", "notes-empty", "No notes yet"],
+    ["/content", "posts-empty", "No posts yet"],
+  ] as const) {
+    await page.goto(path);
+    await page.getByText(text).waitFor();
+    await check(page, name);
+  }
+  // Record while recording (the fake microphone plays) and just after Stop, in a tab of its own:
+  // the note it makes (recording.test.ts follows that) opens there, not over the pages below.
+  const rec = await context.newPage();
+  await rec.goto("/record");
+  await rec.getByRole("button", { name: "Start recording" }).click();
+  await rec.getByTestId("recorder-state").getByText("Recording").waitFor();
+  await rec.waitForTimeout(1500);
+  await check(rec, "record-recording");
+  await rec.getByRole("button", { name: "Stop and save" }).click();
+  await rec.getByTestId("progress-card").waitFor();
+  await check(rec, "record-after-stop");
+
   // Content for every screen, through the API with the session: a note, a recording in parts,
   // a dictionary word, a channel and a post.
   const audio = await readFile(JFK_WAV);
@@ -115,6 +136,39 @@ test("every page fits a 360 px phone in both themes, with big enough targets and
   ] as const) {
     await page.goto(path);
     await page.getByRole("heading", { name: heading, level: name === "post" ? 2 : 1 }).first().waitFor();
+    await page.waitForLoadState("networkidle");
+    await check(page, name);
+    if (name === "note") {
+      // The note's other states: the text as recognized, and the fix-a-word sheet.
+      await page.getByRole("tab", { name: "As recognized" }).click();
+      await page.getByTestId("original-text").waitFor();
+      await check(page, "note-as-recognized");
+      await page.getByRole("tab", { name: "Text" }).click();
+      await page.getByLabel(/^Text of the note/).evaluate((el: HTMLTextAreaElement) => {
+        el.focus();
+        el.setSelectionRange(1, 1);
+      });
+      await page.getByRole("button", { name: /^Fix “/ }).click();
+      await page.getByRole("dialog", { name: "Fix a word" }).waitFor();
+      await check(page, "note-fix-word");
+    }
+  }
+  await context.close();
+});
+
+test("the signed-in pages fit a 1280×800 desktop window in both themes", async () => {
+  const context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signUp(page);
+  for (const [path, name, heading] of [
+    ["/record", "desktop-record", "Record a voice note"],
+    ["/transcripts", "desktop-notes", "Notes"],
+    ["/content", "desktop-posts", "Posts"],
+    ["/settings", "desktop-settings", "Settings"],
+    ["/dictionary", "desktop-dictionary", "Dictionary"],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole("heading", { name: heading, level: 1 }).first().waitFor();
     await page.waitForLoadState("networkidle");
     await check(page, name);
   }
