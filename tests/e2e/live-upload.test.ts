@@ -39,11 +39,17 @@ async function watchStages(page: Page): Promise<void> {
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { stages: string[] }).stages = seen;
-    const note = () => {
-      const stage = document.querySelector('[data-testid="progress-card"]')?.getAttribute("data-stage");
-      if (stage && seen.at(-1) !== stage) seen.push(stage);
-    };
-    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-stage"] });
+    // From the records, not the page as it is now: the card at "done" may be gone (the note opening) by the time this runs.
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.type === "attributes" ? [record.target] : [...record.addedNodes]) {
+          if (!(node instanceof Element)) continue;
+          const card = node.matches('[data-testid="progress-card"]') ? node : node.querySelector('[data-testid="progress-card"]');
+          const stage = card?.getAttribute("data-stage");
+          if (stage && seen.at(-1) !== stage) seen.push(stage);
+        }
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-stage"] });
   });
 }
 
