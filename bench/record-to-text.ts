@@ -2,7 +2,11 @@
 // 5-minute recording made in the app (Debian Chromium, fake microphone playing real speech).
 // With live upload every part but the last is text before Stop; the goal is "recognition of the
 // last part + 3 s", whatever the length. Prints, per length: parts, Stop → text, and the server
-// time of the last part's POST /transcribe (request sent → answer), which is its recognition.
+// time of the last part's POST /transcribe (request sent → answer), which is its recognition;
+// and a timeline line: the app's performance marks (voicedraft:stop, saved = recorder stopped and
+// the audio assembled, last-part-queued = the worker cut the rest, text-ready = every part is
+// text, shown = the note's text on screen) and every POST /transcribe still running or started
+// after Stop (start and end in seconds after Stop, and its server time).
 //
 // Runs the real app (npm start's launcher, a fresh DATA_DIR, PocketSphinx); set NEXT_DIST_DIR
 // to build beside other builds. Takes about 10 minutes: the recordings are made in real time.
@@ -97,7 +101,13 @@ try {
   console.log("recording  parts  stop→text (s)  last part recognition (s)  margin (s)");
   for (const minutes of LENGTHS) {
     const wav = await speech(dir, minutes * 60);
-    const { toText, lastPart, parts } = await measure(server.url, wav, minutes * 60);
+    const result = await measure(server.url, wav, minutes * 60).catch((err: Error) => {
+      // A machine too busy to recognize within the time limit: say so, and go on to the next length.
+      console.log(`${`${minutes} min`.padEnd(11)}no result: ${err.message.split("\n")[0]}`);
+      return null;
+    });
+    if (!result) continue;
+    const { toText, lastPart, parts } = result;
     const margin = lastPart === null ? "n/a" : (toText - lastPart).toFixed(1);
     console.log(`${`${minutes} min`.padEnd(11)}${String(parts).padEnd(7)}${toText.toFixed(1).padEnd(15)}${(lastPart?.toFixed(1) ?? "n/a").padEnd(27)}${margin}`);
   }
