@@ -68,7 +68,10 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
                 title={text.trim() ? noteTitle(text) : "Voice note (no words recognized)"}
                 meta={
                   <>
-                    <LocalTime iso={t.created_at} /> · {duration(t.duration)} <OptimizationStatus optimization={t.optimization} />
+                    <span>
+                      <LocalTime iso={t.created_at} /> · {duration(t.duration)}
+                    </span>{" "}
+                    <OptimizationStatus optimization={t.optimization} />
                   </>
                 }
                 excerpt={text.slice(0, 160)}
@@ -85,7 +88,10 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
               title={text ? noteTitle(text) : "Voice note (no words recognized)"}
               meta={
                 <>
-                  <LocalTime iso={entry.parts[0].created_at} /> · {duration(seconds)} · {entry.parts.length} parts
+                  {/* One piece of the row's flex line: a wrap never starts a line with "·". */}
+                  <span>
+                    <LocalTime iso={entry.parts[0].created_at} /> · {duration(seconds)} · {entry.parts.length} parts
+                  </span>
                 </>
               }
               excerpt={text.slice(0, 160)}
