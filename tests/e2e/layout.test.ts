@@ -92,25 +92,13 @@ test("every page fits a 360 px phone in both themes, with big enough targets and
     await page.getByText(text).waitFor();
     await check(page, name);
   }
-  // Record while recording (the fake microphone plays) and just after Stop, in a tab of its own:
-  // the note it makes (recording.test.ts follows that) opens there, not over the pages below.
-  const rec = await context.newPage();
-  await rec.goto("/record");
-  await rec.getByRole("button", { name: "Start recording" }).click();
-  await rec.getByTestId("recorder-state").getByText("Recording").waitFor();
-  await rec.waitForTimeout(1500);
-  await check(rec, "record-recording");
-  await rec.getByRole("button", { name: "Stop and save" }).click();
-  await rec.getByTestId("progress-card").waitFor();
-  await check(rec, "record-after-stop");
-
   // Content for every screen, through the API with the session: a note, a recording in parts,
   // a dictionary word, a channel and a post.
   const audio = await readFile(JFK_WAV);
   // Cookie-authenticated writes must come from the site itself.
   const sameSite = { origin: app.url };
   const upload = (fields: Record<string, string>) =>
-    page.request.post("/transcribe", { headers: sameSite, multipart: { ...fields, audio: { name: "jfk.wav", mimeType: "audio/wav", buffer: audio } } });
+    page.request.post("/transcribe", { headers: sameSite, multipart: { ...fields, audio: { name: "jfk.wav", mimeType: "audio/wav", buffer: audio } }, timeout: 180_000 });
   const note = (await (await upload({})).json()) as { id: string };
   assert.ok(note.id, "a note was transcribed");
   await upload({ recording_id: "layout-rec", recording_part: "0" });
@@ -153,6 +141,19 @@ test("every page fits a 360 px phone in both themes, with big enough targets and
       await check(page, "note-fix-word");
     }
   }
+  // Record while recording (the fake microphone plays) and just after Stop, in a tab of its own:
+  // last, so the toast announcing its note cannot cover a page being checked (recording.test.ts
+  // follows that note).
+  const rec = await context.newPage();
+  await rec.goto("/record");
+  await rec.getByRole("button", { name: "Start recording" }).click();
+  await rec.getByTestId("recorder-state").getByText("Recording").waitFor();
+  await rec.waitForTimeout(1500);
+  await check(rec, "record-recording");
+  await rec.getByRole("button", { name: "Stop and save" }).click();
+  await rec.getByTestId("progress-card").waitFor();
+  await check(rec, "record-after-stop");
+
   await context.close();
 });
 
