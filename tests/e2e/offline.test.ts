@@ -24,6 +24,7 @@ test("notes read online stay readable offline; an offline edit is saved once bac
   const uploaded = await page.request.post("/transcribe", {
     headers: sameSite,
     multipart: { audio: { name: "jfk.wav", mimeType: "audio/wav", buffer: audio } },
+    timeout: 180_000, // a busy machine
   });
   const note = (await uploaded.json()) as { id: string };
   assert.ok(note.id, "a note was transcribed");
