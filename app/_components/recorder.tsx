@@ -173,7 +173,7 @@ export function Recorder({ owner }: { owner: string }) {
         {STATE[phase]}
       </p>
       <div className={styles.controls}>
-        {!active && (
+        {!active && phase !== "saving" && (
           <button type="button" className={styles.bigButton} onClick={start} disabled={phase !== "idle"}>
             <Mic size={40} aria-hidden="true" />
             <span className="visually-hidden">Start recording</span>
