@@ -2,23 +2,22 @@
 
 import { FileText, Mic, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { api, saveRead, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
+import { api, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
 import { groupByRecording } from "@/app/_lib/group-transcripts.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, shownText } from "@/app/_components/note-text.ts";
-import { Button, ButtonLink, EmptyState, LocalTime, Notice, RowLink, RowList } from "@/app/_ui/index.ts";
+import { Button, ButtonLink, EmptyState, Notice, RowLink, RowList } from "@/app/_ui/index.ts";
 
-const pagePath = (after: string | null) => `/api/v1/transcriptions?limit=20${after ? `&cursor=${encodeURIComponent(after)}` : ""}`;
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-/** `initial`: the first page as the server read it for this page (else it is fetched on mount). */
-export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
-  const [items, setItems] = useState<Transcription[] | null>(initial?.transcriptions ?? null);
-  const [cursor, setCursor] = useState<string | null>(initial?.next_cursor ?? null);
+export function TranscriptList() {
+  const [items, setItems] = useState<Transcription[] | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async (after: string | null) => {
     try {
-      const page = await api<TranscriptionList>(pagePath(after));
+      const page = await api<TranscriptionList>(`/api/v1/transcriptions?limit=20${after ? `&cursor=${encodeURIComponent(after)}` : ""}`);
       setItems((prev) => (after ? [...(prev ?? []), ...page.transcriptions] : page.transcriptions));
       setCursor(page.next_cursor);
     } catch (err) {
@@ -26,12 +25,10 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
     }
   }, []);
   useEffect(() => {
-    // The server's first page is this device's saved copy for offline reading, as a fetch would be.
-    if (initial) return void saveRead(pagePath(null), initial);
     // Loading on mount is the point of this effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     void load(null);
-  }, [load, initial]);
+  }, [load]);
 
   if (error)
     return (
@@ -69,7 +66,7 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
                 meta={
                   <>
                     <span>
-                      <LocalTime iso={t.created_at} /> · {duration(t.duration)}
+                      {when(t.created_at)} · {duration(t.duration)}
                     </span>{" "}
                     <OptimizationStatus optimization={t.optimization} />
                   </>
@@ -90,7 +87,7 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
                 <>
                   {/* One piece of the row's flex line: a wrap never starts a line with "·". */}
                   <span>
-                    <LocalTime iso={entry.parts[0].created_at} /> · {duration(seconds)} · {entry.parts.length} parts
+                    {when(entry.parts[0].created_at)} · {duration(seconds)} · {entry.parts.length} parts
                   </span>
                 </>
               }

@@ -2,16 +2,10 @@ import type { Metadata } from "next";
 import { Mic } from "lucide-react";
 import { TranscriptList } from "@/app/_components/transcript-list.tsx";
 import { ButtonLink, PageHeader } from "@/app/_ui/index.ts";
-import { seed } from "@/app/(app)/_seed.ts";
-import { requireUser } from "@/lib/auth/current-user.ts";
-import { listTranscriptions } from "@/lib/transcription/list-transcriptions.ts";
-import { ListTranscriptionsQuery } from "@/lib/transcription/schemas.ts";
 
 export const metadata: Metadata = { title: "Notes" };
 
-export default async function TranscriptsPage() {
-  const user = await requireUser();
-  const first = await seed(() => listTranscriptions({ userId: user.id, input: ListTranscriptionsQuery.parse({ limit: 20 }) }));
+export default function TranscriptsPage() {
   return (
     <>
       <PageHeader
@@ -22,7 +16,7 @@ export default async function TranscriptsPage() {
           </ButtonLink>
         }
       />
-      <TranscriptList initial={first} />
+      <TranscriptList />
     </>
   );
 }
