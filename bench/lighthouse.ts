@@ -5,7 +5,9 @@
 // Runs the real app (npm start's launcher, a fresh DATA_DIR); set NEXT_DIST_DIR to build beside
 // other builds. Chromium: CHROME_PATH (default Debian's /usr/bin/chromium). Signed in through a
 // session cookie made by signing up in Playwright, passed to Lighthouse as a request header.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+// BENCH_VERBOSE=1 also lists each page's failing audits and its LCP element and TBT; BENCH_LHR_DIR=D
+// keeps each page's full Lighthouse report (JSON) in D for a closer look.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
@@ -52,7 +54,11 @@ async function signedIn(url: string): Promise<{ cookie: string; pages: [string, 
 }
 
 const dir = await mkdtemp(path.join(tmpdir(), "vd-bench-lighthouse-"));
-const server = await startServer({ DATA_DIR: path.join(dir, "data"), TRANSCRIBE_ENGINE: "pocketsphinx", LOG_LEVEL: "warn" });
+// BENCH_URL: measure a server you already run (e.g. on a busy machine where a build may take longer
+// than the launcher's start-up timeout); it needs PocketSphinx for the note the bench records.
+const server = process.env.BENCH_URL
+  ? { url: process.env.BENCH_URL, stop: async () => 0 }
+  : await startServer({ DATA_DIR: path.join(dir, "data"), TRANSCRIBE_ENGINE: "pocketsphinx", LOG_LEVEL: "warn" });
 const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
 try {
   const { cookie, pages } = await signedIn(server.url);
@@ -68,7 +74,14 @@ try {
     const categories = result?.lhr.categories ?? {};
     const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100));
     console.log(`${name.padEnd(11)}${score("performance").padEnd(13)}${score("accessibility").padEnd(15)}${score("best-practices")}`);
+    if (process.env.BENCH_LHR_DIR) {
+      await mkdir(process.env.BENCH_LHR_DIR, { recursive: true });
+      await writeFile(path.join(process.env.BENCH_LHR_DIR, `${name.toLowerCase().replace(/\W+/g, "-")}.json`), JSON.stringify(result?.lhr, null, 1));
+    }
     if (process.env.BENCH_VERBOSE) {
+      const audits = result?.lhr.audits ?? {};
+      const metric = (id: string) => audits[id]?.displayValue ?? "?";
+      console.log(`  FCP ${metric("first-contentful-paint")}  LCP ${metric("largest-contentful-paint")}  TBT ${metric("total-blocking-time")}  CLS ${metric("cumulative-layout-shift")}  SI ${metric("speed-index")}`);
       for (const audit of Object.values(result?.lhr.audits ?? {})) {
         if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative") console.log(`  ${audit.id}: ${audit.title}`);
       }
