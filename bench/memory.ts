@@ -20,7 +20,7 @@ const dataDir = await mkdtemp(path.join(tmpdir(), "vd-bench-memory-"));
 const recording = path.join(dataDir, `speech-${MINUTES}min.wav`);
 const mib = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
-type Proc = { pid: number; ppid: number; name: string; rssKb: number };
+type Proc = { pid: number; ppid: number; name: string; rssKb: number; anonKb: number };
 
 /** What a process is, in this benchmark's terms. */
 function role(pid: number, name: string): string {
@@ -41,7 +41,8 @@ function processes(): Proc[] {
       const status = readFileSync(`/proc/${entry}/status`, "utf8");
       const field = (key: string) => new RegExp(`^${key}:\\s+(.*)$`, "m").exec(status)?.[1] ?? "";
       const pid = Number(entry);
-      all.push({ pid, ppid: Number(field("PPid")), name: role(pid, field("Name")), rssKb: Number.parseInt(field("VmRSS")) || 0 });
+      const kb = (key: string) => Number.parseInt(field(key)) || 0;
+      all.push({ pid, ppid: Number(field("PPid")), name: role(pid, field("Name")), rssKb: kb("VmRSS"), anonKb: kb("RssAnon") });
     } catch {
       // gone meanwhile
     }
@@ -114,12 +115,36 @@ async function peaksDuring(rootPid: () => number | undefined, during: () => Prom
   return { peaks, peakTotal };
 }
 
+/** Proportional set size: each shared page (the node binary, libraries) split between its users. */
+function pssKb(pid: number): number {
+  try {
+    return Number.parseInt(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? "0");
+  } catch {
+    return 0;
+  }
+}
+
 function printIdle(title: string, procs: Proc[]) {
-  console.log(`${title} (settled ${values.settle} s):`);
-  for (const [name, kb] of Object.entries(byName(procs))) console.log(`  ${name.padEnd(14)} ${mib(kb)}`);
-  console.log(`  ${"total".padEnd(14)} ${mib(total(procs))}`);
-  const server2 = procs.filter((p) => p.name === "launcher" || p.name === "next-server");
-  console.log(`  ${"launcher + next-server".padEnd(14)} ${mib(total(server2))}  (goal ≤ 350 MB)`);
+  // RSS counts the pages two node processes share (the binary itself) twice; PSS splits them,
+  // and anonymous memory (heaps, wasm memories) is what each process holds on its own.
+  console.log(`${title} (settled ${values.settle} s):            RSS     PSS     anonymous`);
+  const rows: Record<string, { rss: number; pss: number; anon: number }> = {};
+  for (const p of procs) {
+    const row = (rows[p.name] ??= { rss: 0, pss: 0, anon: 0 });
+    row.rss += p.rssKb;
+    row.pss += pssKb(p.pid);
+    row.anon += p.anonKb;
+  }
+  const line = (name: string, r: { rss: number; pss: number; anon: number }) =>
+    console.log(`  ${name.padEnd(24)} ${mib(r.rss).padStart(7)} ${mib(r.pss).padStart(7)} ${mib(r.anon).padStart(7)}`);
+  for (const [name, r] of Object.entries(rows)) line(name, r);
+  const sum = (names?: string[]) =>
+    Object.entries(rows)
+      .filter(([name]) => !names || names.includes(name))
+      .reduce((t, [, r]) => ({ rss: t.rss + r.rss, pss: t.pss + r.pss, anon: t.anon + r.anon }), { rss: 0, pss: 0, anon: 0 });
+  line("total", sum());
+  line("launcher + next-server", sum(["launcher", "next-server"]));
+  console.log("  (goal: launcher + next-server ≤ 350 MB)");
 }
 
 /** `npm start` on the bench's DATA_DIR, healthy; with the peaks of its tree while it started. */

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ChevronDown, Sparkles, TriangleAlert } from "lucide-react";
-import { ApiRequestError } from "@/app/_lib/api.ts";
+import { ApiRequestError, saveRead } from "@/app/_lib/api.ts";
 import { createVariants, getFamily, listChannels, listPresets, newActionId, type Channel, type Family, type Preset } from "@/app/_lib/content.ts";
 import { Button, Card, Notice, Spinner } from "@/app/_ui/index.ts";
 import { ChannelPicker } from "@/app/_components/channel-picker.tsx";
@@ -15,12 +15,24 @@ import styles from "./posts.module.css";
 const POLL_MS = 1500;
 const SOURCE_WORDS = { edited: "your edited note", optimized: "the cleaned-up note", recognized: "the note as recognized" } as const;
 
+/** Every active channel that has no post yet, with its platform's style. */
+function preselect(family: Family, channels: Channel[]): Record<string, string> {
+  const written = new Set(family.variants.map((v) => v.channel_id));
+  return Object.fromEntries(channels.filter((c) => c.active && !written.has(c.id)).map((c) => [c.id, c.default_preset_id]));
+}
+
+/** What the server read for this page's first paint (each part missing is fetched on mount). */
+export type FamilySeed = { family?: Family; channels?: Channel[]; presets?: Preset[] };
+
 /** Make posts: the source text, the channels to write for, one tap to write, and a card per post. */
-export function ContentFamilyView({ id }: { id: string }) {
-  const [family, setFamily] = useState<Family | null>(null);
-  const [channels, setChannels] = useState<Channel[] | null>(null);
-  const [presets, setPresets] = useState<Preset[]>([]);
-  const [picked, setPicked] = useState<Record<string, string> | null>(null);
+export function ContentFamilyView({ id, initial = {} }: { id: string; initial?: FamilySeed }) {
+  const [family, setFamily] = useState<Family | null>(initial.family ?? null);
+  const [channels, setChannels] = useState<Channel[] | null>(initial.channels ?? null);
+  const [presets, setPresets] = useState<Preset[]>(initial.presets ?? []);
+  const seed = useRef(initial);
+  const [picked, setPicked] = useState<Record<string, string> | null>(() =>
+    initial.family && initial.channels ? preselect(initial.family, initial.channels) : null,
+  );
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   // One id per "Write posts" tap, reused if the person taps again after a failure (same picks).
@@ -40,25 +52,27 @@ export function ContentFamilyView({ id }: { id: string }) {
   }, [id]);
 
   useEffect(() => {
-    // Loading on mount is the point of this effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
+    const { family: f, channels: c, presets: p } = seed.current;
+    // What the server read is this device's saved copy for offline reading, as a fetch would be.
+    if (f) void saveRead(`/api/v1/content/items/${encodeURIComponent(id)}/family`, f);
+    if (c) void saveRead("/api/v1/channels", { channels: c });
+    if (p) void saveRead("/api/v1/presets", { presets: p });
+    if (!f) void load();
+    if (c && p) return;
     Promise.all([listChannels(), listPresets()])
       .then(([c, p]) => {
         setChannels(c);
         setPresets(p);
       })
       .catch((err: Error) => setError(err.message));
-  }, [load]);
+  }, [load, id]);
 
   // Preselect, once, every active channel that has no post yet, with its platform's style.
   useEffect(() => {
     if (picked || !family || !channels) return;
-    const written = new Set(family.variants.map((v) => v.channel_id));
-    const initial = Object.fromEntries(channels.filter((c) => c.active && !written.has(c.id)).map((c) => [c.id, c.default_preset_id]));
     // Deriving the first selection from two loads is the point of this effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setPicked(initial);
+    setPicked(preselect(family, channels));
   }, [picked, family, channels]);
 
   const writing = family?.variants.filter((v) => postState(v, family.deliveries) === "writing").length ?? 0;

@@ -2,8 +2,9 @@
 
 import { useEffect, useState } from "react";
 import { FileText, Send, TriangleAlert } from "lucide-react";
+import { saveRead } from "@/app/_lib/api.ts";
 import { getFamily, listMasters, type ContentItem, type Family } from "@/app/_lib/content.ts";
-import { Badge, ButtonLink, EmptyState, Notice, RowLink, RowList, Spinner } from "@/app/_ui/index.ts";
+import { Badge, ButtonLink, EmptyState, LocalTime, Notice, RowLink, RowList, Spinner } from "@/app/_ui/index.ts";
 import { FILTERS, STATE_TONE, postState, type PostFilter, type PostState } from "@/app/_components/post-state.ts";
 import styles from "./posts.module.css";
 
@@ -19,7 +20,6 @@ const SHOWN: { state: PostState; words: (n: number) => string }[] = [
   { state: "shared", words: (n) => `${n} shared` },
   { state: "published", words: (n) => `${n} posted` },
 ];
-const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
 
 async function statesOf(masters: ContentItem[], onEach: (id: string, states: PostState[]) => void) {
   const queue = [...masters];
@@ -32,20 +32,33 @@ async function statesOf(masters: ContentItem[], onEach: (id: string, states: Pos
   await Promise.all(Array.from({ length: PARALLEL }, worker));
 }
 
-export function ContentList() {
-  const [masters, setMasters] = useState<ContentItem[] | null>(null);
-  const [states, setStates] = useState<Record<string, PostState[]>>({});
+const statesIn = (f: Family) => f.variants.map((v) => postState(v, f.deliveries));
+
+/** What the server read for the first paint: the masters (as listMasters() asks) and their families. */
+export type PostsSeed = { list: { items: ContentItem[]; next_cursor: string | null }; families: Family[] };
+
+export function ContentList({ initial }: { initial?: PostsSeed }) {
+  const [masters, setMasters] = useState<ContentItem[] | null>(initial?.list.items ?? null);
+  const [states, setStates] = useState<Record<string, PostState[]>>(() =>
+    Object.fromEntries((initial?.families ?? []).map((f) => [f.master.id, statesIn(f)])),
+  );
   const [filter, setFilter] = useState<PostFilter>("all");
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
+    if (initial) {
+      // What the server read is this device's saved copy for offline reading, as fetches would be.
+      void saveRead("/api/v1/content/items?limit=50", initial.list);
+      for (const f of initial.families) void saveRead(`/api/v1/content/items/${encodeURIComponent(f.master.id)}/family`, f);
+      return;
+    }
     listMasters()
       .then((items) => {
         setMasters(items);
         return statesOf(items, (id, s) => setStates((all) => ({ ...all, [id]: s })));
       })
       .catch((err: Error) => setError(err.message));
-  }, []);
+  }, [initial]);
 
   if (error)
     return (
@@ -97,7 +110,7 @@ export function ContentList() {
               href={`/content/${m.id}`}
               testId="master"
               title={m.title || "Untitled"}
-              meta={<Summary states={states[m.id]} date={when(m.updated_at)} />}
+              meta={<Summary states={states[m.id]} date={m.updated_at} />}
               excerpt={m.body}
             />
           ))}
@@ -110,11 +123,12 @@ export function ContentList() {
 }
 
 function Summary({ states, date }: { states: PostState[] | undefined; date: string }) {
-  if (!states) return <span>{date}</span>;
-  if (!states.length) return <span>{date} · no posts written yet</span>;
+  const when = <LocalTime iso={date} time={false} />;
+  if (!states) return <span>{when}</span>;
+  if (!states.length) return <span>{when} · no posts written yet</span>;
   return (
     <>
-      <span>{date}</span>
+      <span>{when}</span>
       {SHOWN.map(({ state, words }) => {
         const n = states.filter((s) => s === state).length;
         return n ? (

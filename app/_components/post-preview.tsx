@@ -15,14 +15,17 @@ const SQUARE: ReadonlySet<Platform> = new Set(["linkedin", "facebook"]);
 export const limitOf = (platform: Platform | undefined) => (platform ? PLATFORM_LIMITS[platform] : null);
 export const hasTitle = (platform: Platform | undefined) => !!platform && ARTICLE.has(platform);
 
+// One number format on the server and in every browser (a page rendered on the server must match).
+const n = (value: number) => value.toLocaleString("en-US");
+
 export function Counter({ text, limit, label }: { text: string; limit: number | null; label?: string }) {
   const used = length(text);
   const over = limit !== null && used > limit;
   return (
     <p className={`${styles.count} ${over ? styles.over : ""}`} data-testid="counter">
       {label && `${label} · `}
-      {limit === null ? `${used.toLocaleString()} characters` : `${used.toLocaleString()} / ${limit.toLocaleString()}`}
-      {over && ` — ${(used - limit).toLocaleString()} too long`}
+      {limit === null ? `${n(used)} characters` : `${n(used)} / ${n(limit)}`}
+      {over && ` — ${n(used - limit)} too long`}
     </p>
   );
 }

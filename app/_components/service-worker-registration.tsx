@@ -2,14 +2,14 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { keepPageOffline, registerServiceWorker } from "@/app/_lib/service-worker.ts";
+import { keepPageOffline, registerServiceWorker, whenIdle } from "@/app/_lib/service-worker.ts";
 
 export function ServiceWorkerRegistration() {
   const pathname = usePathname();
   const first = useRef(true);
-  useEffect(() => {
-    void registerServiceWorker();
-  }, []);
+  // After the page has loaded: installing the worker (and its copy of this page's files) would
+  // otherwise compete with the first paint.
+  useEffect(() => whenIdle(() => void registerServiceWorker()), []);
   // Every page the user moves to in the app is kept for offline reading (the first one is kept by
   // the registration itself). Not while offline: the copy kept would be the offline page.
   useEffect(() => {

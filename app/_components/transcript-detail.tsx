@@ -4,11 +4,11 @@ import { useRouter } from "next/navigation";
 import { CloudOff, Send, SpellCheck, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { createMaster, mastersOfNote } from "@/app/_lib/content.ts";
-import { api, apiRead, ApiRequestError, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
+import { api, apiRead, ApiRequestError, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/edit-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note-text.ts";
-import { Button, Field, Notice, Sheet, Tabs, useToast } from "@/app/_ui/index.ts";
+import { Button, Field, LocalTime, Notice, Sheet, Tabs, useToast } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
 
 const POLL_MS = 2000;
@@ -17,8 +17,9 @@ const AUTOSAVE_MS = 1200;
 type Suggestion = Pick<DictionarySuggestion, "misspelling" | "correct_spelling">;
 type SaveState = "saved" | "dirty" | "saving" | "offline" | "conflict" | "error";
 
-export function TranscriptDetail({ id }: { id: string }) {
-  const [transcript, setTranscript] = useState<Transcription | null>(null);
+/** `initial`: the note as the server read it for this page (else it is fetched on mount). */
+export function TranscriptDetail({ id, initial }: { id: string; initial?: Transcription }) {
+  const [transcript, setTranscript] = useState<Transcription | null>(initial ?? null);
   const [draft, setDraft] = useState<string | null>(null);
   const [save, setSave] = useState<SaveState>("saved");
   const [error, setError] = useState<string | null>(null);
@@ -30,10 +31,15 @@ export function TranscriptDetail({ id }: { id: string }) {
   const router = useRouter();
   const toast = useToast();
   const url = transcriptionPath(id);
+  const seeded = useRef(initial);
 
   const load = useCallback(async () => {
     try {
-      const { data: t, fromDevice } = await apiRead<Transcription>(url);
+      // The server's copy on the first load (kept as this device's saved copy, as a fetch would be).
+      const first = seeded.current;
+      seeded.current = undefined;
+      if (first) void saveRead(url, first);
+      const { data: t, fromDevice } = first ? { data: first, fromDevice: false } : await apiRead<Transcription>(url);
       setTranscript(t);
       setError(null);
       // An edit not yet on the server (made offline, or refused as a conflict) is the text to show.
@@ -168,13 +174,12 @@ export function TranscriptDetail({ id }: { id: string }) {
   }
   const text = draft ?? shownText(transcript);
   const original = originalText(transcript);
-  const created = new Date(transcript.created_at);
   return (
     <article className={styles.note}>
       <header className={styles.header}>
         <h1 className={styles.title}>{noteTitle(text)}</h1>
         <p className={styles.meta}>
-          <time dateTime={transcript.created_at}>{created.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}</time>
+          <LocalTime iso={transcript.created_at} />
           <span aria-hidden="true">·</span>
           <span>{duration(transcript.duration)}</span>
           <OptimizationStatus optimization={transcript.optimization} />

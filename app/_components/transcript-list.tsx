@@ -2,22 +2,23 @@
 
 import { FileText, Mic, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { api, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
+import { api, saveRead, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
 import { groupByRecording } from "@/app/_lib/group-transcripts.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, shownText } from "@/app/_components/note-text.ts";
-import { Button, ButtonLink, EmptyState, Notice, RowLink, RowList } from "@/app/_ui/index.ts";
+import { Button, ButtonLink, EmptyState, LocalTime, Notice, RowLink, RowList } from "@/app/_ui/index.ts";
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const pagePath = (after: string | null) => `/api/v1/transcriptions?limit=20${after ? `&cursor=${encodeURIComponent(after)}` : ""}`;
 
-export function TranscriptList() {
-  const [items, setItems] = useState<Transcription[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
+/** `initial`: the first page as the server read it for this page (else it is fetched on mount). */
+export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
+  const [items, setItems] = useState<Transcription[] | null>(initial?.transcriptions ?? null);
+  const [cursor, setCursor] = useState<string | null>(initial?.next_cursor ?? null);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async (after: string | null) => {
     try {
-      const page = await api<TranscriptionList>(`/api/v1/transcriptions?limit=20${after ? `&cursor=${encodeURIComponent(after)}` : ""}`);
+      const page = await api<TranscriptionList>(pagePath(after));
       setItems((prev) => (after ? [...(prev ?? []), ...page.transcriptions] : page.transcriptions));
       setCursor(page.next_cursor);
     } catch (err) {
@@ -25,10 +26,12 @@ export function TranscriptList() {
     }
   }, []);
   useEffect(() => {
+    // The server's first page is this device's saved copy for offline reading, as a fetch would be.
+    if (initial) return void saveRead(pagePath(null), initial);
     // Loading on mount is the point of this effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     void load(null);
-  }, [load]);
+  }, [load, initial]);
 
   if (error)
     return (
@@ -66,7 +69,7 @@ export function TranscriptList() {
                 meta={
                   <>
                     <span>
-                      {when(t.created_at)} · {duration(t.duration)}
+                      <LocalTime iso={t.created_at} /> · {duration(t.duration)}
                     </span>{" "}
                     <OptimizationStatus optimization={t.optimization} />
                   </>
@@ -87,7 +90,7 @@ export function TranscriptList() {
                 <>
                   {/* One piece of the row's flex line: a wrap never starts a line with "·". */}
                   <span>
-                    {when(entry.parts[0].created_at)} · {duration(seconds)} · {entry.parts.length} parts
+                    <LocalTime iso={entry.parts[0].created_at} /> · {duration(seconds)} · {entry.parts.length} parts
                   </span>
                 </>
               }

@@ -1,12 +1,12 @@
 "use client";
 
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { Check, Copy, Download, Ellipsis, ExternalLink, FileText, Pencil, RefreshCw, Send, Share2 } from "lucide-react";
 import { ApiRequestError } from "@/app/_lib/api.ts";
 import { THREAD_SEPARATOR } from "@/lib/content/generators/platform-rules.ts";
 import { approveItem, confirmManualDelivery, editItem, newActionId, regenerate, type Channel, type ContentItem, type Delivery } from "@/app/_lib/content.ts";
 import { canShare, copyVariant, downloadVariant, shareVariant, type ShareOutcome } from "@/app/_lib/share.ts";
-import { Badge, Button, Field, IconButton, Notice, ProgressBar, Sheet } from "@/app/_ui/index.ts";
+import { Badge, Button, Field, IconButton, LocalTime, Notice, ProgressBar, Sheet } from "@/app/_ui/index.ts";
 import { platformName } from "@/app/_components/platforms.ts";
 import { PostEditor, PostPreview, hasTitle } from "@/app/_components/post-preview.tsx";
 import { STATE_TONE, STATE_WORDS, confirmation, postState } from "@/app/_components/post-state.ts";
@@ -34,6 +34,8 @@ const HISTORY: Record<string, string> = {
 
 const shortUrl = (url: string) => url.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "");
 
+const noChange = () => () => {};
+
 export function VariantCard(props: { variant: ContentItem; channel: Channel | undefined; presetName: string; deliveries: Delivery[]; onChanged: () => Promise<unknown> }) {
   const { variant, channel, deliveries, onChanged } = props;
   const [message, setMessage] = useState<{ tone: "neutral" | "success" | "danger"; text: string } | null>(null);
@@ -44,6 +46,8 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
   // One id per "Yes, it's posted" action: a retry after a dropped answer replays instead of recording twice.
   const [confirmId, setConfirmId] = useState<string | null>(null);
 
+  // The server cannot know whether this browser has a share sheet: "Share" appears once hydrated.
+  const sharable = useSyncExternalStore(noChange, canShare, () => false);
   const state = postState(variant, deliveries);
   const confirmed = confirmation(variant, deliveries);
   const platform = channel?.platform;
@@ -68,7 +72,7 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
   }
 
   const shareTone = (outcome: string) => (outcome === "presented" || outcome === "copied" || outcome === "downloaded" ? "success" : "neutral");
-  const share = () => run(() => (canShare() ? shareVariant(variant) : copyVariant(variant)), shareTone);
+  const share = () => run(() => (sharable ? shareVariant(variant) : copyVariant(variant)), shareTone);
   const approve = () => run(() => approveItem(variant.id, variant.content_hash).then(() => ""));
   const rewrite = () =>
     run(() => regenerate(variant.id, { source: "master", expected_content_hash: variant.content_hash }).then(() => ""));
@@ -135,7 +139,7 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
   } else if (state === "approved") {
     primary = (
       <Button block onClick={share} disabled={busy}>
-        <Share2 size={18} aria-hidden="true" /> {canShare() ? "Share" : "Copy to post"}
+        <Share2 size={18} aria-hidden="true" /> {sharable ? "Share" : "Copy to post"}
       </Button>
     );
   } else if (state === "shared") {
@@ -186,7 +190,7 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
             <span>Posted: {shortUrl(confirmed.published_url)}</span>
           </a>
         ) : (
-          <p className={styles.postedNote}>You said it is posted ({new Date(confirmed.created_at).toLocaleDateString()}).</p>
+          <p className={styles.postedNote}>You said it is posted (<LocalTime iso={confirmed.created_at} time={false} />).</p>
         ))}
       {message && (
         <Notice tone={message.tone} role={message.tone === "danger" ? "alert" : "status"} data-testid="variant-message">
@@ -205,7 +209,7 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
           <MenuItem icon={<Copy size={20} />} onClick={() => run(() => copyVariant(variant), shareTone)}>
             Copy text
           </MenuItem>
-          {(state === "approved" || state === "shared" || state === "published") && canShare() && (
+          {(state === "approved" || state === "shared" || state === "published") && sharable && (
             <MenuItem icon={<Share2 size={20} />} onClick={share}>
               {state === "approved" ? "Share" : "Share again"}
             </MenuItem>
@@ -234,7 +238,7 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
                   {d.published_url && ` — ${shortUrl(d.published_url)}`}
                   {d.content_hash !== variant.content_hash && " (an earlier text)"}
                 </span>
-                <time dateTime={d.created_at}>{new Date(d.created_at).toLocaleString()}</time>
+                <LocalTime iso={d.created_at} />
               </li>
             ))}
           </ul>

@@ -1,14 +1,38 @@
-import { Workbox } from "workbox-window";
+import type { Workbox } from "workbox-window";
 
 let registered: Promise<Workbox | null> | undefined;
 
 /**
- * Registers /sw.js once per page load, then hands it the URLs this page already loaded (the
+ * Runs `work` once the page has loaded and the browser is idle, so that what it costs (scripts
+ * to fetch and run, a service worker to install) never competes with the page's first paint.
+ */
+export function whenIdle(work: () => void): () => void {
+  let cancel = () => {};
+  const idle = () => {
+    if ("requestIdleCallback" in window) {
+      const handle = requestIdleCallback(work, { timeout: 3000 });
+      cancel = () => cancelIdleCallback(handle);
+    } else {
+      const handle = setTimeout(work, 200);
+      cancel = () => clearTimeout(handle);
+    }
+  };
+  if (document.readyState === "complete") idle();
+  else {
+    window.addEventListener("load", idle, { once: true });
+    cancel = () => window.removeEventListener("load", idle);
+  }
+  return () => cancel();
+}
+
+/**
+ * Registers /sw.js once per page load (workbox-window is loaded only then), then hands it the URLs this page already loaded (the
  * page itself and its scripts), so the very first visit is enough to open the app offline.
  */
 export function registerServiceWorker(): Promise<Workbox | null> {
   if (typeof window === "undefined" || !("serviceWorker" in navigator)) return Promise.resolve(null);
   registered ??= (async () => {
+    const { Workbox } = await import("workbox-window");
     const wb = new Workbox("/sw.js", { scope: "/" });
     await wb.register();
     await navigator.serviceWorker.ready;

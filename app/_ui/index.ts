@@ -3,6 +3,7 @@ export { Button, ButtonLink, IconButton } from "./button.tsx";
 export { Badge, Card, EmptyState, Notice, PageHeader } from "./card.tsx";
 export { Field, TextAreaField } from "./field.tsx";
 export { RowLink, RowList } from "./list.tsx";
+export { LocalTime } from "./local-time.tsx";
 export { ProgressBar, Spinner } from "./progress.tsx";
 export { Sheet } from "./sheet.tsx";
 export { Tabs } from "./tabs.tsx";

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { db } from "@/lib/db/client.ts";
 import { env } from "@/lib/env.ts";
 import { defineJob } from "@/lib/jobs/define-job.ts";
-import { enqueueJob, jobQueue } from "@/lib/jobs/queue.ts";
+import { enqueueJob } from "@/lib/jobs/queue.ts";
+import { recoverStale, staleLeases } from "@/lib/jobs/recover-stale.ts";
 import { log } from "@/lib/log.ts";
 import { runOptimization } from "@/lib/optimizer/run-optimization.ts";
 
@@ -25,8 +26,6 @@ export async function dispatchOptimization(workflowId: string): Promise<string> 
   return jobId;
 }
 
-const WAITING = new Set(["created", "retry"]);
-
 /**
  * Background workflows that nobody is working on — a run whose worker died (its heartbeat
  * stopped), or a dispatch that never reached the queue — get a new run. Finished chunks are kept.
@@ -36,31 +35,20 @@ export async function recoverStaleOptimizations({ staleSeconds }: { staleSeconds
   const prisma = await db();
   const staleBefore = new Date(Date.now() - (staleSeconds ?? env().OPTIMIZER_STALE_SECONDS) * 1000);
   const candidates = await prisma.optimizationWorkflow.findMany({
-    where: {
-      mode: "background",
-      OR: [
-        { status: "running", OR: [{ heartbeatAt: { lt: staleBefore } }, { heartbeatAt: null, updatedAt: { lt: staleBefore } }] },
-        { status: "pending", updatedAt: { lt: staleBefore } },
-      ],
-    },
+    where: { mode: "background", OR: staleLeases(staleBefore) },
     select: { id: true, jobId: true, updatedAt: true },
     take: 100,
   });
-  const recovered: string[] = [];
-  const boss = candidates.length ? await jobQueue(optimizeTranscriptJob) : undefined;
-  for (const workflow of candidates) {
-    const job = workflow.jobId ? await boss!.getJobById(optimizeTranscriptJob.name, workflow.jobId).catch(() => null) : null;
-    if (job && WAITING.has(job.state)) continue; // queued, a worker will get to it
-    // One recoverer wins: the update only matches the row as it was read.
-    const { count } = await prisma.optimizationWorkflow.updateMany({
-      where: { id: workflow.id, updatedAt: workflow.updatedAt },
-      data: { heartbeatAt: null },
-    });
-    if (!count) continue;
-    if (job?.state === "active") await boss!.cancel(optimizeTranscriptJob.name, job.id).catch(() => undefined);
-    await dispatchOptimization(workflow.id);
-    recovered.push(workflow.id);
-  }
+  const recovered = await recoverStale(
+    optimizeTranscriptJob,
+    candidates,
+    async (workflow) =>
+      (await prisma.optimizationWorkflow.updateMany({ where: { id: workflow.id, updatedAt: workflow.updatedAt }, data: { heartbeatAt: null } })).count > 0,
+    async (workflow) => {
+      await dispatchOptimization(workflow.id);
+      return true;
+    },
+  );
   if (recovered.length) log.info("optimizations recovered", { count: recovered.length });
-  return recovered;
+  return recovered.map((workflow) => workflow.id);
 }

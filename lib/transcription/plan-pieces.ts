@@ -9,6 +9,13 @@ export type PlanOptions = {
   maxSeconds?: number;
   /** A pause longer than this (2 s) ends a piece; the silence itself is not recognized. */
   maxSilenceSeconds?: number;
+  /**
+   * The first piece of a recording long enough to be cut is cut sooner, in a pause at
+   * firstMinSeconds–firstMaxSeconds (default ⅔ of minSeconds to minSeconds, 20–30 s), so that its
+   * text — the first a stream sends — comes sooner. A recording that fits one piece stays whole.
+   */
+  firstMinSeconds?: number;
+  firstMaxSeconds?: number;
   /** Audio kept before and after speech (0.2 s), never past the middle of a pause. */
   padSeconds?: number;
   /**
@@ -44,7 +51,9 @@ export function planPieces(spans: SpeechSpan[], durationSec: number, opts: PlanO
     else runs.push([span]);
   }
 
-  const groups = runs.flatMap((run) => cutRun(run, minSeconds, maxSeconds));
+  const firstMaxSeconds = Math.min(opts.firstMaxSeconds ?? minSeconds, maxSeconds);
+  const firstPiece = { min: Math.min(opts.firstMinSeconds ?? (minSeconds * 2) / 3, firstMaxSeconds), max: firstMaxSeconds };
+  const groups = runs.flatMap((run, r) => cutRun(run, minSeconds, maxSeconds, r === 0 ? firstPiece : undefined));
   return groups.map((group, i) => {
     const first = group[0];
     const last = group[group.length - 1];
@@ -102,16 +111,18 @@ function splitLongSpans(spans: Span[], maxSeconds: number, cutAt?: (from: number
  * A run longer than maxSeconds is cut in its pauses: each piece ends at the longest pause that
  * leaves it minSeconds–maxSeconds long; with no pause there, at the last pause before
  * maxSeconds, else at the first one after it (only a span longer than maxSeconds leaves none).
+ * The run's first piece is held to `first` (its min–max) when given.
  */
-function cutRun(run: Span[], minSeconds: number, maxSeconds: number): Span[][] {
+function cutRun(run: Span[], minLength: number, maxLength: number, first?: { min: number; max: number }): Span[][] {
   const groups: Span[][] = [];
   let i = 0;
   while (i < run.length) {
     const start = run[i].start;
-    if (run[run.length - 1].end - start <= maxSeconds) {
+    if (run[run.length - 1].end - start <= maxLength) {
       groups.push(run.slice(i));
       break;
     }
+    const [minSeconds, maxSeconds] = first && !groups.length ? [first.min, first.max] : [minLength, maxLength];
     // Candidate cuts: after span j (j ≥ i), in the pause between run[j] and run[j + 1].
     let best = -1;
     let bestGap = -1;

@@ -7,7 +7,8 @@ import { db } from "@/lib/db/client.ts";
 import type { Prisma } from "@/lib/db/generated/client.ts";
 import { env } from "@/lib/env.ts";
 import { defineJob } from "@/lib/jobs/define-job.ts";
-import { enqueueJob, jobQueue } from "@/lib/jobs/queue.ts";
+import { enqueueJob } from "@/lib/jobs/queue.ts";
+import { recoverStale, staleLeases } from "@/lib/jobs/recover-stale.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { recognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
 import { EngineUnavailableError, type Recognition } from "@/lib/transcription/engines/types.ts";
@@ -174,7 +175,6 @@ async function completeWorkflowIfDone(workflowId: string): Promise<void> {
   }
 }
 
-const WAITING = new Set(["created", "retry"]);
 const MAX_ATTEMPTS = 5;
 
 /**
@@ -186,36 +186,32 @@ export async function recoverStalePieces({ staleSeconds }: { staleSeconds?: numb
   const prisma = await db();
   const staleBefore = new Date(Date.now() - (staleSeconds ?? env().RECOGNITION_PIECE_STALE_SECONDS) * 1000);
   const candidates = await prisma.recognitionPiece.findMany({
-    where: {
-      audio: { not: null },
-      OR: [
-        { status: "running", OR: [{ heartbeatAt: { lt: staleBefore } }, { heartbeatAt: null, updatedAt: { lt: staleBefore } }] },
-        { status: "pending", updatedAt: { lt: staleBefore } },
-      ],
-    },
+    where: { audio: { not: null }, OR: staleLeases(staleBefore) },
     select: { workflowId: true, index: true, jobId: true, updatedAt: true, attempts: true },
     take: 100,
   });
-  const recovered: PieceKey[] = [];
-  const boss = candidates.length ? await jobQueue(recognizePieceJob) : undefined;
-  for (const piece of candidates) {
-    const job = piece.jobId ? await boss!.getJobById(recognizePieceJob.name, piece.jobId).catch(() => null) : null;
-    if (job && WAITING.has(job.state)) continue; // queued, a worker will get to it
-    // One recoverer wins: the update only matches the row as it was read.
-    const { count } = await prisma.recognitionPiece.updateMany({
-      where: { workflowId: piece.workflowId, index: piece.index, updatedAt: piece.updatedAt },
-      data: { status: "pending", heartbeatAt: null, executionId: null },
-    });
-    if (!count) continue;
-    if (job?.state === "active") await boss!.cancel(recognizePieceJob.name, job.id).catch(() => undefined);
-    if (piece.attempts >= MAX_ATTEMPTS) {
-      // A piece whose workers keep dying (e.g. killed for memory) is not handed out for ever.
-      await failWorkflow(piece.workflowId, "engine_failed", "The speech recognizer stopped on a piece of the recording several times.");
-      continue;
-    }
-    await dispatchPiece(piece.workflowId, piece.index);
-    recovered.push({ workflowId: piece.workflowId, index: piece.index });
-  }
+  const recovered = (
+    await recoverStale(
+      recognizePieceJob,
+      candidates,
+      async (piece) =>
+        (
+          await prisma.recognitionPiece.updateMany({
+            where: { workflowId: piece.workflowId, index: piece.index, updatedAt: piece.updatedAt },
+            data: { status: "pending", heartbeatAt: null, executionId: null },
+          })
+        ).count > 0,
+      async (piece) => {
+        if (piece.attempts >= MAX_ATTEMPTS) {
+          // A piece whose workers keep dying (e.g. killed for memory) is not handed out for ever.
+          await failWorkflow(piece.workflowId, "engine_failed", "The speech recognizer stopped on a piece of the recording several times.");
+          return false;
+        }
+        await dispatchPiece(piece.workflowId, piece.index);
+        return true;
+      },
+    )
+  ).map(({ workflowId, index }) => ({ workflowId, index }));
   if (recovered.length) log.info("recognition pieces recovered", { count: recovered.length });
   return recovered;
 }

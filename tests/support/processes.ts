@@ -6,6 +6,30 @@ import { fileURLToPath } from "node:url";
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
 
+export type WorkerProcess = { child: ChildProcess; output(): string; exited: Promise<number | null>; kill(): void };
+
+/**
+ * An `npm run worker` process (scripts/worker.ts) with `env` on top of this one's, in its own
+ * process group (tsx runs the script in a child process): `kill()` SIGKILLs the whole group, as a
+ * crash would. Its output is kept for failure messages and log checks.
+ */
+export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
+  const child = spawn(process.execPath, [TSX, path.join(ROOT, "scripts", "worker.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
+  };
+  return { child, output: () => output, exited, kill };
+}
+
 export type RunResult = { code: number; stdout: string; stderr: string };
 
 /** Runs a project script (as `npm run` would, without npm's own output) and collects its output. */

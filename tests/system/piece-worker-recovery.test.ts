@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,43 +12,34 @@ import { closeJobQueue } from "@/lib/jobs/queue.ts";
 import { createEmptyDatabase, postgresAvailable, type EmptyDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
-import { ROOT } from "../support/processes.ts";
+import { startWorkerProcess, type WorkerProcess } from "../support/processes.ts";
 
 // A long recording's pieces are worked by separate `npm run worker` processes. The only worker is
 // killed (SIGKILL) while it recognizes a piece; a second one starts, the recovery sweep gives it
 // the dead worker's piece, and the upload — still waiting — answers with the whole text.
 
-const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
 const exec = promisify(execFile);
 const SENTENCES = [
   "The weather is very nice today and the sun is shining",
   "Please call me tomorrow morning at the office",
   "Thank you very much for your help my friend",
 ];
-type Worker = { child: ChildProcess; exited: Promise<unknown> };
 
 let database: EmptyDatabase;
 let user: TestUser;
 let dir: string;
 let recording: Buffer;
-const workers: Worker[] = [];
+const workers: WorkerProcess[] = [];
 
-function startWorker(): Worker {
-  const child = spawn(process.execPath, [TSX, path.join(ROOT, "scripts", "worker.ts")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      TRANSCRIBE_ENGINE: "pocketsphinx",
-      JOBS_POLL_SECONDS: "0.5",
-      RECOGNIZERS_PER_PROCESS: "1",
-      RECOGNITION_PIECE_STALE_SECONDS: "8",
-      LOG_LEVEL: "warn",
-    },
-    stdio: "ignore",
-    detached: true, // its own process group: tsx runs the script in a child process
+function startWorker(): WorkerProcess {
+  const worker = startWorkerProcess({
+    DATABASE_URL: database.url,
+    TRANSCRIBE_ENGINE: "pocketsphinx",
+    JOBS_POLL_SECONDS: "0.5",
+    RECOGNIZERS_PER_PROCESS: "1",
+    RECOGNITION_PIECE_STALE_SECONDS: "8",
+    LOG_LEVEL: "warn",
   });
-  const worker = { child, exited: new Promise((r) => child.on("exit", r)) };
   workers.push(worker);
   return worker;
 }
@@ -77,9 +68,7 @@ before(async () => {
 });
 
 after(async () => {
-  for (const w of workers) {
-    if (w.child.exitCode === null && w.child.signalCode === null) process.kill(-w.child.pid!, "SIGKILL");
-  }
+  for (const w of workers) w.kill();
   await Promise.all(workers.map((w) => w.exited));
   await closeJobQueue();
   await closeDb();
@@ -103,7 +92,7 @@ test("the worker recognizing a piece is killed: another worker takes the piece o
     if (!held) await new Promise((r) => setTimeout(r, 100));
   }
   assert.ok(held, "a worker started a piece");
-  process.kill(-first.child.pid!, "SIGKILL");
+  first.kill();
   await first.exited;
   const stranded = await prisma.recognitionPiece.findFirstOrThrow({ where: { index: held.index } });
   assert.equal(stranded.status, "running", "the dead worker's piece is left running, until its lease goes stale");

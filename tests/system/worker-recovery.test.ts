@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { closeDb, db } from "@/lib/db/client.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
@@ -11,42 +9,30 @@ import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { createEmptyDatabase, postgresAvailable, type EmptyDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
 import { startChatServer } from "../support/chat-server.ts";
-import { ROOT } from "../support/processes.ts";
+import { startWorkerProcess, type WorkerProcess } from "../support/processes.ts";
 
 // Separate `npm run worker` processes share the queue; one is killed (SIGKILL) in the middle of
 // an optimization, and another recovers the run without redoing the finished chunks. Their logs
 // are then scanned: the diagnostic ids never appear next to transcript text, keys or URLs.
 
-const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
 const WORDS = Array.from({ length: 8 }, (_, i) => `chunk${i} alpha${i} bravo${i} charlie${i}`);
 
-type Worker = { child: ChildProcess; output(): string; exited: Promise<number | null> };
 
 describe("job workers", () => {
   let database: EmptyDatabase;
   let chat: Awaited<ReturnType<typeof startChatServer>>;
   let user: TestUser;
-  const workers: Worker[] = [];
+  const workers: WorkerProcess[] = [];
 
-  function startWorker(): Worker {
-    const child = spawn(process.execPath, [TSX, path.join(ROOT, "scripts", "worker.ts")], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        OPENAI_BASE_URL: chat.baseUrl,
-        OPENAI_API_KEY: "sk-test-secret-key-0123456789",
-        JOBS_POLL_SECONDS: "0.5",
-        OPTIMIZER_STALE_SECONDS: "3",
-        LOG_LEVEL: "debug",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true, // its own process group: tsx runs the script in a child process
+  function startWorker(): WorkerProcess {
+    const worker = startWorkerProcess({
+      DATABASE_URL: database.url,
+      OPENAI_BASE_URL: chat.baseUrl,
+      OPENAI_API_KEY: "sk-test-secret-key-0123456789",
+      JOBS_POLL_SECONDS: "0.5",
+      OPTIMIZER_STALE_SECONDS: "3",
+      LOG_LEVEL: "debug",
     });
-    let output = "";
-    child.stdout!.on("data", (d) => (output += d));
-    child.stderr!.on("data", (d) => (output += d));
-    const worker = { child, output: () => output, exited: new Promise<number | null>((r) => child.on("exit", (code) => r(code))) };
     workers.push(worker);
     return worker;
   }
@@ -63,9 +49,7 @@ describe("job workers", () => {
   });
 
   after(async () => {
-    for (const w of workers) {
-      if (w.child.exitCode === null && w.child.signalCode === null) process.kill(-w.child.pid!, "SIGKILL");
-    }
+    for (const w of workers) w.kill();
     await Promise.all(workers.map((w) => w.exited));
     await closeJobQueue();
     await closeDb();
@@ -98,7 +82,7 @@ describe("job workers", () => {
       const w = await read();
       return w.chunksDone >= 2 ? w : undefined;
     });
-    process.kill(-first.child.pid!, "SIGKILL");
+    first.kill();
     await first.exited;
     const before = await read();
     assert.equal(before.status, "running", "the dead worker's run is left running");

@@ -48,17 +48,29 @@ test("padding stops at the recording's edges", () => {
   assert.deepEqual(planPieces([{ start: 0.05, end: 9.95 }], 10), [{ start: 0, end: 10 }]);
 });
 
-test("continuous talk with short pauses: pieces of 30–60 s, cut only in pauses, covering all speech", () => {
+test("continuous talk with short pauses: pieces of 30–60 s (the first 20–30 s), cut only in pauses, covering all speech", () => {
   const spans = speaking(600, 4.5, 0.7); // 600 s, a 0.7 s breath every 4.5 s
   const pieces = planPieces(spans, 600);
   assert.ok(pieces.length >= 10 && pieces.length <= 20, `${pieces.length} pieces`);
-  for (const p of pieces.slice(0, -1)) {
+  const firstLength = pieces[0].end - pieces[0].start;
+  assert.ok(firstLength >= 20 && firstLength <= 30.4, `the first piece is ${firstLength} s`);
+  for (const p of pieces.slice(1, -1)) {
     const length = p.end - p.start;
     assert.ok(length >= 30 && length <= 60.4, `piece ${JSON.stringify(p)} is ${length} s`);
   }
   assertNoCutInsideSpeech(pieces, spans);
   assertAllSpeechCovered(pieces, spans);
   assertOrderedDisjoint(pieces);
+});
+
+test("the first piece is cut sooner only when the recording is cut anyway: its text streams first", () => {
+  const whole = planPieces(speaking(55, 4.5, 0.7), 55); // fits one piece: stays whole
+  assert.equal(whole.length, 1);
+  const long = planPieces(speaking(150, 4.5, 0.7), 150);
+  assert.ok(long[0].end - long[0].start <= 30.4, `first piece ${JSON.stringify(long[0])}`);
+  const custom = planPieces(speaking(150, 4.5, 0.7), 150, { firstMinSeconds: 40, firstMaxSeconds: 50 });
+  const length = custom[0].end - custom[0].start;
+  assert.ok(length >= 40 && length <= 50.4, `first piece ${JSON.stringify(custom[0])}`);
 });
 
 test("among the pauses in reach, the cut takes the longest", () => {

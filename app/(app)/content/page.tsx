@@ -2,10 +2,18 @@ import type { Metadata } from "next";
 import { FileText } from "lucide-react";
 import { ContentList } from "@/app/_components/content-list.tsx";
 import { ButtonLink, PageHeader } from "@/app/_ui/index.ts";
+import { seed } from "@/app/(app)/_seed.ts";
+import { requireUser } from "@/lib/auth/current-user.ts";
+import { getFamily } from "@/lib/content/get-family.ts";
+import { listMasters } from "@/lib/content/list-masters.ts";
 
 export const metadata: Metadata = { title: "Posts" };
 
-export default function ContentPage() {
+export default async function ContentPage() {
+  const user = await requireUser();
+  const list = await seed(() => listMasters({ userId: user.id, input: { limit: 50 } }));
+  const families = list && (await Promise.all(list.items.map((m) => seed(() => getFamily({ userId: user.id, id: m.id })))));
+  const initial = list && families ? { list, families: families.filter((f) => f !== undefined) } : undefined;
   return (
     <>
       <PageHeader
@@ -16,7 +24,7 @@ export default function ContentPage() {
           </ButtonLink>
         }
       />
-      <ContentList />
+      <ContentList initial={initial} />
     </>
   );
 }

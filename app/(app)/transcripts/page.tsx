@@ -2,10 +2,16 @@ import type { Metadata } from "next";
 import { Mic } from "lucide-react";
 import { TranscriptList } from "@/app/_components/transcript-list.tsx";
 import { ButtonLink, PageHeader } from "@/app/_ui/index.ts";
+import { seed } from "@/app/(app)/_seed.ts";
+import { requireUser } from "@/lib/auth/current-user.ts";
+import { listTranscriptions } from "@/lib/transcription/list-transcriptions.ts";
+import { ListTranscriptionsQuery } from "@/lib/transcription/schemas.ts";
 
 export const metadata: Metadata = { title: "Notes" };
 
-export default function TranscriptsPage() {
+export default async function TranscriptsPage() {
+  const user = await requireUser();
+  const first = await seed(() => listTranscriptions({ userId: user.id, input: ListTranscriptionsQuery.parse({ limit: 20 }) }));
   return (
     <>
       <PageHeader
@@ -16,7 +22,7 @@ export default function TranscriptsPage() {
           </ButtonLink>
         }
       />
-      <TranscriptList />
+      <TranscriptList initial={first} />
     </>
   );
 }

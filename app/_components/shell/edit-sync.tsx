@@ -2,14 +2,18 @@
 
 import { useEffect } from "react";
 import { flushEdits } from "@/app/_lib/edit-queue.ts";
+import { whenIdle } from "@/app/_lib/service-worker.ts";
 
 /** Sends note edits made offline as soon as the app is open and online, whatever page is shown. */
 export function EditSync() {
   useEffect(() => {
     const flush = () => void flushEdits().catch(() => undefined);
-    flush();
+    const cancel = whenIdle(flush); // after the first paint: nothing here is urgent
     window.addEventListener("online", flush);
-    return () => window.removeEventListener("online", flush);
+    return () => {
+      cancel();
+      window.removeEventListener("online", flush);
+    };
   }, []);
   return null;
 }

@@ -86,14 +86,20 @@ export function backoffMs(attempt: number, retryAfterSeconds: number | null): nu
   return Math.min(Math.max(exponential, asked), MAX_RETRY_AFTER_SECONDS * 1000);
 }
 
-/** One attempt: fetch with a timeout that also covers reading the body. */
-async function attempt(
+/**
+ * One attempt: fetch with a timeout that also covers `read`. A streamed answer (`stream`) is
+ * returned unread: the timeout then ends when the answer begins, and the caller's signal goes on
+ * aborting the body.
+ */
+async function attempt<T>(
   transport: TransportOptions,
   url: string,
   init: RequestInit,
   timeout: number,
-  signal?: AbortSignal,
-): Promise<{ value: unknown } | { error: Error }> {
+  signal: AbortSignal | undefined,
+  read: (res: Response) => Promise<T>,
+  stream = false,
+): Promise<{ value: T } | { error: Error }> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -103,11 +109,12 @@ async function attempt(
   const onAbort = () => controller.abort(signal!.reason);
   if (signal?.aborted) onAbort();
   signal?.addEventListener("abort", onAbort, { once: true });
+  let streaming = false;
   try {
     const res = await transport.fetch(url, { ...init, signal: controller.signal });
     if (!res.ok) return { error: await errorFromResponse(res) };
-    const text = await res.text();
-    return { value: text ? (JSON.parse(text) as unknown) : undefined };
+    streaming = stream;
+    return { value: await read(res) };
   } catch (err) {
     if (signal?.aborted) throw signal.reason;
     if (timedOut) return { error: new TimeoutError(`No response from ${url} within ${timeout} ms.`, { cause: err }) };
@@ -115,7 +122,7 @@ async function attempt(
     return { error: new ConnectionError(`Could not reach ${url}: ${(err as Error).message}`, { cause: err }) };
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort);
+    if (!streaming) signal?.removeEventListener("abort", onAbort);
   }
 }
 
@@ -123,9 +130,20 @@ function retryable(error: Error): boolean {
   return error instanceof ApiError ? RETRY_STATUSES.has(error.status) : error instanceof ConnectionError;
 }
 
-export async function request<T>(transport: TransportOptions, op: Operation, options: RequestOptions = {}): Promise<T> {
-  const url = buildUrl(transport.baseUrl, op, options);
-  const headers: Record<string, string> = { authorization: `Bearer ${transport.apiKey}`, accept: "application/json", ...options.headers };
+/** Attempts until one succeeds, retrying what may be retried (retry-safe operations only). */
+async function withRetries<T>(transport: TransportOptions, op: Operation, signal: AbortSignal | undefined, once: () => Promise<{ value: T } | { error: Error }>): Promise<T> {
+  const retries = op.retrySafe ? transport.maxRetries : 0;
+  for (let n = 0; ; n++) {
+    const result = await once();
+    if (!("error" in result)) return result.value;
+    const { error } = result;
+    if (n >= retries || !retryable(error)) throw error;
+    await sleep(backoffMs(n, error instanceof ApiError ? error.retryAfterSeconds : null), signal);
+  }
+}
+
+function requestInit(transport: TransportOptions, op: Operation, options: RequestOptions, accept: string): RequestInit {
+  const headers: Record<string, string> = { authorization: `Bearer ${transport.apiKey}`, accept, ...options.headers };
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers["content-type"] = "application/json";
@@ -133,15 +151,19 @@ export async function request<T>(transport: TransportOptions, op: Operation, opt
   } else if (options.form) {
     body = options.form; // fetch sets the multipart boundary
   }
-  const init: RequestInit = { method: op.method, headers, body };
-  const retries = op.retrySafe ? transport.maxRetries : 0;
-  for (let n = 0; ; n++) {
-    const result = await attempt(transport, url, init, options.timeout ?? transport.timeout, options.signal);
-    if (!("error" in result)) return result.value as T;
-    const { error } = result;
-    if (n >= retries || !retryable(error)) throw error;
-    await sleep(backoffMs(n, error instanceof ApiError ? error.retryAfterSeconds : null), options.signal);
-  }
+  return { method: op.method, headers, body };
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+export async function request<T>(transport: TransportOptions, op: Operation, options: RequestOptions = {}): Promise<T> {
+  const url = buildUrl(transport.baseUrl, op, options);
+  const init = requestInit(transport, op, options, "application/json");
+  const timeout = options.timeout ?? transport.timeout;
+  return (await withRetries(transport, op, options.signal, () => attempt(transport, url, init, timeout, options.signal, readJson))) as T;
 }
 
 /**
@@ -151,36 +173,8 @@ export async function request<T>(transport: TransportOptions, op: Operation, opt
  */
 export async function openStream(transport: TransportOptions, op: Operation, options: RequestOptions = {}): Promise<{ res: Response; url: string }> {
   const url = buildUrl(transport.baseUrl, op, options);
-  const headers = { authorization: `Bearer ${transport.apiKey}`, accept: "text/event-stream", ...options.headers };
+  const init = requestInit(transport, op, options, "text/event-stream");
   const timeout = options.timeout ?? transport.timeout;
-  const { signal } = options;
-  const retries = op.retrySafe ? transport.maxRetries : 0;
-  for (let n = 0; ; n++) {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeout);
-    const onAbort = () => controller.abort(signal!.reason);
-    if (signal?.aborted) onAbort();
-    signal?.addEventListener("abort", onAbort, { once: true });
-    let error: Error;
-    try {
-      const res = await transport.fetch(url, { method: op.method, headers, body: options.form, signal: controller.signal });
-      clearTimeout(timer);
-      if (res.ok) return { res, url };
-      error = await errorFromResponse(res);
-    } catch (err) {
-      if (signal?.aborted) throw signal.reason;
-      error = timedOut
-        ? new TimeoutError(`No response from ${url} within ${timeout} ms.`, { cause: err })
-        : new ConnectionError(`Could not reach ${url}: ${(err as Error).message}`, { cause: err });
-    } finally {
-      clearTimeout(timer);
-    }
-    signal?.removeEventListener("abort", onAbort);
-    if (n >= retries || !retryable(error)) throw error;
-    await sleep(backoffMs(n, error instanceof ApiError ? error.retryAfterSeconds : null), options.signal);
-  }
+  const res = await withRetries(transport, op, options.signal, () => attempt(transport, url, init, timeout, options.signal, async (r) => r, true));
+  return { res, url };
 }

@@ -1,9 +1,15 @@
 import type { Metadata } from "next";
 import { TranscriptDetail } from "@/app/_components/transcript-detail.tsx";
+import { seed } from "@/app/(app)/_seed.ts";
+import { requireUser } from "@/lib/auth/current-user.ts";
+import { getTranscription } from "@/lib/transcription/get-transcription.ts";
 
 export const metadata: Metadata = { title: "Note" };
 
 export default async function TranscriptPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <TranscriptDetail id={id} />;
+  const user = await requireUser();
+  // Not found (or not yours): the client says so, as it does for a note gone while offline.
+  const initial = await seed(() => getTranscription({ userId: user.id, id }));
+  return <TranscriptDetail id={id} initial={initial} />;
 }

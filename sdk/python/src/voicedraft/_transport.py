@@ -4,6 +4,7 @@ jitter, or is what the service's Retry-After asks (capped), whichever is longer.
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import json
 import random
@@ -13,7 +14,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union, cast
+from typing import Any, Callable, Dict, Generator, Iterable, Iterator, List, Mapping, Optional, Tuple, TypeVar, Union, cast
 
 from ._version import __version__
 from .errors import APIConnectionError, APIError, APITimeoutError, api_error
@@ -88,32 +89,77 @@ def _error_from_response(err: urllib.error.HTTPError) -> APIError:
     )
 
 
-def _attempt(req: urllib.request.Request, timeout: float) -> Any:
-    """One attempt: the parsed JSON answer, or raises an APIError / APIConnectionError."""
+@contextlib.contextmanager
+def _exchange_errors(url: str, timeout: float) -> Generator[None, None, None]:
+    """Turns what urllib raises while sending or reading into an APIError / APIConnectionError."""
     try:
-        with urllib.request.urlopen(req, timeout=timeout) as res:
-            text = res.read().decode("utf-8")
+        yield
     except urllib.error.HTTPError as err:
         with err:
             raise _error_from_response(err) from None
     except (socket.timeout, TimeoutError) as err:
-        raise APITimeoutError(f"No response from {req.full_url} within {timeout} s.") from err
+        raise APITimeoutError(f"No response from {url} within {timeout} s.") from err
     except urllib.error.URLError as err:
         if isinstance(err.reason, (socket.timeout, TimeoutError)):
-            raise APITimeoutError(f"No response from {req.full_url} within {timeout} s.") from err
-        raise APIConnectionError(f"Could not reach {req.full_url}: {err.reason}") from err
+            raise APITimeoutError(f"No response from {url} within {timeout} s.") from err
+        raise APIConnectionError(f"Could not reach {url}: {err.reason}") from err
     except OSError as err:  # reset or closed connection, http.client.RemoteDisconnected
-        raise APIConnectionError(f"Could not reach {req.full_url}: {err}") from err
+        raise APIConnectionError(f"Could not reach {url}: {err}") from err
+
+
+def _attempt(req: urllib.request.Request, timeout: float) -> Any:
+    """One attempt: the parsed JSON answer, or raises an APIError / APIConnectionError."""
+    with _exchange_errors(req.full_url, timeout):
+        with urllib.request.urlopen(req, timeout=timeout) as res:
+            text = res.read().decode("utf-8")
     try:
         return json.loads(text) if text else None
     except ValueError as err:
         raise APIConnectionError(f"The response from {req.full_url} was not JSON.") from err
 
 
+def _open(req: urllib.request.Request, timeout: float) -> Any:
+    """One attempt at a streamed answer: the open response, or raises an APIError / APIConnectionError."""
+    with _exchange_errors(req.full_url, timeout):
+        return urllib.request.urlopen(req, timeout=timeout)
+
+
 def _retryable(error: Exception) -> bool:
     if isinstance(error, APIError):
         return error.status in RETRY_STATUSES
     return isinstance(error, APIConnectionError)
+
+
+_T = TypeVar("_T")
+
+
+def _with_retries(
+    transport: Transport,
+    op: Operation,
+    url: str,
+    headers: Mapping[str, str],
+    body: Optional[Body],
+    once: Callable[[urllib.request.Request], _T],
+) -> _T:
+    """Attempts until one succeeds, retrying what may be retried (retry-safe operations only); a
+    streamed body is made anew for every attempt."""
+    retries = transport.max_retries if op.retry_safe else 0
+    attempt = 0
+    while True:
+        attempt_headers = dict(headers)
+        data: Any = body
+        if callable(body):
+            data, length = body()
+            attempt_headers["Content-Length"] = str(length)
+        req = urllib.request.Request(url, data=data, method=op.method, headers=attempt_headers)
+        try:
+            return once(req)
+        except (APIError, APIConnectionError) as error:
+            if attempt >= retries or not _retryable(error):
+                raise
+            retry_after = error.retry_after if isinstance(error, APIError) else None
+            time.sleep(backoff_seconds(attempt, retry_after))
+            attempt += 1
 
 
 def request(
@@ -140,42 +186,8 @@ def request(
         content_type = "application/json"
     if content_type:
         base_headers["Content-Type"] = content_type
-    retries = transport.max_retries if op.retry_safe else 0
-    attempt = 0
-    while True:
-        data: Any = None
-        attempt_headers = dict(base_headers)
-        if callable(body):
-            data, length = body()
-            attempt_headers["Content-Length"] = str(length)
-        elif body is not None:
-            data = body
-        req = urllib.request.Request(url, data=data, method=op.method, headers=attempt_headers)
-        try:
-            return _attempt(req, timeout if timeout is not None else transport.timeout)
-        except (APIError, APIConnectionError) as error:
-            if attempt >= retries or not _retryable(error):
-                raise
-            retry_after = error.retry_after if isinstance(error, APIError) else None
-            time.sleep(backoff_seconds(attempt, retry_after))
-            attempt += 1
-
-
-def _open(req: urllib.request.Request, timeout: float) -> Any:
-    """One attempt at a streamed answer: the open response, or raises an APIError / APIConnectionError."""
-    try:
-        return urllib.request.urlopen(req, timeout=timeout)
-    except urllib.error.HTTPError as err:
-        with err:
-            raise _error_from_response(err) from None
-    except (socket.timeout, TimeoutError) as err:
-        raise APITimeoutError(f"No response from {req.full_url} within {timeout} s.") from err
-    except urllib.error.URLError as err:
-        if isinstance(err.reason, (socket.timeout, TimeoutError)):
-            raise APITimeoutError(f"No response from {req.full_url} within {timeout} s.") from err
-        raise APIConnectionError(f"Could not reach {req.full_url}: {err.reason}") from err
-    except OSError as err:
-        raise APIConnectionError(f"Could not reach {req.full_url}: {err}") from err
+    wait = timeout if timeout is not None else transport.timeout
+    return _with_retries(transport, op, url, base_headers, body, lambda req: _attempt(req, wait))
 
 
 def stream_events(
@@ -199,24 +211,7 @@ def stream_events(
         "Content-Type": content_type,
         **headers,
     }
-    retries = transport.max_retries if op.retry_safe else 0
-    attempt = 0
-    while True:
-        attempt_headers = dict(base_headers)
-        data: Any = body
-        if callable(body):
-            data, length = body()
-            attempt_headers["Content-Length"] = str(length)
-        req = urllib.request.Request(url, data=data, method=op.method, headers=attempt_headers)
-        try:
-            res = _open(req, idle_timeout)
-            break
-        except (APIError, APIConnectionError) as error:
-            if attempt >= retries or not _retryable(error):
-                raise
-            retry_after = error.retry_after if isinstance(error, APIError) else None
-            time.sleep(backoff_seconds(attempt, retry_after))
-            attempt += 1
+    res = _with_retries(transport, op, url, base_headers, body, lambda req: _open(req, idle_timeout))
     with res:
         if not str(res.headers.get("content-type", "")).startswith("text/event-stream"):
             # A service without streaming answers JSON: the same events, all at once.
