@@ -6,9 +6,9 @@
 //
 // `npm start` runs this first; `node scripts/build-launcher.mjs` alone prints where the bundle is.
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { compileNextConfig, loadEsbuild } from "./next-config-esm.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const LAUNCHER_BUNDLE = path.join(root, "node_modules", ".cache", "voicedraft", "start.mjs");
@@ -26,17 +26,8 @@ function isCurrent() {
   }
 }
 
-/** esbuild, installed with tsx (a dependency); found through tsx when npm did not hoist it. */
-function loadEsbuild() {
-  const require = createRequire(path.join(root, "package.json"));
-  try {
-    return require("esbuild");
-  } catch {
-    return createRequire(require.resolve("tsx"))("esbuild");
-  }
-}
-
 export async function buildLauncher() {
+  await compileNextConfig(); // the Next server's config, read without SWC (next-config-esm.mjs)
   if (isCurrent()) return LAUNCHER_BUNDLE;
   const { build } = loadEsbuild();
   const startedAt = new Date();

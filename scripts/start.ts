@@ -27,6 +27,8 @@ const root = process.cwd();
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 const SERVER_ROLES = new Set(["server", "dev server"]);
 const exitWithParent = pathToFileURL(path.join(root, "scripts", "exit-with-parent.mjs")).href;
+// Imported at run time, not bundled into the launcher: it finds next.config.ts from its own path.
+const nextConfigEsm = pathToFileURL(path.join(root, "scripts", "next-config-esm.mjs")).href;
 
 async function hostDatabase(dataDir: string): Promise<EmbeddedHost> {
   const deadline = Date.now() + 30_000;
@@ -67,7 +69,9 @@ async function main(): Promise<number> {
     await buildApp({ next: !dev });
     // A small young generation and no baseline wasm tier (Prisma's query compiler is wasm), as in
     // this process: ~10-25 MB less at idle (bench:memory). The dev server keeps V8's defaults.
-    const lean = dev ? [] : ["--max-semi-space-size=1", "--no-liftoff"];
+    // And its config compiled beforehand, so that Next does not load SWC's binding to read it.
+    const lean = dev ? [] : ["--max-semi-space-size=1", "--no-liftoff", "--import", nextConfigEsm];
+    if (!dev) await ((await import(nextConfigEsm)) as { compileNextConfig(): Promise<string> }).compileNextConfig();
     const args = [...lean, "--import", exitWithParent, nextBin, dev ? "dev" : "start", "-p", String(config.PORT), "-H", config.HOST];
     // Its stdin is a pipe from us: it ends when we die, however we die.
     const child = spawn(process.execPath, args, { stdio: ["pipe", "inherit", "inherit"], env: nextEnv });
