@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { runScript, startServer, type RunningServer } from "@/tests/support/processes.ts";
+import { sseFrames } from "@/tests/support/sse.ts";
 
 const { values } = parseArgs({
   options: {
@@ -87,29 +88,18 @@ async function streamUpload(url: string, key: string, recording: string): Promis
   if (!res.headers.get("content-type")?.startsWith("text/event-stream")) {
     throw new Error(`no stream: ${res.status} ${await res.text()}`);
   }
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf("\n\n")) !== -1) {
-      const data = buffer.slice(0, end).split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
-      buffer = buffer.slice(end + 2);
-      if (!data) continue; // a keep-alive comment
-      const event = JSON.parse(data);
-      const at = performance.now() - started;
-      if (event.type === "transcript.text.delta") {
-        timeline.deltas += 1;
-        timeline.firstDelta ??= at;
-      } else if (event.type === "transcript.text.done") {
-        timeline.done = at;
-        timeline.text = event.text;
-      } else if (event.type === "error") {
-        timeline.error = `${event.error.code}: ${event.error.message}`;
-      }
+  for await (const frame of sseFrames(res.body!)) {
+    if (frame.data === null) continue; // a keep-alive comment
+    const event = JSON.parse(frame.data);
+    const at = performance.now() - started;
+    if (event.type === "transcript.text.delta") {
+      timeline.deltas += 1;
+      timeline.firstDelta ??= at;
+    } else if (event.type === "transcript.text.done") {
+      timeline.done = at;
+      timeline.text = event.text;
+    } else if (event.type === "error") {
+      timeline.error = `${event.error.code}: ${event.error.message}`;
     }
   }
   return timeline;

@@ -14,6 +14,7 @@ import { createTestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
 import { JFK_WAV, silence } from "../support/audio.ts";
 import { startRouteServer } from "../support/processes.ts";
+import { sseFrames } from "../support/sse.ts";
 
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
 const database = setUpTestDatabase();
@@ -22,33 +23,15 @@ const once = { skip: testDbKind === "postgres" ? "database-independent; runs in 
 
 type Sse = { comments: string[]; events: any[]; contentType: string | null; status: number; requestId: string | null };
 
-/** Reads a text/event-stream response to its end the way an SSE client does (frames split on a blank line). */
+/** Reads a text/event-stream response to its end the way an SSE client does. */
 async function readSse(res: Response): Promise<Sse> {
   const comments: string[] = [];
   const events: any[] = [];
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const frame = (block: string) => {
-    const data: string[] = [];
-    for (const line of block.split("\n")) {
-      if (line.startsWith(":")) comments.push(line.slice(1).trim());
-      else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-      else if (line) assert.fail(`unexpected SSE line: ${line}`);
-    }
-    if (data.length) events.push(JSON.parse(data.join("\n")));
-  };
-  const reader = res.body!.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf("\n\n")) !== -1) {
-      frame(buffer.slice(0, end));
-      buffer = buffer.slice(end + 2);
-    }
+  for await (const frame of sseFrames(res.body!)) {
+    assert.deepEqual(frame.other, [], "only comments and data lines");
+    comments.push(...frame.comments);
+    if (frame.data !== null) events.push(JSON.parse(frame.data));
   }
-  assert.equal(buffer, "", "the stream ends on a whole event");
   return { comments, events, contentType: res.headers.get("content-type"), status: res.status, requestId: res.headers.get("x-request-id") };
 }
 
