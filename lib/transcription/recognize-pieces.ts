@@ -103,10 +103,19 @@ async function waitForPieces(workflowId: string, { pieces, signal, onPiece }: Re
   const results = new Map<number, RecognizedPiece>();
   for (;;) {
     signal?.throwIfAborted();
-    const rows = await prisma.recognitionPiece.findMany({
-      where: { workflowId, status: { in: ["completed", "failed"] }, index: { notIn: [...results.keys()] } },
-      select: { index: true, status: true, startSec: true, endSec: true, result: true, errorCode: true, errorMessage: true },
+    // One read per poll: the workflow's state with the pieces finished since the last one.
+    const workflow = await prisma.recognitionWorkflow.findUnique({
+      where: { id: workflowId },
+      select: {
+        status: true,
+        pieces: {
+          where: { status: { in: ["completed", "failed"] }, index: { notIn: [...results.keys()] } },
+          select: { index: true, status: true, startSec: true, endSec: true, result: true },
+        },
+      },
     });
+    if (!workflow) throw new ApiError("engine_failed", "The recognition of this recording was removed while it ran.");
+    const rows = workflow.pieces;
     if (rows.some((r) => r.status === "failed")) throw await workflowError(workflowId);
     for (const row of rows) {
       results.set(row.index, { index: row.index, start: row.startSec, end: row.endSec, result: row.result as PieceResult });
@@ -117,8 +126,6 @@ async function waitForPieces(workflowId: string, { pieces, signal, onPiece }: Re
       onPiece?.(next);
     }
     if (done.length >= pieces.length) return done;
-    const workflow = await prisma.recognitionWorkflow.findUnique({ where: { id: workflowId }, select: { status: true } });
-    if (!workflow) throw new ApiError("engine_failed", "The recognition of this recording was removed while it ran.");
     if (workflow.status === "failed") throw await workflowError(workflowId);
     await sleep(POLL_MS, signal);
   }
