@@ -27,7 +27,10 @@ function isCurrent() {
 }
 
 export async function buildLauncher() {
-  await compileNextConfig(); // the Next server's config, read without SWC (next-config-esm.mjs)
+  // The Next server's config, read without SWC (next-config-esm.mjs). The launcher checks it again
+  // before starting Next; compiled here, that check finds it current and never loads esbuild into
+  // the long-lived launcher.
+  await compileNextConfig();
   if (isCurrent()) return LAUNCHER_BUNDLE;
   const { build } = loadEsbuild();
   const startedAt = new Date();

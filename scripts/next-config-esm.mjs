@@ -6,7 +6,7 @@
 // launcher) instead. A missing or stale compiled copy changes nothing: Next uses SWC as before.
 //
 // The same file is the hook module: Node runs hooks on their own thread, where it is imported again.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire, register } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -23,7 +23,6 @@ export async function compileNextConfig() {
   if (isCurrent()) return COMPILED_NEXT_CONFIG;
   const { transform } = loadEsbuild();
   const { code } = await transform(readFileSync(SOURCE, "utf8"), { loader: "ts", format: "esm", target: "node20", sourcefile: SOURCE });
-  const { mkdirSync, renameSync, writeFileSync } = await import("node:fs");
   mkdirSync(path.dirname(COMPILED_NEXT_CONFIG), { recursive: true });
   const temporary = `${COMPILED_NEXT_CONFIG}.${process.pid}`;
   writeFileSync(temporary, `// Compiled from next.config.ts by scripts/next-config-esm.mjs; do not edit.\n${code}`);

@@ -17,7 +17,6 @@ import { startWorkerProcess, type WorkerProcess } from "../support/processes.ts"
 
 const WORDS = Array.from({ length: 8 }, (_, i) => `chunk${i} alpha${i} bravo${i} charlie${i}`);
 
-
 describe("job workers", () => {
   let database: EmptyDatabase;
   let chat: Awaited<ReturnType<typeof startChatServer>>;
