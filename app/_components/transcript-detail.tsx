@@ -1,8 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { CloudOff, Send, SpellCheck, TriangleAlert } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Check, CloudOff, Pencil, Send, SpellCheck, TriangleAlert } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { createMaster, mastersOfNote } from "@/app/_lib/content.ts";
 import { api, apiRead, ApiRequestError, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/edit-queue.ts";
@@ -24,6 +24,8 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
   const [save, setSave] = useState<SaveState>("saved");
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<"text" | "original">("text");
+  // The text is read (a tap on a word fixes it) until the user asks to edit it.
+  const [editing, setEditing] = useState(false);
   const [picked, setPicked] = useState("");
   const [fixing, setFixing] = useState(false);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
@@ -110,6 +112,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
     });
   }, [save, id, load]);
 
+  // Editing: the word at the caret (or the selected words) is offered for fixing.
   const capture = useCallback(() => {
     const el = textRef.current;
     if (el) setPicked(pickWord(el.value, el.selectionStart, el.selectionEnd));
@@ -122,6 +125,32 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
     },
     [capture],
   );
+  // Reading: words selected in the text (a long-press, a drag) are offered for fixing.
+  useEffect(() => {
+    if (editing || view !== "text") return;
+    const onSelection = () => {
+      const selection = document.getSelection();
+      const reading = document.getElementById("transcript-text");
+      if (selection && !selection.isCollapsed && reading?.contains(selection.anchorNode)) setPicked(selection.toString().trim().slice(0, 100));
+    };
+    document.addEventListener("selectionchange", onSelection);
+    return () => document.removeEventListener("selectionchange", onSelection);
+  }, [editing, view]);
+
+  /** One tap on a word opens "Fix a word" with that word (a drag that selected words does not). */
+  function tapWord(event: MouseEvent<HTMLElement>) {
+    if (!document.getSelection()?.isCollapsed) return;
+    const word = wordAtPoint(event.clientX, event.clientY, event.currentTarget);
+    if (!word) return;
+    setPicked(word);
+    setFixing(true);
+  }
+
+  function finishEditing() {
+    if (draft !== null && save === "dirty") void persist(draft, transcript);
+    setEditing(false);
+    setPicked("");
+  }
 
   async function fixWord(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -143,7 +172,8 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
 
   async function accept(s: Suggestion) {
     try {
-      await api("/api/v1/dictionary/add", { method: "POST", json: s });
+      // Only the entry: a suggestion also carries how often it was seen, which the dictionary refuses.
+      await api("/api/v1/dictionary/add", { method: "POST", json: { misspelling: s.misspelling, correct_spelling: s.correct_spelling } });
       setSuggestions((all) => all.filter((x) => x !== s));
       toast(`“${s.misspelling}” will be written “${s.correct_spelling}” from now on.`);
     } catch (err) {
@@ -225,27 +255,40 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
       <div id="note-view-panel" role="tabpanel" aria-labelledby={`note-view-${view}`} className={styles.panel}>
         {view === "text" ? (
           <>
-            <label htmlFor="transcript-text" className="visually-hidden">
-              Text of the note (tap a word to fix its spelling)
-            </label>
-            <textarea
-              id="transcript-text"
-              ref={attachText}
-              className={styles.text}
-              value={text}
-              spellCheck
-              onChange={(e) => {
-                setDraft(e.target.value);
-                setSave("dirty");
-              }}
-              onSelect={capture}
-              onClick={capture}
-              onKeyUp={capture}
-              data-testid="note-text"
-            />
-            <p className={styles.saveState} aria-live="polite" data-testid="save-state">
-              {{ saved: draft === null ? "All changes saved" : "Saved", dirty: "Editing…", saving: "Saving…", offline: "", conflict: "", error: "" }[save]}
-            </p>
+            {editing ? (
+              <>
+                <label htmlFor="transcript-text" className="visually-hidden">
+                  Text of the note
+                </label>
+                <textarea
+                  id="transcript-text"
+                  ref={attachText}
+                  className={styles.text}
+                  value={text}
+                  spellCheck
+                  autoFocus
+                  onChange={(e) => {
+                    setDraft(e.target.value);
+                    setSave("dirty");
+                  }}
+                  onSelect={capture}
+                  onClick={capture}
+                  onKeyUp={capture}
+                  data-testid="note-editor"
+                />
+              </>
+            ) : (
+              // Plain text, painted with the page: a tap on a word fixes it, "Edit" opens the editor.
+              <section id="transcript-text" aria-label="Text of the note" className={`${styles.text} ${styles.reading}`} onClick={tapWord} data-testid="note-text">
+                {text}
+              </section>
+            )}
+            <div className={styles.under}>
+              <span>{editing ? "" : "Tap a word to fix its spelling."}</span>
+              <span aria-live="polite" data-testid="save-state">
+                {{ saved: draft === null ? "All changes saved" : "Saved", dirty: "Editing…", saving: "Saving…", offline: "", conflict: "", error: "" }[save]}
+              </span>
+            </div>
           </>
         ) : (
           <p className={styles.original} data-testid="original-text">
@@ -269,20 +312,44 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
         </section>
       )}
       <div className={styles.actions}>
+        {view === "text" &&
+          (editing ? (
+            <Button variant="secondary" className={styles.half} onClick={finishEditing}>
+              <Check size={18} aria-hidden="true" /> Done
+            </Button>
+          ) : (
+            <Button
+              variant="secondary"
+              className={styles.half}
+              onClick={() => {
+                setEditing(true);
+                setPicked("");
+              }}
+            >
+              <Pencil size={18} aria-hidden="true" /> Edit
+            </Button>
+          ))}
         {view === "text" && (
-          <Button variant="secondary" disabled={!picked} onMouseDown={(e) => e.preventDefault()} onClick={() => setFixing(true)}>
+          <Button variant="secondary" className={styles.half} onMouseDown={(e) => e.preventDefault()} onClick={() => setFixing(true)}>
             <SpellCheck size={18} aria-hidden="true" />
-            {picked ? `Fix “${picked.length > 18 ? `${picked.slice(0, 18)}…` : picked}”` : "Tap a word to fix it"}
+            <span className={styles.clip}>{picked ? `Fix “${picked}”` : "Fix a word"}</span>
           </Button>
         )}
-        <Button onClick={makePosts} disabled={draft !== null}>
+        <Button className={styles.wide} onClick={makePosts} disabled={draft !== null}>
           <Send size={18} aria-hidden="true" /> Make posts from this note
         </Button>
       </div>
-      <Sheet open={fixing} onClose={() => setFixing(false)} title="Fix a word">
+      <Sheet
+        open={fixing}
+        onClose={() => {
+          setFixing(false);
+          setPicked("");
+        }}
+        title="Fix a word"
+      >
         <form className="stack" onSubmit={fixWord} key={picked}>
-          <Field id="dict-misspelling" name="misspelling" label="Heard as" defaultValue={picked} required maxLength={100} />
-          <Field id="dict-correct" name="correct_spelling" label="Always write this as" required maxLength={200} autoFocus autoComplete="off" />
+          <Field id="dict-misspelling" name="misspelling" label="Heard as" defaultValue={picked} required maxLength={100} autoFocus={!picked} autoComplete="off" />
+          <Field id="dict-correct" name="correct_spelling" label="Always write this as" required maxLength={200} autoFocus={Boolean(picked)} autoComplete="off" />
           <p className="muted">Fixed in this note now, and in every note from now on.</p>
           <Button type="submit" size="large" block>
             Save and fix
@@ -291,4 +358,26 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
       </Sheet>
     </article>
   );
+}
+
+/** The word under a point of a text element, or "" when the point is not on a word (a margin, a space). */
+function wordAtPoint(x: number, y: number, within: HTMLElement): string {
+  const doc = document as Document & { caretRangeFromPoint?: (x: number, y: number) => Range | null };
+  const position = doc.caretPositionFromPoint?.(x, y);
+  const range = position ? null : doc.caretRangeFromPoint?.(x, y);
+  const node = position?.offsetNode ?? range?.startContainer;
+  const offset = position?.offset ?? range?.startOffset ?? 0;
+  if (!node || node.nodeType !== Node.TEXT_NODE || !within.contains(node)) return "";
+  const text = node.textContent ?? "";
+  const word = pickWord(text, offset, offset);
+  if (!word) return "";
+  // The caret lands at the nearest word even for a tap beside the text: only a tap on the word counts.
+  const left = text.slice(0, offset).match(/[\p{L}\p{N}'’-]*$/u)?.[0].length ?? 0;
+  const start = text.indexOf(word, Math.max(0, offset - left));
+  if (start < 0) return word;
+  const box = new Range();
+  box.setStart(node, start);
+  box.setEnd(node, start + word.length);
+  const hit = [...box.getClientRects()].some((r) => x >= r.left - 4 && x <= r.right + 4 && y >= r.top - 4 && y <= r.bottom + 4);
+  return hit ? word : "";
 }

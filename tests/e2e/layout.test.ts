@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { assertAccessible, newPhone, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, newPhone, noteEditor, noteText, screenshot, signUp, startApp, tapWordInNote, type App } from "@/tests/e2e/support.ts";
 
 // Every page at 360×740 in the light and the dark theme: no sideways scrolling, no text in its
 // own background colour, every control at least 44×44 px, and axe finds nothing serious.
@@ -132,13 +132,15 @@ test("every page fits a 360 px phone in both themes, with big enough targets and
       await page.getByTestId("original-text").waitFor();
       await check(page, "note-as-recognized");
       await page.getByRole("tab", { name: "Text" }).click();
-      await page.getByLabel(/^Text of the note/).evaluate((el: HTMLTextAreaElement) => {
-        el.focus();
-        el.setSelectionRange(1, 1);
-      });
-      await page.getByRole("button", { name: /^Fix “/ }).click();
+      const firstWord = (await noteText(page)).match(/[\p{L}']+/u)![0];
+      await tapWordInNote(page, firstWord);
       await page.getByRole("dialog", { name: "Fix a word" }).waitFor();
+      assert.equal(await page.getByLabel("Heard as").inputValue(), firstWord);
       await check(page, "note-fix-word");
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog", { name: "Fix a word" }).waitFor({ state: "hidden" });
+      await noteEditor(page);
+      await check(page, "note-editing");
     }
   }
   // Record while recording (the fake microphone plays) and just after Stop, in a tab of its own:

@@ -2,7 +2,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { assertAccessible, newPhone, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, newPhone, noteEditor, noteText, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
 
 // Offline reading: what the user has opened stays readable without a network (pages from the
 // service worker's cache, their data from IndexedDB), and an edit made offline is sent once the
@@ -37,17 +37,14 @@ test("notes read online stay readable offline; an offline edit is saved once bac
   await list.getByRole("listitem").first().waitFor();
   await list.getByRole("link").first().click();
   await page.waitForURL(`**/transcripts/${note.id}`);
-  const text = page.getByLabel(/^Text of the note/);
-  await text.waitFor();
-  const online = await text.inputValue();
+  const online = await noteText(page);
   assert.match(online, /country/i);
   // The page reached by a link is kept for offline use in the background.
   await page.waitForFunction(async (href) => Boolean(await (await caches.open("pages")).match(href)), page.url());
 
   await context.setOffline(true);
   await page.reload();
-  await text.waitFor();
-  assert.equal(await text.inputValue(), online, "the note reads the same offline");
+  assert.equal(await noteText(page), online, "the note reads the same offline");
   await page.getByTestId("offline-banner").waitFor();
   await screenshot(page, "note-offline");
 
@@ -69,7 +66,7 @@ test("notes read online stay readable offline; an offline edit is saved once bac
   await nav.getByRole("link", { name: "Notes" }).click();
   await list.getByRole("link").first().click();
   await page.waitForURL(`**/transcripts/${note.id}`);
-  await text.fill(`${online} Written on the train.`);
+  await (await noteEditor(page)).fill(`${online} Written on the train.`);
   await page.getByText("Saved on this phone").waitFor();
   await screenshot(page, "note-edited-offline");
   await context.setOffline(false);
@@ -79,7 +76,7 @@ test("notes read online stay readable offline; an offline edit is saved once bac
 
   // Offline again; meanwhile the note changes on another device: back online, the conflict is shown.
   await context.setOffline(true);
-  await text.fill(`${online} Edited on the phone.`);
+  await (await noteEditor(page)).fill(`${online} Edited on the phone.`);
   await page.getByText("Saved on this phone").waitFor();
   const elsewhere = await page.request.patch(`/api/v1/transcriptions/${note.id}`, { headers: sameSite, data: { text: "Edited on the laptop." } });
   assert.equal(elsewhere.status(), 200);

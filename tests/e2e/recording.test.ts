@@ -2,7 +2,8 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { ffmpegFixture, JFK_WAV } from "@/tests/support/audio.ts";
-import { assertAccessible, newPhone, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
+import { COMMON_WORDS } from "@/lib/dictionary/common-words.ts";
+import { assertAccessible, newPhone, noteEditor, noteText, screenshot, signUp, startApp, tapWordInNote, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
 
 let app: App;
 before(async () => {
@@ -29,14 +30,13 @@ async function transcriptCount(page: Page): Promise<number> {
 /** After Stop (or a picked file) the note opens by itself once its text is ready; returns the text shown. */
 async function waitForNote(page: Page): Promise<string> {
   await page.waitForURL(/\/transcripts\/(?!recordings)[^/]+$/, { timeout: 180_000 });
-  const text = page.getByLabel(/^Text of the note/);
-  await text.waitFor();
+  await page.getByTestId("note-text").waitFor();
   // The note opens as soon as the words are in; its clean-up finishes there (and may change the
   // text shown): the tests below read and fix words, so they wait for it.
   await page.waitForFunction(() => !/^Cleaning up/.test(document.querySelector('[data-testid="optimization-status"]')?.textContent ?? ""), undefined, {
     timeout: 120_000,
   });
-  return text.inputValue();
+  return noteText(page);
 }
 
 /** The progress card is on screen (not below the fold) and names a stage. */
@@ -82,12 +82,8 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   assert.match(first, /country/i, first);
   const start = first.toLowerCase().indexOf("country");
   const word = first.slice(start, start + "country".length);
-  // A tap puts the caret inside the word (no selection needed).
-  await page.getByLabel(/^Text of the note/).evaluate((el: HTMLTextAreaElement, at) => {
-    el.focus();
-    el.setSelectionRange(at, at);
-  }, start + 3);
-  await page.getByRole("button", { name: `Fix “${word}”` }).click();
+  // One tap on the word opens the fix (no selection, no second button).
+  await tapWordInNote(page, word);
   await page.getByRole("dialog", { name: "Fix a word" }).waitFor();
   assert.equal(await page.getByLabel("Heard as").inputValue(), word);
   await page.getByLabel("Always write this as").fill("Nation");
@@ -95,11 +91,29 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   await page.getByRole("button", { name: "Save and fix" }).click();
   await page.getByTestId("toast").getByText(/will be written “Nation” from now on; fixed \d+ place/).waitFor();
   // This note is corrected now, on screen and on the server.
-  const fixed = await page.getByLabel(/^Text of the note/).inputValue();
+  await page.getByTestId("save-state").getByText("All changes saved").waitFor();
+  const fixed = await noteText(page);
   assert.match(fixed, /Nation/, fixed);
   assert.doesNotMatch(fixed, /\bcountry\b/i, fixed);
   const saved = (await (await page.request.get(`/api/v1/transcriptions/${noteId}`)).json()) as { text: string };
   assert.equal(saved.text, fixed, "the correction was saved");
+
+  // Learn from an edit: a word respelled in the editor comes back as a one-tap dictionary offer
+  // (respelled into a word that sounds the same and is not a common one, as a name would be).
+  const heard = [...fixed.matchAll(/\p{L}{3,}/gu)].map((m) => m[0]).find((w) => w !== "Nation");
+  assert.ok(heard, `a word to respell in: ${fixed}`);
+  const respelled = `${heard}h`;
+  assert.ok(!COMMON_WORDS.has(respelled.toLowerCase()));
+  const editor = await noteEditor(page);
+  await editor.fill(fixed.replace(heard, respelled));
+  await page.getByRole("button", { name: "Done" }).click();
+  const offer = page.getByRole("region", { name: "Spelling suggestions" }).getByRole("button", { name: `“${heard}” → “${respelled}”` });
+  await offer.waitFor();
+  await screenshot(page, "note-suggestion");
+  await offer.click();
+  await page.getByTestId("toast").getByText(new RegExp(`“${heard}” will be written “${respelled}” from now on`, "i")).waitFor();
+  const entries = (await (await page.request.get("/api/v1/dictionary")).json()) as { entries: { correct_spelling: string }[] };
+  assert.ok(entries.entries.some((e) => e.correct_spelling === respelled), "the offer was added to the dictionary");
 
   await page.goto("/dictionary");
   await page.getByRole("cell", { name: "Nation" }).waitFor();
@@ -131,7 +145,9 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   await page.getByRole("cell", { name: "Nation!" }).waitFor();
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Delete country" }).click();
-  await page.getByText("Your dictionary is empty.").waitFor();
+  await page.getByText("No entry matches.").waitFor(); // the entry learnt from the edit stays
+  await page.getByLabel("Search").fill("");
+  assert.equal(await page.getByRole("button", { name: /^Delete / }).count(), 1);
   await context.close();
 });
 

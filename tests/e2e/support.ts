@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import assert from "node:assert/strict";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 import { ROOT, startServer, type RunningServer } from "@/tests/support/processes.ts";
 import { JFK_WAV } from "@/tests/support/audio.ts";
@@ -172,4 +172,36 @@ export async function waitForOfflineReady(page: Page, timeoutMs = 30_000): Promi
     if (Date.now() > deadline) throw new Error("the service worker did not take over and cache this page in time");
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** The note's text as the page shows it (reading, not editing). */
+export async function noteText(page: Page): Promise<string> {
+  const text = page.getByTestId("note-text");
+  await text.waitFor();
+  return (await text.textContent()) ?? "";
+}
+
+/** The note's editor, opened with "Edit" if the text is shown for reading. */
+export async function noteEditor(page: Page): Promise<Locator> {
+  const editor = page.getByRole("textbox", { name: "Text of the note" });
+  if (!(await editor.isVisible())) await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await editor.waitFor();
+  return editor;
+}
+
+/** Taps (touch) the first occurrence of `word` in the note's text where it stands, as a finger would. */
+export async function tapWordInNote(page: Page, word: string): Promise<void> {
+  const point = await page.getByTestId("note-text").evaluate((el, w) => {
+    const node = el.firstChild;
+    const at = node?.textContent?.indexOf(w) ?? -1;
+    if (!node || at < 0) throw new Error(`"${w}" is not in the note`);
+    const range = new Range();
+    range.setStart(node, at);
+    range.setEnd(node, at + w.length);
+    // Into the middle third of the screen: clear of the top bar, the actions and the tab bar.
+    window.scrollBy(0, range.getClientRects()[0].top - window.innerHeight / 3);
+    const box = range.getClientRects()[0];
+    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  }, word);
+  await page.touchscreen.tap(point.x, point.y);
 }
