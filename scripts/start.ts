@@ -5,8 +5,9 @@
 // migrations first, builds the app when the build is missing or older than the sources, then runs
 // `next start` (or `next dev` with --dev) and stays its parent: signals are forwarded, the
 // database is closed after the server has stopped, and the server exits when this process dies
-// (scripts/exit-with-parent.mjs), so a killed launcher never leaves it holding the port. It also works the background jobs
-// (JOBS_IN_APP, default true), so queued optimizations continue after a restart.
+// (scripts/exit-with-parent.mjs), so a killed launcher never leaves it holding the port. The Next
+// server works the background jobs (instrumentation.ts; JOBS_IN_APP, default true), so queued work
+// continues after a restart.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -15,11 +16,7 @@ import { env } from "@/lib/env.ts";
 import { log, errorFields } from "@/lib/log.ts";
 import { EmbeddedDatabaseBusy, hostEmbeddedDatabase, type EmbeddedHost } from "@/lib/db/embedded.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
-import { closeDb, connectThroughHost } from "@/lib/db/client.ts";
-import { closeJobQueue } from "@/lib/jobs/queue.ts";
-import { startJobWorkers } from "@/lib/jobs/workers.ts";
 import { startModelAutoDownloadIfNeeded } from "@/lib/transcription/model-auto-download.ts";
-import { JOBS, SWEEPS } from "@/scripts/jobs.ts";
 import { buildApp, nextEnv } from "@/scripts/build-app.ts";
 
 const dev = process.argv.includes("--dev");
@@ -59,10 +56,6 @@ async function main(): Promise<number> {
     const report = await migrateDatabase(host.url);
     log.info("database ready", { kind: "embedded", data_dir: config.dataDir, migrations_applied: report.applied });
   }
-  if (host) connectThroughHost(host.url);
-  // Background jobs (transcript optimization, …) run in this process unless JOBS_IN_APP=false,
-  // e.g. when dedicated `npm run worker` processes share a PostgreSQL queue.
-  const workers = config.JOBS_IN_APP ? await startJobWorkers(JOBS, SWEEPS) : undefined;
   // The accurate recognizer arrives in MODELS_DIR while PocketSphinx serves (TRANSCRIBE_ENGINE=auto).
   const modelDownload = startModelAutoDownloadIfNeeded();
   try {
@@ -90,9 +83,6 @@ async function main(): Promise<number> {
     return code;
   } finally {
     await modelDownload?.stop();
-    await workers?.stop();
-    await closeJobQueue();
-    await closeDb();
     await host?.stop();
   }
 }

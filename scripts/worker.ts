@@ -5,7 +5,7 @@
 import { closeDb, databaseKind } from "@/lib/db/client.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
 import { startJobWorkers } from "@/lib/jobs/workers.ts";
-import { JOBS, SWEEPS } from "@/scripts/jobs.ts";
+import { JOBS, SWEEPS } from "@/lib/background-work.ts";
 import { errorFields, log } from "@/lib/log.ts";
 
 async function main(): Promise<void> {

@@ -52,12 +52,6 @@ export async function db(): Promise<Database> {
   return (await connection()).prisma;
 }
 
-/** The process that hosts the embedded database (npm start) uses it through its own host. */
-export function connectThroughHost(url: string): void {
-  const description = `embedded database in ${env().dataDir} (hosted by this process)`;
-  state.voicedraftDb = Promise.resolve({ prisma: createClient(url), kind: "embedded", url, description });
-}
-
 export async function databaseKind(): Promise<DatabaseKind> {
   return (await connection()).kind;
 }

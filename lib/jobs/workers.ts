@@ -39,7 +39,7 @@ function startSweep(sweep: Sweep): () => void {
 
 /**
  * Works the given jobs in this process (JOBS_CONCURRENCY runs at a time per job, unless the job
- * says otherwise) and runs the sweeps until stopped. The process that starts it (scripts/jobs.ts) says which.
+ * says otherwise) and runs the sweeps until stopped. The process that starts it (lib/background-work.ts) says which.
  */
 export async function startJobWorkers(jobs: JobDefinition[], sweeps: Sweep[]): Promise<JobWorkers> {
   const { JOBS_POLL_SECONDS, JOBS_CONCURRENCY } = env();

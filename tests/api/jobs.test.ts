@@ -6,7 +6,7 @@ import { setUpTestDatabase } from "@/tests/support/database.ts";
 import { defineJob } from "@/lib/jobs/define-job.ts";
 import { enqueueJob, jobQueue, jobState } from "@/lib/jobs/queue.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
-import { JOBS } from "@/scripts/jobs.ts";
+import { JOBS } from "@/lib/background-work.ts";
 
 process.env.JOBS_POLL_SECONDS ??= "0.5";
 const database = setUpTestDatabase();

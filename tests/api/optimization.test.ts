@@ -12,7 +12,7 @@ import { db } from "@/lib/db/client.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { serviceSecret } from "@/lib/internal/service-secret.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
-import { JOBS, SWEEPS } from "@/scripts/jobs.ts";
+import { JOBS, SWEEPS } from "@/lib/background-work.ts";
 import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 import { setUpTestDatabase } from "../support/database.ts";

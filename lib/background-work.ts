@@ -1,7 +1,9 @@
-// The background work of this service's worker processes: `npm start` (unless JOBS_IN_APP=false)
-// and `npm run worker`. Registered here, where processes are assembled, so lib/jobs knows no domain.
+// The background work of this service's worker processes: the app's Next server (instrumentation.ts,
+// unless JOBS_IN_APP=false) and `npm run worker`. Registered here, apart from lib/jobs, so that the
+// queue knows no domain.
 import { env } from "@/lib/env.ts";
 import type { JobDefinition, Sweep } from "@/lib/jobs/define-job.ts";
+import { startJobWorkers } from "@/lib/jobs/workers.ts";
 import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation-job.ts";
 import { optimizeTranscriptJob, recoverStaleOptimizations } from "@/lib/optimizer/optimize-transcript-job.ts";
 import { recognizePieceJob, recoverStalePieces } from "@/lib/transcription/recognize-pieces-job.ts";
@@ -21,3 +23,15 @@ export const SWEEPS: Sweep[] = [
   },
   { name: "recover-generation-tasks", intervalSeconds: () => 60, run: () => recoverGenerationTasks() },
 ];
+
+/**
+ * The jobs and sweeps in a Next server, from its instrumentation. Asked to stop, it stops taking
+ * new jobs; Next then exits, and a job cut short is run again by the queue and the sweeps, as
+ * after any crash.
+ */
+export async function startServerJobWorkers(): Promise<void> {
+  const workers = await startJobWorkers(JOBS, SWEEPS);
+  const stop = () => void workers.stop().catch(() => undefined);
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
