@@ -1,42 +1,70 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
-import { ApiRequestError, getRecording, type Recording } from "@/app/_lib/api.ts";
+import { CloudUpload, Send, SpellCheck, TriangleAlert } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api, ApiRequestError, getRecording, transcriptionPath, type Recording, type Transcription } from "@/app/_lib/api.ts";
 import { createMaster } from "@/app/_lib/content.ts";
+import { saveEdit } from "@/app/_lib/edit-queue.ts";
 import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
 import { listUploads, recordingIdOf } from "@/app/_lib/upload-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
+import { FixWordSheet, ReadingText } from "@/app/_components/fix-word.tsx";
+import { duration, noteTitle, replaceWord, shownText } from "@/app/_components/note-text.ts";
+import { Button, LocalTime, Notice, RowLink, RowList, Tabs, useToast } from "@/app/_ui/index.ts";
+import styles from "./note.module.css";
 
 const POLL_MS = 3000;
-const LOCAL_LABEL = { pending: "waiting to upload", uploading: "uploading…", done: "uploaded", failed: "upload failed" } as const;
+const LOCAL_LABEL = { pending: "waiting to upload", uploading: "uploading…", done: "uploaded", failed: "could not upload" } as const;
 
 /**
- * A recording uploaded in parts, as the server joins it (so any device sees the same), plus the
- * parts this device still holds in its upload queue.
+ * A recording uploaded in parts, read as one note: each part's text as its own note shows it (your
+ * edit, else the cleaned-up text, else the recognized one), joined in order, with one-tap
+ * "Fix a word" across every part; the parts (each editable on its own page) and those still in
+ * this device's upload queue are listed under it. What the server joins, any device sees.
  */
 export function RecordingTranscript({ id, owner }: { id: string; owner: string }) {
   const [recording, setRecording] = useState<Recording | null>(null);
+  const [notes, setNotes] = useState<Transcription[]>([]);
   const [local, setLocal] = useState<QueuedUpload[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [view, setView] = useState<"text" | "original">("text");
+  const [picked, setPicked] = useState("");
+  const [fixing, setFixing] = useState(false);
+  const known = useRef(new Map<string, Transcription>());
   const router = useRouter();
+  const toast = useToast();
 
-  const load = useCallback(async () => {
-    const queued = await listUploads(owner)
-      .then((items) => items.filter((item) => recordingIdOf(item) === id))
-      .catch(() => []);
-    setLocal(queued);
-    try {
-      setRecording(await getRecording(id));
-      setError(null);
-    } catch (err) {
-      // 404 while every part is still on this device is not an error, just early.
-      if (!(err instanceof ApiRequestError && err.status === 404 && queued.length)) setError((err as Error).message);
-    }
-    setLoaded(true);
-  }, [id, owner]);
+  const load = useCallback(
+    async (force = false) => {
+      const queued = await listUploads(owner)
+        .then((items) => items.filter((item) => recordingIdOf(item) === id))
+        .catch(() => []);
+      setLocal(queued);
+      try {
+        const joined = await getRecording(id);
+        // Each part's note, read again only when it changed (its text, or its clean-up's state).
+        const parts = await Promise.all(
+          joined.parts.map(async (p) => {
+            const note = known.current.get(p.transcription_id);
+            if (!force && note && note.text === p.text && (note.optimization?.status ?? null) === p.optimization_status) return note;
+            const fresh = await api<Transcription>(transcriptionPath(p.transcription_id));
+            known.current.set(p.transcription_id, fresh);
+            return fresh;
+          }),
+        );
+        setRecording(joined);
+        setNotes(parts);
+        setError(null);
+      } catch (err) {
+        // 404 while every part is still on this device is not an error, just early.
+        if (!(err instanceof ApiRequestError && err.status === 404 && queued.length)) setError((err as Error).message);
+      }
+      setLoaded(true);
+    },
+    [id, owner],
+  );
 
   const received = new Set(recording?.parts.map((p) => p.part));
   const waiting = local.filter((item) => !received.has(item.part - 1)).sort((a, b) => a.part - b.part);
@@ -55,62 +83,137 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
     return () => clearInterval(timer);
   }, [busy, load]);
 
-  if (error) return <p className="error">{error}</p>;
-  if (!loaded) return <p>Loading…</p>;
+  const onWord = useCallback((word: string, open: boolean) => {
+    setPicked(word);
+    if (open) setFixing(true);
+  }, []);
+
+  /** The new spelling in every part that has the word, each saved as an edit of its own note. */
+  async function fixed(misspelling: string, correct: string) {
+    let places = 0;
+    for (const note of notes) {
+      const { text, count } = replaceWord(shownText(note), misspelling, correct);
+      if (!count) continue;
+      const outcome = await saveEdit(note.id, text, note.updated_at);
+      if (outcome.status === "saved" || outcome.status === "offline") places += count;
+    }
+    setFixing(false);
+    setPicked("");
+    await load(true);
+    toast(`“${misspelling}” will be written “${correct}” from now on${places ? `; fixed ${places} ${places === 1 ? "place" : "places"} here` : ""}.`);
+  }
+
+  if (error) {
+    return (
+      <Notice tone="danger" icon={<TriangleAlert size={18} aria-hidden="true" />} role="alert">
+        {error}
+      </Notice>
+    );
+  }
+  if (!loaded) {
+    return (
+      <p aria-live="polite" className="muted">
+        Loading the note…
+      </p>
+    );
+  }
+  const text = notes.map(shownText).filter(Boolean).join("\n\n");
+  const original = notes.map((n) => n.raw_text).filter(Boolean).join(" ");
   return (
-    <div className="stack">
-      <h1>Voice note</h1>
-      {recording ? (
-        <>
-          <p className="muted" data-testid="joined-summary">
-            {recording.parts_received} {recording.parts_received === 1 ? "part" : "parts"} · {Math.round(recording.duration)} s
-            {recording.optimization && " · "}
+    <article className={styles.note}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{noteTitle(text)}</h1>
+        {recording && (
+          <p className={styles.meta} data-testid="joined-summary">
+            <LocalTime iso={recording.created_at} />
+            <span aria-hidden="true">·</span>
+            <span data-testid="joined-duration">{duration(recording.duration)}</span>
+            <span aria-hidden="true">·</span>
+            <span>
+              {recording.parts_received} {recording.parts_received === 1 ? "part" : "parts"}
+            </span>
             <OptimizationStatus optimization={recording.optimization} />
           </p>
-          {waiting.length > 0 && (
-            <p role="status" data-testid="joined-waiting">
-              {waiting.length} more {waiting.length === 1 ? "part is" : "parts are"} still on this device; the text below has the parts received so far.
-            </p>
-          )}
-          <p className="transcript-text" data-testid="joined-text">
-            {recording.text || <em>(no words recognized)</em>}
-          </p>
-          {recording.optimization?.text && (
-            <>
-              <h2>Cleaned-up text</h2>
-              <p className="transcript-text" data-testid="joined-optimized-text">
-                {recording.optimization.text}
+        )}
+      </header>
+      {waiting.length > 0 && (
+        <Notice tone="info" icon={<CloudUpload size={18} aria-hidden="true" />} role="status" data-testid="joined-waiting">
+          {waiting.length} more {waiting.length === 1 ? "part is" : "parts are"} still on this phone; the text has the parts received so far.
+        </Notice>
+      )}
+      {recording ? (
+        <>
+          <Tabs
+            id="note-view"
+            label="Which text"
+            value={view}
+            onChange={setView}
+            options={[
+              { value: "text", label: "Text" },
+              { value: "original", label: "As recognized" },
+            ]}
+          />
+          <div id="note-view-panel" role="tabpanel" aria-labelledby={`note-view-${view}`} className={styles.panel}>
+            {view === "text" ? (
+              <>
+                <ReadingText text={text} onWord={onWord} />
+                <div className={styles.under}>
+                  <span>Tap a word to fix its spelling.</span>
+                </div>
+              </>
+            ) : (
+              <p className={styles.original} data-testid="joined-text">
+                {original || "No words were recognized."}
               </p>
-            </>
-          )}
-          <button
-            type="button"
-            className="secondary"
-            onClick={() =>
-              createMaster({ body: recording.text })
-                .then((master) => router.push(`/content/${master.id}`))
-                .catch((err: Error) => setError(err.message))
-            }
-          >
-            Make posts from this note
-          </button>
+            )}
+          </div>
+          <div className={styles.actions}>
+            {view === "text" && (
+              <Button variant="secondary" className={styles.wide} onMouseDown={(e) => e.preventDefault()} onClick={() => setFixing(true)}>
+                <SpellCheck size={18} aria-hidden="true" />
+                <span className={styles.clip}>{picked ? `Fix “${picked}”` : "Fix a word"}</span>
+              </Button>
+            )}
+            <Button
+              className={styles.wide}
+              onClick={() =>
+                createMaster({ body: text })
+                  .then((master) => router.push(`/content/${master.id}`))
+                  .catch((err: Error) => toast(err.message))
+              }
+            >
+              <Send size={18} aria-hidden="true" /> Make posts from this note
+            </Button>
+          </div>
         </>
       ) : (
-        <p role="status">Nothing of this recording has reached the server yet; it uploads by itself when this phone is online.</p>
+        <Notice tone="info" icon={<CloudUpload size={18} aria-hidden="true" />} role="status">
+          Nothing of this recording has reached Voicedraft yet. It uploads by itself when this phone is online.
+        </Notice>
       )}
-      <h2>Parts</h2>
-      <ol className="parts">
-        {recording?.parts.map((p) => (
-          <li key={`server-${p.part}`}>
-            <Link href={`/transcripts/${p.transcription_id}`}>Part {p.part + 1}</Link> <span className="muted">{Math.round(p.duration)} s</span>
-          </li>
+      <h2 className={styles.partsTitle}>Parts</h2>
+      <p className={styles.partsHint}>Open a part to edit its text.</p>
+      <RowList label="Parts">
+        {notes.map((note, i) => (
+          <RowLink key={note.id} href={`/transcripts/${note.id}`} title={`Part ${(recording?.parts[i]?.part ?? i) + 1}`} meta={duration(note.duration)} excerpt={noteTitle(shownText(note))} />
         ))}
         {waiting.map((item) => (
-          <li key={item.id} data-testid="joined-local-part">
-            Part {item.part} <span className="muted">on this device, {LOCAL_LABEL[item.status]}</span>
+          <li key={item.id} className={styles.localPart} data-testid="joined-local-part">
+            <span>Part {item.part}</span>
+            <span className="muted">On this phone, {LOCAL_LABEL[item.status]}</span>
           </li>
         ))}
-      </ol>
-    </div>
+      </RowList>
+      <FixWordSheet
+        open={fixing}
+        heard={picked}
+        onClose={() => {
+          setFixing(false);
+          setPicked("");
+        }}
+        onFixed={fixed}
+        onError={toast}
+      />
+    </article>
   );
 }

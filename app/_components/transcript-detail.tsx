@@ -2,13 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { Check, CloudOff, Pencil, Send, SpellCheck, TriangleAlert } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { createMaster, mastersOfNote } from "@/app/_lib/content.ts";
 import { api, apiRead, ApiRequestError, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/edit-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note-text.ts";
-import { Button, Field, LocalTime, Notice, Sheet, Tabs, useToast } from "@/app/_ui/index.ts";
+import { FixWordSheet, ReadingText } from "@/app/_components/fix-word.tsx";
+import { Button, LocalTime, Notice, Tabs, useToast } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
 
 const POLL_MS = 2000;
@@ -125,26 +126,11 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
     },
     [capture],
   );
-  // Reading: words selected in the text (a long-press, a drag) are offered for fixing.
-  useEffect(() => {
-    if (editing || view !== "text") return;
-    const onSelection = () => {
-      const selection = document.getSelection();
-      const reading = document.getElementById("transcript-text");
-      if (selection && !selection.isCollapsed && reading?.contains(selection.anchorNode)) setPicked(selection.toString().trim().slice(0, 100));
-    };
-    document.addEventListener("selectionchange", onSelection);
-    return () => document.removeEventListener("selectionchange", onSelection);
-  }, [editing, view]);
-
-  /** One tap on a word opens "Fix a word" with that word (a drag that selected words does not). */
-  function tapWord(event: MouseEvent<HTMLElement>) {
-    if (!document.getSelection()?.isCollapsed) return;
-    const word = wordAtPoint(event.clientX, event.clientY, event.currentTarget);
-    if (!word) return;
+  // Reading: a tap on a word opens "Fix a word" with it; selected words are offered on its button.
+  const onWord = useCallback((word: string, open: boolean) => {
     setPicked(word);
-    setFixing(true);
-  }
+    if (open) setFixing(true);
+  }, []);
 
   function finishEditing() {
     if (draft !== null && save === "dirty") void persist(draft, transcript);
@@ -152,22 +138,13 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
     setPicked("");
   }
 
-  async function fixWord(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function fixed(misspelling: string, correct: string) {
     if (!transcript) return;
-    const form = new FormData(event.currentTarget);
-    const misspelling = String(form.get("misspelling") ?? "").trim();
-    const correct = String(form.get("correct_spelling") ?? "").trim();
-    try {
-      await api("/api/v1/dictionary/add", { method: "POST", json: { misspelling, correct_spelling: correct } });
-      const { text, count } = replaceWord(draft ?? shownText(transcript), misspelling, correct);
-      if (count) await persist(text, transcript);
-      setFixing(false);
-      setPicked("");
-      toast(`“${misspelling}” will be written “${correct}” from now on${count ? `; fixed ${count} ${count === 1 ? "place" : "places"} here` : ""}.`);
-    } catch (err) {
-      toast(`Not saved: ${(err as Error).message}`);
-    }
+    const { text, count } = replaceWord(draft ?? shownText(transcript), misspelling, correct);
+    if (count) await persist(text, transcript);
+    setFixing(false);
+    setPicked("");
+    toast(`“${misspelling}” will be written “${correct}” from now on${count ? `; fixed ${count} ${count === 1 ? "place" : "places"} here` : ""}.`);
   }
 
   async function accept(s: Suggestion) {
@@ -278,10 +255,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
                 />
               </>
             ) : (
-              // Plain text, painted with the page: a tap on a word fixes it, "Edit" opens the editor.
-              <section id="transcript-text" aria-label="Text of the note" className={`${styles.text} ${styles.reading}`} onClick={tapWord} data-testid="note-text">
-                {text}
-              </section>
+              <ReadingText text={text} onWord={onWord} />
             )}
             <div className={styles.under}>
               <span>{editing ? "" : "Tap a word to fix its spelling."}</span>
@@ -339,45 +313,17 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           <Send size={18} aria-hidden="true" /> Make posts from this note
         </Button>
       </div>
-      <Sheet
+      <FixWordSheet
         open={fixing}
+        heard={picked}
         onClose={() => {
           setFixing(false);
           setPicked("");
         }}
-        title="Fix a word"
-      >
-        <form className="stack" onSubmit={fixWord} key={picked}>
-          <Field id="dict-misspelling" name="misspelling" label="Heard as" defaultValue={picked} required maxLength={100} autoFocus={!picked} autoComplete="off" />
-          <Field id="dict-correct" name="correct_spelling" label="Always write this as" required maxLength={200} autoFocus={Boolean(picked)} autoComplete="off" />
-          <p className="muted">Fixed in this note now, and in every note from now on.</p>
-          <Button type="submit" size="large" block>
-            Save and fix
-          </Button>
-        </form>
-      </Sheet>
+        onFixed={fixed}
+        onError={toast}
+      />
     </article>
   );
 }
 
-/** The word under a point of a text element, or "" when the point is not on a word (a margin, a space). */
-function wordAtPoint(x: number, y: number, within: HTMLElement): string {
-  const doc = document as Document & { caretRangeFromPoint?: (x: number, y: number) => Range | null };
-  const position = doc.caretPositionFromPoint?.(x, y);
-  const range = position ? null : doc.caretRangeFromPoint?.(x, y);
-  const node = position?.offsetNode ?? range?.startContainer;
-  const offset = position?.offset ?? range?.startOffset ?? 0;
-  if (!node || node.nodeType !== Node.TEXT_NODE || !within.contains(node)) return "";
-  const text = node.textContent ?? "";
-  const word = pickWord(text, offset, offset);
-  if (!word) return "";
-  // The caret lands at the nearest word even for a tap beside the text: only a tap on the word counts.
-  const left = text.slice(0, offset).match(/[\p{L}\p{N}'’-]*$/u)?.[0].length ?? 0;
-  const start = text.indexOf(word, Math.max(0, offset - left));
-  if (start < 0) return word;
-  const box = new Range();
-  box.setStart(node, start);
-  box.setEnd(node, start + word.length);
-  const hit = [...box.getClientRects()].some((r) => x >= r.left - 4 && x <= r.right + 4 && y >= r.top - 4 && y <= r.bottom + 4);
-  return hit ? word : "";
-}

@@ -114,7 +114,7 @@ test("every page fits a 360 px phone in both themes, with big enough targets and
     ["/record", "record", "Record a voice note"],
     ["/transcripts", "notes", "Notes"],
     [`/transcripts/${note.id}`, "note", /./],
-    ["/transcripts/recordings/layout-rec", "note-joined", "Voice note"],
+    ["/transcripts/recordings/layout-rec", "note-joined", /./],
     ["/content", "posts", "Posts"],
     [`/content/${master.item.id}`, "post", "Your posts"],
     ["/settings", "settings", "Settings"],

@@ -99,7 +99,7 @@ test("parts are cut at pauses and uploaded while recording; after Stop only the 
   assert.equal(stages.at(-1), "done", `and ends at done: ${stages.join(" → ")}`);
   assert.ok(!stages.includes("offline") && !stages.includes("failed"), `online, nothing else: ${stages.join(" → ")}`);
   const recordingId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
-  await page.getByTestId("joined-text").waitFor();
+  await page.getByTestId("note-text").waitFor();
   await screen(page, "record-note-opened");
   const joined = (await (await page.request.get(`/api/v1/recordings/${encodeURIComponent(recordingId)}`)).json()) as {
     parts: { part: number; duration: number }[];

@@ -232,29 +232,47 @@ test("a long recording is split at silences in the worker, every part uploaded o
   await page.waitForURL("**/transcripts/recordings/*", { timeout: 300_000 });
   assert.equal(await transcriptCount(page), parts);
   const recordingId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
-  await page.getByTestId("joined-text").waitFor();
+  await page.getByTestId("note-text").waitFor();
   // The server joined the parts (nothing stitched from this browser's IndexedDB): read it as any device would.
   const fromServer = await page.evaluate(async (id) => {
     const res = await fetch(`/api/v1/recordings/${encodeURIComponent(id)}`, { credentials: "same-origin" });
-    return { status: res.status, body: (await res.json()) as { parts_received: number; text: string; duration: number; parts: { part: number }[] } };
+    return { status: res.status, body: (await res.json()) as { parts_received: number; text: string; duration: number; parts: { part: number; transcription_id: string }[] } };
   }, recordingId);
   assert.equal(fromServer.status, 200);
   assert.equal(fromServer.body.parts_received, parts);
   assert.deepEqual(fromServer.body.parts.map((p) => p.part), [...Array(parts).keys()], "every part once, in order, numbered from 0");
+  // "As recognized": the parts' recognizer text, in order.
+  await page.getByRole("tab", { name: "As recognized" }).click();
   const joined = (await page.getByTestId("joined-text").textContent()) ?? "";
-  assert.equal(joined, fromServer.body.text, "the page shows the server's joined text");
-  assert.equal(await page.getByRole("link", { name: /^Part \d+$/ }).count(), parts);
+  const raw = await Promise.all(
+    fromServer.body.parts.map(async (p) => ((await (await page.request.get(`/api/v1/transcriptions/${p.transcription_id}`)).json()) as { raw_text: string }).raw_text),
+  );
+  assert.equal(joined, raw.filter(Boolean).join(" "), "the page shows the parts' recognized text, joined in order");
+  await page.getByRole("tab", { name: "Text" }).click();
+  assert.equal(await page.getByRole("link", { name: /^Part \d+/ }).count(), parts);
   assert.equal(await page.getByTestId("joined-local-part").count(), 0, "no part is left waiting on the device");
   // Nothing lost or doubled at the cuts: the parts add up to the 182 s of the file.
-  const summary = (await page.getByTestId("joined-summary").textContent()) ?? "";
-  const seconds = Number(/(\d+) s/.exec(summary)?.[1]);
-  assert.ok(Math.abs(seconds - 182) <= 3, `the parts should add up to 182 s: ${summary}`);
+  const summary = (await page.getByTestId("joined-duration").textContent()) ?? "";
+  const [, minutes, secs] = /^(\d+):(\d{2})$/.exec(summary) ?? [];
+  assert.ok(Math.abs(Number(minutes) * 60 + Number(secs) - 182) <= 3, `the parts should add up to 182 s: ${summary}`);
   assert.ok(Math.abs(fromServer.body.duration - 182) <= 3, `the server's duration: ${fromServer.body.duration}`);
   // And it is the speech, all through (PocketSphinx catches "country" in most of the 28 places).
   const mentions = joined.match(/country/gi)?.length ?? 0;
   assert.ok(mentions >= 10, `the stitched transcript carries the speech: ${mentions} × "country" in ${joined}`);
   await assertAccessible(page, "joined transcript");
   await screenshot(page, "transcript-joined");
+
+  // One tap on a word fixes it in every part of the recording.
+  const shown = await noteText(page);
+  const word = /country/i.exec(shown)![0];
+  await tapWordInNote(page, word);
+  await page.getByRole("dialog", { name: "Fix a word" }).waitFor();
+  await page.getByLabel("Always write this as").fill("Nation");
+  await page.getByRole("button", { name: "Save and fix" }).click();
+  await page.getByTestId("toast").getByText(/will be written “Nation” from now on; fixed \d+ places here/).waitFor();
+  const fixedAll = await noteText(page);
+  assert.doesNotMatch(fixedAll, /\bcountry\b/i, fixedAll);
+  assert.match(fixedAll, /Nation/);
 
   // The transcripts list shows the recording once, linking to the joined view.
   await page.goto("/transcripts");
@@ -264,7 +282,7 @@ test("a long recording is split at silences in the worker, every part uploaded o
   assert.match((await list.getByTestId("recording-entry").textContent()) ?? "", new RegExp(`${parts} parts`));
   await list.getByRole("link").click();
   await page.waitForURL(`**/transcripts/recordings/${recordingId}`);
-  assert.equal(await page.getByTestId("joined-text").textContent(), fromServer.body.text);
+  assert.equal(await noteText(page), fixedAll, "the fixed text, read again");
   await context.close();
 });
 

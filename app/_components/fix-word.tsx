@@ -1,0 +1,108 @@
+"use client";
+
+import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
+import { api } from "@/app/_lib/api.ts";
+import { pickWord } from "@/app/_components/note-text.ts";
+import { Button, Field, Sheet } from "@/app/_ui/index.ts";
+import styles from "./note.module.css";
+
+// A note's text for reading, where one tap on a word opens "Fix a word" (the pattern of Letterly
+// and AudioPen), and that sheet: the spelling is added to the dictionary, the caller fixes the
+// text in front of the user.
+
+/**
+ * The text as painted with the page. A tap on a word calls `onWord(word, true)`; words selected
+ * with a long-press or a drag call `onWord(words, false)` (offered, not opened: the drag's own
+ * click must not open the sheet).
+ */
+export function ReadingText({ text, onWord }: { text: string; onWord: (word: string, open: boolean) => void }) {
+  useEffect(() => {
+    const onSelection = () => {
+      const selection = document.getSelection();
+      const reading = document.getElementById("transcript-text");
+      if (selection && !selection.isCollapsed && reading?.contains(selection.anchorNode)) onWord(selection.toString().trim().slice(0, 100), false);
+    };
+    document.addEventListener("selectionchange", onSelection);
+    return () => document.removeEventListener("selectionchange", onSelection);
+  }, [onWord]);
+
+  function tap(event: MouseEvent<HTMLElement>) {
+    if (!document.getSelection()?.isCollapsed) return;
+    const word = wordAtPoint(event.clientX, event.clientY, event.currentTarget);
+    if (word) onWord(word, true);
+  }
+  return (
+    <section id="transcript-text" aria-label="Text of the note" className={`${styles.text} ${styles.reading}`} onClick={tap} data-testid="note-text">
+      {text}
+    </section>
+  );
+}
+
+/**
+ * "Fix a word": `heard` prefilled (empty: the user types it). On save the entry is added to the
+ * dictionary, then `onFixed` corrects the text on screen and says how many places it fixed.
+ */
+export function FixWordSheet({
+  open,
+  heard,
+  onClose,
+  onFixed,
+  onError,
+}: {
+  open: boolean;
+  heard: string;
+  onClose: () => void;
+  onFixed: (misspelling: string, correct: string) => Promise<void>;
+  onError: (message: string) => void;
+}) {
+  const [saving, setSaving] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const misspelling = String(form.get("misspelling") ?? "").trim();
+    const correct = String(form.get("correct_spelling") ?? "").trim();
+    setSaving(true);
+    try {
+      await api("/api/v1/dictionary/add", { method: "POST", json: { misspelling, correct_spelling: correct } });
+      await onFixed(misspelling, correct);
+    } catch (err) {
+      onError(`Not saved: ${(err as Error).message}`);
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Sheet open={open} onClose={onClose} title="Fix a word">
+      <form className="stack" onSubmit={submit} key={heard}>
+        <Field id="dict-misspelling" name="misspelling" label="Heard as" defaultValue={heard} required maxLength={100} autoFocus={!heard} autoComplete="off" />
+        <Field id="dict-correct" name="correct_spelling" label="Always write this as" required maxLength={200} autoFocus={Boolean(heard)} autoComplete="off" />
+        <p className="muted">Fixed in this note now, and in every note from now on.</p>
+        <Button type="submit" size="large" block disabled={saving}>
+          Save and fix
+        </Button>
+      </form>
+    </Sheet>
+  );
+}
+
+/** The word under a point of a text element, or "" when the point is not on a word (a margin, a space). */
+function wordAtPoint(x: number, y: number, within: HTMLElement): string {
+  const doc = document as Document & { caretRangeFromPoint?: (x: number, y: number) => Range | null };
+  const position = doc.caretPositionFromPoint?.(x, y);
+  const range = position ? null : doc.caretRangeFromPoint?.(x, y);
+  const node = position?.offsetNode ?? range?.startContainer;
+  const offset = position?.offset ?? range?.startOffset ?? 0;
+  if (!node || node.nodeType !== Node.TEXT_NODE || !within.contains(node)) return "";
+  const text = node.textContent ?? "";
+  const word = pickWord(text, offset, offset);
+  if (!word) return "";
+  // The caret lands at the nearest word even for a tap beside the text: only a tap on the word counts.
+  const left = text.slice(0, offset).match(/[\p{L}\p{N}'’-]*$/u)?.[0].length ?? 0;
+  const start = text.indexOf(word, Math.max(0, offset - left));
+  if (start < 0) return word;
+  const box = new Range();
+  box.setStart(node, start);
+  box.setEnd(node, start + word.length);
+  const hit = [...box.getClientRects()].some((r) => x >= r.left - 4 && x <= r.right + 4 && y >= r.top - 4 && y <= r.bottom + 4);
+  return hit ? word : "";
+}
