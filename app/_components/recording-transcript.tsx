@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { CloudUpload, Send, SpellCheck, TriangleAlert } from "lucide-react";
+import { CloudUpload, Send, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api, ApiRequestError, getRecording, transcriptionPath, type Recording, type Transcription } from "@/app/_lib/api.ts";
 import { createMaster } from "@/app/_lib/content.ts";
@@ -9,9 +9,9 @@ import { saveEdit } from "@/app/_lib/edit-queue.ts";
 import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
 import { listUploads, recordingIdOf } from "@/app/_lib/upload-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
-import { FixWordSheet, ReadingText } from "@/app/_components/fix-word.tsx";
+import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type NoteView } from "@/app/_components/note-reading.tsx";
 import { duration, noteTitle, replaceWord, shownText } from "@/app/_components/note-text.ts";
-import { Button, LocalTime, Notice, RowLink, RowList, Tabs, useToast } from "@/app/_ui/index.ts";
+import { Button, LocalTime, Notice, RowLink, RowList, useToast } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
 
 const POLL_MS = 3000;
@@ -29,9 +29,8 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
   const [local, setLocal] = useState<QueuedUpload[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [view, setView] = useState<"text" | "original">("text");
-  const [picked, setPicked] = useState("");
-  const [fixing, setFixing] = useState(false);
+  const [view, setView] = useState<NoteView>("text");
+  const fix = useFixWord();
   const known = useRef(new Map<string, Transcription>());
   const router = useRouter();
   const toast = useToast();
@@ -83,11 +82,6 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
     return () => clearInterval(timer);
   }, [busy, load]);
 
-  const onWord = useCallback((word: string, open: boolean) => {
-    setPicked(word);
-    if (open) setFixing(true);
-  }, []);
-
   /** The new spelling in every part that has the word, each saved as an edit of its own note. */
   async function fixed(misspelling: string, correct: string) {
     let places = 0;
@@ -97,8 +91,7 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
       const outcome = await saveEdit(note.id, text, note.updated_at);
       if (outcome.status === "saved" || outcome.status === "offline") places += count;
     }
-    setFixing(false);
-    setPicked("");
+    fix.close();
     await load(true);
     toast(`“${misspelling}” will be written “${correct}” from now on${places ? `; fixed ${places} ${places === 1 ? "place" : "places"} here` : ""}.`);
   }
@@ -143,20 +136,10 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
       )}
       {recording ? (
         <>
-          <Tabs
-            id="note-view"
-            label="Which text"
-            value={view}
-            onChange={setView}
-            options={[
-              { value: "text", label: "Text" },
-              { value: "original", label: "As recognized" },
-            ]}
-          />
-          <div id="note-view-panel" role="tabpanel" aria-labelledby={`note-view-${view}`} className={styles.panel}>
+          <NoteViewTabs view={view} onChange={setView}>
             {view === "text" ? (
               <>
-                <ReadingText text={text} onWord={onWord} />
+                <ReadingText text={text} onWord={fix.onWord} />
                 <div className={styles.under}>
                   <span>Tap a word to fix its spelling.</span>
                 </div>
@@ -166,13 +149,10 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
                 {original || "No words were recognized."}
               </p>
             )}
-          </div>
+          </NoteViewTabs>
           <div className={styles.actions}>
             {view === "text" && (
-              <Button variant="secondary" className={styles.wide} onMouseDown={(e) => e.preventDefault()} onClick={() => setFixing(true)}>
-                <SpellCheck size={18} aria-hidden="true" />
-                <span className={styles.clip}>{picked ? `Fix “${picked}”` : "Fix a word"}</span>
-              </Button>
+              <FixWordButton picked={fix.picked} className={styles.wide} onClick={fix.show} />
             )}
             <Button
               className={styles.wide}
@@ -204,16 +184,7 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
           </li>
         ))}
       </RowList>
-      <FixWordSheet
-        open={fixing}
-        heard={picked}
-        onClose={() => {
-          setFixing(false);
-          setPicked("");
-        }}
-        onFixed={fixed}
-        onError={toast}
-      />
+      <FixWordSheet open={fix.open} heard={fix.picked} onClose={fix.close} onFixed={fixed} onError={toast} />
     </article>
   );
 }

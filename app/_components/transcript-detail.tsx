@@ -1,15 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { Check, CloudOff, Pencil, Send, SpellCheck, TriangleAlert } from "lucide-react";
+import { Check, CloudOff, Pencil, Send, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { createMaster, mastersOfNote } from "@/app/_lib/content.ts";
 import { api, apiRead, ApiRequestError, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/edit-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note-text.ts";
-import { FixWordSheet, ReadingText } from "@/app/_components/fix-word.tsx";
-import { Button, LocalTime, Notice, Tabs, useToast } from "@/app/_ui/index.ts";
+import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type NoteView } from "@/app/_components/note-reading.tsx";
+import { Button, LocalTime, Notice, useToast } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
 
 const POLL_MS = 2000;
@@ -24,11 +24,11 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
   const [draft, setDraft] = useState<string | null>(null);
   const [save, setSave] = useState<SaveState>("saved");
   const [error, setError] = useState<string | null>(null);
-  const [view, setView] = useState<"text" | "original">("text");
+  const [view, setView] = useState<NoteView>("text");
   // The text is read (a tap on a word fixes it) until the user asks to edit it.
   const [editing, setEditing] = useState(false);
-  const [picked, setPicked] = useState("");
-  const [fixing, setFixing] = useState(false);
+  const fix = useFixWord();
+  const { setPicked } = fix;
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const router = useRouter();
@@ -117,7 +117,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
   const capture = useCallback(() => {
     const el = textRef.current;
     if (el) setPicked(pickWord(el.value, el.selectionStart, el.selectionEnd));
-  }, []);
+  }, [setPicked]);
   // React's onSelect misses a selection made by script or by some touch keyboards: listen natively too.
   const attachText = useCallback(
     (el: HTMLTextAreaElement | null) => {
@@ -126,11 +126,6 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
     },
     [capture],
   );
-  // Reading: a tap on a word opens "Fix a word" with it; selected words are offered on its button.
-  const onWord = useCallback((word: string, open: boolean) => {
-    setPicked(word);
-    if (open) setFixing(true);
-  }, []);
 
   function finishEditing() {
     if (draft !== null && save === "dirty") void persist(draft, transcript);
@@ -142,8 +137,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
     if (!transcript) return;
     const { text, count } = replaceWord(draft ?? shownText(transcript), misspelling, correct);
     if (count) await persist(text, transcript);
-    setFixing(false);
-    setPicked("");
+    fix.close();
     toast(`“${misspelling}” will be written “${correct}” from now on${count ? `; fixed ${count} ${count === 1 ? "place" : "places"} here` : ""}.`);
   }
 
@@ -219,17 +213,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           </div>
         </Notice>
       )}
-      <Tabs
-        id="note-view"
-        label="Which text"
-        value={view}
-        onChange={setView}
-        options={[
-          { value: "text", label: "Text" },
-          { value: "original", label: "As recognized" },
-        ]}
-      />
-      <div id="note-view-panel" role="tabpanel" aria-labelledby={`note-view-${view}`} className={styles.panel}>
+      <NoteViewTabs view={view} onChange={setView}>
         {view === "text" ? (
           <>
             {editing ? (
@@ -255,7 +239,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
                 />
               </>
             ) : (
-              <ReadingText text={text} onWord={onWord} />
+              <ReadingText text={text} onWord={fix.onWord} />
             )}
             <div className={styles.under}>
               <span>{editing ? "" : "Tap a word to fix its spelling."}</span>
@@ -269,7 +253,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
             {original}
           </p>
         )}
-      </div>
+      </NoteViewTabs>
       {save === "error" && error && (
         <Notice tone="danger" role="alert">
           {error}
@@ -304,25 +288,13 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
             </Button>
           ))}
         {view === "text" && (
-          <Button variant="secondary" className={styles.half} onMouseDown={(e) => e.preventDefault()} onClick={() => setFixing(true)}>
-            <SpellCheck size={18} aria-hidden="true" />
-            <span className={styles.clip}>{picked ? `Fix “${picked}”` : "Fix a word"}</span>
-          </Button>
+          <FixWordButton picked={fix.picked} className={styles.half} onClick={fix.show} />
         )}
         <Button className={styles.wide} onClick={makePosts} disabled={draft !== null}>
           <Send size={18} aria-hidden="true" /> Make posts from this note
         </Button>
       </div>
-      <FixWordSheet
-        open={fixing}
-        heard={picked}
-        onClose={() => {
-          setFixing(false);
-          setPicked("");
-        }}
-        onFixed={fixed}
-        onError={toast}
-      />
+      <FixWordSheet open={fix.open} heard={fix.picked} onClose={fix.close} onFixed={fixed} onError={toast} />
     </article>
   );
 }

@@ -1,14 +1,66 @@
 "use client";
 
-import { useEffect, useState, type FormEvent, type MouseEvent } from "react";
+import { SpellCheck } from "lucide-react";
+import { useCallback, useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { api } from "@/app/_lib/api.ts";
 import { pickWord } from "@/app/_components/note-text.ts";
-import { Button, Field, Sheet } from "@/app/_ui/index.ts";
+import { Button, Field, Sheet, Tabs } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
 
-// A note's text for reading, where one tap on a word opens "Fix a word" (the pattern of Letterly
-// and AudioPen), and that sheet: the spelling is added to the dictionary, the caller fixes the
-// text in front of the user.
+// The parts of a note's page shared by a note and a recording in parts: the tabs between the text
+// and the recognized text, the text for reading, where one tap on a word opens "Fix a word" (the
+// pattern of Letterly and AudioPen), and that sheet: the spelling is added to the dictionary, the
+// caller fixes the text in front of the user.
+
+export type NoteView = "text" | "original";
+
+/** The words offered for fixing and whether "Fix a word" is open. */
+export function useFixWord() {
+  const [picked, setPicked] = useState("");
+  const [open, setOpen] = useState(false);
+  /** From ReadingText: a tapped word opens the sheet, selected words are only offered. */
+  const onWord = useCallback((word: string, andOpen: boolean) => {
+    setPicked(word);
+    if (andOpen) setOpen(true);
+  }, []);
+  const close = useCallback(() => {
+    setOpen(false);
+    setPicked("");
+  }, []);
+  return { picked, setPicked, open, show: () => setOpen(true), onWord, close };
+}
+
+/** "Text" and "As recognized", with the chosen one's panel. */
+export function NoteViewTabs({ view, onChange, children }: { view: NoteView; onChange: (view: NoteView) => void; children: ReactNode }) {
+  return (
+    <>
+      <Tabs
+        id="note-view"
+        label="Which text"
+        value={view}
+        onChange={onChange}
+        options={[
+          { value: "text", label: "Text" },
+          { value: "original", label: "As recognized" },
+        ]}
+      />
+      <div id="note-view-panel" role="tabpanel" aria-labelledby={`note-view-${view}`} className={styles.panel}>
+        {children}
+      </div>
+    </>
+  );
+}
+
+/** Opens "Fix a word" with the words offered (selected, or at the editor's caret), else empty. */
+export function FixWordButton({ picked, className, onClick }: { picked: string; className: string; onClick: () => void }) {
+  return (
+    // Pressing it must not take the selection it offers away.
+    <Button variant="secondary" className={className} onMouseDown={(e) => e.preventDefault()} onClick={onClick}>
+      <SpellCheck size={18} aria-hidden="true" />
+      <span className={styles.clip}>{picked ? `Fix “${picked}”` : "Fix a word"}</span>
+    </Button>
+  );
+}
 
 /**
  * The text as painted with the page. A tap on a word calls `onWord(word, true)`; words selected
