@@ -90,6 +90,9 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   await screenshot(page, "note-fix-word");
   await page.getByRole("button", { name: "Save and fix" }).click();
   await page.getByTestId("toast").getByText(/will be written “Nation” from now on; fixed \d+ place/).waitFor();
+  // The toast (outside the app frame) is set in the app's font, not the browser's default serif.
+  const fonts = await page.evaluate(() => [document.querySelector('[data-testid="toast"]')!, document.querySelector("h1")!].map((el) => getComputedStyle(el).fontFamily));
+  assert.equal(fonts[0], fonts[1], "the toast's font is the page's");
   // This note is corrected now, on screen and on the server.
   await page.getByTestId("save-state").getByText("All changes saved").waitFor();
   const fixed = await noteText(page);
