@@ -6,7 +6,8 @@ import { JFK_WAV } from "@/tests/support/audio.ts";
 import { assertAccessible, newPhone, noteEditor, noteText, screenshot, signUp, startApp, tapWordInNote, type App } from "@/tests/e2e/support.ts";
 
 // Every page at 360×740 in the light and the dark theme: no sideways scrolling, no text in its
-// own background colour, every control at least 44×44 px, and axe finds nothing serious.
+// own background colour or in the browser's default font, every control at least 44×44 px, and
+// axe finds nothing serious.
 
 let app: App;
 before(async () => {
@@ -40,6 +41,8 @@ const FIND_PROBLEMS = `(() => {
     if (!hasText || !visible(el)) continue;
     const color = getComputedStyle(el).color;
     if (color === backgroundOf(el)) problems.push("text colour equals its background (" + color + "): " + name(el));
+    // Text outside the app's frame falls back to the browser's default font (a serif).
+    if (/^"?Times New Roman"?$/.test(getComputedStyle(el).fontFamily)) problems.push("the browser's default font: " + name(el));
   }
   const interactive = "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=tab], [role=button], [tabindex]:not([tabindex='-1'])";
   for (const el of document.querySelectorAll(interactive)) {
