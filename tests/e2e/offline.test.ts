@@ -39,8 +39,9 @@ test("notes read online stay readable offline; an offline edit is saved once bac
   await page.waitForURL(`**/transcripts/${note.id}`);
   const online = await noteText(page);
   assert.match(online, /country/i);
-  // The page reached by a link is kept for offline use in the background.
-  await page.waitForFunction(async (href) => Boolean(await (await caches.open("pages")).match(href)), page.url());
+  // The page reached by a link is kept for offline use in the background. (Polled with evaluate:
+  // waitForFunction takes the promise an async predicate returns as truthy and does not wait.)
+  await waitForOfflineReady(page);
 
   await context.setOffline(true);
   await page.reload();
