@@ -108,7 +108,7 @@ describe("job workers", () => {
     const secrets = [user.key, "sk-test-secret-key-0123456789", chat.baseUrl, "127.0.0.1:", ...WORDS.flatMap((w) => w.split(" "))];
     const lines = workers.flatMap((w) => w.output().split("\n")).filter(Boolean);
     const withIds = lines.filter((line) => ids.some((id) => line.includes(id)));
-    assert.ok(withIds.length >= 3, "the ids are logged (start, completion), so the scan looks at something");
+    assert.ok(withIds.length >= 3, `the ids are logged (start, completion), so the scan looks at something; the workers logged:\n${lines.join("\n")}`);
     for (const line of withIds) {
       for (const secret of secrets) assert.ok(!line.includes(secret), `a log line shows an id with ${secret}: ${line}`);
     }
