@@ -103,6 +103,9 @@ describe("job workers", () => {
     }
     assert.ok(asked.length <= WORDS.length + 1, `at most the chunk in flight is redone (${asked.length} requests)`);
 
+    // The worker logs "completed" just after it commits: the test may read the row first.
+    await until("the completion to be logged", async () => (workers.some((w) => w.output().includes('"optimization completed"')) ? true : undefined));
+
     // The log scan: every line that names one of the four ids is free of text, keys and URLs.
     const ids = [done.id, done.callId, midway.executionId!, done.executionId!];
     const secrets = [user.key, "sk-test-secret-key-0123456789", chat.baseUrl, "127.0.0.1:", ...WORDS.flatMap((w) => w.split(" "))];
