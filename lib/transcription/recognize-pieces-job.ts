@@ -5,6 +5,8 @@ import path from "node:path";
 import { z } from "zod";
 import { db } from "@/lib/db/client.ts";
 import type { Prisma } from "@/lib/db/generated/client.ts";
+import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
+import type { Db } from "@/lib/db/types.ts";
 import { env } from "@/lib/env.ts";
 import { defineJob } from "@/lib/jobs/define-job.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
@@ -72,18 +74,36 @@ async function whileHeld({ workflowId, index }: PieceKey, executionId: string, d
  * The whole recognition fails: its pieces that are not done are marked failed and their audio
  * removed (a new upload of the recording brings the audio again and retries them).
  */
-export async function failWorkflow(workflowId: string, code: string, message: string): Promise<void> {
-  const prisma = await db();
-  await prisma.$transaction([
-    prisma.recognitionWorkflow.updateMany({
+export async function failWorkflow(workflowId: string, code: string, message: string, tx?: Db): Promise<void> {
+  const run = async (client: Db) => {
+    await client.recognitionWorkflow.updateMany({
       where: { id: workflowId, status: "running" },
       data: { status: "failed", errorCode: code, errorMessage: message, completedAt: new Date() },
-    }),
-    prisma.recognitionPiece.updateMany({
+    });
+    await client.recognitionPiece.updateMany({
       where: { workflowId, status: { not: "completed" } },
       data: { status: "failed", audio: null, heartbeatAt: null },
-    }),
-  ]);
+    });
+  };
+  if (tx) return run(tx);
+  await (await db()).$transaction(run, TRANSACTION_OPTIONS);
+}
+
+/**
+ * This execution gives its piece up, and with it the workflow, in one transaction: the request
+ * waiting for the pieces never sees a failed piece of a workflow still running. False when the
+ * execution had lost the piece's lease.
+ */
+async function givePieceUp({ workflowId, index }: PieceKey, executionId: string, code: string, message: string): Promise<boolean> {
+  return (await db()).$transaction(async (tx) => {
+    const { count } = await tx.recognitionPiece.updateMany({
+      where: { workflowId, index, executionId, status: "running" },
+      data: { status: "failed", errorCode: code, errorMessage: message, audio: null, heartbeatAt: null },
+    });
+    if (count !== 1) return false;
+    await failWorkflow(workflowId, code, message, tx);
+    return true;
+  }, TRANSACTION_OPTIONS);
 }
 
 function failure(err: unknown): { code: string; message: string; retryable: boolean } {
@@ -153,8 +173,7 @@ export async function runPiece({
     const giveUp = final || !retryable;
     log.warn(giveUp ? "recognition piece failed" : "recognition piece attempt failed", { ...fields, error_code: code, ...errorFields(err) });
     if (giveUp) {
-      const held = await whileHeld(key, executionId, { status: "failed", errorCode: code, errorMessage: message, audio: null, heartbeatAt: null });
-      if (held) await failWorkflow(workflowId, code, message);
+      await givePieceUp(key, executionId, code, message);
       return "failed";
     }
     await whileHeld(key, executionId, { status: "pending", heartbeatAt: null, errorCode: code, errorMessage: message });
