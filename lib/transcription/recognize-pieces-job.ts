@@ -64,8 +64,13 @@ async function claim({ workflowId, index }: PieceKey, executionId: string, jobId
 }
 
 /** Updates the piece only while this execution still holds it; false when it lost the lease. */
-async function whileHeld({ workflowId, index }: PieceKey, executionId: string, data: Prisma.RecognitionPieceUpdateManyMutationInput) {
-  const prisma = await db();
+async function whileHeld(
+  { workflowId, index }: PieceKey,
+  executionId: string,
+  data: Prisma.RecognitionPieceUpdateManyMutationInput,
+  client?: Db,
+): Promise<boolean> {
+  const prisma = client ?? (await db());
   const { count } = await prisma.recognitionPiece.updateMany({ where: { workflowId, index, executionId, status: "running" }, data });
   return count === 1;
 }
@@ -91,18 +96,13 @@ export async function failWorkflow(workflowId: string, code: string, message: st
 
 /**
  * This execution gives its piece up, and with it the workflow, in one transaction: the request
- * waiting for the pieces never sees a failed piece of a workflow still running. False when the
- * execution had lost the piece's lease.
+ * waiting for the pieces never sees a failed piece of a workflow still running. Nothing happens
+ * when the execution had lost the piece's lease.
  */
-async function givePieceUp({ workflowId, index }: PieceKey, executionId: string, code: string, message: string): Promise<boolean> {
-  return (await db()).$transaction(async (tx) => {
-    const { count } = await tx.recognitionPiece.updateMany({
-      where: { workflowId, index, executionId, status: "running" },
-      data: { status: "failed", errorCode: code, errorMessage: message, audio: null, heartbeatAt: null },
-    });
-    if (count !== 1) return false;
-    await failWorkflow(workflowId, code, message, tx);
-    return true;
+async function givePieceUp(key: PieceKey, executionId: string, code: string, message: string): Promise<void> {
+  await (await db()).$transaction(async (tx) => {
+    const failed = { status: "failed", errorCode: code, errorMessage: message, audio: null, heartbeatAt: null } as const;
+    if (await whileHeld(key, executionId, failed, tx)) await failWorkflow(key.workflowId, code, message, tx);
   }, TRANSACTION_OPTIONS);
 }
 
