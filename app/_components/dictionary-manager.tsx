@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
-import { api, ApiRequestError, type DictionaryEntry } from "@/app/_lib/api.ts";
+import { addDictionaryEntry, api, ApiRequestError, type DictionaryEntry } from "@/app/_lib/api.ts";
 
 export function DictionaryManager() {
   const [entries, setEntries] = useState<DictionaryEntry[] | null>(null);
@@ -37,7 +37,7 @@ export function DictionaryManager() {
       if (editing && editing.misspelling !== entry.misspelling.trim()) {
         await api(`/api/v1/dictionary/delete?misspelling=${encodeURIComponent(editing.misspelling)}`, { method: "DELETE" });
       }
-      const { created } = await api<{ created: boolean }>("/api/v1/dictionary/add", { method: "POST", json: entry });
+      const { created } = await addDictionaryEntry(entry);
       setMessage({ ok: true, text: created ? `Added “${entry.misspelling}”.` : `Updated “${entry.misspelling}”.` });
       setEditing(null);
       formElement.reset();

@@ -1,8 +1,8 @@
 "use client";
 
 import { SpellCheck } from "lucide-react";
-import { useCallback, useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
-import { api } from "@/app/_lib/api.ts";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { addDictionaryEntry } from "@/app/_lib/api.ts";
 import { pickWord } from "@/app/_components/note-text.ts";
 import { Button, Field, Sheet, Tabs } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
@@ -68,11 +68,11 @@ export function FixWordButton({ picked, className, onClick }: { picked: string; 
  * click must not open the sheet).
  */
 export function ReadingText({ text, onWord }: { text: string; onWord: (word: string, open: boolean) => void }) {
+  const reading = useRef<HTMLElement>(null);
   useEffect(() => {
     const onSelection = () => {
       const selection = document.getSelection();
-      const reading = document.getElementById("transcript-text");
-      if (selection && !selection.isCollapsed && reading?.contains(selection.anchorNode)) onWord(selection.toString().trim().slice(0, 100), false);
+      if (selection && !selection.isCollapsed && reading.current?.contains(selection.anchorNode)) onWord(selection.toString().trim().slice(0, 100), false);
     };
     document.addEventListener("selectionchange", onSelection);
     return () => document.removeEventListener("selectionchange", onSelection);
@@ -84,7 +84,7 @@ export function ReadingText({ text, onWord }: { text: string; onWord: (word: str
     if (word) onWord(word, true);
   }
   return (
-    <section id="transcript-text" aria-label="Text of the note" className={`${styles.text} ${styles.reading}`} onClick={tap} data-testid="note-text">
+    <section ref={reading} id="transcript-text" aria-label="Text of the note" className={`${styles.text} ${styles.reading}`} onClick={tap} data-testid="note-text">
       {text}
     </section>
   );
@@ -115,7 +115,7 @@ export function FixWordSheet({
     const correct = String(form.get("correct_spelling") ?? "").trim();
     setSaving(true);
     try {
-      await api("/api/v1/dictionary/add", { method: "POST", json: { misspelling, correct_spelling: correct } });
+      await addDictionaryEntry({ misspelling, correct_spelling: correct });
       await onFixed(misspelling, correct);
     } catch (err) {
       onError(`Not saved: ${(err as Error).message}`);

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { Check, CloudOff, Pencil, Send, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { createMaster, mastersOfNote } from "@/app/_lib/content.ts";
-import { api, apiRead, ApiRequestError, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
+import { addDictionaryEntry, apiRead, ApiRequestError, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/edit-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note-text.ts";
@@ -143,8 +143,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
 
   async function accept(s: Suggestion) {
     try {
-      // Only the entry: a suggestion also carries how often it was seen, which the dictionary refuses.
-      await api("/api/v1/dictionary/add", { method: "POST", json: { misspelling: s.misspelling, correct_spelling: s.correct_spelling } });
+      await addDictionaryEntry(s);
       setSuggestions((all) => all.filter((x) => x !== s));
       toast(`“${s.misspelling}” will be written “${s.correct_spelling}” from now on.`);
     } catch (err) {

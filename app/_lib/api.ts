@@ -100,4 +100,13 @@ export type TranscriptionEdit = z.input<typeof EditTranscriptionInput>;
 export type Recording = z.output<typeof RecordingSchema>;
 
 export const transcriptionPath = (id: string) => `/api/v1/transcriptions/${encodeURIComponent(id)}`;
+/**
+ * Adds a word to the user's dictionary, or respells the entry with the same misspelling (`created`
+ * says which). Only the entry's two fields are sent: the dictionary refuses unknown keys, and a
+ * suggestion, say, also carries how often it was seen.
+ */
+export async function addDictionaryEntry({ misspelling, correct_spelling }: NewDictionaryEntry): Promise<{ created: boolean }> {
+  return api("/api/v1/dictionary/add", { method: "POST", json: { misspelling, correct_spelling } });
+}
+
 export const getRecording = (id: string) => api<Recording>(`/api/v1/recordings/${encodeURIComponent(id)}`);
