@@ -2,14 +2,13 @@ import { NextResponse, type NextRequest } from "next/server";
 import { requestIdFrom } from "@/lib/http/request-id.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { errorResponse } from "@/lib/http/respond.ts";
-import { allowedMethods } from "@/lib/api/api-methods.ts";
+import { allowedMethods, isApiPath } from "@/lib/api/api-methods.ts";
 import { isServedOverHttps } from "@/lib/http/public-origin.ts";
 import { contentSecurityPolicy, HSTS } from "@/lib/http/security-headers.ts";
 
 // Next answers these methods itself (HEAD and OPTIONS for every route); any other is refused here.
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const PAGE_METHODS = ["GET", "HEAD", "OPTIONS"];
-const isApi = (pathname: string) => /^\/(api\/|transcribe$|v1\/audio\/)/.test(pathname);
 
 const notAllowed = (method: string, allow: string[]) =>
   new ApiError("method_not_allowed", `${method} is not allowed here; use ${allow.join(", ")}.`, {
@@ -27,7 +26,7 @@ function refuse(request: NextRequest): ApiError | undefined {
       details: [{ path: "(path)", message: "malformed percent-encoding" }],
     });
   }
-  if (!isApi(pathname)) return KNOWN_METHODS.has(method) ? undefined : notAllowed(method, PAGE_METHODS);
+  if (!isApiPath(pathname)) return KNOWN_METHODS.has(method) ? undefined : notAllowed(method, PAGE_METHODS);
   const allow = allowedMethods(pathname);
   if (!allow) return KNOWN_METHODS.has(method) ? undefined : notFound(`The endpoint ${method} ${pathname}`);
   return allow.includes(method) ? undefined : notAllowed(method, allow);
@@ -44,7 +43,7 @@ export function proxy(request: NextRequest) {
   headers.set("x-request-id", requestId);
   let csp: string | undefined;
   const { pathname } = request.nextUrl;
-  if (!refused && !isApi(pathname)) {
+  if (!refused && !isApiPath(pathname)) {
     const isPage = !/\.\w+$/.test(pathname);
     const nonce = isPage ? Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64") : undefined;
     csp = contentSecurityPolicy({ nonce, https, dev: process.env.NODE_ENV === "development" });

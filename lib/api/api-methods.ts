@@ -13,6 +13,9 @@ const UNDOCUMENTED: Record<string, string[]> = {
 
 type Route = { pattern: RegExp; allow: string[] };
 
+/** The paths of the API (answered in its error shape), as opposed to pages and assets. */
+export const isApiPath = (pathname: string) => /^\/(api\/|transcribe$|v1\/audio\/)/.test(pathname);
+
 function toRoute(path: string, methods: string[]): Route {
   const catchAll = path === "/api/auth/{nextauth}";
   const source = path.replace(/[.+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, catchAll ? ".+" : "[^/]+");

@@ -1,8 +1,10 @@
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import { env } from "@/lib/env.ts";
+import type { DirectApi } from "@/lib/http/direct-api.ts";
 
-// Guards on the Next server's node:http server, applied to each request before Next sees it.
+// Guards on the Next server's node:http server, applied to each request before Next sees it;
+// then, in production, the API requests a route handler answers directly (direct-api.ts).
 //
 // Forwarded headers: Next keeps a client's own X-Forwarded-For/-Host/-Proto and only fills in
 // the missing ones from the socket. Unless TRUST_PROXY says a proxy of ours sets them, the
@@ -16,15 +18,17 @@ const FORWARDED = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "
 const FORBIDDEN = new Set(["TRACE", "CONNECT"]);
 let installed = false;
 
-export function installNodeServerGuards(): void {
+export function installNodeServerGuards(directApi?: DirectApi): void {
   if (installed) return;
   installed = true;
   const trustProxy = env().TRUST_PROXY;
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
+    const toNext = () => emit.apply(this, [event, ...args] as Parameters<typeof emit>);
+    if (event !== "request") return toNext();
     const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
-    if (event === "request" && !trustProxy) for (const name of FORWARDED) delete req.headers[name];
-    if (event !== "request" || !FORBIDDEN.has(req.method ?? "")) return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
+    if (!trustProxy) for (const name of FORWARDED) delete req.headers[name];
+    if (!FORBIDDEN.has(req.method ?? "")) return directApi?.take(req, res, toNext) || toNext();
     const requestId = randomUUID();
     const body = JSON.stringify({
       error: { code: "method_not_allowed", message: `${req.method} is not supported by this server.`, request_id: requestId },
