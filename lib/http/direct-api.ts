@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import nextConfig from "@/next.config.ts";
 import { isApiPath } from "@/lib/api/api-methods.ts";
+import type { RouteHandler } from "@/lib/api/with-request.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { isServedOverHttps } from "@/lib/http/public-origin.ts";
 import { requestIdFrom } from "@/lib/http/request-id.ts";
@@ -24,7 +25,6 @@ import { errorFields, log } from "@/lib/log.ts";
 // route lacks, paths no route serves, and any path Next would normalize first. What proxy.ts and
 // next.config.ts add to API answers is added here (withRequest adds the X-Request-Id).
 
-type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type RouteExports = Partial<Record<string, RouteHandler>>;
 type Route = { pathname: string; pattern: RegExp; names: string[]; entry: string; exports?: Promise<RouteExports | undefined> };
 type Taken = { route: Route; params: Record<string, string>; url: string };
@@ -66,7 +66,7 @@ export function apiRoutesOfBuild(distDir: string): Route[] {
 async function loadExports(route: Route): Promise<RouteExports | undefined> {
   try {
     // A require of the build's own files at run time, which the bundler must leave alone.
-    const load = createRequire(path.join(process.cwd(), "package.json"));
+    const load = createRequire(path.join(/*turbopackIgnore: true*/ process.cwd(), "package.json"));
     const compiled = load(route.entry) as { routeModule?: { ensureUserland?: () => Promise<void>; userland?: RouteExports } };
     await compiled.routeModule?.ensureUserland?.();
     const userland = compiled.routeModule?.userland;
@@ -124,13 +124,22 @@ async function respond(response: Response, request: Request, res: http.ServerRes
   await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res).catch(() => res.destroy());
 }
 
-async function serve(taken: Taken, handler: RouteHandler, req: http.IncomingMessage, res: http.ServerResponse, siteHeaders: [string, string][]) {
+/**
+ * Runs a route handler on a node:http request and writes its answer to `res`, streamed, with
+ * `siteHeaders` under the handler's own. The handler's request is aborted when the client leaves.
+ */
+export async function answer(
+  handler: RouteHandler,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  { url, params = {}, siteHeaders = [] }: { url: string; params?: Record<string, string>; siteHeaders?: [string, string][] },
+): Promise<void> {
   const aborted = new AbortController();
   res.once("close", () => res.writableFinished || aborted.abort());
-  const request = requestOf(req, taken.url, aborted.signal);
+  const request = requestOf(req, url, aborted.signal);
   let response: Response;
   try {
-    response = await handler(request, { params: Promise.resolve(taken.params) });
+    response = await handler(request, { params: Promise.resolve(params) });
   } catch (err) {
     // Route handlers answer their own errors (withRequest); this is the last resort.
     const requestId = requestIdFrom((req.headers["x-request-id"] as string | undefined) ?? null);
@@ -155,7 +164,7 @@ export type DirectApi = {
 
 /** The direct way to the API routes of the build in `distDir` (relative to the working directory). */
 export async function createDirectApi(distDir = nextConfig.distDir ?? ".next"): Promise<DirectApi> {
-  const routes = apiRoutesOfBuild(path.resolve(distDir));
+  const routes = apiRoutesOfBuild(path.resolve(/*turbopackIgnore: true*/ distDir));
   const siteHeaders = await siteHeadersOf();
   return {
     routes: routes.length,
@@ -168,7 +177,7 @@ export async function createDirectApi(distDir = nextConfig.distDir ?? ".next"): 
         .then((exports) => {
           const handler = exports?.[req.method!];
           if (typeof handler !== "function") return toNext();
-          return serve(taken, handler, req, res, siteHeaders);
+          return answer(handler, req, res, { url: taken.url, params: taken.params, siteHeaders });
         })
         .catch((err) => {
           log.error("direct api request failed", { route: route.pathname, ...errorFields(err) });

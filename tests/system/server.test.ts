@@ -145,6 +145,23 @@ describe("npm start on the embedded database", () => {
     assert.ok(!server.output().includes(password), "the password never appears in the logs");
   });
 
+  test("API requests go straight to their route handlers (DIRECT_API), with the site's headers once each", async () => {
+    const started = server
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l))
+      .find((l) => l.msg === "api routes answered directly");
+    assert.ok(started?.routes >= 20, `the server answers its API routes directly: ${JSON.stringify(started)}`);
+    const res = await api("/api/v1/dictionary");
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("vary"), null, "Next's router did not answer it (it adds Vary: rsc, …)");
+    assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+    assert.equal(res.headers.get("referrer-policy"), "strict-origin-when-cross-origin");
+    assert.match(res.headers.get("permissions-policy") ?? "", /microphone=\(self\)/);
+    assert.ok(res.headers.get("x-request-id"));
+  });
+
   // Last before stopping: it leaves this client's address refused for a minute.
   test("a client's own X-Forwarded-For does not dodge the per-address limit (no TRUST_PROXY)", async () => {
     const statuses: number[] = [];
