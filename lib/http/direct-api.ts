@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
 import nextConfig from "@/next.config.ts";
 import { isApiPath } from "@/lib/api/api-methods.ts";
 import type { RouteHandler } from "@/lib/api/with-request.ts";
@@ -110,7 +111,17 @@ function requestOf(req: http.IncomingMessage, url: string, signal: AbortSignal):
   return new Request(url, { method: req.method, headers, body, signal, duplex: "half" } as RequestInit);
 }
 
-async function respond(response: Response, request: Request, res: http.ServerResponse, siteHeaders: [string, string][]) {
+// Compressed as Next compresses its answers (gzip, for clients that accept it): JSON and text,
+// never event streams, which must leave event by event.
+const COMPRESSIBLE = /^(application\/(json|problem\+json|yaml)|text\/(?!event-stream))/i;
+
+function gzipWanted(req: http.IncomingMessage, response: Response): boolean {
+  if (!response.body || response.headers.has("content-encoding")) return false;
+  const length = Number(response.headers.get("content-length") ?? Infinity);
+  return length >= 1024 && COMPRESSIBLE.test(response.headers.get("content-type") ?? "") && /\bgzip\b/i.test(String(req.headers["accept-encoding"] ?? ""));
+}
+
+async function respond(response: Response, req: http.IncomingMessage, request: Request, res: http.ServerResponse, siteHeaders: [string, string][]) {
   const headers: http.OutgoingHttpHeaders = Object.fromEntries(siteHeaders);
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;
@@ -118,10 +129,17 @@ async function respond(response: Response, request: Request, res: http.ServerRes
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
   if (isServedOverHttps(request)) headers["strict-transport-security"] = HSTS;
+  const gzip = gzipWanted(req, response);
+  if (gzip) {
+    headers["content-encoding"] = "gzip";
+    headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+    delete headers["content-length"];
+  }
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
   // Streams (server-sent events) go out as they come; a client that leaves cancels the stream.
-  await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res).catch(() => res.destroy());
+  const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
+  await (gzip ? pipeline(body, createGzip(), res) : pipeline(body, res)).catch(() => res.destroy());
 }
 
 /**
@@ -147,7 +165,7 @@ export async function answer(
     response = errorResponse(new ApiError("internal_error", "Something went wrong on our side; the request id helps us find it."), requestId);
     response.headers.set("X-Request-Id", requestId);
   }
-  await respond(response, request, res, siteHeaders);
+  await respond(response, req, request, res, siteHeaders);
 }
 
 /** The headers next.config.ts puts on every response. */

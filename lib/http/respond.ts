@@ -5,7 +5,9 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", "no-store");
   headers.set("X-Content-Type-Options", "nosniff");
-  return new Response(JSON.stringify(data), { ...init, headers });
+  const body = JSON.stringify(data);
+  headers.set("Content-Length", String(Buffer.byteLength(body)));
+  return new Response(body, { ...init, headers });
 }
 
 export function errorResponse(err: ApiError, requestId: string): Response {
