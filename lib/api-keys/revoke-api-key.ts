@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
+import { forgetKnownApiKeys } from "@/lib/api-keys/authenticate-api-key.ts";
 import { API_KEY_SUMMARY_SELECT, type ApiKeySummary } from "@/lib/api-keys/schemas.ts";
 
 /** Revokes one of the user's keys, by id or by its display prefix. Revoking twice keeps the first time. */
@@ -10,9 +11,11 @@ export async function revokeApiKey({ userId, input }: { userId: string; input: {
     select: { id: true, revokedAt: true },
   });
   if (!key) throw notFound(`The API key ${input.id}`);
-  return prisma.apiKey.update({
+  const revoked = await prisma.apiKey.update({
     where: { id: key.id },
     data: { revokedAt: key.revokedAt ?? new Date() },
     select: API_KEY_SUMMARY_SELECT,
   });
+  forgetKnownApiKeys();
+  return revoked;
 }

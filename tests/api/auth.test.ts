@@ -94,6 +94,23 @@ describe("API keys", () => {
     assert.equal(res.status, 200);
   });
 
+  test("a key in use stops working at once when revoked here, and within half a second when revoked elsewhere", async () => {
+    const user = await createTestUser();
+    const send = (key: string) => call(list, { path: "/api/v1/dictionary", key });
+    const here = await createApiKey({ userId: user.id, input: { name: "here" } });
+    assert.equal((await send(here.key)).status, 200);
+    await revokeApiKey({ userId: user.id, input: { id: here.apiKey.id } });
+    await expect401(await send(here.key), /revoked/);
+
+    // Another process (the admin CLI, a second app server) changes the row behind this one's back.
+    const elsewhere = await createApiKey({ userId: user.id, input: { name: "elsewhere" } });
+    assert.equal((await send(elsewhere.key)).status, 200);
+    const prisma = await db();
+    await prisma.apiKey.update({ where: { id: elsewhere.apiKey.id }, data: { revokedAt: new Date() } });
+    await new Promise((r) => setTimeout(r, 600));
+    await expect401(await send(elsewhere.key), /revoked/);
+  });
+
   test("expiry must be in the future", async () => {
     const user = await createTestUser();
     await assert.rejects(
