@@ -2,20 +2,21 @@ import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { clientIp } from "@/lib/http/client-ip.ts";
 import { limiter } from "@/lib/rate-limit/store.ts";
-import { isLimitHit, rateLimited, rateLimitHeaders } from "@/lib/rate-limit/rate-limited.ts";
+import { batchedLimit } from "@/lib/rate-limit/batched-limit.ts";
+import { rateLimited, rateLimitHeaders } from "@/lib/rate-limit/rate-limited.ts";
 import type { RateLimiterRes } from "rate-limiter-flexible";
 
-/** Counts one request of a key (or browser session) per minute; 429 beyond. Returns the RateLimit-* headers. */
+/**
+ * Counts one request of a key (or browser session) per minute; 429 beyond. Returns the RateLimit-*
+ * headers. Counted in batches (batched-limit.ts): the store is written about once a second per
+ * key and process, not on every request.
+ */
 export async function limitApiRequest(principal: { userId: string; keyId: string | null }): Promise<Record<string, string>> {
   const limit = env().RATE_LIMIT_API_PER_MINUTE;
   if (!limit) return {};
-  try {
-    const res = await limiter({ name: "api", points: limit, durationSeconds: 60 }).consume(principal.keyId ?? `session:${principal.userId}`);
-    return rateLimitHeaders(limit, res);
-  } catch (err) {
-    if (isLimitHit(err)) throw rateLimited("This API key made too many requests this minute.", limit, err.msBeforeNext);
-    throw err;
-  }
+  const taken = await batchedLimit({ name: "api", points: limit, durationSeconds: 60 }).take(principal.keyId ?? `session:${principal.userId}`);
+  if (!taken.allowed) throw rateLimited("This API key made too many requests this minute.", limit, taken.msBeforeNext);
+  return rateLimitHeaders(limit, taken.remaining, taken.msBeforeNext);
 }
 
 const presentsKey = (req: Request) => /^Bearer\s+vd_/i.test(req.headers.get("authorization") ?? "");

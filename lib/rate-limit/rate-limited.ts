@@ -4,11 +4,11 @@ import { ApiError } from "@/lib/http/errors.ts";
 export const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** The IETF draft's RateLimit-Limit, -Remaining and -Reset (seconds until the window ends). */
-export function rateLimitHeaders(limit: number, res: RateLimiterRes): Record<string, string> {
+export function rateLimitHeaders(limit: number, remaining: number, msBeforeNext: number): Record<string, string> {
   return {
     "RateLimit-Limit": String(limit),
-    "RateLimit-Remaining": String(Math.max(0, res.remainingPoints)),
-    "RateLimit-Reset": String(secondsUntil(res.msBeforeNext)),
+    "RateLimit-Remaining": String(Math.max(0, remaining)),
+    "RateLimit-Reset": String(secondsUntil(msBeforeNext)),
   };
 }
 

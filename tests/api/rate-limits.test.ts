@@ -8,6 +8,7 @@ import { signUp } from "@/lib/accounts/sign-up.ts";
 import { verifyCredentials } from "@/lib/auth/verify-credentials.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { createLimiter } from "@/lib/rate-limit/store.ts";
+import { BatchedLimit } from "@/lib/rate-limit/batched-limit.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { withEnv } from "../support/env.ts";
 import { createTestUser } from "../support/factories.ts";
@@ -154,6 +155,36 @@ test("two limiters on the database (as in two app processes) share one count", a
   assert.equal((await one.consume("k")).remainingPoints, 0);
   await assert.rejects(two.consume("k"), (res: { remainingPoints: number }) => res.remainingPoints === 0);
   assert.equal((await two.get("k"))?.consumedPoints, 4);
+});
+
+describe("the per-key count, kept in each process and sent to the database in batches", () => {
+  const options = () => ({ name: `batched-${Date.now()}-${Math.random()}`, points: 5, durationSeconds: 60 });
+
+  test("a burst in one process gets exactly the limit, the first requests of the window included", async () => {
+    const limit = new BatchedLimit(createLimiter(options(), "database"), 5);
+    const taken = await Promise.all(Array.from({ length: 12 }, () => limit.take("k")));
+    assert.equal(taken.filter((t) => t.allowed).length, 5);
+    assert.deepEqual(taken.filter((t) => t.allowed).map((t) => t.remaining).sort(), [0, 1, 2, 3, 4]);
+    assert.ok(taken.every((t) => t.msBeforeNext > 0 && t.msBeforeNext <= 60_000));
+  });
+
+  test("another process sees this one's requests once they are sent (within a second), and the store holds them all", async () => {
+    const settings = options();
+    const one = new BatchedLimit(createLimiter(settings, "database"), 5);
+    const two = new BatchedLimit(createLimiter(settings, "database"), 5);
+    const store = createLimiter(settings, "database");
+    assert.equal((await one.take("k")).remaining, 4); // read and added at once: the window's first
+    assert.equal((await one.take("k")).remaining, 3); // counted here, not yet sent
+    assert.equal((await store.get("k"))?.consumedPoints, 1);
+    await sleep(1100);
+    assert.equal((await one.take("k")).remaining, 2); // the third; this one sends all unsent (2)
+    for (let i = 0; i < 50 && (await store.get("k"))?.consumedPoints !== 3; i++) await sleep(20);
+    assert.equal((await store.get("k"))?.consumedPoints, 3);
+    const first = await two.take("k");
+    assert.equal(first.remaining, 1, "the other process's three are counted");
+    assert.equal((await two.take("k")).remaining, 0);
+    assert.equal((await two.take("k")).allowed, false);
+  });
 });
 
 test("OpenAPI: every keyed operation documents 429 rate_limited with Retry-After and RateLimit-*", async () => {
