@@ -1,6 +1,8 @@
 // Benchmark: what the rate limiter adds to each API request (one consume()), on each store: in
 // memory (the embedded default), the database through Prisma on the embedded PGlite, and on
-// PostgreSQL when one answers (TEST_DATABASE_URL or 127.0.0.1:5432).
+// PostgreSQL when one answers (TEST_DATABASE_URL or 127.0.0.1:5432). On each database also the
+// per-key API limit as it runs (BatchedLimit.take(): counted in the process, sent about once a
+// second), which is what a keyed API request pays.
 // Run: npm run bench:ratelimit [-- --requests 2000]
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -16,22 +18,25 @@ const { migrateDatabase } = await import("@/lib/db/migrate.ts");
 const { closeDb } = await import("@/lib/db/client.ts");
 const { resetEnvCache } = await import("@/lib/env.ts");
 const { createLimiter } = await import("@/lib/rate-limit/store.ts");
+const { BatchedLimit } = await import("@/lib/rate-limit/batched-limit.ts");
 
 type Store = "memory" | "database";
 
 /** µs per consume(), one at a time (latency) and 16 in flight (throughput). */
-async function measure(store: Store): Promise<{ serial: number; parallel: number }> {
-  const limiter = createLimiter({ name: `bench-${randomBytes(4).toString("hex")}`, points: 1e9, durationSeconds: 60 }, store);
+async function measure(store: Store, batched = false): Promise<{ serial: number; parallel: number }> {
+  const counter = createLimiter({ name: `bench-${randomBytes(4).toString("hex")}`, points: 1e9, durationSeconds: 60 }, store);
+  const batch = new BatchedLimit(counter, 1e9);
+  const consume = batched ? (key: string) => batch.take(key) : (key: string) => counter.consume(key);
   const keys = Array.from({ length: 50 }, (_, i) => `key-${i}`);
-  for (const key of keys) await limiter.consume(key); // warm-up
+  for (const key of keys) await consume(key); // warm-up
   let start = performance.now();
-  for (let i = 0; i < REQUESTS; i++) await limiter.consume(keys[i % keys.length]);
+  for (let i = 0; i < REQUESTS; i++) await consume(keys[i % keys.length]);
   const serial = ((performance.now() - start) * 1000) / REQUESTS;
   start = performance.now();
   let next = 0;
   await Promise.all(
     Array.from({ length: 16 }, async () => {
-      while (next < REQUESTS) await limiter.consume(keys[next++ % keys.length]);
+      while (next < REQUESTS) await consume(keys[next++ % keys.length]);
     }),
   );
   const parallel = ((performance.now() - start) * 1000) / REQUESTS;
@@ -48,6 +53,7 @@ async function onDatabase(url: string, label: string): Promise<void> {
   resetEnvCache();
   try {
     report(`database store on ${label}`, await measure("database"));
+    report(`per-key API limit on ${label}`, await measure("database", true));
   } finally {
     await closeDb();
   }

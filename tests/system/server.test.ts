@@ -124,13 +124,15 @@ describe("npm start on the embedded database", () => {
     assert.match(second.stderr, /in use by process \d+ \(server\)/);
   });
 
-  test("a revoked key stops working at once", async () => {
+  test("a key revoked with the CLI stops working within half a second", async () => {
     const created = await runScript("admin.ts", ["create-key", "--email", "smoke@example.com", "--name", "short-lived"], env());
     const shortLived = created.stdout.trimEnd().split("\n").at(-1)!;
     const headers = { authorization: `Bearer ${shortLived}` };
     assert.equal((await fetch(`${server.url}/api/v1/dictionary`, { headers })).status, 200);
     const revoked = await runScript("admin.ts", ["revoke-key", "--email", "smoke@example.com", "--key", shortLived.slice(0, 9)], env());
     assert.equal(revoked.code, 0, revoked.stderr);
+    // The server keeps a key it has just checked for 500 ms (lib/api-keys/authenticate-api-key.ts).
+    await new Promise((r) => setTimeout(r, 500));
     assert.equal((await fetch(`${server.url}/api/v1/dictionary`, { headers })).status, 401);
   });
 
