@@ -21,7 +21,7 @@ type Count = {
   ready: Promise<void>; // the window's first read
 };
 
-export type Taken = { allowed: boolean; limit: number; remaining: number; msBeforeNext: number };
+export type Taken = { allowed: boolean; remaining: number; msBeforeNext: number };
 
 export class BatchedLimit {
   private readonly counts = new Map<string, Count>();
@@ -58,7 +58,7 @@ export class BatchedLimit {
 
   private view(count: Count, allowed: boolean): Taken {
     const used = count.shared + count.unsent;
-    return { allowed, limit: this.points, remaining: Math.max(0, this.points - used), msBeforeNext: Math.max(0, count.resetAt - Date.now()) };
+    return { allowed, remaining: Math.max(0, this.points - used), msBeforeNext: Math.max(0, count.resetAt - Date.now()) };
   }
 
   private async send(id: string, count: Count): Promise<void> {
