@@ -4,6 +4,7 @@ import { unauthorized } from "@/lib/http/errors.ts";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/api-keys/key-format.ts";
 import type { Scope } from "@/lib/api-keys/scopes.ts";
 import { log, errorFields } from "@/lib/log.ts";
+import { setBounded } from "@/lib/bounded-map.ts";
 
 export type ApiPrincipal = { userId: string; keyId: string; scopes: Scope[] };
 
@@ -12,16 +13,14 @@ export type ApiPrincipal = { userId: string; keyId: string; scopes: Scope[] };
 // process started decide among its concurrent requests, which all read the old value until the
 // first write lands (without it, a burst of 32 requests wrote 32 times).
 const LAST_USED_RESOLUTION_MS = 60_000;
+const KEPT_MAX = 10_000; // keys remembered by each of the maps below
 const lastUsedWrites = new Map<string, number>();
 
 function shouldRecordUse(keyId: string, lastUsedAt: Date | null, now: number): boolean {
   if (lastUsedAt && now - lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return false;
   const started = lastUsedWrites.get(keyId);
   if (started !== undefined && now - started <= LAST_USED_RESOLUTION_MS) return false;
-  if (lastUsedWrites.size >= 10_000) {
-    for (const [id, at] of lastUsedWrites) if (now - at > LAST_USED_RESOLUTION_MS) lastUsedWrites.delete(id);
-  }
-  lastUsedWrites.set(keyId, now);
+  setBounded(lastUsedWrites, keyId, now, KEPT_MAX, (at) => now - at > LAST_USED_RESOLUTION_MS);
   return true;
 }
 
@@ -32,7 +31,6 @@ function shouldRecordUse(keyId: string, lastUsedAt: Date | null, now: number): b
 // all at once (forgetKnownApiKeys), one made elsewhere (the admin CLI, another app process)
 // takes effect within KEY_FRESH_MS. Unknown keys are never kept.
 const KEY_FRESH_MS = 500;
-const KEYS_KEPT_MAX = 10_000;
 type ApiKeyRow = NonNullable<Awaited<ReturnType<typeof readKey>>>;
 type KnownKey = { row: Promise<ApiKeyRow | null>; readAt: number };
 const kept = globalThis as unknown as { voicedraftKnownKeys?: Map<string, KnownKey> };
@@ -49,12 +47,8 @@ function findKey(hash: string, now: number): Promise<ApiKeyRow | null> {
   const known = (kept.voicedraftKnownKeys ??= new Map());
   const hit = known.get(hash);
   if (hit && now - hit.readAt <= KEY_FRESH_MS) return hit.row;
-  if (known.size >= KEYS_KEPT_MAX) {
-    for (const [h, old] of known) if (now - old.readAt > KEY_FRESH_MS) known.delete(h);
-    if (known.size >= KEYS_KEPT_MAX) known.clear();
-  }
   const entry: KnownKey = { row: readKey(hash), readAt: now };
-  known.set(hash, entry);
+  setBounded(known, hash, entry, KEPT_MAX, (old) => now - old.readAt > KEY_FRESH_MS);
   const drop = () => known.get(hash) === entry && known.delete(hash);
   entry.row.then((row) => row || drop(), drop);
   return entry.row;

@@ -1,4 +1,5 @@
 import { env } from "@/lib/env.ts";
+import { setBounded } from "@/lib/bounded-map.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { clientIp } from "@/lib/http/client-ip.ts";
 import { limiter } from "@/lib/rate-limit/store.ts";
@@ -35,14 +36,10 @@ const kept = globalThis as unknown as { voicedraftRefusals?: Map<string, Refusal
 
 function remember(id: string, res: RateLimiterRes | null, now: number): Refusals {
   const map = (kept.voicedraftRefusals ??= new Map());
-  if (map.size >= REFUSALS_KEPT_MAX) {
-    for (const [key, old] of map) if (old.resetAt <= now || now - old.readAt > REFUSALS_FRESH_MS) map.delete(key);
-    if (map.size >= REFUSALS_KEPT_MAX) map.clear();
-  }
   const refusals = res
     ? { consumed: res.consumedPoints, resetAt: now + res.msBeforeNext, readAt: now }
     : { consumed: 0, resetAt: Infinity, readAt: now };
-  map.set(id, refusals);
+  setBounded(map, id, refusals, REFUSALS_KEPT_MAX, (old) => old.resetAt <= now || now - old.readAt > REFUSALS_FRESH_MS);
   return refusals;
 }
 

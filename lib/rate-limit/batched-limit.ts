@@ -1,6 +1,7 @@
 import { limiter, type Limiter, type LimiterOptions } from "@/lib/rate-limit/store.ts";
 import { isLimitHit } from "@/lib/rate-limit/rate-limited.ts";
 import { errorFields, log } from "@/lib/log.ts";
+import { setBounded } from "@/lib/bounded-map.ts";
 
 // A per-minute limit counted here and added to the shared store in batches. Writing every
 // request to the database store was an upsert per API call: half of the CPU a request cost
@@ -38,7 +39,7 @@ export class BatchedLimit {
     if (!count || now >= count.resetAt) {
       count = { shared: 0, unsent: 1, resetAt: Infinity, readAt: now, sending: false, ready: Promise.resolve() };
       count.ready = this.send(id, count);
-      this.keep(id, count, now);
+      setBounded(this.counts, id, count, COUNTS_KEPT_MAX, (old) => old.resetAt <= now);
       try {
         await count.ready;
       } catch (err) {
@@ -77,14 +78,6 @@ export class BatchedLimit {
       count.readAt = Date.now(); // a failed send is retried after SEND_MS, not by every request
       count.sending = false;
     }
-  }
-
-  private keep(id: string, count: Count, now: number): void {
-    if (this.counts.size >= COUNTS_KEPT_MAX) {
-      for (const [key, old] of this.counts) if (old.resetAt <= now) this.counts.delete(key);
-      if (this.counts.size >= COUNTS_KEPT_MAX) this.counts.clear();
-    }
-    this.counts.set(id, count);
   }
 }
 
