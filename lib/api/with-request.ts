@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors.ts";
+import { ApiError, internalError } from "@/lib/http/errors.ts";
 import { errorResponse } from "@/lib/http/respond.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { requestIdFrom } from "@/lib/http/request-id.ts";
@@ -48,7 +48,7 @@ function toApiError(err: unknown): ApiError {
       headers: { "Retry-After": "2" },
     });
   }
-  return new ApiError("internal_error", "Something went wrong on our side; the request id helps us find it.");
+  return internalError();
 }
 
 /**

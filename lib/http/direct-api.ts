@@ -8,7 +8,7 @@ import { createGzip } from "node:zlib";
 import nextConfig from "@/next.config.ts";
 import { isApiPath } from "@/lib/api/api-methods.ts";
 import type { RouteHandler } from "@/lib/api/with-request.ts";
-import { ApiError } from "@/lib/http/errors.ts";
+import { internalError } from "@/lib/http/errors.ts";
 import { isServedOverHttps } from "@/lib/http/public-origin.ts";
 import { requestIdFrom } from "@/lib/http/request-id.ts";
 import { errorResponse } from "@/lib/http/respond.ts";
@@ -162,7 +162,7 @@ export async function answer(
     // Route handlers answer their own errors (withRequest); this is the last resort.
     const requestId = requestIdFrom((req.headers["x-request-id"] as string | undefined) ?? null);
     log.error("request failed", { request_id: requestId, ...errorFields(err) });
-    response = errorResponse(new ApiError("internal_error", "Something went wrong on our side; the request id helps us find it."), requestId);
+    response = errorResponse(internalError(), requestId);
     response.headers.set("X-Request-Id", requestId);
   }
   await respond(response, req, request, res, siteHeaders);

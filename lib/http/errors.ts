@@ -55,6 +55,9 @@ export class ApiError extends Error {
   }
 }
 
+/** What an unexpected failure answers: no detail of ours reaches the client (the log has it). */
+export const internalError = () => new ApiError("internal_error", "Something went wrong on our side; the request id helps us find it.");
+
 export const notFound = (what: string) => new ApiError("not_found", `${what} was not found.`);
 
 export const unauthorized = (message: string) =>

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { env } from "@/lib/env.ts";
-import { ApiError } from "@/lib/http/errors.ts";
+import { ApiError, internalError } from "@/lib/http/errors.ts";
 import { validationError } from "@/lib/http/parse.ts";
 import { json } from "@/lib/http/respond.ts";
 import { eventStream } from "@/lib/http/sse.ts";
@@ -168,7 +168,7 @@ function streamTranscription(
       if (deltas === 0 && result.text) sendDelta(result.text);
       send({ type: "transcript.text.done", text: result.text, id: result.id, ...done(result) });
     } catch (err) {
-      const apiError = err instanceof ApiError ? err : new ApiError("internal_error", "Something went wrong on our side; the request id helps us find it.");
+      const apiError = err instanceof ApiError ? err : internalError();
       outcome = apiError.code;
       if (apiError.status >= 500) log.error("stream failed", { request_id: requestId, ...errorFields(err) });
       const { details } = apiError.options;
