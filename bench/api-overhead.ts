@@ -263,7 +263,6 @@ async function main() {
     for (const [label, extra] of [
       ["app, per-key limit off", { RATE_LIMIT_API_PER_MINUTE: "0" }],
       ["app, per-key limit on (database store)", { RATE_LIMIT_API_PER_MINUTE: "100000000", RATE_LIMIT_STORE: "database" }],
-      ["app, limit off, through Next's router", { RATE_LIMIT_API_PER_MINUTE: "0", DIRECT_API: "false" }],
     ] as const) {
       const profileDir = values["cpu-prof"] && path.resolve(values["cpu-prof"]);
       const app = await startApp(database.url, dir, extra, profileDir);

@@ -76,13 +76,6 @@ const EnvSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   CONTENT_GENERATOR: z.enum(["local", "openai"]).default("local"),
 
-  // API requests go straight to their route handlers in the production server (lib/http/direct-api.ts);
-  // false sends them through Next's router, as `npm run dev` does.
-  DIRECT_API: z
-    .enum(["true", "false", "1", "0"])
-    .default("true")
-    .transform((v) => v === "true" || v === "1"),
-
   // Behind a reverse proxy: trust its X-Forwarded-* headers (host, proto, client address) only when set.
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])

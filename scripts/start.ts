@@ -3,15 +3,14 @@
 // With DATABASE_URL unset this process hosts the embedded database (PGlite under DATA_DIR) for
 // the Next server it starts, so nothing else needs installing. Either way it applies pending
 // migrations first, builds the app when the build is missing or older than the sources, then runs
-// `next start` (or `next dev` with --dev) and stays its parent: signals are forwarded, the
-// database is closed after the server has stopped, and the server exits when this process dies
-// (scripts/exit-with-parent.mjs), so a killed launcher never leaves it holding the port. The Next
-// server works the background jobs (instrumentation.ts; JOBS_IN_APP, default true), so queued work
-// continues after a restart.
+// the app's server, scripts/serve.ts (Next's custom server; --dev for development), and stays its
+// parent: signals are forwarded, the database is closed after the server has stopped, and the
+// server exits when this process dies (it holds the server's stdin), so a killed launcher never
+// leaves it holding the port. The Next server works the background jobs (instrumentation.ts;
+// JOBS_IN_APP, default true), so queued work continues after a restart.
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { env } from "@/lib/env.ts";
 import { log, errorFields } from "@/lib/log.ts";
 import { EmbeddedDatabaseBusy, hostEmbeddedDatabase, type EmbeddedHost } from "@/lib/db/embedded.ts";
@@ -21,9 +20,13 @@ import { buildApp, nextEnv } from "@/scripts/build-app.ts";
 
 const dev = process.argv.includes("--dev");
 const root = process.cwd();
-const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 const SERVER_ROLES = new Set(["server", "dev server"]);
-const exitWithParent = pathToFileURL(path.join(root, "scripts", "exit-with-parent.mjs")).href;
+// The server's entry: compiled beside this file when this is the launcher's bundle (npm start),
+// else its TypeScript through tsx (npm run dev, the tests).
+const bundled = import.meta.url.endsWith(".mjs");
+const serverEntry = bundled
+  ? [path.join(path.dirname(fileURLToPath(import.meta.url)), "serve.mjs")]
+  : ["--import", "tsx", path.join(root, "scripts", "serve.ts")];
 // Imported at run time, not bundled into the launcher: it finds next.config.ts from its own path.
 const nextConfigEsm = pathToFileURL(path.join(root, "scripts", "next-config-esm.mjs")).href;
 
@@ -67,9 +70,10 @@ async function main(): Promise<number> {
     // compiled beforehand, so that Next does not load SWC's binding to read it.
     const lean = dev ? [] : ["--max-semi-space-size=8", "--no-liftoff", "--import", nextConfigEsm];
     if (!dev) await ((await import(nextConfigEsm)) as { compileNextConfig(): Promise<string> }).compileNextConfig();
-    const args = [...lean, "--import", exitWithParent, nextBin, dev ? "dev" : "start", "-p", String(config.PORT), "-H", config.HOST];
+    const args = [...lean, ...serverEntry, "--with-parent", ...(dev ? ["--dev"] : [])];
     // Its stdin is a pipe from us: it ends when we die, however we die.
-    const child = spawn(process.execPath, args, { stdio: ["pipe", "inherit", "inherit"], env: nextEnv });
+    const serverEnv: NodeJS.ProcessEnv = { ...nextEnv, NODE_ENV: dev ? "development" : "production" };
+    const child = spawn(process.execPath, args, { stdio: ["pipe", "inherit", "inherit"], env: serverEnv });
     let stopping = false;
     const forward = (signal: NodeJS.Signals) => {
       stopping = true;

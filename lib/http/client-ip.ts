@@ -25,7 +25,7 @@ function normalize(candidate: string | undefined): string | undefined {
 /**
  * The client's address, for per-address limits. Behind TRUST_PROXY: the last X-Forwarded-For
  * entry (the one our proxy appended). Otherwise the one Next puts there from the socket (the
- * client's own X-Forwarded-For is dropped before Next sees it: lib/http/node-server-guards.ts).
+ * client's own X-Forwarded-For is replaced by the socket's address: lib/http/front-door.ts).
  */
 export function clientIp(headers: HeaderSource): string {
   const entries = (headers.get("x-forwarded-for") ?? "").split(",");

@@ -1,5 +1,6 @@
 // The one error class of the API, and the one table from error code to HTTP status.
 export const ERROR_STATUS = {
+  malformed_request: 400,
   invalid_json: 400,
   invalid_multipart: 400,
   missing_audio: 400,
@@ -10,6 +11,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   feature_disabled: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   email_taken: 409,
   dictionary_limit_reached: 409,
@@ -27,6 +29,7 @@ export const ERROR_STATUS = {
   audio_too_long: 413,
   unsupported_media_type: 415,
   unsupported_audio: 415,
+  request_header_fields_too_large: 431,
   unreadable_audio: 422,
   empty_audio: 422,
   no_speech: 422,

@@ -1,0 +1,103 @@
+import http from "node:http";
+import type { Duplex } from "node:stream";
+import { ApiError, internalError } from "@/lib/http/errors.ts";
+import { requestIdFrom } from "@/lib/http/request-id.ts";
+
+// The production server's own node:http server, in front of Next's request handler (Next's
+// documented custom server: `next({ … }).getRequestHandler()`, scripts/serve.ts). Every request
+// goes to Next; this only does what must happen before Next sees one, and answers what Node or
+// Next would otherwise answer bare, outside the API's error shape.
+
+/** What Next's handler is to this server: node's request listener signature. */
+export type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<unknown>;
+
+// Forwarded headers: Next keeps a client's own X-Forwarded-For/-Host/-Proto and only fills in the
+// missing ones. Unless TRUST_PROXY says a proxy of ours sets them, the client's are dropped, so
+// client addresses (rate limits) and origins (next-auth, the same-origin check) come from the
+// connection itself.
+const FORWARDED = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"];
+
+// TRACE and CONNECT are "forbidden methods" to the Fetch standard: Next cannot even build the
+// Request for them (before proxy.ts runs) and answers a plain-text 500.
+const FORBIDDEN = new Set(["TRACE", "CONNECT"]);
+const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+
+function errorBody(err: ApiError, requestId: string): string {
+  return JSON.stringify({ error: { code: err.code, message: err.message, request_id: requestId } });
+}
+
+const BASE_HEADERS = {
+  "Content-Type": "application/json; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+};
+
+function refuse(res: http.ServerResponse, err: ApiError, requestId: string): void {
+  const body = errorBody(err, requestId);
+  res.writeHead(err.status, { ...BASE_HEADERS, ...err.options.headers, "Content-Length": Buffer.byteLength(body), "X-Request-Id": requestId });
+  res.end(body);
+}
+
+/** An answer written straight to a socket whose request Node could not parse (no response object). */
+function refuseOnSocket(socket: Duplex, err: ApiError): void {
+  const requestId = requestIdFrom(null);
+  const body = errorBody(err, requestId);
+  const headers = { ...BASE_HEADERS, ...err.options.headers, "Content-Length": Buffer.byteLength(body), "X-Request-Id": requestId, Connection: "close" };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  socket.end(`HTTP/1.1 ${err.status} ${http.STATUS_CODES[err.status]}\r\n${head}\r\n${body}`);
+}
+
+const methodNotAllowed = (method: string) =>
+  new ApiError("method_not_allowed", `${method} is not supported by this server.`, { headers: { Allow: ALLOW } });
+
+/** Node's parser errors (llhttp's codes) as the API's error answers. */
+export function parserRefusal(err: NodeJS.ErrnoException): ApiError {
+  switch (err.code) {
+    case "HPE_HEADER_OVERFLOW":
+      return new ApiError("request_header_fields_too_large", "The URL or the headers are too large (16 KB in all at most); send long values in the body.");
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return new ApiError("request_timeout", "The request took too long to arrive; send it again.");
+    default:
+      return new ApiError("malformed_request", "The request is not valid HTTP/1.1: a URL is ASCII, other characters percent-encoded.");
+  }
+}
+
+/**
+ * Prepares a request for Next: forwarded headers of the client dropped (unless `trustProxy`),
+ * the client's address from the socket, and one request id on the request and its response
+ * (proxy.ts and the route handlers reuse it, so even Next's own redirects carry it).
+ */
+export function prepareRequest(req: http.IncomingMessage, res: http.ServerResponse, trustProxy: boolean): string {
+  if (!trustProxy) {
+    for (const name of FORWARDED) delete req.headers[name];
+    const address = req.socket.remoteAddress;
+    if (address) req.headers["x-forwarded-for"] = address;
+  }
+  const header = req.headers["x-request-id"];
+  const requestId = requestIdFrom(typeof header === "string" ? header : null);
+  req.headers["x-request-id"] = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  return requestId;
+}
+
+/** The server every request of the app arrives at; `handle` is Next's request handler. */
+export function createFrontDoor(handle: NextHandler, options: { trustProxy: boolean; onError(err: unknown): void }): http.Server {
+  const server = http.createServer((req, res) => {
+    const requestId = prepareRequest(req, res, options.trustProxy);
+    if (FORBIDDEN.has(req.method ?? "")) return refuse(res, methodNotAllowed(req.method!), requestId);
+    handle(req, res).catch((err: unknown) => {
+      // Next answers its own failures; this is the last resort, for a failure outside them.
+      options.onError(err);
+      if (!res.headersSent) refuse(res, internalError(), requestId);
+      else res.destroy();
+    });
+  });
+  // CONNECT never reaches the request listener: node:http hands it over as a tunnel request.
+  server.on("connect", (_req: http.IncomingMessage, socket: Duplex) => refuseOnSocket(socket, methodNotAllowed("CONNECT")));
+  server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
+    // A client that left, or a socket already answered, gets nothing more.
+    if (err.code === "ECONNRESET" || !socket.writable) return socket.destroy();
+    refuseOnSocket(socket, parserRefusal(err));
+  });
+  return server;
+}
