@@ -1,14 +1,14 @@
 // Bundles the launcher (scripts/start.ts) and the server it starts (scripts/serve.ts), with the
 // parts of lib they import, into plain ES modules, so `npm start` runs them on node alone: tsx
-// compiling TypeScript at run time costs a long-lived process ~60 MB of memory (bench/memory.ts). Packages stay in node_modules (imported
-// as usual); only this repository's TypeScript is compiled. Rebuilt only when one of the files it
+// compiling TypeScript at run time costs a long-lived process ~60 MB of memory (bench/memory.ts).
+// Packages stay in node_modules (imported as usual); only this repository's TypeScript is compiled. Rebuilt only when one of the files it
 // was made from changed, so the check costs a few milliseconds on every start.
 //
 // `npm start` runs this first; `node scripts/build-launcher.mjs` alone prints where the bundle is.
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { compileNextConfig, loadEsbuild } from "./next-config-esm.mjs";
+import { createRequire } from "node:module";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const LAUNCHER_BUNDLE = path.join(root, "node_modules", ".cache", "voicedraft", "start.mjs");
@@ -26,11 +26,17 @@ function isCurrent() {
   }
 }
 
+/** esbuild, installed with tsx (a dependency); found through tsx when npm did not hoist it. */
+function loadEsbuild() {
+  const require = createRequire(path.join(root, "package.json"));
+  try {
+    return require("esbuild");
+  } catch {
+    return createRequire(require.resolve("tsx"))("esbuild");
+  }
+}
+
 export async function buildLauncher() {
-  // The Next server's config, read without SWC (next-config-esm.mjs). The launcher checks it again
-  // before starting Next; compiled here, that check finds it current and never loads esbuild into
-  // the long-lived launcher.
-  await compileNextConfig();
   if (isCurrent()) return LAUNCHER_BUNDLE;
   const { build } = loadEsbuild();
   const startedAt = new Date();

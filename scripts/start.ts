@@ -10,7 +10,7 @@
 // JOBS_IN_APP, default true), so queued work continues after a restart.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { env } from "@/lib/env.ts";
 import { log, errorFields } from "@/lib/log.ts";
 import { EmbeddedDatabaseBusy, hostEmbeddedDatabase, type EmbeddedHost } from "@/lib/db/embedded.ts";
@@ -27,8 +27,6 @@ const bundled = import.meta.url.endsWith(".mjs");
 const serverEntry = bundled
   ? [path.join(path.dirname(fileURLToPath(import.meta.url)), "serve.mjs")]
   : ["--import", "tsx", path.join(root, "scripts", "serve.ts")];
-// Imported at run time, not bundled into the launcher: it finds next.config.ts from its own path.
-const nextConfigEsm = pathToFileURL(path.join(root, "scripts", "next-config-esm.mjs")).href;
 
 async function hostDatabase(dataDir: string): Promise<EmbeddedHost> {
   const deadline = Date.now() + 30_000;
@@ -66,10 +64,8 @@ async function main(): Promise<number> {
     // No baseline wasm tier (Prisma's query compiler is wasm): less memory at idle (bench:memory).
     // A young generation of at most 8 MB, half V8's default: as lean at idle as 1 MB (the
     // launcher's), but under load (bench:api) 1 MB spent a fifth of the CPU collecting garbage
-    // and cost a quarter of the throughput. The dev server keeps V8's defaults. And its config
-    // compiled beforehand, so that Next does not load SWC's binding to read it.
-    const lean = dev ? [] : ["--max-semi-space-size=8", "--no-liftoff", "--import", nextConfigEsm];
-    if (!dev) await ((await import(nextConfigEsm)) as { compileNextConfig(): Promise<string> }).compileNextConfig();
+    // and cost a quarter of the throughput. The dev server keeps V8's defaults.
+    const lean = dev ? [] : ["--max-semi-space-size=8", "--no-liftoff"];
     const args = [...lean, ...serverEntry, "--with-parent", ...(dev ? ["--dev"] : [])];
     // Its stdin is a pipe from us: it ends when we die, however we die.
     const serverEnv: NodeJS.ProcessEnv = { ...nextEnv, NODE_ENV: dev ? "development" : "production" };
