@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client.ts";
+import type { Db } from "@/lib/db/types.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { presetData, toPreset, type CreatePresetInput, type Preset, type UpdatePresetInput } from "@/lib/presets/schemas.ts";
 
@@ -29,27 +30,28 @@ export async function createPreset({ userId, input }: { userId: string; input: C
   return toPreset(row);
 }
 
-async function ownPreset(userId: string, id: string) {
-  const prisma = await db();
-  const row = await prisma.preset.findFirst({ where: { id, ...visibleTo(userId) } });
+async function ownPreset(client: Db, userId: string, id: string) {
+  const row = await client.preset.findFirst({ where: { id, ...visibleTo(userId) } });
   if (!row) throw notFound(`The preset ${id}`);
   if (row.userId === null) throw new ApiError("preset_read_only", "Built-in presets cannot be changed; create your own instead.");
   return row;
 }
 
 export async function updatePreset({ userId, id, input }: { userId: string; id: string; input: UpdatePresetInput }): Promise<Preset> {
-  await ownPreset(userId, id);
   const prisma = await db();
+  await ownPreset(prisma, userId, id);
   return toPreset(await prisma.preset.update({ where: { id }, data: presetData(input) }));
 }
 
-/** Deletes one of the user's presets that no variant uses (409 preset_in_use otherwise). */
+/** Deletes one of the user's presets that no variant uses (409 preset_in_use otherwise), in one transaction as deleteChannel. */
 export async function deletePreset({ userId, id }: { userId: string; id: string }): Promise<Preset> {
-  const row = await ownPreset(userId, id);
   const prisma = await db();
-  if (await prisma.contentItem.count({ where: { presetId: id } })) {
-    throw new ApiError("preset_in_use", "Variants were written with this preset; it cannot be deleted.");
-  }
-  await prisma.preset.delete({ where: { id } });
-  return toPreset(row);
+  return prisma.$transaction(async (tx) => {
+    const row = await ownPreset(tx, userId, id);
+    if (await tx.contentItem.count({ where: { presetId: id } })) {
+      throw new ApiError("preset_in_use", "Variants were written with this preset; it cannot be deleted.");
+    }
+    await tx.preset.delete({ where: { id } });
+    return toPreset(row);
+  });
 }

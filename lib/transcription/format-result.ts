@@ -14,7 +14,6 @@ function timestamp(seconds: number, separator: "," | "."): string {
 // Subtitle cues the way broadcasters set them (Netflix's English guide): at most two lines of at
 // most 42 characters, and a new cue after each sentence.
 export const CUE_LINE_MAX = 42;
-export const CUE_MAX_LINES = 2;
 const SENTENCE_END = /[.?!…]["'”’)\]]*$/u;
 
 export type Cue = { start: number; end: number; lines: string[] };

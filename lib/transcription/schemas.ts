@@ -211,8 +211,6 @@ export const IdempotencyKey = z
   .regex(/^[\x21-\x7e]{1,255}$/, "must be 1–255 visible ASCII characters")
   .optional();
 
-export const TranscriptionIdParams = z.strictObject({ id: z.string().min(1).max(64) });
-
 export const ListTranscriptionsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Page size, 1–100 (default 20)." }),
   cursor: z.string().max(200).optional().meta({ description: "The next_cursor of the previous page." }),
@@ -277,8 +275,6 @@ export const DictionarySuggestionList = z
   .object({ dictionary_suggestions: DictionarySuggestions })
   .meta({ id: "DictionarySuggestionList" });
 export type DictionarySuggestionList = z.output<typeof DictionarySuggestionList>;
-
-export const RecordingIdParams = z.strictObject({ recording_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
 export const Recording = z
   .object({
