@@ -1,4 +1,4 @@
-// The headless admin CLI: npm run admin -- <command> [options]. See README.md.
+// The headless admin CLI: npm run admin -- <command> [options]. See docs/configuration.md.
 import { parseArgs } from "node:util";
 import { text } from "node:stream/consumers";
 import type { Scope } from "@/lib/api-keys/scopes.ts";
