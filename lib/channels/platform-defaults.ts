@@ -1,4 +1,17 @@
-import type { Platform } from "@/lib/channels/schemas.ts";
+// Where a channel posts.
+export const PLATFORMS = [
+  "linkedin",
+  "x",
+  "threads",
+  "bluesky",
+  "mastodon",
+  "instagram",
+  "facebook",
+  "newsletter",
+  "blog",
+  "other",
+] as const;
+export type Platform = (typeof PLATFORMS)[number];
 
 // The preset a channel starts with, by platform (the app preselects it; any preset can be chosen).
 // Its generator settings are repeated here so the generator's tests need no database.

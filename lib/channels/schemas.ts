@@ -1,20 +1,10 @@
 import { z } from "zod";
 import type { Channel as ChannelRow } from "@/lib/db/generated/client.ts";
-import { defaultPresetId } from "@/lib/channels/platform-defaults.ts";
+import { defaultPresetId, PLATFORMS, type Platform } from "@/lib/channels/platform-defaults.ts";
 
-export const PLATFORMS = [
-  "linkedin",
-  "x",
-  "threads",
-  "bluesky",
-  "mastodon",
-  "instagram",
-  "facebook",
-  "newsletter",
-  "blog",
-  "other",
-] as const;
-export type Platform = (typeof PLATFORMS)[number];
+// The platforms live beside their defaults (one module, no import circle); re-exported for callers.
+export { PLATFORMS, type Platform };
+
 
 const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
 const ChannelName = z

@@ -1,4 +1,5 @@
-import type { SpeechSpan } from "@/lib/transcription/vad.ts";
+/** A stretch of speech found by voice-activity detection, in seconds. */
+export type SpeechSpan = { start: number; end: number };
 
 /** A slice of the recording to recognize on its own (seconds in the recording). */
 export type Piece = { start: number; end: number };

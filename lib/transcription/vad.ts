@@ -1,9 +1,10 @@
 import { open } from "node:fs/promises";
 import { ApiError } from "@/lib/http/errors.ts";
-import { planPieces, type Piece, type PlanOptions } from "@/lib/transcription/plan-pieces.ts";
+import { planPieces, type Piece, type PlanOptions, type SpeechSpan } from "@/lib/transcription/plan-pieces.ts";
+
+export type { SpeechSpan };
 
 /** Speech found by voice-activity detection, in seconds from the start of the recording. */
-export type SpeechSpan = { start: number; end: number };
 export type { Piece } from "@/lib/transcription/plan-pieces.ts";
 
 /**

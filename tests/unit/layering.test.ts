@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { ROOT } from "@/tests/support/processes.ts";
+
+// The shape docs/architecture.md promises, checked on the code: no import circles among lib/'s
+// files or its folders, and lib/ never reaching into the app, the browser workers or the tests.
+
+const LIB = path.join(ROOT, "lib");
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return name === "generated" ? [] : sources(file);
+    return /\.tsx?$/.test(name) ? [file] : [];
+  });
+}
+
+/** Each lib file's imports of this repository (the `@/` alias), as paths relative to the root. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sources(LIB)) {
+    const text = readFileSync(file, "utf8");
+    const targets = [...text.matchAll(/(?:from|import)\s*\(?\s*"@\/([^"]+)"/g)].map((m) => m[1]);
+    graph.set(path.relative(ROOT, file), targets);
+  }
+  return graph;
+}
+
+/** Strongly connected groups of more than one node (Tarjan): the import circles. */
+function circles(graph: Map<string, Set<string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const group: string[] = [];
+      let member: string;
+      do group.push((member = stack.pop()!));
+      while (member !== node);
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+const folderOf = (file: string) => file.split("/")[1];
+
+test("no import circles among lib/'s files", () => {
+  const graph = new Map([...importGraph()].map(([file, targets]) => [file, new Set(targets.filter((t) => t.startsWith("lib/")))]));
+  assert.deepEqual(circles(graph), []);
+});
+
+test("no import circles among lib/'s folders", () => {
+  const graph = new Map<string, Set<string>>();
+  for (const [file, targets] of importGraph()) {
+    const from = folderOf(file);
+    for (const target of targets.filter((t) => t.startsWith("lib/"))) {
+      if (folderOf(target) !== from) graph.set(from, (graph.get(from) ?? new Set()).add(folderOf(target)));
+    }
+  }
+  assert.deepEqual(circles(graph), []);
+});
+
+test("lib/ never imports the app, the browser workers or the tests", () => {
+  const outward = [...importGraph()].flatMap(([file, targets]) => targets.filter((t) => /^(app|workers|tests|scripts)\//.test(t)).map((t) => `${file} → ${t}`));
+  assert.deepEqual(outward, []);
+});
+
+test("the circle finder finds a circle (the check can fail)", () => {
+  const graph = new Map([["a", new Set(["b"])], ["b", new Set(["c"])], ["c", new Set(["a"])], ["d", new Set(["a"])]]);
+  assert.deepEqual(circles(graph), [["a", "b", "c"]]);
+});
