@@ -10,7 +10,7 @@
 // JOBS_IN_APP, default true), so queued work continues after a restart.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { env } from "@/lib/env.ts";
 import { log, errorFields } from "@/lib/log.ts";
 import { EmbeddedDatabaseBusy, hostEmbeddedDatabase, type EmbeddedHost } from "@/lib/db/embedded.ts";
@@ -21,12 +21,18 @@ import { buildApp, nextEnv } from "@/scripts/build-app.ts";
 const dev = process.argv.includes("--dev");
 const root = process.cwd();
 const SERVER_ROLES = new Set(["server", "dev server"]);
-// The server's entry: compiled beside this file when this is the launcher's bundle (npm start),
-// else its TypeScript through tsx (npm run dev, the tests).
-const bundled = import.meta.url.endsWith(".mjs");
-const serverEntry = bundled
-  ? [path.join(path.dirname(fileURLToPath(import.meta.url)), "serve.mjs")]
-  : ["--import", "tsx", path.join(root, "scripts", "serve.ts")];
+
+/**
+ * The server's entry, plain JavaScript bundled beside the launcher's (scripts/build-launcher.mjs):
+ * as `npm start` runs it, also when this launcher runs from source (npm run dev, tests, benches),
+ * so that no TypeScript loader sits in the server's every module load.
+ */
+async function serverEntry(): Promise<string> {
+  if (import.meta.url.endsWith(".mjs")) return path.join(path.dirname(fileURLToPath(import.meta.url)), "serve.mjs");
+  const builder = pathToFileURL(path.join(root, "scripts", "build-launcher.mjs")).href;
+  const { buildLauncher } = (await import(builder)) as { buildLauncher(): Promise<string> };
+  return path.join(path.dirname(await buildLauncher()), "serve.mjs");
+}
 
 async function hostDatabase(dataDir: string): Promise<EmbeddedHost> {
   const deadline = Date.now() + 30_000;
@@ -66,7 +72,7 @@ async function main(): Promise<number> {
     // launcher's), but under load (bench:api) 1 MB spent a fifth of the CPU collecting garbage
     // and cost a quarter of the throughput. The dev server keeps V8's defaults.
     const lean = dev ? [] : ["--max-semi-space-size=8", "--no-liftoff"];
-    const args = [...lean, ...serverEntry, "--with-parent", ...(dev ? ["--dev"] : [])];
+    const args = [...lean, await serverEntry(), "--with-parent", ...(dev ? ["--dev"] : [])];
     // Its stdin is a pipe from us: it ends when we die, however we die.
     const serverEnv: NodeJS.ProcessEnv = { ...nextEnv, NODE_ENV: dev ? "development" : "production" };
     const child = spawn(process.execPath, args, { stdio: ["pipe", "inherit", "inherit"], env: serverEnv });
