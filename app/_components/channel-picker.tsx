@@ -6,6 +6,7 @@ import { PLATFORM_LIMITS } from "@/lib/content/generators/platform-rules.ts";
 import { createChannel, type Channel, type Preset } from "@/app/_lib/content.ts";
 import { Button, Notice } from "@/app/_ui/index.ts";
 import { platformName } from "@/app/_components/platforms.ts";
+import { PlatformSelect } from "@/app/_components/platform-select.tsx";
 import styles from "./posts.module.css";
 
 type Platform = Channel["platform"];
@@ -95,16 +96,7 @@ export function AddChannel({ first, onAdded, onCancel }: { first: boolean; onAdd
     <form className={styles.addForm} onSubmit={add} aria-label="Add a channel">
       {first && <p className={styles.eyebrow}>Add where you post: a platform and your name for it. No password needed.</p>}
       <div className={styles.addRow}>
-        <div className={styles.fieldCol}>
-          <label htmlFor="new-channel-platform">Platform</label>
-          <select id="new-channel-platform" value={platform} onChange={(e) => setPlatform(e.target.value as Platform)}>
-            {PLATFORMS.map((p) => (
-              <option key={p} value={p}>
-                {platformName(p)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PlatformSelect id="new-channel-platform" platforms={PLATFORMS} value={platform} onChange={setPlatform} />
         <div className={styles.fieldCol}>
           <label htmlFor="new-channel-name">Name</label>
           <input id="new-channel-name" type="text" value={name ?? platformName(platform)} onChange={(e) => setName(e.target.value)} maxLength={100} required />

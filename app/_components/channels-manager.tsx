@@ -7,6 +7,7 @@ import { deleteChannel, listChannels, listPresets, updateChannel, type Channel, 
 import { Badge, Button, EmptyState, Field, Notice, Sheet, useToast } from "@/app/_ui/index.ts";
 import { AddChannel, PLATFORMS } from "@/app/_components/channel-picker.tsx";
 import { PresetsManager } from "@/app/_components/presets-manager.tsx";
+import { PlatformSelect } from "@/app/_components/platform-select.tsx";
 import { platformName } from "@/app/_components/platforms.ts";
 import styles from "./posts.module.css";
 
@@ -170,16 +171,7 @@ function ChannelEditor({ channel, onDone }: { channel: Channel; onDone: () => vo
   return (
     <form className="stack" onSubmit={save} aria-label={`Edit ${channel.name}`}>
       <Field id="edit-channel-name" name="name" label="Name" defaultValue={channel.name} required maxLength={100} />
-      <div className={styles.fieldCol}>
-        <label htmlFor="edit-channel-platform">Platform</label>
-        <select id="edit-channel-platform" name="platform" defaultValue={channel.platform}>
-          {PLATFORMS.map((p) => (
-            <option key={p} value={p}>
-              {platformName(p)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <PlatformSelect id="edit-channel-platform" platforms={PLATFORMS} name="platform" defaultValue={channel.platform} />
       <label className="check">
         <input type="checkbox" name="active" defaultChecked={channel.active} /> Offer it when making posts
       </label>
