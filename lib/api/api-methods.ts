@@ -1,44 +1,32 @@
-import { buildOpenApiDocument } from "@/lib/openapi/document.ts";
-import { HTTP_METHODS } from "@/lib/openapi/types.ts";
+import { API_ROUTES } from "@/lib/api/route-table.ts";
 
 // Which methods each API path answers, so a wrong method gets 405 in the error shape with Allow
-// (Next's own answer is an empty 405). The public routes come from the OpenAPI document, whose
-// test checks it against the route files; the few routes outside it are listed here.
-const UNDOCUMENTED: Record<string, string[]> = {
-  "/api/auth/{nextauth}": ["GET", "POST"],
-  "/api/internal/generation/callback": ["POST"],
-  "/api/internal/optimizations/recover": ["POST"],
-  "/api/internal/optimizations/{id}": ["GET"],
-};
+// (Next's own answer is an empty 405). From the route table, which `npm run generate:routes` reads
+// off the route files (small enough for the edge: proxy.ts).
 
-type Route = { pattern: RegExp; allow: string[] };
+type Route = { pattern: RegExp; allow: string[]; rank: number };
 
 /** The paths of the API (answered in its error shape), as opposed to pages and assets. */
 export const isApiPath = (pathname: string) => /^\/(api\/|transcribe$|v1\/audio\/)/.test(pathname);
 
-function toRoute(path: string, methods: string[]): Route {
-  const catchAll = path === "/api/auth/{nextauth}";
-  const source = path.replace(/[.+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, catchAll ? ".+" : "[^/]+");
+function toRoute(path: string, methods: readonly string[]): Route {
+  const source = path
+    .replace(/[.+?^$()|[\]\\]/g, "\\$&")
+    .replace(/\{\w+\*\}/g, ".+")
+    .replace(/\{\w+\}/g, "[^/]+");
   const allow = new Set(methods);
   if (allow.has("GET")) allow.add("HEAD");
   allow.add("OPTIONS");
-  return { pattern: new RegExp(`^${source}$`), allow: [...allow].sort() };
+  // As Next matches: a static path before one with {id}, a catch-all last.
+  const rank = path.includes("*}") ? 1000 : (path.match(/\{/g) ?? []).length;
+  return { pattern: new RegExp(`^${source}$`), allow: [...allow].sort(), rank };
 }
 
-let routes: Route[] | undefined;
-const paramCount = (route: Route) => route.pattern.source.split("[^/]+").length;
-
-function apiRoutes(): Route[] {
-  routes ??= [
-    ...Object.entries(buildOpenApiDocument().paths).map(([path, item]) =>
-      toRoute(path, HTTP_METHODS.filter((m) => item[m]).map((m) => m.toUpperCase())),
-    ),
-    ...Object.entries(UNDOCUMENTED).map(([path, methods]) => toRoute(path, methods)),
-  ].sort((a, b) => paramCount(a) - paramCount(b)); // a static path wins over {id}, as in Next
-  return routes;
-}
+const routes = Object.entries(API_ROUTES)
+  .map(([path, methods]) => toRoute(path, methods))
+  .sort((a, b) => a.rank - b.rank);
 
 /** The methods the route at this path answers; undefined when no API route serves the path. */
 export function allowedMethods(pathname: string): string[] | undefined {
-  return apiRoutes().find((route) => route.pattern.test(pathname))?.allow;
+  return routes.find((route) => route.pattern.test(pathname))?.allow;
 }

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { call } from "@/tests/support/http.ts";
-import { exportedMethods, PUBLIC_ROUTE_ROOTS, root, routeFiles, urlPath } from "@/tests/support/route-files.ts";
+import { exportedMethods, PUBLIC_ROUTE_ROOTS, root, routeFiles, urlPath } from "@/scripts/route-files.ts";
 import { ERROR_STATUS } from "@/lib/http/errors.ts";
 import { ListEntriesQuery, UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
 import { buildOpenApiDocument } from "@/lib/openapi/document.ts";

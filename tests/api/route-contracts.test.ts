@@ -6,7 +6,7 @@ import { z } from "zod";
 import { setUpTestDatabase } from "@/tests/support/database.ts";
 import { createTestUser } from "@/tests/support/factories.ts";
 import { call } from "@/tests/support/http.ts";
-import { exportedMethods, PUBLIC_ROUTE_ROOTS, root, routeFiles, urlPath } from "@/tests/support/route-files.ts";
+import { exportedMethods, PUBLIC_ROUTE_ROOTS, root, routeFiles, urlPath } from "@/scripts/route-files.ts";
 import { json } from "@/lib/http/respond.ts";
 import { withOperation, type OperationHandler } from "@/lib/api/with-operation.ts";
 import { buildOpenApiDocument } from "@/lib/openapi/document.ts";

@@ -1,9 +1,10 @@
-// The public route files and what they export, read from the file system (app/ is the routing table).
+// The route files and what they export, read from the file system (app/ is the routing table):
+// for the API route table (scripts/generate-route-table.ts) and the tests of contracts and OpenAPI.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const root = fileURLToPath(new URL("../..", import.meta.url));
+export const root = fileURLToPath(new URL("..", import.meta.url));
 
 // The public route files: everything under app/api/v1, the health check, and the upload endpoints.
 export const PUBLIC_ROUTE_ROOTS = ["app/api/v1", "app/api/health", "app/transcribe", "app/v1"];
