@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAME_CHARS, NAME_CHARS_MESSAGE } from "@/lib/http/names.ts";
 import type { Channel as ChannelRow } from "@/lib/db/generated/client.ts";
 import { defaultPresetId, PLATFORMS, type Platform } from "@/lib/channels/platform-defaults.ts";
 
@@ -6,11 +7,10 @@ import { defaultPresetId, PLATFORMS, type Platform } from "@/lib/channels/platfo
 export { PLATFORMS, type Platform };
 
 
-const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
 const ChannelName = z
   .string()
   .transform((s) => s.normalize("NFC").trim())
-  .pipe(z.string().min(1, "must not be empty").max(100, "must be at most 100 characters").regex(NO_CONTROL_CHARS, "must not contain control characters"))
+  .pipe(z.string().min(1, "must not be empty").max(100, "must be at most 100 characters").regex(NAME_CHARS, NAME_CHARS_MESSAGE))
   .meta({ description: "Your name for the destination, 1–100 characters.", example: "My LinkedIn" });
 const PlatformField = z.enum(PLATFORMS).meta({ description: "Where the variant will be posted; sets its length limit." });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAME_CHARS, NAME_CHARS_MESSAGE } from "@/lib/http/names.ts";
 import type { ContentDelivery } from "@/lib/db/generated/client.ts";
 import { canonicalBody, canonicalTitle } from "@/lib/content/content-hash.ts";
 import { CLIENT_DELIVERY_STATES, DELIVERY_STATES, GENERATION_STATES } from "@/lib/content/states.ts";
@@ -6,14 +7,13 @@ import { CLIENT_DELIVERY_STATES, DELIVERY_STATES, GENERATION_STATES } from "@/li
 export const TITLE_MAX = 300;
 export const BODY_MAX = 50_000;
 export const TARGETS_MAX = 10;
-const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
 // Body: line breaks and tabs are fine; other control characters are not.
 const BODY_CHARS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/u;
 
 const Title = z
   .string()
   .transform(canonicalTitle)
-  .pipe(z.string().max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`).regex(NO_CONTROL_CHARS, "must not contain line breaks or control characters"))
+  .pipe(z.string().max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`).regex(NAME_CHARS, NAME_CHARS_MESSAGE))
   .meta({ description: `Up to ${TITLE_MAX} characters, one line. Stored trimmed, in Unicode NFC.`, example: "Why we moved to Postgres" });
 const Body = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { NAME_CHARS, NAME_CHARS_MESSAGE } from "@/lib/http/names.ts";
 import type { DictionaryEntry as DictionaryEntryRow } from "@/lib/db/generated/client.ts";
 
-const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
 
 const phrase = (max: number) =>
   z
@@ -12,7 +12,7 @@ const phrase = (max: number) =>
         .string()
         .min(1, "must not be empty")
         .max(max, `must be at most ${max} characters`)
-        .regex(NO_CONTROL_CHARS, "must not contain control characters such as line breaks"),
+        .regex(NAME_CHARS, NAME_CHARS_MESSAGE),
     );
 
 export const MISSPELLING_MAX = 100;

@@ -76,6 +76,11 @@ export async function parseJson<T extends z.ZodType>(req: Request, schema: T): P
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
     throw new ApiError("unsupported_media_type", "Send the body as JSON with the header Content-Type: application/json.");
   }
+  // JSON is UTF-8 (RFC 8259); a body declared in another charset would be misread, so it is refused.
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(type)?.[1].toLowerCase();
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
+    throw new ApiError("unsupported_media_type", `JSON bodies must be UTF-8; send Content-Type: application/json (charset=${charset} is not accepted).`);
+  }
   return parseJsonText(await readBody(req, env().MAX_JSON_BODY_BYTES), schema);
 }
 

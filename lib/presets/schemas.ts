@@ -1,15 +1,15 @@
 import { z } from "zod";
+import { NAME_CHARS, NAME_CHARS_MESSAGE } from "@/lib/http/names.ts";
 import type { Preset as PresetRow } from "@/lib/db/generated/client.ts";
 
 export const TONES = ["neutral", "casual", "professional", "enthusiastic"] as const;
 export const LENGTHS = ["short", "medium", "full"] as const;
 export const FORMATS = ["single", "thread"] as const;
 
-const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
 const PresetName = z
   .string()
   .transform((s) => s.normalize("NFC").trim())
-  .pipe(z.string().min(1, "must not be empty").max(100, "must be at most 100 characters").regex(NO_CONTROL_CHARS, "must not contain control characters"))
+  .pipe(z.string().min(1, "must not be empty").max(100, "must be at most 100 characters").regex(NAME_CHARS, NAME_CHARS_MESSAGE))
   .meta({ example: "Punchy thread" });
 const Hashtag = z
   .string()

@@ -99,3 +99,22 @@ describe("presets", () => {
     assert.equal((await presetCall(key, "GET", spare)).status, 404);
   });
 });
+
+describe("names that display as something else", () => {
+  // U+202E (right-to-left override) makes "‮txt.exe" read "exe.txt"; the isolates and marks likewise.
+  const SPOOFS = ["My\u202Eelbat", "a\u2066b\u2069", "mark\u200Fed", "ar\u061Cabic", "em\u202Abed\u202C"];
+
+  test("channel and preset names with bidirectional controls are refused (400, the field named)", async () => {
+    const { key } = await createTestUser();
+    for (const name of SPOOFS) {
+      const channel = await call(postChannel, { method: "POST", path: "/api/v1/channels", key, json: { platform: "x", name } });
+      assert.equal(channel.status, 400, name);
+      assert.equal(channel.body.error.code, "validation_failed");
+      assert.equal(channel.body.error.details[0].path, "name");
+      const preset = await call(postPreset, { method: "POST", path: "/api/v1/presets", key, json: { name } });
+      assert.equal(preset.status, 400, name);
+      assert.equal(preset.body.error.details[0].path, "name");
+    }
+    assert.equal((await call(postChannel, { method: "POST", path: "/api/v1/channels", key, json: { platform: "x", name: "עברית and English" } })).status, 201, "right-to-left text itself is fine");
+  });
+});

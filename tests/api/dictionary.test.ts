@@ -210,3 +210,28 @@ describe("limits", () => {
     }
   });
 });
+
+describe("what the body says it is", () => {
+  test("a JSON body declared in another charset than UTF-8 is refused (415), UTF-8 is fine", async () => {
+    const { key } = await createTestUser();
+    const json = JSON.stringify({ misspelling: "postgress", correct_spelling: "Postgres" });
+    for (const type of ["application/json; charset=utf-16", "application/json; charset=ISO-8859-1", 'application/json;charset="latin1"']) {
+      const res = await call(add, { method: "POST", path: "/api/v1/dictionary/add", key, body: json, headers: { "content-type": type } });
+      assert.equal(res.status, 415, type);
+      assert.equal(res.body.error.code, "unsupported_media_type");
+    }
+    for (const type of ["application/json; charset=utf-8", "application/json;charset=UTF-8", "application/json"]) {
+      const res = await call(add, { method: "POST", path: "/api/v1/dictionary/add", key, body: json, headers: { "content-type": type } });
+      assert.ok(res.status === 201 || res.status === 200, `${type}: ${res.status}`);
+    }
+  });
+
+  test("misspellings and spellings with bidirectional controls are refused (400)", async () => {
+    const { key } = await createTestUser();
+    for (const [misspelling, correct] of [["post\u202Egress", "Postgres"], ["postgress", "Post\u2067gres\u2069"]]) {
+      const res = await addEntry(key, misspelling, correct);
+      assert.equal(res.status, 400, JSON.stringify([misspelling, correct]));
+      assert.equal(res.body.error.code, "validation_failed");
+    }
+  });
+});
