@@ -1,4 +1,5 @@
-import type { z } from "zod";
+import { z } from "zod";
+import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { parseJson, parseQuery } from "@/lib/http/parse.ts";
 import { withApiKey, type ApiKeyContext } from "@/lib/api/with-api-key.ts";
@@ -16,6 +17,9 @@ export type OperationContext<C extends OperationSpec> = (C["scope"] extends "pub
   ? RequestContext<PathParams<C["path"]>>
   : ApiKeyContext<PathParams<C["path"]>>) & { query: Parsed<C["query"]>; body: Parsed<C["body"]> };
 
+// An operation that declares no query takes none: `?x=1` is refused as on any other operation.
+const NO_QUERY = z.strictObject({});
+
 /** A route handler that carries the contract it serves (the route test reads it). */
 export type OperationHandler = RouteHandler & { operation: OperationSpec };
 
@@ -28,7 +32,8 @@ function assertDeclared(contract: OperationSpec, status: number): void {
 
 /**
  * The route handler of one declared operation: the key and scope (withApiKey, unless public),
- * the feature flag, the query and JSON body parsed with the contract's schemas, then the handler.
+ * the feature flag, the query (none, unless declared) and JSON body (within the operation's size
+ * limit) parsed with the contract's schemas, then the handler.
  */
 export function withOperation<const C extends OperationSpec>(
   contract: C,
@@ -36,8 +41,8 @@ export function withOperation<const C extends OperationSpec>(
 ): OperationHandler {
   const run = async (ctx: RequestContext<PathParams<C["path"]>>) => {
     if (contract.feature && !contract.feature.isEnabled()) throw new ApiError("feature_disabled", contract.feature.message);
-    const query = contract.query ? parseQuery(ctx.req, contract.query) : undefined;
-    const body = contract.body ? await parseJson(ctx.req, contract.body) : undefined;
+    const query = contract.query ? parseQuery(ctx.req, contract.query) : void parseQuery(ctx.req, NO_QUERY);
+    const body = contract.body ? await parseJson(ctx.req, contract.body, contract.maxBodyBytes ?? env().MAX_JSON_BODY_BYTES) : undefined;
     const response = await handler({ ...ctx, query, body } as unknown as OperationContext<C>);
     assertDeclared(contract, response.status);
     return response;

@@ -70,8 +70,8 @@ export async function readBody(req: Request, limit: number): Promise<string> {
   }
 }
 
-/** Parses a JSON body against a zod schema: 415, 413, 400 invalid_json or 400 validation_failed. */
-export async function parseJson<T extends z.ZodType>(req: Request, schema: T): Promise<z.output<T>> {
+/** Parses a JSON body of at most `maxBytes` against a zod schema: 415, 413, 400 invalid_json or 400 validation_failed. */
+export async function parseJson<T extends z.ZodType>(req: Request, schema: T, maxBytes = env().MAX_JSON_BODY_BYTES): Promise<z.output<T>> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
     throw new ApiError("unsupported_media_type", "Send the body as JSON with the header Content-Type: application/json.");
@@ -81,7 +81,7 @@ export async function parseJson<T extends z.ZodType>(req: Request, schema: T): P
   if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
     throw new ApiError("unsupported_media_type", `JSON bodies must be UTF-8; send Content-Type: application/json (charset=${charset} is not accepted).`);
   }
-  return parseJsonText(await readBody(req, env().MAX_JSON_BODY_BYTES), schema);
+  return parseJsonText(await readBody(req, maxBytes), schema);
 }
 
 /** Parses a body already read (e.g. to check its signature first): 400 invalid_json or 400 validation_failed. */

@@ -41,6 +41,8 @@ export type OperationSpec = {
   parameters?: ParameterObject[];
   /** A JSON request body; the schema needs `.meta({ id })`. */
   body?: z.ZodType;
+  /** The largest JSON body this operation reads, in bytes (default MAX_JSON_BODY_BYTES, 64 KiB). */
+  maxBodyBytes?: number;
   /** A multipart/form-data request body (uploads), described as JSON Schema. */
   multipart?: JsonSchema;
   /** Success responses by status; `schema` is a zod schema with `.meta({ id })` or plain JSON Schema. */
@@ -72,12 +74,14 @@ const authErrors = (scope: Scope): ErrorCases => ({
 const QUERY_ERRORS: ErrorCases = {
   validation_failed: "A query parameter is invalid, unknown or given twice; details names each one.",
 };
-const BODY_ERRORS: ErrorCases = {
-  unsupported_media_type: "The Content-Type is not application/json.",
-  payload_too_large: "The body is larger than the server's limit (64 KiB unless configured otherwise).",
+const bodyErrors = (maxBytes?: number): ErrorCases => ({
+  unsupported_media_type: "The Content-Type is not application/json (charset UTF-8, or none).",
+  payload_too_large: maxBytes
+    ? `The body is larger than ${maxBytes.toLocaleString("en")} bytes.`
+    : "The body is larger than the server's limit (64 KiB unless configured otherwise: MAX_JSON_BODY_BYTES).",
   invalid_json: "The body is not valid JSON.",
   validation_failed: "A field is missing, unknown or invalid; details names each one.",
-};
+});
 const MULTIPART_ERRORS: ErrorCases = {
   unsupported_media_type: "The Content-Type is not multipart/form-data.",
   invalid_multipart: "The multipart body is malformed.",
@@ -127,8 +131,9 @@ export function operation(spec: OperationSpec): OperationObject {
   const errors: ErrorCases = {
     ...(scope !== "public" && authErrors(scope)),
     ...(spec.feature && { feature_disabled: spec.feature.documented }),
-    ...(spec.query && QUERY_ERRORS),
-    ...(spec.body && BODY_ERRORS),
+    // Every operation refuses unknown query parameters, also one that declares none.
+    ...QUERY_ERRORS,
+    ...(spec.body && bodyErrors(spec.maxBodyBytes)),
     ...(spec.multipart && MULTIPART_ERRORS),
     ...spec.errors,
   };
@@ -155,7 +160,9 @@ export function operation(spec: OperationSpec): OperationObject {
     ...((spec.query || spec.parameters) && {
       parameters: [...(spec.parameters ?? []), ...(spec.query ? queryParameters(spec.query) : [])],
     }),
-    ...(spec.body && { requestBody: { required: true, content: content(spec.body) } }),
+    ...(spec.body && {
+      requestBody: { required: true, content: content(spec.body), ...(spec.maxBodyBytes && { "x-max-body-bytes": spec.maxBodyBytes }) },
+    }),
     ...(spec.multipart && { requestBody: { required: true, content: { "multipart/form-data": { schema: spec.multipart } } } }),
     responses,
   };

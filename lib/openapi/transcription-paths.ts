@@ -209,6 +209,9 @@ export const editTranscription = defineOperation({
   scope: "transcribe",
   parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
   body: EditTranscriptionInput,
+  // 1,000,000 characters of text (a 2-hour recording's is far over 64 KiB) at up to 4 bytes each in
+  // UTF-8 (CJK takes 3; a character outside the BMP counts 2 toward the limit and takes 4), plus the rest.
+  maxBodyBytes: 4 * 1024 * 1024,
   responses: { 200: { description: "The edited transcription, with dictionary suggestions.", schema: EditTranscriptionResult } },
   errors: { not_found: "You have no transcription with this id.", edit_conflict: "The transcript changed after the updated_at you sent." },
 });

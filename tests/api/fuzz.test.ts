@@ -18,7 +18,8 @@ setUpTestDatabase();
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const doc = buildOpenApiDocument();
 
-type Case = { label: string; path: string; params: Record<string, string>; init: RequestInit; hostileText?: boolean };
+// hostileText and refused: the case must not be accepted (any 2xx is a failure).
+type Case = { label: string; path: string; params: Record<string, string>; init: RequestInit; hostileText?: boolean; refused?: boolean };
 
 /** /api/v1/items/{id} → app/api/v1/items/[id]/route.ts */
 async function handlerOf(urlPath: string, method: string): Promise<RouteHandler> {
@@ -112,13 +113,18 @@ function multipartCases(op: OperationObject): { label: string; init: RequestInit
   return cases;
 }
 
-function queryCases(op: OperationObject): { label: string; query: string }[] {
+// Every operation takes only the query parameters it declares: one that declares none refuses any.
+function queryCases(op: OperationObject): { label: string; query: string; refused: boolean }[] {
   const names = (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
-  if (!names.length) return [];
-  const cases = [{ label: "unknown parameter", query: "?unexpected=1" }];
+  const cases = [
+    { label: "unknown parameter", query: "?unexpected=1", refused: true },
+    { label: "unknown parameter, malformed", query: "?a=%ZZ", refused: true },
+    { label: "unknown limit", query: names.includes("limit") ? "?limit=-1" : "?limit=-1&x=1", refused: true },
+    { label: "bare unknown name", query: "?x", refused: true },
+  ];
   for (const name of names) {
-    cases.push({ label: `${name} twice`, query: `?${name}=1&${name}=2` });
-    for (const value of BAD_QUERY_VALUES) cases.push({ label: `${name}=${value.slice(0, 20)}`, query: `?${name}=${value}` });
+    cases.push({ label: `${name} twice`, query: `?${name}=1&${name}=2`, refused: true });
+    for (const value of BAD_QUERY_VALUES) cases.push({ label: `${name}=${value.slice(0, 20)}`, query: `?${name}=${value}`, refused: false });
   }
   return cases;
 }
@@ -140,14 +146,14 @@ function operationCases(urlPath: string, method: string, op: OperationObject): C
   const baseInit: RequestInit = base ? { headers: { "content-type": "application/json" }, body: JSON.stringify(base) } : {};
 
   const cases: Case[] = [];
-  const add = (label: string, init: RequestInit, params = goodParams, query = "", hostileText = false) =>
-    cases.push({ label, path: at(params, query), params, init: { ...init, method }, hostileText });
+  const add = (label: string, init: RequestInit, params = goodParams, query = "", hostileText = false, refused = false) =>
+    cases.push({ label, path: at(params, query), params, init: { ...init, method }, hostileText, refused });
 
   add("plausible input", baseInit);
   for (const name of names) {
     for (const id of BAD_IDS) add(`${name} = ${JSON.stringify(id).slice(0, 20)}`, baseInit, { ...goodParams, [name]: id }, "", /\0|[\ud800-\udfff]/.test(id));
   }
-  for (const { label, query } of queryCases(op)) add(label, baseInit, goodParams, query);
+  for (const { label, query, refused } of queryCases(op)) add(label, baseInit, goodParams, query, false, refused);
   if (base) for (const c of jsonCases(base)) add(c.label, c.init, goodParams, "", c.hostileText);
   if (multipart) for (const c of multipartCases(op)) add(c.label, c.init, goodParams, "", c.hostileText);
   return cases;
@@ -172,7 +178,7 @@ describe("fuzzing every operation of the OpenAPI document", () => {
       counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
       const where = `${c.init.method} ${c.path.slice(0, 80)} (${c.label}${authorization ? "" : ", no key"})`;
       if (res.status >= 500) return failures.push(`${where}: ${res.status} ${text.slice(0, 200)}`);
-      if (c.hostileText && res.status < 400) failures.push(`${where}: accepted with ${res.status}`);
+      if ((c.hostileText || c.refused) && res.status < 400) failures.push(`${where}: accepted with ${res.status}`);
       if (res.status < 400) return;
       let body: { error?: { code?: string; message?: string; request_id?: string; details?: unknown } } | undefined;
       try {

@@ -149,3 +149,23 @@ describe("a master is made from the clean text", () => {
     assert.deepEqual((await content.list(stranger.key, `?source_transcription_id=${plain.id}`)).body.items, []);
   });
 });
+
+describe("long transcripts", () => {
+  test("an edit of 900,000 characters (a two-hour recording) saves; over the operation's body limit → 413", async () => {
+    const user = await createTestUser();
+    const note = await transcriptionOf(user);
+    const words = "and then we talked about the release plan for the next quarter ";
+    const long = words.repeat(Math.ceil(900_000 / words.length)).slice(0, 900_000);
+    const saved = await edit(user.key, note.id, { text: long });
+    assert.equal(saved.status, 200, saved.text.slice(0, 300));
+    assert.equal(saved.body.text.length, 900_000);
+    // 1,100,000 CJK characters: over the 1,000,000-character rule and, at 3 bytes each, the 4 MiB body limit.
+    const tooLarge = await edit(user.key, note.id, { text: "語".repeat(1_500_000) });
+    assert.equal(tooLarge.status, 413);
+    assert.equal(tooLarge.body.error.code, "payload_too_large");
+    assert.match(tooLarge.body.error.message, /4194304 bytes/);
+    const overCharacters = await edit(user.key, note.id, { text: "a".repeat(1_000_001) });
+    assert.equal(overCharacters.status, 400);
+    assert.equal(overCharacters.body.error.code, "validation_failed");
+  });
+});
