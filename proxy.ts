@@ -3,6 +3,7 @@ import { requestIdFrom } from "@/lib/http/request-id.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { errorResponse } from "@/lib/http/respond.ts";
 import { allowedMethods, isApiPath } from "@/lib/api/api-methods.ts";
+import { assertSameOrigin } from "@/lib/auth/same-origin.ts";
 import { isServedOverHttps } from "@/lib/http/public-origin.ts";
 import { contentSecurityPolicy, HSTS } from "@/lib/http/security-headers.ts";
 
@@ -15,6 +16,16 @@ const notAllowed = (method: string, allow: string[]) =>
     headers: { Allow: allow.join(", ") },
   });
 
+function crossSite(request: NextRequest): ApiError | undefined {
+  try {
+    assertSameOrigin(request);
+    return undefined;
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+}
+
 /** Requests Next would answer with an empty or plain-text error, answered in the API's error shape. */
 function refuse(request: NextRequest): ApiError | undefined {
   const { pathname } = request.nextUrl;
@@ -26,7 +37,13 @@ function refuse(request: NextRequest): ApiError | undefined {
       details: [{ path: "(path)", message: "malformed percent-encoding" }],
     });
   }
-  if (!isApiPath(pathname)) return KNOWN_METHODS.has(method) ? undefined : notAllowed(method, PAGE_METHODS);
+  if (!isApiPath(pathname)) {
+    if (!KNOWN_METHODS.has(method)) return notAllowed(method, PAGE_METHODS);
+    // A server action (Next-Action) changes state with the session cookie: the API's same-origin
+    // rule applies (a foreign or missing Origin would otherwise reach Next, which answers 500 or runs it).
+    if (request.headers.has("next-action")) return crossSite(request);
+    return undefined;
+  }
   const allow = allowedMethods(pathname);
   if (!allow) return KNOWN_METHODS.has(method) ? undefined : notFound(`The endpoint ${method} ${pathname}`);
   return allow.includes(method) ? undefined : notAllowed(method, allow);

@@ -142,6 +142,30 @@ describe("one request path: the front door and Next's handler", () => {
     assertErrorShape(garbage, 400, "malformed_request");
   });
 
+  test("a server action from another site, or with no Origin, is refused in the error shape (no key made)", async () => {
+    const cookie = await signIn("127.0.0.5");
+    const keys = async () => JSON.parse((await runScript("admin.ts", ["list-keys", "--email", EMAIL, "--json"], env())).stdout).length as number;
+    const before = await keys();
+    for (const origin of ["http://evil.example", "null", undefined]) {
+      const res = await request(`http://127.0.0.1:${port}/keys`, {
+        method: "POST",
+        from: "127.0.0.5",
+        headers: {
+          cookie,
+          "next-action": "0".repeat(42),
+          "content-type": "text/plain;charset=UTF-8",
+          ...(origin && { origin }),
+        },
+        body: JSON.stringify([{ name: "stolen", scopes: ["transcribe"] }]),
+      });
+      const body = JSON.parse(res.body) as { error?: { code?: string; request_id?: string } };
+      assert.equal(res.status, 403, `Origin ${origin}: ${res.status} ${res.body.slice(0, 200)}`);
+      assert.equal(body.error?.code, "cross_site_request");
+      assert.equal(body.error?.request_id, res.headers["x-request-id"]);
+    }
+    assert.equal(await keys(), before, "no key was created");
+  });
+
   test("TRACE and CONNECT get the API's 405", async () => {
     const trace = parseRaw(await raw(port, Buffer.from("TRACE /api/v1/dictionary HTTP/1.1\r\nHost: x\r\n\r\n")));
     assertErrorShape(trace, 405, "method_not_allowed");
