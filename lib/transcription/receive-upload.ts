@@ -136,6 +136,9 @@ async function parse(
     await pipeline(Readable.fromWeb(req.body as import("node:stream/web").ReadableStream), parser);
     await Promise.all(writes);
   } catch (err) {
+    // The file's own pipeline fails with the body (a client that left: "aborted"); it is settled
+    // here, or its rejection would go unhandled.
+    await Promise.allSettled(writes);
     if (failure) throw failure;
     throw new ApiError("invalid_multipart", `The multipart body cannot be read: ${(err as Error).message}.`);
   }

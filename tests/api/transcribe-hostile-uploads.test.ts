@@ -221,3 +221,46 @@ describe("decoding is bounded", audioOnly, () => {
     assert.ok(written > 30 * 32_000 && written <= 31 * 32_000 + 1024, `${written} bytes of PCM`);
   });
 });
+
+describe("a client that leaves mid-upload", audioOnly, () => {
+  /** A multipart body that sends `bytes` of a declared 30 MB upload, then fails as Node's request does when the socket closes. */
+  function abortedBody(bytes: number): { body: ReadableStream<Uint8Array>; type: string } {
+    const boundary = "vdAbortBoundary";
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) {
+          sent += head.length;
+          return controller.enqueue(new Uint8Array(head));
+        }
+        if (sent >= bytes) return controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+        const chunk = Math.min(64 * 1024, bytes - sent);
+        sent += chunk;
+        controller.enqueue(new Uint8Array(chunk).fill(0x52));
+      },
+    });
+    return { body, type: `multipart/form-data; boundary=${boundary}` };
+  }
+
+  const ourTempDirs = async () => (await import("node:fs/promises")).readdir(tmpdir()).then((names) => names.filter((n) => n.startsWith("voicedraft-")));
+
+  for (const bytes of [200, 10 * 1024 * 1024]) {
+    test(`after ${bytes} bytes: a 4xx, no unhandled rejection, no temporary file left`, async () => {
+      const rejections: unknown[] = [];
+      const onRejection = (reason: unknown) => rejections.push(reason);
+      process.on("unhandledRejection", onRejection);
+      try {
+        const before = await ourTempDirs();
+        const { body, type } = abortedBody(bytes);
+        const res = await call(transcribe, { method: "POST", path: "/transcribe", key, body, headers: { "content-type": type, "content-length": String(30 * 1024 * 1024) } });
+        assert.ok(res.status >= 400 && res.status < 500, `${res.status} ${res.text.slice(0, 200)}`);
+        await new Promise((r) => setTimeout(r, 300)); // a stray rejection surfaces within a few ticks
+        assert.deepEqual(rejections.map(String), []);
+        assert.deepEqual((await ourTempDirs()).filter((n) => !before.includes(n)), []);
+      } finally {
+        process.off("unhandledRejection", onRejection);
+      }
+    });
+  }
+});
