@@ -28,6 +28,12 @@ const AUTH_SASL = 10;
 const AUTH_SASL_CONTINUE = 11;
 const AUTH_SASL_FINAL = 12;
 const AUTH_TIMEOUT_MS = 10_000;
+// Before signing in, a client may send no more than PostgreSQL allows (its startup and
+// authentication messages are at most 10,000 bytes): a declared 2 GB length is refused at once,
+// not buffered. After, one message may carry up to 64 MiB (a long transcript's text, an audio
+// chunk); PostgreSQL allows 1 GB, which this in-memory database could not hold anyway.
+export const MAX_UNAUTHENTICATED_MESSAGE_BYTES = 10_000;
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 export type WireServer = { port: number; stop(): Promise<void> };
 
@@ -96,11 +102,13 @@ class Connection {
   }
 
   private receive(chunk: Buffer): void {
+    if (this.closed) return; // refused or closing: nothing more is read, nor kept
     this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
     while (!this.closed) {
       if (this.phase === "startup") {
         if (this.buffer.length < 8) return;
         const length = this.buffer.readInt32BE(0);
+        if (length < 8 || length > MAX_UNAUTHENTICATED_MESSAGE_BYTES) return this.fatal("08P01", "invalid length of startup packet");
         if (this.buffer.length < length) return;
         const code = this.buffer.readInt32BE(4);
         const packet = Buffer.from(this.buffer.subarray(0, length));
@@ -128,6 +136,8 @@ class Connection {
       if (this.buffer.length < 5) return;
       const type = this.buffer[0];
       const length = this.buffer.readInt32BE(1) + 1;
+      const limit = this.phase === "auth" ? MAX_UNAUTHENTICATED_MESSAGE_BYTES : MAX_MESSAGE_BYTES;
+      if (length < 5 || length > limit) return this.fatal("08P01", `invalid message length ${length - 1}`);
       if (this.buffer.length < length) return;
       const message = Buffer.from(this.buffer.subarray(0, length));
       this.buffer = this.buffer.subarray(length);
@@ -221,6 +231,9 @@ class Connection {
     if (!this.running) this.socket.write(errorResponse(code, message));
     this.socket.end();
     this.socket.destroySoon();
+    // A client that keeps sending and never reads would hold the socket open: a second at most.
+    setTimeout(() => this.socket.destroy(), 1000).unref();
+    this.buffer = Buffer.alloc(0);
     this.close();
   }
 

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
+import net from "node:net";
 import pg from "pg";
 import { hostEmbeddedDatabase } from "@/lib/db/embedded.ts";
 import { startInMemoryDatabase } from "@/tests/support/in-memory-database.ts";
@@ -105,5 +106,103 @@ describe("one client cannot stall the embedded database", () => {
     assert.deepEqual((await other.query("SELECT 2 AS two")).rows, [{ two: 2 }]);
     await thrownOut;
     await other.end();
+  });
+});
+
+describe("the wire server reads no more than a sign-in needs before it", () => {
+  /** Raw bytes to the server; resolves when it closes the connection, with how long that took and what it answered. */
+  function flood(port: number, first: Buffer, keepSending: boolean, budgetMs: number): Promise<{ closedAfterMs: number; answer: Buffer; sent: number }> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      const socket = net.connect(port, "127.0.0.1");
+      const chunks: Buffer[] = [];
+      let sent = 0;
+      let timer: NodeJS.Timeout | undefined;
+      socket.on("connect", () => {
+        socket.write(first);
+        sent += first.length;
+        // A client that never stops: 1 MB every 20 ms, until the server hangs up (or the budget runs out).
+        if (keepSending) timer = setInterval(() => socket.writable && (sent += 1 << 20) && socket.write(Buffer.alloc(1 << 20, 0x41)), 20);
+      });
+      socket.on("data", (d) => chunks.push(d));
+      socket.on("error", () => undefined);
+      const give = setTimeout(() => socket.destroy(), budgetMs);
+      socket.on("close", () => {
+        clearInterval(timer);
+        clearTimeout(give);
+        resolve({ closedAfterMs: Date.now() - started, answer: Buffer.concat(chunks), sent });
+      });
+    });
+  }
+
+  const startup = (declaredLength: number) => {
+    const packet = Buffer.alloc(8);
+    packet.writeInt32BE(declaredLength, 0);
+    packet.writeInt32BE(196608, 4); // protocol 3.0
+    return packet;
+  };
+  function startupMessage(): Buffer {
+    const body = Buffer.from("user\0postgres\0database\0postgres\0\0");
+    const head = Buffer.alloc(8);
+    head.writeInt32BE(8 + body.length, 0);
+    head.writeInt32BE(196608, 4);
+    return Buffer.concat([head, body]);
+  }
+
+  test("a startup packet that declares 2 GB is refused at once, while its client keeps sending", async () => {
+    const host = await startInMemoryDatabase();
+    try {
+      const port = Number(new URL(host.url).port);
+      const { closedAfterMs, answer } = await flood(port, startup(0x7fffffff), true, 8000);
+      assert.ok(closedAfterMs < 2500, `closed after ${closedAfterMs} ms`);
+      assert.equal(String.fromCharCode(answer[0]), "E", "an ErrorResponse first");
+      assert.match(answer.toString("latin1"), /08P01/);
+      // And the server still serves signed-in clients.
+      const client = await connect(host.url);
+      assert.deepEqual((await client.query("SELECT 2 AS two")).rows, [{ two: 2 }]);
+      await client.end();
+    } finally {
+      await host.stop();
+    }
+  });
+
+  test("an authentication message over 10,000 bytes is refused at once", async () => {
+    const host = await startInMemoryDatabase();
+    try {
+      const port = Number(new URL(host.url).port);
+      const sasl = Buffer.alloc(5);
+      sasl.write("p", 0, "latin1");
+      sasl.writeInt32BE(0x7ffffff0, 1);
+      const { closedAfterMs, answer } = await flood(port, Buffer.concat([startupMessage(), sasl]), true, 8000);
+      assert.ok(closedAfterMs < 2500, `closed after ${closedAfterMs} ms`);
+      assert.match(answer.toString("latin1"), /08P01/);
+    } finally {
+      await host.stop();
+    }
+  });
+
+  test("the sign-in deadline holds for a client that is still sending", { timeout: 30_000 }, async () => {
+    const host = await startInMemoryDatabase();
+    try {
+      const port = Number(new URL(host.url).port);
+      // A legal-sized password message, trickled one byte every 50 ms: it would take 8 minutes.
+      const started = Date.now();
+      const socket = net.connect(port, "127.0.0.1");
+      socket.on("error", () => undefined);
+      const closed = new Promise<number>((resolve) => socket.on("close", () => resolve(Date.now() - started)));
+      socket.on("connect", () => {
+        const head = Buffer.alloc(5);
+        head.write("p", 0, "latin1");
+        head.writeInt32BE(9_000, 1);
+        socket.write(Buffer.concat([startupMessage(), head]));
+        const trickle = setInterval(() => (socket.writable ? socket.write("a") : clearInterval(trickle)), 50);
+        socket.on("close", () => clearInterval(trickle));
+      });
+      const closedAfterMs = await Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(Infinity), 20_000))]);
+      socket.destroy();
+      assert.ok(closedAfterMs >= 9_000 && closedAfterMs < 13_000, `closed after ${closedAfterMs} ms (the deadline is 10 s)`);
+    } finally {
+      await host.stop();
+    }
   });
 });
