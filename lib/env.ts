@@ -68,6 +68,9 @@ const EnvSchema = z.object({
   // Recordings with more speech than this many seconds are cut in pauses into pieces of half to
   // all of this length (silences longer than 2 s are not recognized).
   RECOGNITION_PIECE_SECONDS: z.coerce.number().min(2).max(600).default(60),
+  // CPU niceness of recognizers and decoders (0 = as requests; 19 = lowest), so requests stay fast
+  // while recordings are recognized (bench:contention).
+  RECOGNIZER_NICE: z.coerce.number().int().min(0).max(19).default(10),
 
   // Content workflow: platform variants are rolled out per environment.
   CONTENT_VARIANTS_ENABLED: z

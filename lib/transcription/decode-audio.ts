@@ -3,6 +3,7 @@ import { open } from "node:fs/promises";
 import { ApiError } from "@/lib/http/errors.ts";
 import { FFMPEG_DEMUXER, type AudioFormat } from "@/lib/transcription/audio-format.ts";
 import { BoundedQueue } from "@/lib/transcription/engines/bounded-queue.ts";
+import { lowerPriority } from "@/lib/transcription/engines/priority.ts";
 import { EngineBusyError } from "@/lib/transcription/engines/types.ts";
 
 export const SAMPLE_RATE = 16_000;
@@ -19,6 +20,7 @@ type Run = { code: number | null; stderr: string };
 function run(command: string, args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
+    lowerPriority(child.pid);
     let stderr = "";
     child.stderr.on("data", (d) => {
       if (stderr.length < 64 * 1024) stderr += d;

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { BoundedQueue } from "@/lib/transcription/engines/bounded-queue.ts";
+import { lowerPriority } from "@/lib/transcription/engines/priority.ts";
 import {
   EngineUnavailableError,
   type Recognition,
@@ -53,6 +54,7 @@ export class PocketsphinxEngine implements RecognitionEngine {
     ];
     const stdout = await new Promise<string>((resolve, reject) => {
       const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], signal });
+      lowerPriority(child.pid);
       let out = "";
       let err = "";
       child.stdout.on("data", (d) => (out += d));

@@ -34,7 +34,17 @@ export type WorkerReply =
 
 /** One message at a time: load, then run, run, … */
 export function whisperWorker(load: (id: string) => unknown): void {
-  const { parentPort, workerData } = load("node:worker_threads") as { parentPort: MessagePort; workerData: { binding: string } };
+  const { parentPort, workerData } = load("node:worker_threads") as { parentPort: MessagePort; workerData: { binding: string; nice: number } };
+  // This thread runs below request handling (RECOGNIZER_NICE); on Linux niceness is per thread and
+  // the threads whisper.cpp starts from here inherit it. /proc/thread-self names this thread's id.
+  if (workerData.nice) {
+    try {
+      const tid = Number(String((load("node:fs") as typeof import("node:fs")).readlinkSync("/proc/thread-self")).split("/").pop());
+      (load("node:os") as typeof import("node:os")).setPriority(tid, workerData.nice);
+    } catch {
+      // Not Linux, or refused: recognition goes on at normal priority.
+    }
+  }
   let binding: Binding | undefined;
   let bindingError: unknown;
   let whisper: WhisperContext | undefined;

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { recognizerNice } from "@/lib/transcription/engines/priority.ts";
 import {
   EngineBusyError,
   EngineUnavailableError,
@@ -148,7 +149,7 @@ export class WhisperEngine implements RecognitionEngine {
       throw err;
     }
     assertCpuSupported();
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { binding: bindingPath() }, execArgv: [] });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { binding: bindingPath(), nice: recognizerNice() }, execArgv: [] });
     this.worker = worker;
     worker.on("message", (message: WorkerReply) => this.reply?.(message));
     worker.on("error", (err) => this.reply?.({ type: "error", message: err.message }));
