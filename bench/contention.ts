@@ -1,6 +1,6 @@
 // npm run bench:contention [-- --uploads 10 --minutes 3] — do interactive requests stay fast while
-// recognition saturates the CPU? On the real app (npm start's launcher, a fresh embedded database,
-// PocketSphinx), prints p50/p99 of an API read (GET /api/v1/dictionary, 100 entries, 200 at once)
+// recognition saturates the CPU? On the real app (npm start's launcher, a fresh PostgreSQL database
+// from TEST_DATABASE_URL or the local server, as a production site runs; PocketSphinx), prints p50/p99 of an API read (GET /api/v1/dictionary, 100 entries, 200 at once)
 // and of a page load (Notes, /transcripts, with a session cookie, 20 at once), first with the
 // recognizers idle, then saturated by `--uploads` recordings of `--minutes` of real speech being
 // recognized; and the ratio saturated/idle. Twice: recognizers at RECOGNIZER_NICE=10 (the default)
@@ -11,6 +11,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { parseArgs } from "node:util";
+import { migrateDatabase } from "@/lib/db/migrate.ts";
+import { createEmptyDatabase } from "@/tests/support/database.ts";
 import { runScript, startServer, type RunningServer } from "@/tests/support/processes.ts";
 
 const exec = promisify(execFile);
@@ -18,6 +20,7 @@ const JFK = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
 const { values } = parseArgs({ options: { uploads: { type: "string", default: "10" }, minutes: { type: "string", default: "3" } } });
 const UPLOADS = Number(values.uploads);
 const MINUTES = Number(values.minutes);
+process.env.LOG_LEVEL ??= "silent";
 const EMAIL = "contention@example.com";
 const PASSWORD = "correct horse battery staple";
 
@@ -76,7 +79,9 @@ type Round = { nice: number; idle: { api: Stats; page: Stats }; busy: { api: Sta
 
 async function round(nice: number, wav: string): Promise<Round> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "vd-contention-"));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+  const database = await createEmptyDatabase("postgres");
+  await migrateDatabase(database.url);
+  const env = { DATA_DIR: dataDir, DATABASE_URL: database.url };
   let server: RunningServer | undefined;
   try {
     const user = await runScript("admin.ts", ["create-user", "--email", EMAIL, "--password", PASSWORD], env);
@@ -124,6 +129,7 @@ async function round(nice: number, wav: string): Promise<Round> {
     return { nice, idle, busy, recognizedInSec: (performance.now() - started) / 1000, failedUploads };
   } finally {
     await server?.stop();
+    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

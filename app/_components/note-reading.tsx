@@ -52,10 +52,10 @@ export function NoteViewTabs({ view, onChange, children }: { view: NoteView; onC
 }
 
 /** Opens "Fix a word" with the words offered (selected, or at the editor's caret), else empty. */
-export function FixWordButton({ picked, className, onClick }: { picked: string; className: string; onClick: () => void }) {
+export function FixWordButton({ picked, className, onClick, disabled = false }: { picked: string; className: string; onClick: () => void; disabled?: boolean }) {
   return (
     // Pressing it must not take the selection it offers away.
-    <Button variant="secondary" className={className} onMouseDown={(e) => e.preventDefault()} onClick={onClick}>
+    <Button variant="secondary" className={className} onMouseDown={(e) => e.preventDefault()} onClick={onClick} disabled={disabled}>
       <SpellCheck size={18} aria-hidden="true" />
       <span className={styles.clip}>{picked ? `Fix “${picked}”` : "Fix a word"}</span>
     </Button>

@@ -158,22 +158,38 @@ export function Recorder({ owner }: { owner: string }) {
   }
 
   const active = phase === "recording" || phase === "paused";
+  // A recording on its way to text comes first: its card on top, a small button for the next one
+  // below it, not the big Record button and "Ready" that invite a second recording by accident.
+  const processing = phase === "idle" && stage !== null && stage.kind !== "done" && stage.kind !== "failed";
+  const progress = (
+    <div ref={card} className={styles.cardSlot}>
+      {stage && <ProgressCard stage={stage} />}
+    </div>
+  );
   return (
     <section aria-labelledby="recorder-heading" className={styles.recorder}>
       <h2 id="recorder-heading" className="visually-hidden">
         Recorder
       </h2>
-      <div className={styles.timer} role="timer" aria-label="Recording time">
+      {processing && progress}
+      <div className={processing ? "visually-hidden" : styles.timer} role="timer" aria-label="Recording time">
         {clock(elapsed)}
       </div>
-      <div className={styles.meter} role="meter" aria-label="Input level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(level * 100)}>
-        <span ref={meter} />
-      </div>
-      <p className={styles.state} aria-live="polite" data-testid="recorder-state" data-phase={phase}>
+      {!processing && (
+        <div className={styles.meter} role="meter" aria-label="Input level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(level * 100)}>
+          <span ref={meter} />
+        </div>
+      )}
+      <p className={processing ? "visually-hidden" : styles.state} aria-live="polite" data-testid="recorder-state" data-phase={phase}>
         {STATE[phase]}
       </p>
-      <div className={styles.controls}>
-        {!active && phase !== "saving" && (
+      <div className={styles.controls} data-processing={processing || undefined}>
+        {processing && (
+          <Button variant="secondary" onClick={start}>
+            <Mic size={18} aria-hidden="true" /> Start recording
+          </Button>
+        )}
+        {!active && phase !== "saving" && !processing && (
           <button type="button" className={styles.bigButton} onClick={start} disabled={phase !== "idle"}>
             <Mic size={40} aria-hidden="true" />
             <span className="visually-hidden">Start recording</span>
@@ -201,9 +217,7 @@ export function Recorder({ owner }: { owner: string }) {
           {message.text}
         </Notice>
       )}
-      <div ref={card} className={styles.cardSlot}>
-        {stage && <ProgressCard stage={stage} />}
-      </div>
+      {!processing && progress}
       {stage?.kind === "preparing" && (
         <p className="visually-hidden" data-testid="preprocess-progress">
           {stage.step}

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { Check, CloudOff, Pencil, Send, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { createMaster, mastersOfNote } from "@/app/_lib/content.ts";
-import { addDictionaryEntry, apiRead, ApiRequestError, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
+import { addDictionaryEntry, apiRead, ApiRequestError, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/edit-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note-text.ts";
@@ -23,6 +23,8 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
   const [transcript, setTranscript] = useState<Transcription | null>(initial ?? null);
   const [draft, setDraft] = useState<string | null>(null);
   const [save, setSave] = useState<SaveState>("saved");
+  // When the note shown is this phone's saved copy (offline): when it was saved.
+  const [deviceCopyAt, setDeviceCopyAt] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<NoteView>("text");
   // The text is read (a tap on a word fixes it) until the user asks to edit it.
@@ -41,9 +43,9 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
       // The server's copy on the first load (kept as this device's saved copy, as a fetch would be).
       const first = seeded.current;
       seeded.current = undefined;
-      if (first) void saveRead(url, first);
-      const { data: t, fromDevice } = first ? { data: first, fromDevice: false } : await apiRead<Transcription>(url);
+      const { data: t, fromDevice, savedAt } = first ? await seededRead(url, first) : await apiRead<Transcription>(url);
       setTranscript(t);
+      setDeviceCopyAt(fromDevice ? (savedAt ?? Date.now()) : null);
       setError(null);
       // An edit not yet on the server (made offline, or refused as a conflict) is the text to show.
       const waiting = await queuedEdit(id).catch(() => undefined);
@@ -185,6 +187,11 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           <OptimizationStatus optimization={transcript.optimization} />
         </p>
       </header>
+      {deviceCopyAt !== null && save !== "offline" && (
+        <Notice tone="warning" icon={<CloudOff size={18} aria-hidden="true" />} data-testid="device-copy">
+          Offline copy from <LocalTime iso={new Date(deviceCopyAt).toISOString()} />. Fixing words and making posts need a connection.
+        </Notice>
+      )}
       {/* Above the text: the first thing seen on coming back to the note. */}
       {save === "offline" && (
         <Notice tone="warning" icon={<CloudOff size={18} aria-hidden="true" />}>
@@ -238,12 +245,14 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
                 />
               </>
             ) : (
-              <ReadingText text={text} onWord={fix.onWord} />
+              <ReadingText text={text} onWord={deviceCopyAt === null ? fix.onWord : () => undefined} />
             )}
             <div className={styles.under}>
               <span>{editing ? "" : "Tap a word to fix its spelling."}</span>
               <span aria-live="polite" data-testid="save-state">
-                {{ saved: draft === null ? "All changes saved" : "Saved", dirty: "Editing…", saving: "Saving…", offline: "", conflict: "", error: "" }[save]}
+                {deviceCopyAt !== null && save === "saved"
+                  ? ""
+                  : { saved: draft === null ? "All changes saved" : "Saved", dirty: "Editing…", saving: "Saving…", offline: "", conflict: "", error: "" }[save]}
               </span>
             </div>
           </>
@@ -287,9 +296,9 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
             </Button>
           ))}
         {view === "text" && (
-          <FixWordButton picked={fix.picked} className={styles.half} onClick={fix.show} />
+          <FixWordButton picked={fix.picked} className={styles.half} onClick={fix.show} disabled={deviceCopyAt !== null} />
         )}
-        <Button className={styles.wide} onClick={makePosts} disabled={draft !== null}>
+        <Button className={styles.wide} onClick={makePosts} disabled={draft !== null || deviceCopyAt !== null}>
           <Send size={18} aria-hidden="true" /> Make posts from this note
         </Button>
       </div>
@@ -298,3 +307,17 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
   );
 }
 
+
+/**
+ * The note the server rendered into the page, unless this phone holds a newer copy: offline, the
+ * page itself may be the service worker's old copy, while the note was fixed since (the saved
+ * copy is updated on every read and edit). A rendered copy seen offline counts as a device copy.
+ */
+async function seededRead(url: string, first: Transcription): Promise<{ data: Transcription; fromDevice: boolean; savedAt?: number }> {
+  const saved = await savedRead(url);
+  const kept = saved?.body as Transcription | undefined;
+  if (kept && saved && kept.updated_at > first.updated_at) return { data: kept, fromDevice: true, savedAt: saved.savedAt };
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return { data: first, fromDevice: true, savedAt: saved?.savedAt };
+  void saveRead(url, first);
+  return { data: first, fromDevice: false };
+}

@@ -4,6 +4,7 @@ import { FileText, Mic, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { api, saveRead, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
 import { groupByRecording } from "@/app/_lib/group-transcripts.ts";
+import { onQueueChange } from "@/app/_lib/local-db.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, shownText } from "@/app/_components/note-text.ts";
 import { Button, ButtonLink, EmptyState, LocalTime, Notice, RowLink, RowList } from "@/app/_ui/index.ts";
@@ -25,9 +26,22 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
       setError((err as Error).message);
     }
   }, []);
+  // A recording this phone uploads (from any page) shows up here as soon as it is text.
   useEffect(() => {
-    // The server's first page is this device's saved copy for offline reading, as a fetch would be.
-    if (initial) return void saveRead(pagePath(null), initial);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = onQueueChange(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => navigator.onLine && void load(null), 500);
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [load]);
+  useEffect(() => {
+    // The server's first page is this device's saved copy for offline reading, as a fetch would be;
+    // offline, the page may be the service worker's old copy, which must not replace a newer one.
+    if (initial) return void (navigator.onLine && saveRead(pagePath(null), initial));
     // Loading on mount is the point of this effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     void load(null);

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { FileAudio, RotateCw, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
-import { discardRecording, listUploads, nextDueIn, processQueue, retryRecording, UPLOAD_PROGRESS_EVENT } from "@/app/_lib/upload-queue.ts";
+import { discardRecording, listUploads, processQueue, retryRecording, UPLOAD_PROGRESS_EVENT } from "@/app/_lib/upload-queue.ts";
 import { noteHref, recordingStage } from "@/app/_lib/recording-progress.ts";
 import { Badge, IconButton, ProgressBar } from "@/app/_ui/index.ts";
 import list from "./upload-queue-panel.module.css";
@@ -73,48 +73,28 @@ export function UploadQueuePanel({ owner }: { owner: string }) {
 
   const refresh = useCallback(async () => setItems(await listUploads(owner)), [owner]);
 
+  // The queue itself is drained from every page (UploadSync in the app frame); this shows it.
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const drain = async (force = false) => {
-      clearTimeout(timer);
-      await processQueue({ owner, force }).catch(() => 0);
-      await refresh();
-      const due = await nextDueIn(owner);
-      if (due !== null) timer = setTimeout(() => void drain(), Math.max(1000, due));
-    };
-    const goOnline = () => {
-      setOnline(true);
-      void drain(true);
-    };
+    const goOnline = () => setOnline(true);
     const goOffline = () => setOnline(false);
-    const onFocus = () => void drain();
-    const onVisible = () => document.visibilityState === "visible" && void drain();
     const onBytes = () => setBytesTick((n) => n + 1);
-    // Mirror the browser's connectivity and drain the queue once on arrival.
+    // Mirror the browser's connectivity.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setOnline(navigator.onLine);
-    void drain();
+    void refresh();
     const unsubscribe = onQueueChange(() => {
       void refresh();
     });
-    const onEnqueued = () => void drain(true);
     window.addEventListener("online", goOnline);
     window.addEventListener("offline", goOffline);
-    window.addEventListener("focus", onFocus);
-    window.addEventListener("voicedraft:enqueued", onEnqueued);
     window.addEventListener(UPLOAD_PROGRESS_EVENT, onBytes);
-    document.addEventListener("visibilitychange", onVisible);
     return () => {
-      clearTimeout(timer);
       unsubscribe();
       window.removeEventListener("online", goOnline);
       window.removeEventListener("offline", goOffline);
-      window.removeEventListener("focus", onFocus);
-      window.removeEventListener("voicedraft:enqueued", onEnqueued);
       window.removeEventListener(UPLOAD_PROGRESS_EVENT, onBytes);
-      document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [refresh, owner]);
+  }, [refresh]);
 
   const recordings = byRecording(items);
   return (

@@ -34,8 +34,8 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   return (await apiRead<T>(path, init)).data;
 }
 
-/** Like api(), and says whether the answer came from this device's saved copy (offline). */
-export async function apiRead<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<{ data: T; fromDevice: boolean }> {
+/** Like api(), and says whether the answer came from this device's saved copy (offline), and when that was saved. */
+export async function apiRead<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<{ data: T; fromDevice: boolean; savedAt?: number }> {
   const headers = new Headers(init.headers);
   let body = init.body;
   if (init.json !== undefined) {
@@ -48,7 +48,7 @@ export async function apiRead<T>(path: string, init: RequestInit & { json?: unkn
     res = await fetch(path, { ...init, headers, body, credentials: "same-origin" });
   } catch {
     const saved = reading ? await savedRead(path) : undefined;
-    if (saved) return { data: saved.body as T, fromDevice: true };
+    if (saved) return { data: saved.body as T, fromDevice: true, savedAt: saved.savedAt };
     throw new ApiRequestError(0, "network_error", reading ? OFFLINE_MESSAGE : "No connection to Voicedraft.");
   }
   const data = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
@@ -59,7 +59,8 @@ export async function apiRead<T>(path: string, init: RequestInit & { json?: unkn
   return { data: data as T, fromDevice: false };
 }
 
-async function savedRead(path: string) {
+/** This device's saved copy of one GET answer, if any. */
+export async function savedRead(path: string): Promise<{ body: unknown; savedAt: number } | undefined> {
   try {
     return await (await localDb()).get("reads", path);
   } catch {

@@ -1,0 +1,40 @@
+"use client";
+
+import { useEffect } from "react";
+import { nextDueIn, processQueue } from "@/app/_lib/upload-queue.ts";
+
+/**
+ * Sends this phone's queued recordings from every page of the app, not only from Record: on
+ * opening, on coming back online or to the foreground, when a recording is queued, and when a
+ * retry falls due. The queue lock (navigator.locks) makes one tab, or the service worker's
+ * Background Sync, the only uploader at a time; Idempotency-Keys make a repeat harmless.
+ */
+export function UploadSync({ owner }: { owner: string }) {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const drain = async (force = false) => {
+      clearTimeout(timer);
+      await processQueue({ owner, force }).catch(() => 0);
+      const due = await nextDueIn(owner).catch(() => null);
+      if (!stopped && due !== null) timer = setTimeout(() => void drain(), Math.max(1000, due));
+    };
+    const now = () => void drain(true);
+    const soon = () => void drain();
+    const onVisible = () => document.visibilityState === "visible" && soon();
+    void drain();
+    window.addEventListener("online", now);
+    window.addEventListener("voicedraft:enqueued", now);
+    window.addEventListener("focus", soon);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener("online", now);
+      window.removeEventListener("voicedraft:enqueued", now);
+      window.removeEventListener("focus", soon);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [owner]);
+  return null;
+}
