@@ -9,10 +9,12 @@ import {
   recordingFileName,
   recoverInterruptedRecordings,
   startRecording,
+  type Interruption,
   type Recording,
 } from "@/app/_lib/recorder.ts";
-import { enqueueUploads } from "@/app/_lib/upload-queue.ts";
+import { enqueueUploads, listUploads } from "@/app/_lib/upload-queue.ts";
 import { prepareUpload } from "@/app/_lib/prepare-upload.ts";
+import { keepRecordingsOnPhone, minutesOfSpaceLeft } from "@/app/_lib/storage.ts";
 import { clearProgress, onProgress, progressStage, reportStage, setCardShown, trackUpload } from "@/app/_lib/recording-progress.ts";
 import { Button, Notice } from "@/app/_ui/index.ts";
 import { microphoneHelp } from "@/app/_components/mic-help.ts";
@@ -27,6 +29,17 @@ const clock = (ms: number) => {
 };
 
 const announceEnqueued = () => window.dispatchEvent(new Event("voicedraft:enqueued"));
+const SHARE_PROBLEMS: Record<string, string> = {
+  none: "Nothing to transcribe was shared: share an audio file (a voice memo) with Voicedraft.",
+  "signed-out": "Sign in first, then share the file with Voicedraft again.",
+  failed: "The shared file could not be kept on this phone; share it again, or choose it below.",
+  retry: "Voicedraft was not ready to receive files yet. Share the file again, or choose it below.",
+};
+const seconds = (n: number) => (n < 90 ? `${n} s` : `${Math.round(n / 60)} min`);
+const interruptionMessage = (reason: Interruption) =>
+  reason === "ended"
+    ? "The recording stopped because the microphone was taken away (a call, another app, or its permission). Everything up to then is saved."
+    : "The recording stopped because the microphone went silent (a call or another app took it). Everything up to then is saved.";
 const STATE = { idle: "Ready", starting: "Starting…", recording: "Recording", paused: "Paused", saving: "Saving…" } as const;
 
 export function Recorder({ owner }: { owner: string }) {
@@ -40,6 +53,21 @@ export function Recorder({ owner }: { owner: string }) {
   const card = useRef<HTMLDivElement>(null);
   const clockState = useRef({ startedAt: 0, pausedTotal: 0, pausedAt: 0 });
   const router = useRouter();
+
+  // Arrived from the share sheet (the service worker queued the shared file): show its progress.
+  useEffect(() => {
+    const shared = new URLSearchParams(window.location.search).get("shared");
+    if (!shared) return;
+    history.replaceState(null, "", window.location.pathname);
+    const problem = SHARE_PROBLEMS[shared];
+    // Read from the address once, on arrival: the message belongs to this visit.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (problem) return void setMessage({ ok: false, text: problem });
+    void listUploads(owner).then((items) => {
+      const batch = items.filter((item) => item.batchId === shared);
+      if (batch.length) trackUpload(owner, batch);
+    });
+  }, [owner]);
 
   useEffect(() => {
     void recoverInterruptedRecordings(owner).then((n) => {
@@ -84,10 +112,20 @@ export function Recorder({ owner }: { owner: string }) {
     setPhase("starting");
     try {
       // Each part cut while recording goes up at once (the queue panel drains on this event).
-      recording.current = await startRecording(owner, { onPart: announceEnqueued });
+      const spaceLeft = await minutesOfSpaceLeft();
+      recording.current = await startRecording(owner, {
+        onPart: announceEnqueued,
+        onInterrupted: (reason) => void stop(interruptionMessage(reason)),
+        onReturn: (lost, hidden) =>
+          lost > 0 &&
+          setMessage({ ok: false, text: `The phone paused the recording while the screen was off: about ${seconds(lost)} of the last ${seconds(hidden)} is missing. Keep the screen on for long notes.` }),
+      });
       clockState.current = { startedAt: performance.now(), pausedTotal: 0, pausedAt: 0 };
       setElapsed(0);
       setPhase("recording");
+      if (spaceLeft !== null && spaceLeft < 15) {
+        setMessage({ ok: false, text: `This phone has room for only about ${spaceLeft} more minutes of recording. Free some space, or keep this note short.` });
+      }
     } catch (err) {
       setPhase("idle");
       setMessage({ ok: false, text: microphoneHelp(err) });
@@ -106,9 +144,11 @@ export function Recorder({ owner }: { owner: string }) {
     setPhase("recording");
   }
 
-  async function stop() {
+  /** Stops and saves; `why` (an interruption) is said once the recording is safe. */
+  async function stop(why?: string) {
     const current = recording.current;
     if (!current) return;
+    recording.current = null; // one stop, even if Stop and an interruption come together
     // Marks for bench:app-record, which reads where the seconds after Stop go.
     performance.mark("voicedraft:stop");
     setPhase("saving");
@@ -129,10 +169,12 @@ export function Recorder({ owner }: { owner: string }) {
         trackUpload(owner, await queueRecording(owner, current.id, parts));
       }
       announceEnqueued();
+      if (why) setMessage({ ok: false, text: why });
+      // The first recording kept on this phone: ask the browser not to clear it under storage pressure.
+      void keepRecordingsOnPhone();
     } catch (err) {
       reportStage({ kind: "failed", message: `Could not save the recording: ${(err as Error).message}` });
     } finally {
-      recording.current = null;
       meter.current?.style.setProperty("--level", "0");
       setLevel(0);
       setPhase("idle");
@@ -161,17 +203,12 @@ export function Recorder({ owner }: { owner: string }) {
   // A recording on its way to text comes first: its card on top, a small button for the next one
   // below it, not the big Record button and "Ready" that invite a second recording by accident.
   const processing = phase === "idle" && stage !== null && stage.kind !== "done" && stage.kind !== "failed";
-  const progress = (
-    <div ref={card} className={styles.cardSlot}>
-      {stage && <ProgressCard stage={stage} />}
-    </div>
-  );
+  // (Moved up by CSS `order`: the card stays one element from saving to done.)
   return (
-    <section aria-labelledby="recorder-heading" className={styles.recorder}>
+    <section aria-labelledby="recorder-heading" className={styles.recorder} data-processing={processing || undefined}>
       <h2 id="recorder-heading" className="visually-hidden">
         Recorder
       </h2>
-      {processing && progress}
       <div className={processing ? "visually-hidden" : styles.timer} role="timer" aria-label="Recording time">
         {clock(elapsed)}
       </div>
@@ -206,7 +243,7 @@ export function Recorder({ owner }: { owner: string }) {
           </Button>
         )}
         {active && (
-          <Button variant="record" size="large" onClick={stop}>
+          <Button variant="record" size="large" onClick={() => void stop()}>
             <Square size={18} aria-hidden="true" /> Stop and save
           </Button>
         )}
@@ -217,7 +254,9 @@ export function Recorder({ owner }: { owner: string }) {
           {message.text}
         </Notice>
       )}
-      {!processing && progress}
+      <div ref={card} className={styles.cardSlot}>
+        {stage && <ProgressCard stage={stage} />}
+      </div>
       {stage?.kind === "preparing" && (
         <p className="visually-hidden" data-testid="preprocess-progress">
           {stage.step}

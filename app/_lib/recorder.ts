@@ -42,7 +42,44 @@ export type Recording = {
 
 const LIVE_CHECK_EVERY = 5; // seconds of audio between two tries at cutting a part
 
-export async function startRecording(owner: string, { onPart }: { onPart?: () => void } = {}): Promise<Recording> {
+/** Why a recording stopped without Stop: the microphone was taken (a call, another app, permission revoked). */
+export type Interruption = "ended" | "muted";
+
+type Hooks = {
+  onPart?: () => void;
+  /** The audio track ended or went silent for good: the recording should stop, keeping what it has. */
+  onInterrupted?: (reason: Interruption) => void;
+  /** Back in view after the page was hidden: how many seconds of audio the browser did not record meanwhile. */
+  onReturn?: (lostSeconds: number, hiddenSeconds: number) => void;
+};
+
+// A locked screen suspends the page (and the recording) on phones: hold the screen on while
+// recording. The lock is dropped whenever the page is hidden, so it is asked for again on return.
+function holdScreenOn(): { release(): void } {
+  let lock: { release(): Promise<void> } | null = null;
+  let held = true;
+  const wakeLock = (navigator as Navigator & { wakeLock?: { request(type: "screen"): Promise<{ release(): Promise<void> }> } }).wakeLock;
+  const acquire = () => {
+    if (!wakeLock || !held || document.visibilityState !== "visible") return;
+    wakeLock.request("screen").then(
+      (l) => (held ? (lock = l) : void l.release()),
+      () => undefined, // refused (battery saver, no user gesture): recording goes on without it
+    );
+  };
+  const onVisible = () => document.visibilityState === "visible" && acquire();
+  document.addEventListener("visibilitychange", onVisible);
+  acquire();
+  return {
+    release() {
+      held = false;
+      document.removeEventListener("visibilitychange", onVisible);
+      void lock?.release().catch(() => undefined);
+      lock = null;
+    },
+  };
+}
+
+export async function startRecording(owner: string, { onPart, onInterrupted, onReturn }: Hooks = {}): Promise<Recording> {
   // The browser's voice-call processing (echo cancellation, noise suppression, gain) smears
   // consonants and costs recognition accuracy; a voice note wants the plain signal.
   const stream = await navigator.mediaDevices.getUserMedia({
@@ -102,6 +139,27 @@ export async function startRecording(owner: string, { onPart }: { onPart?: () =>
   const samples = new Float32Array(analyser.fftSize);
 
   const stopped = new Promise<void>((resolve) => (recorder.onstop = () => resolve()));
+  const screen = holdScreenOn();
+  for (const track of stream.getAudioTracks()) {
+    track.addEventListener("ended", () => onInterrupted?.("ended"));
+    // A mute that lasts (a phone call took the microphone) ends the recording; a blip does not.
+    let muteTimer: ReturnType<typeof setTimeout> | undefined;
+    track.addEventListener("mute", () => (muteTimer = setTimeout(() => track.muted && onInterrupted?.("muted"), 3000)));
+    track.addEventListener("unmute", () => clearTimeout(muteTimer));
+  }
+  // While hidden, a phone may stop delivering audio: on return, say how much is missing.
+  let hiddenAt: { time: number; seq: number } | null = null;
+  const onVisibility = () => {
+    if (recorder.state !== "recording") return void (hiddenAt = null);
+    if (document.visibilityState === "hidden") hiddenAt = { time: performance.now(), seq };
+    else if (hiddenAt) {
+      const hiddenSeconds = (performance.now() - hiddenAt.time) / 1000;
+      const recordedSeconds = ((seq - hiddenAt.seq) * TIMESLICE_MS) / 1000;
+      hiddenAt = null;
+      onReturn?.(Math.max(0, Math.round(hiddenSeconds - recordedSeconds - 2)), Math.round(hiddenSeconds));
+    }
+  };
+  document.addEventListener("visibilitychange", onVisibility);
   // Held while recording, so another tab's recovery leaves this recording alone.
   let releaseLock = () => {};
   void navigator.locks?.request(`${LOCK_PREFIX}${id}`, () => new Promise<void>((resolve) => (releaseLock = resolve)));
@@ -122,6 +180,8 @@ export async function startRecording(owner: string, { onPart }: { onPart?: () =>
     async stop() {
       if (recorder.state !== "inactive") recorder.stop();
       await stopped;
+      screen.release();
+      document.removeEventListener("visibilitychange", onVisibility);
       stream.getTracks().forEach((t) => t.stop());
       await audio.close();
       await writes;
@@ -190,6 +250,13 @@ export function recordingFileName(mimeType: string, createdAt = Date.now()): str
  * A recording still running in another tab holds its lock, so it is left alone.
  */
 export async function recoverInterruptedRecordings(owner: string): Promise<number> {
+  // One recovery at a time (the app frame and the Record page both ask on opening): a second one
+  // waits, then finds the recording already queued and gone from the list.
+  if (navigator.locks) return navigator.locks.request(`${LOCK_PREFIX}recovery`, () => recover(owner));
+  return recover(owner);
+}
+
+async function recover(owner: string): Promise<number> {
   const db = await localDb();
   const held = new Set(((await navigator.locks?.query())?.held ?? []).map((lock) => lock.name));
   let recovered = 0;

@@ -4,7 +4,9 @@
 // so they are cache-first. API answers are not cached here: the pages keep what they read in
 // IndexedDB (app/_lib/api.ts), and the upload and edit queues own offline writes.
 import { CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, StaleWhileRevalidate, type SerwistPlugin } from "serwist";
-import { nextDueIn, processQueue, SYNC_TAG } from "@/app/_lib/upload-queue.ts";
+import { localDb } from "@/app/_lib/local-db.ts";
+import { enqueueUploads, nextDueIn, processQueue, SYNC_TAG } from "@/app/_lib/upload-queue.ts";
+import { OWNER_KEY } from "@/app/_lib/owner.ts";
 
 declare const __SW_REVISION__: string;
 
@@ -76,3 +78,33 @@ worker.addEventListener("sync", (event) => {
     })(),
   );
 });
+
+// Share target (the manifest's share_target): an audio file shared from another app arrives as a
+// POST here, also offline. It is queued like a recording made in the app, for whoever last used
+// the app on this phone, and the app opens on Record, where its progress shows.
+const SHARE_TARGET_PATH = "/share-target";
+type FetchEvent = Event & { request: Request; respondWith(response: Promise<Response>): void };
+(self as unknown as { addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void }).addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "POST" || url.origin !== self.location.origin || url.pathname !== SHARE_TARGET_PATH) return;
+  event.respondWith(receiveShare(event.request));
+});
+
+async function receiveShare(request: Request): Promise<Response> {
+  const back = (query: string) => Response.redirect(`/record?${query}`, 303);
+  try {
+    const form = await request.formData();
+    const files = form.getAll("audio").filter((f): f is File => typeof f !== "string" && f.size > 0);
+    if (!files.length) return back("shared=none");
+    const owner = ((await (await localDb()).get("reads", OWNER_KEY))?.body as string | undefined) ?? null;
+    if (!owner) return back("shared=signed-out");
+    let batch = "";
+    for (const file of files) {
+      const items = await enqueueUploads(owner, [{ blob: file, fileName: file.name || "shared-audio", mimeType: file.type || "application/octet-stream" }]);
+      batch ||= items[0].batchId;
+    }
+    return back(`shared=${encodeURIComponent(batch)}`);
+  } catch {
+    return back("shared=failed");
+  }
+}

@@ -1,6 +1,8 @@
 "use client";
 
 import { useEffect } from "react";
+import { rememberOwner } from "@/app/_lib/owner.ts";
+import { recoverInterruptedRecordings } from "@/app/_lib/recorder.ts";
 import { nextDueIn, processQueue } from "@/app/_lib/upload-queue.ts";
 
 /**
@@ -22,7 +24,11 @@ export function UploadSync({ owner }: { owner: string }) {
     const now = () => void drain(true);
     const soon = () => void drain();
     const onVisible = () => document.visibilityState === "visible" && soon();
-    void drain();
+    void rememberOwner(owner);
+    // A recording cut off by a closed page is finished and queued on the next open, whatever the page.
+    void recoverInterruptedRecordings(owner)
+      .catch(() => 0)
+      .then(() => drain());
     window.addEventListener("online", now);
     window.addEventListener("voicedraft:enqueued", now);
     window.addEventListener("focus", soon);
