@@ -14,12 +14,20 @@ export function originalText(t: Transcription): string {
   return t.raw_text;
 }
 
-/** A title from the first words, like a notes app does. */
-export function noteTitle(text: string): string {
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  if (!words.length) return "Voice note";
-  const head = words.slice(0, 7).join(" ").replace(/[.,;:!?]+$/, "");
-  return (head.charAt(0).toUpperCase() + head.slice(1)) + (words.length > 7 ? "…" : "");
+const TITLE_MAX = 60;
+
+/**
+ * A title from the note's first sentence (of the text shown: the clean text, once there is one),
+ * cut at a word boundary near 60 characters, as notes apps do; "Voice note" for an empty note.
+ */
+export function noteTitle(text: string, locale?: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return "Voice note";
+  const segmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(locale, { granularity: "sentence" }) : null;
+  const first = (segmenter ? segmenter.segment(trimmed)[Symbol.iterator]().next().value?.segment : trimmed.split(/(?<=[.!?])\s/)[0]) ?? trimmed;
+  const sentence = first.trim().replace(/[.,;:!?。！？]+$/u, "");
+  const head = sentence.length <= TITLE_MAX ? sentence : `${sentence.slice(0, TITLE_MAX).replace(/\s+\S*$/u, "")}…`;
+  return head.charAt(0).toUpperCase() + head.slice(1);
 }
 
 export const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
