@@ -184,7 +184,21 @@ export function Recorder({ owner }: { owner: string }) {
   async function pickFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = "";
-    if (!file) return;
+    if (file) await queueFile(file);
+  }
+
+  // "Open with Voicedraft" (the manifest's file_handlers, where the browser has them): the files
+  // arrive through the launch queue and go the way of a picked file.
+  const queueFileRef = useRef(queueFile);
+  queueFileRef.current = queueFile;
+  useEffect(() => {
+    const launchQueue = (window as Window & { launchQueue?: { setConsumer(consumer: (params: { files: { getFile(): Promise<File> }[] }) => void): void } }).launchQueue;
+    launchQueue?.setConsumer(async ({ files }) => {
+      for (const handle of files) await queueFileRef.current(await handle.getFile());
+    });
+  }, []);
+
+  async function queueFile(file: File) {
     setMessage(null);
     setPhase("saving");
     reportStage({ kind: "saving" });
