@@ -56,9 +56,9 @@ export function Recorder({ owner }: { owner: string }) {
 
   // Arrived from the share sheet (the service worker queued the shared file): show its progress.
   useEffect(() => {
-    const shared = new URLSearchParams(window.location.search).get("shared");
+    const shared = new URLSearchParams(window.location.hash.slice(1)).get("shared");
     if (!shared) return;
-    history.replaceState(null, "", window.location.pathname);
+    history.replaceState(history.state, "", window.location.pathname + window.location.search);
     const problem = SHARE_PROBLEMS[shared];
     // Read from the address once, on arrival: the message belongs to this visit.
     // eslint-disable-next-line react-hooks/set-state-in-effect

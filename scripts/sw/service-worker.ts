@@ -91,7 +91,8 @@ type FetchEvent = Event & { request: Request; respondWith(response: Promise<Resp
 });
 
 async function receiveShare(request: Request): Promise<Response> {
-  const back = (query: string) => Response.redirect(`/record?${query}`, 303);
+  // In the fragment, not the query: offline, the page kept for "/record" is the one that answers.
+  const back = (query: string) => Response.redirect(`/record#${query}`, 303);
   try {
     const form = await request.formData();
     const files = form.getAll("audio").filter((f): f is File => typeof f !== "string" && f.size > 0);

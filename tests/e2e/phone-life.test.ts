@@ -68,7 +68,7 @@ async function share(page: Page, audio: Buffer, name: string): Promise<void> {
     },
     { base64: audio.toString("base64"), name },
   );
-  await page.waitForURL("**/record**");
+  await page.waitForURL(/\/record/);
 }
 
 test("an audio file shared into the app becomes one note, online and offline", async () => {
@@ -77,9 +77,10 @@ test("an audio file shared into the app becomes one note, online and offline", a
   await waitForOfflineReady(page);
   const audio = await readFile(JFK_WAV);
 
+  // Online, the shared file is uploaded at once: Record shows its progress, then the note opens.
   await share(page, audio, "memo-online.wav");
-  await page.getByTestId("progress-card").waitFor();
   await notesArrive(page, 1, 120_000);
+  await page.waitForURL("**/transcripts/**", { timeout: 60_000 });
 
   await page.goto("/record");
   await waitForOfflineReady(page);
@@ -96,13 +97,14 @@ test("an audio file shared into the app becomes one note, online and offline", a
 
 test("the screen is held on while recording and let go after; a microphone taken away ends the recording cleanly", async () => {
   const { context, page } = await newPhone(app);
+  // tsx names the functions below with a helper (__name) the page lacks.
+  await context.addInitScript("globalThis.__name = (f) => f");
   // A spy for the Wake Lock API (headless Chromium grants none), and a handle on the microphone's stream.
   await context.addInitScript(() => {
     const calls: string[] = [];
     (window as unknown as { wakeLockCalls: string[] }).wakeLockCalls = calls;
-    Object.defineProperty(navigator, "wakeLock", {
-      value: { request: async (type: string) => (calls.push(`request:${type}`), { release: async () => void calls.push("release") }) },
-    });
+    const wakeLock = { request: async (type: string) => (calls.push(`request:${type}`), { release: async () => void calls.push("release") }) };
+    Object.defineProperty(Navigator.prototype, "wakeLock", { configurable: true, get: () => wakeLock });
     const streams: MediaStream[] = [];
     (window as unknown as { streams: MediaStream[] }).streams = streams;
     const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
