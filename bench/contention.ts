@@ -5,18 +5,15 @@
 // recognizers idle, then saturated by `--uploads` recordings of `--minutes` of real speech being
 // recognized; and the ratio saturated/idle. Twice: recognizers at RECOGNIZER_NICE=10 (the default)
 // and at 0 (as requests), with the time the uploads took to become text (recognition throughput).
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
+import { loopedSpeech } from "@/bench/speech.ts";
 import { parseArgs } from "node:util";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
 import { createEmptyDatabase } from "@/tests/support/database.ts";
 import { runScript, startServer, type RunningServer } from "@/tests/support/processes.ts";
 
-const exec = promisify(execFile);
-const JFK = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
 const { values } = parseArgs({ options: { uploads: { type: "string", default: "10" }, minutes: { type: "string", default: "3" } } });
 const UPLOADS = Number(values.uploads);
 const MINUTES = Number(values.minutes);
@@ -62,17 +59,6 @@ async function signIn(url: string): Promise<string> {
   const session = res.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="));
   if (!session) throw new Error(`sign-in failed (${res.status})`);
   return session.split(";")[0];
-}
-
-/** The JFK sentence with a pause after it, looped to `seconds` (16 kHz mono WAV). */
-async function speech(dir: string, seconds: number): Promise<string> {
-  const out = path.join(dir, `speech-${seconds}.wav`);
-  await exec("ffmpeg", [
-    "-nostdin", "-v", "error", "-y", "-i", JFK, "-f", "lavfi", "-t", "1.5", "-i", "anullsrc=r=16000:cl=mono",
-    "-filter_complex", "[0:a]aresample=16000,aformat=channel_layouts=mono[s];[s][1:a]concat=n=2:v=0:a=1,aloop=loop=-1:size=2e9[out]",
-    "-map", "[out]", "-t", String(seconds), "-ac", "1", "-ar", "16000", out,
-  ]);
-  return out;
 }
 
 type Round = { nice: number; idle: { api: Stats; page: Stats }; busy: { api: Stats; page: Stats }; recognizedInSec: number; failedUploads: number };
@@ -136,7 +122,7 @@ async function round(nice: number, wav: string): Promise<Round> {
 
 const dir = await mkdtemp(path.join(tmpdir(), "vd-contention-audio-"));
 try {
-  const wav = await speech(dir, MINUTES * 60);
+  const wav = await loopedSpeech(dir, MINUTES * 60);
   const rounds: Round[] = [];
   for (const nice of [10, 0]) {
     console.error(`RECOGNIZER_NICE=${nice}: ${UPLOADS} uploads of ${MINUTES} min each…`);

@@ -10,29 +10,15 @@
 //
 // Runs the real app (npm start's launcher, a fresh DATA_DIR, PocketSphinx); set NEXT_DIST_DIR
 // to build beside other builds. Takes about 10 minutes: the recordings are made in real time.
-import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
+import { loopedSpeech } from "@/bench/speech.ts";
 import { chromium } from "playwright-core";
 import { startServer } from "@/tests/support/processes.ts";
 
-const exec = promisify(execFile);
-const JFK = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LENGTHS = (process.env.BENCH_MINUTES ?? "2,5").split(",").map(Number);
-
-/** The JFK sentence with a 1.5 s pause after it, looped to `seconds` (16 kHz mono WAV). */
-async function speech(dir: string, seconds: number): Promise<string> {
-  const out = path.join(dir, `speech-${seconds}.wav`);
-  await exec("ffmpeg", [
-    "-nostdin", "-v", "error", "-y", "-i", JFK, "-f", "lavfi", "-t", "1.5", "-i", "anullsrc=r=16000:cl=mono",
-    "-filter_complex", "[0:a]aresample=16000,aformat=channel_layouts=mono[s];[s][1:a]concat=n=2:v=0:a=1,aloop=loop=-1:size=2e9[out]",
-    "-map", "[out]", "-t", String(seconds), "-ac", "1", "-ar", "16000", out,
-  ]);
-  return out;
-}
 
 async function measure(url: string, wav: string, seconds: number) {
   const browser = await chromium.launch({
@@ -102,7 +88,7 @@ const server = await startServer({ DATA_DIR: path.join(dir, "data"), TRANSCRIBE_
 try {
   console.log("recording  parts  stop→text (s)  last part recognition (s)  margin (s)");
   for (const minutes of LENGTHS) {
-    const wav = await speech(dir, minutes * 60);
+    const wav = await loopedSpeech(dir, minutes * 60);
     const result = await measure(server.url, wav, minutes * 60).catch((err: Error) => {
       // A machine too busy to recognize within the time limit: say so, and go on to the next length.
       console.log(`${`${minutes} min`.padEnd(11)}no result: ${err.message.split("\n")[0]}`);

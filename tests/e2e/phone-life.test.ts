@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { newPhone, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
+import { newPhone, noteCount, notesArrive, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
 
 // What a phone does to a recording app: the screen locks (a wake lock is held while recording),
 // a call takes the microphone (the recording stops cleanly and says why), and voice memos arrive
@@ -17,18 +17,6 @@ before(async () => {
 after(async () => {
   await app?.stop();
 });
-
-async function noteCount(page: Page): Promise<number> {
-  const res = await page.request.get("/api/v1/transcriptions?limit=100");
-  return ((await res.json()) as { transcriptions: unknown[] }).transcriptions.length;
-}
-
-async function notesArrive(page: Page, count: number, withinMs: number): Promise<void> {
-  for (const deadline = Date.now() + withinMs; (await noteCount(page)) < count; ) {
-    assert.ok(Date.now() < deadline, `${count} note(s) within ${withinMs} ms`);
-    await page.waitForTimeout(500);
-  }
-}
 
 test("the manifest offers the share target, the shortcuts and the icons", async () => {
   const { context, page } = await newPhone(app);

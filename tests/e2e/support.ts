@@ -205,3 +205,20 @@ export async function tapWordInNote(page: Page, word: string): Promise<void> {
   }, word);
   await page.touchscreen.tap(point.x, point.y);
 }
+
+/** How many notes the signed-in account has (the API, with the page's session). */
+export async function noteCount(page: Page): Promise<number> {
+  const res = await page.request.get("/api/v1/transcriptions?limit=100");
+  assert.equal(res.status(), 200);
+  return ((await res.json()) as { transcriptions: unknown[] }).transcriptions.length;
+}
+
+/** Polls until the account has `count` notes; returns how long that took (ms), or fails after `withinMs`. */
+export async function notesArrive(page: Page, count: number, withinMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < withinMs) {
+    if ((await noteCount(page)) >= count) return Date.now() - started;
+    await page.waitForTimeout(250);
+  }
+  assert.fail(`${count} note(s) not there within ${withinMs} ms`);
+}

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { newPhone, noteEditor, noteText, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
+import { newPhone, noteCount, notesArrive, noteEditor, noteText, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
 
 // "Uploads by itself… you can close the app": a recording made offline goes up from whatever page
 // of the app is open (not only Record), exactly once; and a note changed online reads the same
@@ -16,22 +16,6 @@ before(async () => {
 after(async () => {
   await app?.stop();
 });
-
-async function noteCount(page: Page): Promise<number> {
-  const res = await page.request.get("/api/v1/transcriptions?limit=100");
-  assert.equal(res.status(), 200);
-  return ((await res.json()) as { transcriptions: unknown[] }).transcriptions.length;
-}
-
-/** Polls until the account has `count` notes; returns how long that took (ms), or fails after `withinMs`. */
-async function notesArrive(page: Page, count: number, withinMs: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < withinMs) {
-    if ((await noteCount(page)) >= count) return Date.now() - started;
-    await page.waitForTimeout(250);
-  }
-  assert.fail(`no note uploaded within ${withinMs} ms`);
-}
 
 /** Records a few seconds offline on Record: the recording waits in the phone's queue. */
 async function recordOffline(page: Page): Promise<void> {
