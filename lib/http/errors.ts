@@ -33,6 +33,7 @@ export const ERROR_STATUS = {
   unreadable_audio: 422,
   empty_audio: 422,
   no_speech: 422,
+  language_unsupported: 422,
   rate_limited: 429,
   internal_error: 500,
   database_unavailable: 503,

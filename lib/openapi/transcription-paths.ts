@@ -47,6 +47,7 @@ const UPLOAD_ERRORS = {
   unreadable_audio: "The file looks like audio but cannot be decoded (truncated or corrupt).",
   empty_audio: "The file is empty, or its audio is shorter than 0.1 s.",
   no_speech: "The recording is silent.",
+  language_unsupported: "The `language` asked for is one the installed recognizer cannot recognize (PocketSphinx and English-only whisper models know English only); the message says what to install.",
   engine_unavailable: "No recognizer is installed or configured; the message says how to install one.",
   engine_busy: "Too many recordings are waiting; retry after the Retry-After seconds.",
   engine_failed: "The configured OpenAI-compatible server failed.",

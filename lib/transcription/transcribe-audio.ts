@@ -12,7 +12,7 @@ import { decodeAudio } from "@/lib/transcription/decode-audio.ts";
 import { analyzeSpeech } from "@/lib/transcription/vad.ts";
 import { recognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
 import { UpstreamEngineError } from "@/lib/transcription/engines/openai.ts";
-import { EngineBusyError, EngineUnavailableError, type Recognition } from "@/lib/transcription/engines/types.ts";
+import { EngineBusyError, EngineUnavailableError, type Recognition, type RecognitionEngine } from "@/lib/transcription/engines/types.ts";
 import { recognizePieces, type RecognizedPiece } from "@/lib/transcription/recognize-pieces.ts";
 import type { Segment } from "@/lib/transcript/segment.ts";
 import type { Upload } from "@/lib/transcription/receive-upload.ts";
@@ -83,6 +83,7 @@ async function transcribeOnce({ userId, upload, input, idempotencyKey, onText, s
   }
   const config = env();
   const engine = await engineCall(recognitionEngine);
+  await assertLanguageSupported(engine, input.language);
   const audio = await decodeAudio(upload.audioPath, path.join(upload.workDir, "audio.wav"), {
     ffmpeg: config.FFMPEG_PATH,
     format: upload.format,
@@ -209,4 +210,14 @@ function stitchPieces() {
       return { recognition, corrected: { text: texts.join(" "), replacements, segments } };
     },
   };
+}
+
+/** A language the engine cannot recognize is 422 before any decoding: never English words for German speech. */
+async function assertLanguageSupported(engine: RecognitionEngine, language: string | undefined): Promise<void> {
+  if (!language || language === "en" || !engine.languages) return;
+  const { languages, hint } = await engine.languages();
+  if (languages === "any" || languages.includes(language)) return;
+  throw new ApiError("language_unsupported", `This server cannot recognize the language "${language}": ${hint}.`, {
+    details: [{ path: "language", message: `supported: ${languages.join(", ")}` }],
+  });
 }

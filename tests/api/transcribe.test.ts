@@ -312,6 +312,26 @@ describe("bad requests get a clear 4xx", audioOnly, () => {
     }),
   );
 
+  test("another language than English on PocketSphinx → 422 language_unsupported naming what to install, before decoding", async () => {
+    const res = await post(key, form(jfk, { language: "de" }));
+    assert.equal(res.status, 422, res.text);
+    assert.equal(res.body.error.code, "language_unsupported");
+    assert.match(res.body.error.message, /model:download/);
+    assert.equal(res.body.error.details[0].path, "language");
+    const english = await post(key, form(jfk, { language: "en" }));
+    assert.equal(english.status, 200, english.text);
+  });
+
+  test(
+    "an English-only whisper model refuses another language the same way",
+    withEnv({ TRANSCRIBE_ENGINE: "whisper", WHISPER_MODEL: WHISPER_TEST_MODEL }, async () => {
+      const res = await post(key, form(jfk, { language: "fr" }));
+      assert.equal(res.status, 422, res.text);
+      assert.equal(res.body.error.code, "language_unsupported");
+      assert.match(res.body.error.message, /English-only/);
+    }),
+  );
+
   test("temporary files are always removed", async () => {
     const leftovers = async () => (await readdir(tmpdir())).filter((f) => f.startsWith("voicedraft-")).length;
     const before = await leftovers();

@@ -34,6 +34,11 @@ export class PocketsphinxEngine implements RecognitionEngine {
     return existsSync(path.join(modelDir, "en-us", "mdef"));
   }
 
+  /** English only: PocketSphinx's Debian model is en-us. */
+  async languages() {
+    return { languages: ["en"], hint: "PocketSphinx recognizes English only; for other languages run `npm run model:download -- base` (a multilingual whisper model) and restart" };
+  }
+
   recognize(input: RecognizeInput): Promise<Recognition> {
     return this.queue.run(() => this.run(input));
   }

@@ -19,6 +19,11 @@ export type Recognition = { text: string; segments: Segment[]; language: string;
 export interface RecognitionEngine {
   readonly name: "whisper" | "pocketsphinx" | "openai";
   recognize(input: RecognizeInput): Promise<Recognition>;
+  /**
+   * The languages it recognizes ("any": it detects or takes any), and what to install for the
+   * others; asked before a recording in another language is decoded.
+   */
+  languages?(): Promise<{ languages: "any" | string[]; hint: string }>;
   close?(): Promise<void>;
 }
 

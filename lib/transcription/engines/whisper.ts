@@ -129,6 +129,15 @@ export class WhisperEngine implements RecognitionEngine {
     };
   }
 
+  /** A multilingual model takes any language (it detects it); an English-only one (`*.en`) English only. */
+  async languages() {
+    const { multilingual } = await this.ready();
+    return {
+      languages: multilingual ? ("any" as const) : ["en"],
+      hint: "This whisper model is English-only; run `npm run model:download -- base` (or small) for a multilingual one and set WHISPER_MODEL to it",
+    };
+  }
+
   private ready(): Promise<{ multilingual: boolean }> {
     this.loading ??= this.startWorker().catch((err) => {
       this.loading = undefined;
