@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { BookA, KeyRound, Megaphone, UserRound } from "lucide-react";
+import { PhoneStorage } from "@/app/_components/phone-storage.tsx";
 import { SignOutButton } from "@/app/_components/sign-out-button.tsx";
 import { Card, RowLink, RowList } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
@@ -24,6 +25,8 @@ export default async function SettingsPage() {
           Transcription quality: <strong>{describeRecognizerQuality(recognizerQuality())}</strong>
         </p>
       </Card>
+      <h2>This phone</h2>
+      <PhoneStorage />
       <h2>Account</h2>
       <Card>
         <p className={styles.account}>
