@@ -23,8 +23,10 @@ function cleanUtterance(line: string): string {
   return words.join(" ").replace(/^[,;:]+\s*/, "");
 }
 
+// A sentence's first letter is capitalized, also behind an opening "¿", "¡" or quote (Spanish,
+// French); scripts without case (Japanese, Chinese) are left as they are.
 function capitalizeSentences(text: string): string {
-  return text.replace(/(^|[.!?…]\s+)(\p{Ll})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+  return text.replace(/(^|[.!?…]\s+)([¿¡"'«“(]*)(\p{Ll})/gu, (_, before: string, opening: string, letter: string) => before + opening + letter.toUpperCase());
 }
 
 export function optimizeLocally(input: string): string {

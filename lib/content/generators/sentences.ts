@@ -14,29 +14,29 @@ const LIST_ITEM = /^\s*(?:[-*•–]|\d{1,3}[.)])\s+/;
 // A full stop after these is not the end of a sentence ("e.g. this", "Dr. Li", "z. B. so").
 const ABBREVIATIONS = new Set(["dr", "mr", "mrs", "ms", "prof", "vs", "etc", "e.g", "i.e", "z.b", "bzw", "usw", "ca", "sr", "sra", "st", "nr", "no", "p.ej", "approx"]);
 
-function splitSentences(line: string): string[] {
+// Sentence ends as Unicode (UAX #29) and the language know them, through Intl.Segmenter: "。",
+// "？", "¿…?" and "¡…!" included, which a regex of English punctuation missed (Japanese text was one
+// sentence). A segment that ends in an abbreviation or an initial is joined to the next one.
+function splitSentences(line: string, language?: string): string[] {
   const out: string[] = [];
-  let start = 0;
-  for (const match of line.matchAll(/[.!?…]+["'»”’)\]]*\s+(?=["'«“¿¡(\[]?[\p{Lu}\p{N}])/gu)) {
-    const head = line.slice(start, match.index + match[0].length).trim();
-    const lastWord = /([\p{L}.]+)[.]$/u.exec(head.replace(/["'»”’)\]]+$/u, ""))?.[1]?.toLowerCase() ?? "";
-    if (match[0].startsWith(".") && (ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord))) continue;
-    out.push(head);
-    start = match.index + match[0].length;
+  for (const { segment } of new Intl.Segmenter(language, { granularity: "sentence" }).segment(line)) {
+    const sentence = segment.trim();
+    if (!sentence) continue;
+    const lastWord = /([\p{L}.]+)[.]$/u.exec(out.at(-1)?.replace(/["'»”’)\]]+$/u, "") ?? "")?.[1]?.toLowerCase() ?? "";
+    if (out.length && (ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord))) out[out.length - 1] += ` ${sentence}`;
+    else out.push(sentence);
   }
-  const rest = line.slice(start).trim();
-  if (rest) out.push(rest);
   return out;
 }
 
 /** The note's sentences and list items, in order, with their paragraph. */
-export function unitsOf(text: string): Unit[] {
+export function unitsOf(text: string, language?: string): Unit[] {
   const units: Unit[] = [];
   const paragraphs = text.split(/\n[ \t]*\n/).map((p) => p.trim()).filter(Boolean);
   paragraphs.forEach((paragraph, index) => {
     let prose: string[] = [];
     const flush = () => {
-      for (const sentence of splitSentences(prose.join(" ").replace(/[ \t]+/g, " "))) units.push({ text: sentence, paragraph: index, listItem: false });
+      for (const sentence of splitSentences(prose.join(" ").replace(/[ \t]+/g, " "), language)) units.push({ text: sentence, paragraph: index, listItem: false });
       prose = [];
     };
     for (const line of paragraph.split("\n")) {
