@@ -30,10 +30,12 @@ const AUTH_SASL_FINAL = 12;
 const AUTH_TIMEOUT_MS = 10_000;
 // Before signing in, a client may send no more than PostgreSQL allows (its startup and
 // authentication messages are at most 10,000 bytes): a declared 2 GB length is refused at once,
-// not buffered. After, one message may carry up to 64 MiB (a long transcript's text, an audio
-// chunk); PostgreSQL allows 1 GB, which this in-memory database could not hold anyway.
+// not buffered. After, one exchange (its messages up to Sync, handed to PGlite as one buffer) may
+// carry up to 64 MiB: the largest we send is a recognition piece's audio, at most 600 s of 16 kHz
+// 16-bit WAV (19 MB), which pg sends hex-encoded (38 MB). PostgreSQL allows 1 GB a message; held
+// in this process, several at once, that would take the launcher down.
 export const MAX_UNAUTHENTICATED_MESSAGE_BYTES = 10_000;
-export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+export const MAX_EXCHANGE_BYTES = 64 * 1024 * 1024;
 
 export type WireServer = { port: number; stop(): Promise<void> };
 
@@ -73,10 +75,16 @@ type Limits = { idleInTransactionMs: number; maxTurnMs: number };
 
 class Connection {
   private buffer: Buffer = Buffer.alloc(0);
+  // The rest of a message still arriving, joined once it is whole: joining at every chunk copied
+  // the buffer again each time (8.5 s for a 19 MB value, quadratic in its size).
+  private parts: Buffer[] = [];
+  private partsBytes = 0;
+  private awaiting = 0;
   private phase: "startup" | "auth" | "ready" = "startup";
   private startupPacket: Buffer | undefined;
   private scram: ScramExchange | undefined;
   private pending: Buffer[] = [];
+  private pendingBytes = 0;
   private work: Promise<void> = Promise.resolve();
   private closed = false;
   private running = false;
@@ -103,13 +111,19 @@ class Connection {
 
   private receive(chunk: Buffer): void {
     if (this.closed) return; // refused or closing: nothing more is read, nor kept
-    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+    this.parts.push(chunk);
+    this.partsBytes += chunk.length;
+    if (this.buffer.length + this.partsBytes < this.awaiting) return;
+    this.buffer = this.buffer.length || this.parts.length > 1 ? Buffer.concat([this.buffer, ...this.parts]) : chunk;
+    this.parts = [];
+    this.partsBytes = 0;
+    this.awaiting = 0;
     while (!this.closed) {
       if (this.phase === "startup") {
         if (this.buffer.length < 8) return;
         const length = this.buffer.readInt32BE(0);
         if (length < 8 || length > MAX_UNAUTHENTICATED_MESSAGE_BYTES) return this.fatal("08P01", "invalid length of startup packet");
-        if (this.buffer.length < length) return;
+        if (this.buffer.length < length) return void (this.awaiting = length);
         const code = this.buffer.readInt32BE(4);
         const packet = Buffer.from(this.buffer.subarray(0, length));
         this.buffer = this.buffer.subarray(length);
@@ -136,9 +150,12 @@ class Connection {
       if (this.buffer.length < 5) return;
       const type = this.buffer[0];
       const length = this.buffer.readInt32BE(1) + 1;
-      const limit = this.phase === "auth" ? MAX_UNAUTHENTICATED_MESSAGE_BYTES : MAX_MESSAGE_BYTES;
+      const limit = this.phase === "auth" ? MAX_UNAUTHENTICATED_MESSAGE_BYTES : MAX_EXCHANGE_BYTES;
       if (length < 5 || length > limit) return this.fatal("08P01", `invalid message length ${length - 1}`);
-      if (this.buffer.length < length) return;
+      if (this.pendingBytes + length > MAX_EXCHANGE_BYTES) {
+        return this.fatal("54000", `the messages before Sync exceed ${MAX_EXCHANGE_BYTES} bytes`);
+      }
+      if (this.buffer.length < length) return void (this.awaiting = length);
       const message = Buffer.from(this.buffer.subarray(0, length));
       this.buffer = this.buffer.subarray(length);
       if (type === TERMINATE) {
@@ -150,9 +167,11 @@ class Connection {
         continue;
       }
       this.pending.push(message);
+      this.pendingBytes += length;
       if (EXCHANGE_END.has(type)) {
         this.schedule(this.pending);
         this.pending = [];
+        this.pendingBytes = 0;
       }
     }
   }
@@ -234,6 +253,8 @@ class Connection {
     // A client that keeps sending and never reads would hold the socket open: a second at most.
     setTimeout(() => this.socket.destroy(), 1000).unref();
     this.buffer = Buffer.alloc(0);
+    this.parts = [];
+    this.pending = [];
     this.close();
   }
 

@@ -206,3 +206,66 @@ describe("the wire server reads no more than a sign-in needs before it", () => {
     }
   });
 });
+
+describe("after sign-in, the wire server holds at most one exchange of 64 MiB", () => {
+  /** A signed-in client's raw socket, and how the server ends it (its ErrorResponse's code, if any). */
+  async function signedIn(url: string) {
+    const client = new pg.Client({ connectionString: url });
+    const refused = new Promise<string | undefined>((resolve) => {
+      client.on("error", (err: Error & { code?: string }) => resolve(err.code));
+      client.on("end", () => resolve(undefined));
+    });
+    await client.connect();
+    const socket = (client as unknown as { connection: { stream: net.Socket } }).connection.stream;
+    return { client, socket, refused };
+  }
+  const within = <T>(promise: Promise<T>, ms: number) =>
+    Promise.race([promise, new Promise<"still open">((r) => setTimeout(() => r("still open"), ms).unref())]);
+
+  test("a message that declares 2 GB is refused at once (08P01)", { timeout: 30_000 }, async () => {
+    const host = await startInMemoryDatabase();
+    try {
+      const { socket, refused } = await signedIn(host.url);
+      const parse = Buffer.alloc(5);
+      parse.write("P", 0, "latin1");
+      parse.writeInt32BE(0x7fffffff, 1);
+      socket.write(parse);
+      assert.equal(await within(refused, 5000), "08P01");
+    } finally {
+      await host.stop();
+    }
+  });
+
+  // Without the bound, messages that never reach a Sync pile up in the server for as long as they come.
+  test("messages past 64 MiB without a Sync end the connection (54000); others are still served", { timeout: 60_000 }, async () => {
+    const host = await startInMemoryDatabase();
+    try {
+      const { socket, refused } = await signedIn(host.url);
+      const copyData = Buffer.alloc(1024 * 1024, 0x61);
+      copyData.write("d", 0, "latin1");
+      copyData.writeInt32BE(copyData.length - 1, 1);
+      for (let i = 0; i < 70 && !socket.destroyed; i++) {
+        if (!socket.write(copyData)) await within(new Promise((r) => socket.once("drain", r)), 5000);
+      }
+      assert.equal(await within(refused, 10_000), "54000");
+      const other = await connect(host.url);
+      assert.deepEqual((await other.query("SELECT 3 AS three")).rows, [{ three: 3 }]);
+      await other.end();
+    } finally {
+      await host.stop();
+    }
+  });
+
+  test("a value of 19 MB (a 600 s recognition piece) still goes through", { timeout: 60_000 }, async () => {
+    const host = await startInMemoryDatabase();
+    try {
+      const client = await connect(host.url);
+      await client.query("CREATE TABLE piece (audio bytea)");
+      await client.query("INSERT INTO piece VALUES ($1)", [Buffer.alloc(19_200_044, 7)]);
+      assert.deepEqual((await client.query("SELECT length(audio) AS n FROM piece")).rows, [{ n: 19_200_044 }]);
+      await client.end();
+    } finally {
+      await host.stop();
+    }
+  });
+});
