@@ -210,9 +210,10 @@ export const editTranscription = defineOperation({
   scope: "transcribe",
   parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
   body: EditTranscriptionInput,
-  // 1,000,000 characters of text (a 2-hour recording's is far over 64 KiB) at up to 4 bytes each in
-  // UTF-8 (CJK takes 3; a character outside the BMP counts 2 toward the limit and takes 4), plus the rest.
-  maxBodyBytes: 4 * 1024 * 1024,
+  // 1,000,000 characters (UTF-16 units, as zod counts them) at 6 bytes each, plus room for the rest:
+  // raw UTF-8 takes at most 3 a unit, but a JSON \uXXXX escape takes 6, and json.dumps (Python's
+  // default, also sdk/python's) writes every non-ASCII character so: 4 MiB refused 700,000 CJK ones.
+  maxBodyBytes: 6 * 1024 * 1024,
   responses: { 200: { description: "The edited transcription, with dictionary suggestions.", schema: EditTranscriptionResult } },
   errors: { not_found: "You have no transcription with this id.", edit_conflict: "The transcript changed after the updated_at you sent." },
 });

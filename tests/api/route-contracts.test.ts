@@ -10,6 +10,8 @@ import { exportedMethods, PUBLIC_ROUTE_ROOTS, root, routeFiles, urlPath } from "
 import { json } from "@/lib/http/respond.ts";
 import { withOperation, type OperationHandler } from "@/lib/api/with-operation.ts";
 import { buildOpenApiDocument } from "@/lib/openapi/document.ts";
+import { GET as listChannels } from "@/app/api/v1/channels/route.ts";
+import { GET as listTranscriptions } from "@/app/api/v1/transcriptions/route.ts";
 import type { FeatureFlag } from "@/lib/http/feature-flag.ts";
 import { defineOperation, operation } from "@/lib/openapi/operation.ts";
 import type { HttpMethod } from "@/lib/openapi/types.ts";
@@ -67,6 +69,32 @@ describe("withOperation", () => {
     assert.deepEqual([badQuery.status, badQuery.body.error.code], [400, "validation_failed"]);
     const notJson = await call(handler, { method: "POST", path: "/t", body: "name=a", headers: { "content-type": "text/plain" } });
     assert.equal(notJson.body.error.code, "unsupported_media_type");
+  });
+
+  test("an operation that declares no query refuses any query string (unknown, malformed, bare), in the error shape", async () => {
+    const contract = defineOperation({ ...base, method: "get", path: "/t", scope: "public", responses: answers });
+    const handler = withOperation(contract, async () => json({ name: "x" }, { status: 201 }));
+    const { key } = await createTestUser();
+    assert.equal((await call(handler, { path: "/t" })).status, 201);
+    assert.equal((await call(listChannels, { path: "/api/v1/channels", key })).status, 200);
+    for (const query of ["?x=1", "?a=%ZZ", "?limit=-1", "?x", "?%ZZ", "?x=%00", "?a=1&a=2"]) {
+      for (const res of [await call(handler, { path: `/t${query}` }), await call(listChannels, { path: `/api/v1/channels${query}`, key })]) {
+        assert.equal(res.status, 400, `${query}: ${res.text.slice(0, 200)}`);
+        assert.equal(res.body.error.code, "validation_failed", query);
+        assert.equal(res.body.error.request_id, res.headers.get("x-request-id"), query);
+        assert.ok(Array.isArray(res.body.error.details) && res.body.error.details.length > 0, query);
+      }
+    }
+  });
+
+  test("a declared numeric query parameter refuses negative, fractional, huge and non-numbers", async () => {
+    const { key } = await createTestUser();
+    assert.equal((await call(listTranscriptions, { path: "/api/v1/transcriptions?limit=100", key })).status, 200);
+    for (const limit of ["-1", "0", "1.5", "101", "99999999999999999999", "1e309", "abc", ""]) {
+      const res = await call(listTranscriptions, { path: `/api/v1/transcriptions?limit=${limit}`, key });
+      assert.equal(res.status, 400, `limit=${limit}: ${res.text.slice(0, 200)}`);
+      assert.deepEqual([res.body.error.code, res.body.error.details[0].path], ["validation_failed", "limit"], `limit=${limit}`);
+    }
   });
 
   test("answers 404 feature_disabled before reading the input when the contract's feature is off", async () => {

@@ -159,13 +159,28 @@ describe("long transcripts", () => {
     const saved = await edit(user.key, note.id, { text: long });
     assert.equal(saved.status, 200, saved.text.slice(0, 300));
     assert.equal(saved.body.text.length, 900_000);
-    // 1,100,000 CJK characters: over the 1,000,000-character rule and, at 3 bytes each, the 4 MiB body limit.
-    const tooLarge = await edit(user.key, note.id, { text: "語".repeat(1_500_000) });
+    // 2,200,000 CJK characters at 3 bytes each: over the 6 MiB body limit, refused before it is parsed.
+    const tooLarge = await edit(user.key, note.id, { text: "語".repeat(2_200_000) });
     assert.equal(tooLarge.status, 413);
     assert.equal(tooLarge.body.error.code, "payload_too_large");
-    assert.match(tooLarge.body.error.message, /4194304 bytes/);
+    assert.equal(tooLarge.body.error.request_id, tooLarge.headers.get("x-request-id"));
+    assert.match(tooLarge.body.error.message, /6291456 bytes/);
     const overCharacters = await edit(user.key, note.id, { text: "a".repeat(1_000_001) });
     assert.equal(overCharacters.status, 400);
     assert.equal(overCharacters.body.error.code, "validation_failed");
+  });
+
+  test("the longest text, written the way Python's json.dumps writes it (every character as \\uXXXX), saves", async () => {
+    const user = await createTestUser();
+    const note = await transcriptionOf(user);
+    // 1,000,000 UTF-16 units, each escaped (6 bytes): what ensure_ascii (json.dumps' default, also in
+    // sdk/python) sends for Japanese text; 6,000,010 bytes, so any limit under 6 bytes a unit refuses it.
+    const body = `{"text":"${"\\u8a9e".repeat(500_000)}${"\\ud83d\\ude00".repeat(250_000)}"}`;
+    assert.ok(Buffer.byteLength(body) > 6_000_000);
+    const saved = await call(editTranscription, { method: "PATCH", ...at(note.id), key: user.key, body, headers: { "content-type": "application/json" } });
+    assert.equal(saved.status, 200, saved.text.slice(0, 300));
+    assert.equal(saved.body.text.length, 1_000_000);
+    assert.equal(saved.body.text.slice(0, 2), "語語");
+    assert.equal(saved.body.text.slice(-2), "😀");
   });
 });
