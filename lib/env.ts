@@ -98,6 +98,17 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNIN_BACKOFF_SECONDS: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(0).default(20),
 
+  // Kept recordings (lib/note-audio): where ("file": under DATA_DIR/audio; "database": in
+  // PostgreSQL, so every app process sharing it serves them), for how many days (unset: keep;
+  // 0: keep none), and the Opus bitrate in kbit/s (20: about 9 MB per hour).
+  AUDIO_STORE: z.enum(["file", "database"]).default("file"),
+  AUDIO_RETENTION_DAYS: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : Number(v)))
+    .pipe(z.number().int().min(0).optional()),
+  AUDIO_BITRATE_KBPS: z.coerce.number().int().min(6).max(128).default(20),
+
   // Shared secret of internal endpoints; when unset, one is generated once into DATA_DIR.
   SERVICE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 });

@@ -29,6 +29,7 @@ export const ERROR_STATUS = {
   audio_too_long: 413,
   unsupported_media_type: 415,
   unsupported_audio: 415,
+  range_not_satisfiable: 416,
   request_header_fields_too_large: 431,
   unreadable_audio: 422,
   empty_audio: 422,

@@ -58,6 +58,9 @@ function build(): OpenApiDocument {
           schema: { type: "string" },
         },
         "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 0 } },
+        "Content-Range": { description: "The bytes sent and the whole size (`bytes 0-99/2048`), or `bytes */2048` when a Range cannot be served.", schema: { type: "string" } },
+        "Accept-Ranges": { description: "`bytes`: Range requests are served.", schema: { type: "string" } },
+        ETag: { description: "Identifies this version of the body; send it as If-None-Match (304) or If-Range.", schema: { type: "string" } },
         "RateLimit-Limit": {
           description: "The limit that applies (IETF RateLimit header fields draft): requests per minute, or audio seconds per hour.",
           schema: { type: "integer", minimum: 0 },

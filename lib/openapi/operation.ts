@@ -48,7 +48,14 @@ export type OperationSpec = {
   /** Success responses by status; `schema` is a zod schema with `.meta({ id })` or plain JSON Schema. */
   responses: Record<
     number,
-    { description: string; schema: z.ZodType | JsonSchema; alternatives?: Record<string, JsonSchema> }
+    {
+      description: string;
+      /** The JSON body; omitted when the answer is only of the `alternatives`' types (audio) or has none (304). */
+      schema?: z.ZodType | JsonSchema;
+      alternatives?: Record<string, JsonSchema>;
+      /** Headers of the answer besides X-Request-Id (from components.headers). */
+      headers?: string[];
+    }
   >;
   /** The feature the endpoint belongs to, checked after the key and before the input. */
   feature?: FeatureFlag;
@@ -90,6 +97,7 @@ const MULTIPART_ERRORS: ErrorCases = {
 const ERROR_HEADERS: Partial<Record<ErrorCode, string | string[]>> = {
   rate_limited: ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
   engine_busy: "Retry-After",
+  range_not_satisfiable: "Content-Range",
   unauthorized: "WWW-Authenticate",
   insufficient_scope: "WWW-Authenticate",
   database_unavailable: "Retry-After",
@@ -138,12 +146,13 @@ export function operation(spec: OperationSpec): OperationObject {
     ...spec.errors,
   };
   const responses: Record<string, ResponseObject> = {};
-  for (const [status, { description, schema, alternatives = {} }] of Object.entries(spec.responses)) {
+  for (const [status, { description, schema, alternatives = {}, headers = [] }] of Object.entries(spec.responses)) {
     const others = Object.fromEntries(Object.entries(alternatives).map(([type, s]) => [type, { schema: s }]));
+    const body = { ...(schema && content(schema)), ...others };
     responses[status] = {
       description,
-      headers: { "X-Request-Id": header("X-Request-Id") },
-      content: { ...content(schema), ...others },
+      headers: { "X-Request-Id": header("X-Request-Id"), ...Object.fromEntries(headers.map((h) => [h, header(h)])) },
+      ...(Object.keys(body).length && { content: body }),
     };
   }
   for (const [status, response] of Object.entries(errorResponses(errors))) {

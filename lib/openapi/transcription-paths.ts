@@ -196,14 +196,46 @@ export const getTranscription = defineOperation({
   errors: { not_found: "You have no transcription with this id." },
 });
 
+const AUDIO_BODY = { type: "string", format: "binary" };
+
+export const getTranscriptionAudio = defineOperation({
+  method: "get",
+  path: "/api/v1/transcriptions/{id}/audio",
+  id: "getTranscriptionAudio",
+  tag,
+  summary: "Play a note's recording",
+  description:
+    "The recording a transcription was made from, as kept after recognition: Opus in WebM at a speech bitrate " +
+    "(about 9 MB per hour; `audio.content_type` and `audio.bytes` of the transcription say what to expect). " +
+    "Owner only, by API key or the app's session. Supports `Range` (one range: `bytes=0-1023`, `bytes=1024-`, " +
+    "`bytes=-500`; 206 with Content-Range; a range starting past the end is 416), `If-None-Match` (304) and " +
+    "`If-Range`, so audio players can seek. A recording uploaded in parts has one per part (GET " +
+    "/api/v1/recordings/{recording_id} lists them in order). Audio is not kept when the upload said " +
+    "`keep_audio=false`, when the server keeps none (AUDIO_RETENTION_DAYS=0), or after the retention days.",
+  scope: "transcribe",
+  parameters: [
+    { name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } },
+    { name: "Range", in: "header", required: false, description: "One byte range, e.g. `bytes=0-`.", schema: { type: "string" } },
+  ],
+  responses: {
+    200: { description: "The whole recording.", alternatives: { "audio/webm": AUDIO_BODY }, headers: ["Accept-Ranges", "ETag"] },
+    206: { description: "The part of it the Range asked for.", alternatives: { "audio/webm": AUDIO_BODY }, headers: ["Accept-Ranges", "ETag", "Content-Range"] },
+    304: { description: "Unchanged since the If-None-Match ETag.", headers: ["ETag"] },
+  },
+  errors: {
+    not_found: "You have no transcription with this id, or its audio was not kept.",
+    range_not_satisfiable: "The Range starts past the end of the recording (Content-Range: bytes */size says its size).",
+  },
+});
+
 export const editTranscription = defineOperation({
   method: "patch",
   path: "/api/v1/transcriptions/{id}",
   id: "editTranscription",
   tag,
-  summary: "Edit a transcript",
+  summary: "Edit a transcript or rename it",
   description:
-    "Replaces `text` with your edit. Send the `updated_at` you last saw to be protected from overwriting a newer " +
+    "Replaces `text` with your edit, and/or sets the note's `title` (null removes it). Send the `updated_at` you last saw to be protected from overwriting a newer " +
     "edit (409 edit_conflict). The AI-optimized text (`optimization.text`) is kept as it is. The answer carries " +
     "`dictionary_suggestions`: entries this edit suggests (\"cooper netties\" → \"Kubernetes\"), to offer for " +
     "POST /api/v1/dictionary/add.",
@@ -319,7 +351,7 @@ export const transcriptionArea: ApiArea = {
     TranscriptStreamErrorEvent,
   ],
   paths: pathsOf(
-    transcribe, getTranscription, editTranscription, getDictionarySuggestions, getRecording, listTranscriptions,
+    transcribe, getTranscription, getTranscriptionAudio, editTranscription, getDictionarySuggestions, getRecording, listTranscriptions,
     createOpenAiTranscription,
   ),
 };

@@ -6,7 +6,7 @@ import { suggestionsForEdit } from "@/lib/transcription/suggest-dictionary-entri
 import type { EditTranscriptionInput, EditTranscriptionResult } from "@/lib/transcription/schemas.ts";
 
 /**
- * Replaces the transcript's text with the user's edit; refuses an edit based on a stale copy.
+ * Replaces the transcript's text and/or its title with the user's edit; refuses an edit based on a stale copy.
  * Answers with the dictionary entries the edit suggests (the text before it → the new text).
  */
 export async function editTranscription({
@@ -23,13 +23,17 @@ export async function editTranscription({
   if (!before) throw notFound(`The transcription ${id}`);
   const { count } = await prisma.transcription.updateMany({
     where: { id, userId, ...(input.updated_at && { updatedAt: new Date(input.updated_at) }) },
-    data: { text: input.text, editedAt: new Date() },
+    data: {
+      ...(input.text !== undefined && { text: input.text, editedAt: new Date() }),
+      ...(input.title !== undefined && { title: input.title }),
+    },
   });
   const row = await prisma.transcription.findFirst({ where: { id, userId }, include: { optimization: true } });
   if (!row) throw notFound(`The transcription ${id}`);
   if (!count) {
     throw new ApiError("edit_conflict", "The transcript changed since you loaded it; reload it and apply your edit again.");
   }
-  const suggestions = await suggestionsForEdit({ userId, before: before.text, after: input.text, language: row.language });
+  const suggestions =
+    input.text === undefined ? [] : await suggestionsForEdit({ userId, before: before.text, after: input.text, language: row.language });
   return { ...toTranscriptionResult(row), dictionary_suggestions: suggestions };
 }

@@ -20,6 +20,12 @@ export function toTranscriptionResult(row: TranscriptionRow): TranscriptionResul
     dictionary_replacements: row.dictionaryReplacements,
     ...timedParts(row.segments as Segment[]),
     recording: row.recordingId !== null && row.recordingPart !== null ? { id: row.recordingId, part: row.recordingPart } : null,
+    title: row.title,
+    recorded_at: (row.recordedAt ?? row.createdAt).toISOString(),
+    audio:
+      row.audioType && row.audioBytes !== null
+        ? { url: `/api/v1/transcriptions/${row.id}/audio`, content_type: row.audioType, bytes: row.audioBytes }
+        : null,
     ...(row.optimization && optimizationFields(row.optimization)),
   };
 }

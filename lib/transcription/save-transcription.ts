@@ -56,6 +56,7 @@ export type NewTranscription = {
   optimizationId: string | null;
   recordingId?: string;
   recordingPart?: number;
+  recordedAt?: Date;
 };
 
 /** Stores a result; when a concurrent retry with the same key stored first, returns that one. */

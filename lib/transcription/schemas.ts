@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAME_CHARS, NAME_CHARS_MESSAGE } from "@/lib/http/names.ts";
 import { UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
 import { unsafeTextPath } from "@/lib/http/parse.ts";
 
@@ -99,6 +100,19 @@ export const TranscribeFields = z.strictObject({
     .max(9999)
     .optional()
     .meta({ description: "The part's position in the recording, from 0." }),
+  keep_audio: z
+    .enum(["true", "false"], { error: 'must be "true" or "false"' })
+    .optional()
+    .transform((value) => value !== "false")
+    .meta({
+      description:
+        "false: keep no copy of this recording's audio (the text is kept). Default true, unless the server keeps none " +
+        "(AUDIO_RETENTION_DAYS=0): the recording is kept compressed and served by GET /api/v1/transcriptions/{id}/audio.",
+    }),
+  recorded_at: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .meta({ description: "When the recording was made (a phone uploading later says so); shown as the note's time." }),
   ...TIMESTAMP_FIELDS,
 }).check(checkTimestampFormat).check((ctx) => {
   if ((ctx.value.recording_id === undefined) !== (ctx.value.recording_part === undefined)) {
@@ -170,6 +184,14 @@ export const Optimization = z
   .meta({ id: "Optimization", description: "Present when AI optimization is enabled (OPTIMIZER is not off)." });
 export type Optimization = z.output<typeof Optimization>;
 
+export const NoteAudio = z
+  .object({
+    url: z.string().meta({ description: "Where to get it (same API key or session), with Range support." }),
+    content_type: z.string().meta({ example: "audio/webm; codecs=opus" }),
+    bytes: z.number().int(),
+  })
+  .meta({ id: "NoteAudio" });
+
 export const TranscriptionResult = z
   .object({
     id: z.string().meta({ description: "Read it again with GET /api/v1/transcriptions/{id}." }),
@@ -199,6 +221,9 @@ export const TranscriptionResult = z
       .object({ id: z.string(), part: z.number().int() })
       .nullable()
       .meta({ description: "The recording this is a part of (recording_id and recording_part of the upload)." }),
+    title: z.string().nullable().meta({ description: "Your name for the note (PATCH); null: none given (apps name it from its first sentence)." }),
+    recorded_at: z.iso.datetime().meta({ description: "When it was recorded: the upload's recorded_at, else created_at." }),
+    audio: NoteAudio.nullable().meta({ description: "The kept recording, if any: GET /api/v1/transcriptions/{id}/audio plays it." }),
     optimizer_processing: OptimizerProcessing.optional(),
     optimization: Optimization.optional(),
   })
@@ -225,13 +250,29 @@ export const TranscriptionList = z
 
 export const TRANSCRIPT_TEXT_MAX = 1_000_000;
 
+export const TITLE_MAX = 200;
+
 export const EditTranscriptionInput = z
   .strictObject({
-    text: z.string().max(TRANSCRIPT_TEXT_MAX, `must be at most ${TRANSCRIPT_TEXT_MAX} characters`),
+    text: z.string().max(TRANSCRIPT_TEXT_MAX, `must be at most ${TRANSCRIPT_TEXT_MAX} characters`).optional(),
+    title: z
+      .string()
+      .trim()
+      .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`)
+      .regex(NAME_CHARS, NAME_CHARS_MESSAGE)
+      .nullable()
+      .optional()
+      .transform((title) => (title === "" ? null : title))
+      .meta({ description: "Your name for the note; null or \"\" removes it." }),
     updated_at: z.iso
       .datetime()
       .optional()
       .meta({ description: "The updated_at you last saw; when the transcript changed since, the edit is refused with 409 edit_conflict." }),
+  })
+  .check((ctx) => {
+    if (ctx.value.text === undefined && ctx.value.title === undefined) {
+      ctx.issues.push({ code: "custom", input: ctx.value, path: ["text"], message: "send text, title or both" });
+    }
   })
   .meta({ id: "EditTranscriptionInput" });
 

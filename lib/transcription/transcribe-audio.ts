@@ -8,7 +8,9 @@ import { correctRecognition } from "@/lib/transcription/correct-recognition.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
 import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio-format.ts";
-import { decodeAudio } from "@/lib/transcription/decode-audio.ts";
+import { decodeAudio, type DecodedAudio } from "@/lib/transcription/decode-audio.ts";
+import { encodeNoteAudio, type Encoding } from "@/lib/note-audio/encode-note-audio.ts";
+import { keepNoteAudio, shouldKeepAudio } from "@/lib/note-audio/keep-note-audio.ts";
 import { analyzeSpeech } from "@/lib/transcription/vad.ts";
 import { recognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
 import { UpstreamEngineError } from "@/lib/transcription/engines/openai.ts";
@@ -52,7 +54,8 @@ async function engineCall<T>(run: () => Promise<T>): Promise<T> {
 type TranscribeArgs = {
   userId: string;
   upload: Upload;
-  input: Omit<TranscribeFields, "recording_id" | "recording_part"> & Partial<Pick<TranscribeFields, "recording_id" | "recording_part">>;
+  input: Omit<TranscribeFields, "recording_id" | "recording_part" | "keep_audio" | "recorded_at"> &
+    Partial<Pick<TranscribeFields, "recording_id" | "recording_part" | "keep_audio" | "recorded_at">>;
   idempotencyKey?: string;
   /**
    * Called with the dictionary-corrected text of each finished part of the recording, in order
@@ -91,6 +94,24 @@ async function transcribeOnce({ userId, upload, input, idempotencyKey, onText, s
     concurrency: config.DECODE_CONCURRENCY,
     maxWaiting: config.DECODE_QUEUE_MAX,
   });
+  // The recording is compressed to be kept while it is recognized (stopped if that fails).
+  const keeping = shouldKeepAudio(input.keep_audio) ? encodeNoteAudio(audio.wavPath, upload.workDir) : undefined;
+  try {
+    return await recognizeDecoded({ userId, upload, input, idempotencyKey, onText, signal }, hash, engine, audio, keeping);
+  } catch (err) {
+    keeping?.cancel();
+    throw err;
+  }
+}
+
+async function recognizeDecoded(
+  { userId, upload, input, idempotencyKey, onText, signal }: TranscribeArgs,
+  hash: string,
+  engine: RecognitionEngine,
+  audio: DecodedAudio,
+  keeping: Encoding | undefined,
+): Promise<Transcribed> {
+  const config = env();
   const speech = await analyzeSpeech(audio.wavPath, audio.durationSec, pieceLengths(config.RECOGNITION_PIECE_SECONDS)); // 422 no_speech when no voice is heard
   await chargeAudioSeconds({ userId, seconds: audio.durationSec });
 
@@ -135,7 +156,7 @@ async function transcribeOnce({ userId, upload, input, idempotencyKey, onText, s
     requestDictionary: requestEntries,
     durationSec: audio.durationSec,
   });
-  return saveTranscription({
+  const saved = await saveTranscription({
     userId,
     idempotencyKey,
     data: {
@@ -151,8 +172,14 @@ async function transcribeOnce({ userId, upload, input, idempotencyKey, onText, s
       optimizationId,
       recordingId: input.recording_id,
       recordingPart: input.recording_part,
+      recordedAt: input.recorded_at ? new Date(input.recorded_at) : undefined,
     },
   });
+  if (keeping && !saved.replayed) {
+    const kept = await keepNoteAudio({ userId, transcriptionId: saved.result.id, encoding: keeping });
+    if (kept) saved.result.audio = kept;
+  }
+  return saved;
 }
 
 /**

@@ -1,0 +1,31 @@
+import { db } from "@/lib/db/client.ts";
+import { env } from "@/lib/env.ts";
+import { errorFields, log } from "@/lib/log.ts";
+import { audioStore } from "@/lib/note-audio/audio-store.ts";
+import type { Encoding } from "@/lib/note-audio/encode-note-audio.ts";
+
+/** Whether a new recording's audio is kept: the request's keep_audio, unless retention is 0 days. */
+export function shouldKeepAudio(keepAudio: boolean | undefined): boolean {
+  return keepAudio !== false && env().AUDIO_RETENTION_DAYS !== 0;
+}
+
+/**
+ * Stores a note's compressed recording once it is saved, and marks the note as having it. A
+ * failure here costs the note its audio, never its text: it is logged, and the note is answered.
+ */
+export async function keepNoteAudio({ userId, transcriptionId, encoding }: { userId: string; transcriptionId: string; encoding: Encoding }) {
+  try {
+    const encoded = await encoding.done;
+    const store = audioStore();
+    const bytes = await store.put({ userId, transcriptionId }, encoded.path);
+    const prisma = await db();
+    await prisma.transcription.updateMany({
+      where: { id: transcriptionId, userId },
+      data: { audioStorage: store.kind, audioType: encoded.contentType, audioBytes: bytes, audioKeptAt: new Date() },
+    });
+    return { url: `/api/v1/transcriptions/${transcriptionId}/audio`, content_type: encoded.contentType, bytes };
+  } catch (err) {
+    log.warn("could not keep a note's audio", { transcription_id: transcriptionId, ...errorFields(err) });
+    return null;
+  }
+}
