@@ -1,11 +1,13 @@
 "use client";
 
 import { SpellCheck } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { addDictionaryEntry } from "@/app/_lib/api.ts";
 import { pickWord } from "@/app/_components/note-text.ts";
 import { Button, Field, Sheet, Tabs } from "@/app/_ui/index.ts";
+import type { TextToken } from "@/app/_lib/word-times.ts";
 import styles from "./note.module.css";
+import playerStyles from "./player.module.css";
 
 // The parts of a note's page shared by a note and a recording in parts: the tabs between the text
 // and the recognized text, the text for reading, where one tap on a word opens "Fix a word" (the
@@ -65,9 +67,23 @@ export function FixWordButton({ picked, className, onClick, disabled = false }: 
 /**
  * The text as painted with the page. A tap on a word calls `onWord(word, true)`; words selected
  * with a long-press or a drag call `onWord(words, false)` (offered, not opened: the drag's own
- * click must not open the sheet).
+ * click must not open the sheet). With `tokens` (the words timed from the recording), the word at
+ * `spoken` is highlighted and kept in view, and while the recording plays (`onSeek`) a tap on a
+ * word plays from there instead: listening, the text is the scrubber; paused, a tap fixes a word.
  */
-export function ReadingText({ text, onWord }: { text: string; onWord: (word: string, open: boolean) => void }) {
+export function ReadingText({
+  text,
+  onWord,
+  tokens,
+  spoken = -1,
+  onSeek,
+}: {
+  text: string;
+  onWord: (word: string, open: boolean) => void;
+  tokens?: TextToken[];
+  spoken?: number;
+  onSeek?: (seconds: number) => void;
+}) {
   const reading = useRef<HTMLElement>(null);
   useEffect(() => {
     const onSelection = () => {
@@ -78,14 +94,46 @@ export function ReadingText({ text, onWord }: { text: string; onWord: (word: str
     return () => document.removeEventListener("selectionchange", onSelection);
   }, [onWord]);
 
+  // The spoken word is marked in place (no re-render of every word, four times a second).
+  useEffect(() => {
+    const el = reading.current?.querySelector<HTMLElement>(`[data-w="${spoken}"]`);
+    if (!el) return;
+    el.classList.add(playerStyles.spoken);
+    el.setAttribute("aria-current", "true");
+    const box = el.getBoundingClientRect();
+    // Kept in view: above the sticky buttons at the bottom, below the bar at the top.
+    if (box.top < 80 || box.bottom > window.innerHeight - 180) el.scrollIntoView({ block: "center", behavior: "smooth" });
+    return () => {
+      el.classList.remove(playerStyles.spoken);
+      el.removeAttribute("aria-current");
+    };
+  }, [spoken]);
+
+  const words = useMemo(
+    () =>
+      tokens?.map((t, i) =>
+        t.word ? (
+          <span key={i} data-w={i}>
+            {t.text}
+          </span>
+        ) : (
+          t.text
+        ),
+      ),
+    [tokens],
+  );
+
   function tap(event: MouseEvent<HTMLElement>) {
     if (!document.getSelection()?.isCollapsed) return;
     const word = wordAtPoint(event.clientX, event.clientY, event.currentTarget);
-    if (word) onWord(word, true);
+    if (!word) return;
+    const at = (event.target as HTMLElement).closest<HTMLElement>("[data-w]")?.dataset.w;
+    if (onSeek && tokens && at !== undefined) return onSeek(tokens[Number(at)].start);
+    onWord(word, true);
   }
   return (
     <section ref={reading} id="transcript-text" aria-label="Text of the note" className={`${styles.text} ${styles.reading}`} onClick={tap} data-testid="note-text">
-      {text}
+      {words ?? text}
     </section>
   );
 }

@@ -30,7 +30,12 @@ export function noteTitle(text: string, locale?: string): string {
   return head.charAt(0).toUpperCase() + head.slice(1);
 }
 
-export const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
+/** m:ss (h:mm:ss from an hour), whole seconds. */
+export function duration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds + 0.5));
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}` : `${Math.floor(s / 60)}:${pad(s % 60)}`;
+}
 
 /** The word under the caret, or the selected words. */
 export function pickWord(text: string, start: number, end: number): string {

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { CloudUpload, Send, TriangleAlert } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api, ApiRequestError, getRecording, transcriptionPath, type Recording, type Transcription } from "@/app/_lib/api.ts";
 import { createMaster } from "@/app/_lib/content.ts";
 import { saveEdit } from "@/app/_lib/edit-queue.ts";
@@ -11,6 +11,8 @@ import { listUploads, recordingIdOf } from "@/app/_lib/upload-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type NoteView } from "@/app/_components/note-reading.tsx";
 import { duration, noteTitle, replaceWord, shownText } from "@/app/_components/note-text.ts";
+import { NotePlayer, type PlayerHandle } from "@/app/_components/note-player.tsx";
+import { joinTimed, timedWordsOf, wordAt } from "@/app/_lib/word-times.ts";
 import { Button, LocalTime, Notice, RowLink, RowList, useToast } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
 
@@ -32,6 +34,9 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
   const [view, setView] = useState<NoteView>("text");
   const fix = useFixWord();
   const known = useRef(new Map<string, Transcription>());
+  const player = useRef<PlayerHandle>(null);
+  const [playing, setPlaying] = useState(false);
+  const [spoken, setSpoken] = useState(-1);
   const router = useRouter();
   const toast = useToast();
 
@@ -96,6 +101,17 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
     toast(`“${misspelling}” will be written “${correct}” from now on${places ? `; fixed ${places} ${places === 1 ? "place" : "places"} here` : ""}.`);
   }
 
+  // The parts play one after another when every part received kept its audio.
+  const audioParts = notes.length && notes.every((n) => n.audio) ? notes.map((n) => ({ url: n.audio!.url, duration: n.duration })) : [];
+  const timed = useMemo(
+    () =>
+      joinTimed(
+        notes.map((n, i) => ({ text: shownText(n), words: timedWordsOf(n), offset: notes.slice(0, i).reduce((sum, p) => sum + p.duration, 0) })),
+        "\n\n",
+      ),
+    [notes],
+  );
+
   if (error) {
     return (
       <Notice tone="danger" icon={<TriangleAlert size={18} aria-hidden="true" />} role="alert">
@@ -118,7 +134,7 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
         <h1 className={styles.title}>{noteTitle(text)}</h1>
         {recording && (
           <p className={styles.meta} data-testid="joined-summary">
-            <LocalTime iso={recording.created_at} />
+            <LocalTime iso={notes[0]?.recorded_at ?? recording.created_at} />
             <span aria-hidden="true">·</span>
             <span data-testid="joined-duration">{duration(recording.duration)}</span>
             <span aria-hidden="true">·</span>
@@ -129,6 +145,9 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
           </p>
         )}
       </header>
+      {audioParts.length > 0 && (
+        <NotePlayer ref={player} parts={audioParts} title={noteTitle(text)} onTime={(t) => setSpoken(wordAt(timed, t))} onPlaying={setPlaying} />
+      )}
       {waiting.length > 0 && (
         <Notice tone="info" icon={<CloudUpload size={18} aria-hidden="true" />} role="status" data-testid="joined-waiting">
           {waiting.length} more {waiting.length === 1 ? "part is" : "parts are"} still on this phone; the text has the parts received so far.
@@ -139,9 +158,15 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
           <NoteViewTabs view={view} onChange={setView}>
             {view === "text" ? (
               <>
-                <ReadingText text={text} onWord={fix.onWord} />
+                <ReadingText
+                  text={text}
+                  onWord={fix.onWord}
+                  tokens={audioParts.length ? timed : undefined}
+                  spoken={spoken}
+                  onSeek={playing ? (t) => player.current?.seek(t, true) : undefined}
+                />
                 <div className={styles.under}>
-                  <span>Tap a word to fix its spelling.</span>
+                  <span>{playing ? "Tap a word to play from there." : "Tap a word to fix its spelling."}</span>
                 </div>
               </>
             ) : (

@@ -2,13 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { Check, CloudOff, Pencil, Send, TriangleAlert } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createMaster, mastersOfNote } from "@/app/_lib/content.ts";
 import { addDictionaryEntry, apiRead, ApiRequestError, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/edit-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note-text.ts";
 import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type NoteView } from "@/app/_components/note-reading.tsx";
+import { NotePlayer, type PlayerHandle } from "@/app/_components/note-player.tsx";
+import { NoteTitle, NoteTools } from "@/app/_components/note-tools.tsx";
+import { timedWordsOf, timeText, wordAt } from "@/app/_lib/word-times.ts";
 import { Button, LocalTime, Notice, useToast } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
 
@@ -33,6 +36,9 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
   const { setPicked } = fix;
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const player = useRef<PlayerHandle>(null);
+  const [playing, setPlaying] = useState(false);
+  const [spoken, setSpoken] = useState(-1);
   const router = useRouter();
   const toast = useToast();
   const url = transcriptionPath(id);
@@ -163,6 +169,9 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
     }
   }
 
+  const shown = transcript ? (draft ?? shownText(transcript)) : "";
+  const timed = useMemo(() => (transcript?.audio ? timeText(shown, timedWordsOf(transcript)) : []), [shown, transcript]);
+
   if (!transcript) {
     return error ? (
       <Notice tone="danger" icon={<TriangleAlert size={18} aria-hidden="true" />} role="alert">
@@ -176,17 +185,28 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
   }
   const text = draft ?? shownText(transcript);
   const original = originalText(transcript);
+  const title = transcript.title ?? noteTitle(text);
   return (
     <article className={styles.note}>
       <header className={styles.header}>
-        <h1 className={styles.title}>{noteTitle(text)}</h1>
+        <NoteTitle note={transcript} fallback={noteTitle(text)} onRenamed={setTranscript} disabled={deviceCopyAt !== null} />
         <p className={styles.meta}>
-          <LocalTime iso={transcript.created_at} />
+          <LocalTime iso={transcript.recorded_at} />
           <span aria-hidden="true">·</span>
           <span>{duration(transcript.duration)}</span>
           <OptimizationStatus optimization={transcript.optimization} />
         </p>
       </header>
+      <NoteTools note={transcript} title={title} text={text} offline={deviceCopyAt !== null} />
+      {transcript.audio && (
+        <NotePlayer
+          ref={player}
+          parts={[{ url: transcript.audio.url, duration: transcript.duration }]}
+          title={title}
+          onTime={(t) => setSpoken(wordAt(timed, t))}
+          onPlaying={setPlaying}
+        />
+      )}
       {deviceCopyAt !== null && save !== "offline" && (
         <Notice tone="warning" icon={<CloudOff size={18} aria-hidden="true" />} data-testid="device-copy">
           Offline copy from <LocalTime iso={new Date(deviceCopyAt).toISOString()} />. Fixing words and making posts need a connection.
@@ -245,10 +265,16 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
                 />
               </>
             ) : (
-              <ReadingText text={text} onWord={deviceCopyAt === null ? fix.onWord : () => undefined} />
+              <ReadingText
+                text={text}
+                onWord={deviceCopyAt === null ? fix.onWord : () => undefined}
+                tokens={transcript.audio ? timed : undefined}
+                spoken={spoken}
+                onSeek={playing ? (t) => player.current?.seek(t, true) : undefined}
+              />
             )}
             <div className={styles.under}>
-              <span>{editing ? "" : "Tap a word to fix its spelling."}</span>
+              <span>{editing ? "" : playing ? "Tap a word to play from there." : "Tap a word to fix its spelling."}</span>
               <span aria-live="polite" data-testid="save-state">
                 {deviceCopyAt !== null && save === "saved"
                   ? ""

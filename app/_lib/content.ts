@@ -102,3 +102,9 @@ export const createPreset = (input: In<typeof CreatePresetInput>) =>
 export const updatePreset = (id: string, input: In<typeof UpdatePresetInput>) =>
   withRetry(() => api<{ preset: Preset }>(preset(id), { method: "PATCH", json: input })).then((r) => r.preset);
 export const deletePreset = (id: string) => api(preset(id), { method: "DELETE" });
+
+/** Every post started from a note (to name them before the note is deleted). */
+export const postsOfNote = (transcriptionId: string) =>
+  withRetry(() =>
+    api<z.output<typeof ContentItemList>>(`/api/v1/content/items?limit=100&source_transcription_id=${encodeURIComponent(transcriptionId)}`),
+  ).then((r) => r.items);

@@ -174,6 +174,8 @@ async function send(item: QueuedUpload): Promise<UploadOutcome> {
   const form = new FormData();
   form.append("recording_id", recordingIdOf(item));
   form.append("recording_part", String(item.part - 1));
+  // When it was recorded: a note sent later (offline, a long queue) is listed at that time.
+  form.append("recorded_at", new Date(item.createdAt).toISOString());
   form.append("audio", new File([item.blob!], item.fileName, { type: item.mimeType }));
   let reply: Reply;
   try {

@@ -192,8 +192,11 @@ export async function noteEditor(page: Page): Promise<Locator> {
 /** Taps (touch) the first occurrence of `word` in the note's text where it stands, as a finger would. */
 export async function tapWordInNote(page: Page, word: string): Promise<void> {
   const point = await page.getByTestId("note-text").evaluate((el, w) => {
-    const node = el.firstChild;
-    const at = node?.textContent?.indexOf(w) ?? -1;
+    // The text is one text node, or a span per word when the note's recording is kept (for the highlight).
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let node: Node | null;
+    let at = -1;
+    while ((node = walker.nextNode()) && (at = node.textContent?.indexOf(w) ?? -1) < 0);
     if (!node || at < 0) throw new Error(`"${w}" is not in the note`);
     const range = new Range();
     range.setStart(node, at);

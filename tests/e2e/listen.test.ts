@@ -1,0 +1,106 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { JFK_WAV } from "@/tests/support/audio.ts";
+import { assertAccessible, newPhone, noteCount, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
+
+// Issue 24 in the browser: a note keeps its recording; it plays with the spoken word highlighted
+// and followed; a tap on a word while it plays plays from there; the note is renamed in one tap,
+// and deleted with Undo.
+
+let app: App;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.stop();
+});
+
+async function openNewNote(page: Page): Promise<string> {
+  await page.goto("/record");
+  await page.getByLabel("Or choose an audio file").setInputFiles(JFK_WAV);
+  await page.waitForURL(/\/transcripts\/(?!recordings)[^/]+$/, { timeout: 180_000 });
+  await page.getByTestId("note-text").waitFor();
+  await page.waitForFunction(() => !/^Cleaning up/.test(document.querySelector('[data-testid="optimization-status"]')?.textContent ?? ""), undefined, {
+    timeout: 120_000,
+  });
+  return page.url().split("/").at(-1)!;
+}
+
+/** The index of the word highlighted as spoken (-1: none). */
+const spokenIndex = (page: Page) =>
+  page.evaluate(() => Number(document.querySelector('[data-testid="note-text"] [aria-current="true"]')?.getAttribute("data-w") ?? -1));
+
+test("a note plays with the spoken word highlighted; a tapped word plays from there; rename; delete with Undo", async () => {
+  const { context, page } = await newPhone(app);
+  await signUp(page);
+  const id = await openNewNote(page);
+  const player = page.getByTestId("player");
+  await player.waitFor();
+  await assertAccessible(page, "note with player");
+
+  // The recording is served to its owner as audio with ranges.
+  const head = await page.request.get(`/api/v1/transcriptions/${id}/audio`, { headers: { range: "bytes=0-3" } });
+  assert.equal(head.status(), 206);
+  assert.equal(Buffer.from(await head.body()).toString("hex"), "1a45dfa3");
+
+  await page.getByTestId("play").click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="note-text"] [aria-current="true"]'), undefined, { timeout: 15_000 });
+  const first = await spokenIndex(page);
+  await page.waitForFunction((i) => Number(document.querySelector('[data-testid="note-text"] [aria-current="true"]')?.getAttribute("data-w")) > i, first, {
+    timeout: 15_000,
+  });
+  assert.match(await page.getByTestId("player-time").textContent() ?? "", /^0:0[1-9]|^0:1\d/);
+  await screenshot(page, "note-playing-light");
+
+  // While it plays, a tap on a word near the end plays from that word.
+  const words = await page.locator('[data-testid="note-text"] [data-w]').count();
+  const target = page.locator('[data-testid="note-text"] [data-w]').nth(words - 2);
+  const targetIndex = Number(await target.getAttribute("data-w"));
+  await target.tap();
+  await page.waitForFunction((i) => Number(document.querySelector('[data-testid="note-text"] [aria-current="true"]')?.getAttribute("data-w")) >= i, targetIndex, {
+    timeout: 5_000,
+  });
+  assert.equal(await page.getByRole("dialog").count(), 0, "tapping a word while listening does not open Fix a word");
+  await page.getByRole("button", { name: "Pause" }).click();
+  await page.getByRole("button", { name: "Play the recording" }).waitFor();
+
+  // Paused, a tap on a word opens "Fix a word" as before.
+  await page.locator('[data-testid="note-text"] [data-w]').first().tap();
+  await page.getByRole("dialog", { name: "Fix a word" }).waitFor();
+  await page.getByRole("button", { name: "Close" }).click();
+
+  // Speed and the dark look.
+  await page.getByTestId("speed").click();
+  assert.match((await page.getByTestId("speed").textContent()) ?? "", /1\.5×/);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "note-playing-dark");
+  await page.emulateMedia({ colorScheme: "light" });
+
+  // Rename in one tap on the pencil.
+  await page.getByTestId("rename").click();
+  await page.getByTestId("rename-input").fill("Ask not");
+  await page.getByTestId("rename-input").press("Enter");
+  await page.getByRole("heading", { name: "Ask not" }).waitFor();
+  await page.reload();
+  await page.getByRole("heading", { name: "Ask not" }).waitFor();
+
+  // Delete, then Undo: the note stays.
+  assert.equal(await noteCount(page), 1);
+  await page.getByTestId("delete-note").click();
+  await page.waitForURL(/\/transcripts$/);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await page.waitForTimeout(7_000);
+  assert.equal(await noteCount(page), 1, "Undo kept the note");
+
+  // Delete for good: gone from the list and from the server, its audio too.
+  await page.goto(`/transcripts/${id}`);
+  await page.getByTestId("delete-note").click();
+  await page.waitForURL(/\/transcripts$/);
+  await page.getByText("Note deleted.").waitFor();
+  const deadline = Date.now() + 15_000;
+  while ((await noteCount(page)) !== 0 && Date.now() < deadline) await page.waitForTimeout(250);
+  assert.equal(await noteCount(page), 0, "the note was deleted after the Undo time");
+  assert.equal((await page.request.get(`/api/v1/transcriptions/${id}/audio`)).status(), 404);
+  await context.close();
+});
