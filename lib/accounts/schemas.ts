@@ -18,3 +18,25 @@ export const CreateUserInput = z.strictObject({
   name: z.string().trim().min(1).max(100).optional(),
 });
 export type CreateUserInput = z.input<typeof CreateUserInput>;
+
+/** A spoken language: an ISO 639-1 (or 639-3) code, or "auto" to detect it in each recording. */
+export const LanguageSetting = z
+  .string()
+  .regex(/^(auto|[a-z]{2,3})$/, 'must be "auto" or an ISO 639-1 code such as de')
+  .meta({ description: '"auto" (detect it in each recording) or an ISO 639-1 code such as en, de, es, fr, ja.', example: "de" });
+
+export const Settings = z
+  .object({
+    language: LanguageSetting.meta({ description: "The language of your recordings, used when an upload names none." }),
+    recognizer: z
+      .object({
+        languages: z.union([z.literal("any"), z.array(z.string())]).meta({ description: '"any", or the only languages this server\'s recognizer knows.' }),
+        hint: z.string().nullable().meta({ description: "What to install for other languages, when it knows only some." }),
+        language_supported: z.boolean().meta({ description: "Whether your language setting can be recognized here now." }),
+      })
+      .meta({ description: "What this server's speech recognizer can do (it may change when a model is installed)." }),
+  })
+  .meta({ id: "Settings" });
+export type Settings = z.output<typeof Settings>;
+
+export const UpdateSettingsInput = z.strictObject({ language: LanguageSetting }).meta({ id: "UpdateSettingsInput" });

@@ -23,6 +23,7 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/v1/presets": ["GET", "POST"],
   "/api/v1/presets/{id}": ["DELETE", "GET", "PATCH"],
   "/api/v1/recordings/{recording_id}": ["GET"],
+  "/api/v1/settings": ["GET", "PATCH"],
   "/api/v1/transcriptions": ["GET"],
   "/api/v1/transcriptions/{id}": ["GET", "PATCH"],
   "/api/v1/transcriptions/{id}/audio": ["GET"],

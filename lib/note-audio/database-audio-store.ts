@@ -1,6 +1,6 @@
 import { open } from "node:fs/promises";
 import { db } from "@/lib/db/client.ts";
-import type { AudioStore, ByteRange } from "@/lib/note-audio/audio-store.ts";
+import type { AudioStore, ByteRange } from "@/lib/note-audio/types.ts";
 
 // Kept recordings in the database (note_audio_chunks): 256 KiB per row, so a Range request reads
 // only the rows it covers, and no statement carries more than one chunk.

@@ -1,7 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { env } from "@/lib/env.ts";
-import { lowerPriority } from "@/lib/transcription/engines/priority.ts";
 
 export const NOTE_AUDIO_TYPE = "audio/webm; codecs=opus";
 
@@ -14,7 +13,7 @@ export type Encoding = { done: Promise<EncodedAudio>; cancel: () => void };
  * plays and seeks (ffmpeg writes the cues). It runs beside recognition, at the recognizers' low
  * CPU priority, so the answer does not wait for it. `cancel` stops it when the upload fails.
  */
-export function encodeNoteAudio(wavPath: string, workDir: string): Encoding {
+export function encodeNoteAudio(wavPath: string, workDir: string, { lowerPriority }: { lowerPriority: (pid: number | undefined) => void }): Encoding {
   const output = path.join(workDir, "kept.webm");
   const { FFMPEG_PATH, AUDIO_BITRATE_KBPS } = env();
   const child = spawn(

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { copyFile, mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env.ts";
-import type { AudioKey, AudioStore, ByteRange } from "@/lib/note-audio/audio-store.ts";
+import type { AudioKey, AudioStore, ByteRange } from "@/lib/note-audio/types.ts";
 
 // Kept recordings as files: DATA_DIR/audio/<user id>/<note id>.webm. Ids are uuids (checked), so
 // no key can name a path outside the folder.

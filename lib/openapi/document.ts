@@ -6,12 +6,13 @@ import { ErrorBody } from "@/lib/openapi/schemas.ts";
 import { contentArea } from "@/lib/openapi/content-paths.ts";
 import { dictionaryArea } from "@/lib/openapi/dictionary-paths.ts";
 import { serviceArea } from "@/lib/openapi/service-paths.ts";
+import { settingsArea } from "@/lib/openapi/settings-paths.ts";
 import { transcriptionArea } from "@/lib/openapi/transcription-paths.ts";
 import type { HttpMethod, OpenApiDocument, PathsObject } from "@/lib/openapi/types.ts";
 
 // The public API, area by area. A new area is a module like dictionary-paths.ts, listed here.
 // Internal endpoints (/api/internal/…) are not public API and never belong in it.
-const AREAS: ApiArea[] = [transcriptionArea, dictionaryArea, contentArea, serviceArea];
+const AREAS: ApiArea[] = [transcriptionArea, dictionaryArea, contentArea, settingsArea, serviceArea];
 
 function mergePaths(areas: ApiArea[]): PathsObject {
   const paths: PathsObject = {};

@@ -203,10 +203,12 @@ function describe(err: unknown): string {
   return cause ? `${cause.message}${code && !cause.message.includes(code) ? ` (${code})` : ""}` : err.message;
 }
 
-// Most capable first: accuracy grows with size, and an .en model beats its multilingual twin on English.
+// Most capable first: accuracy grows with size. Of two models of one size, the multilingual one:
+// it is there because someone speaks another language (their setting fetched it), while its .en
+// twin is only slightly better on English.
 const PREFERENCE = [
   "large-v3", "large-v3-turbo", "large-v2", "large-v1", "large",
-  "medium.en", "medium", "small.en", "small", "base.en", "base", "tiny.en", "tiny",
+  "medium", "medium.en", "small", "small.en", "base", "base.en", "tiny", "tiny.en",
 ];
 const MODEL_FILE = /^ggml-((?:tiny|base|small|medium|large)[\w.-]*)\.bin$/;
 

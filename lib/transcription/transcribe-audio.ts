@@ -21,6 +21,8 @@ import type { Upload } from "@/lib/transcription/receive-upload.ts";
 import { PROMPT_MAX, type TranscribeFields, type TranscriptionResult } from "@/lib/transcription/schemas.ts";
 import { requestHash, saveTranscription } from "@/lib/transcription/save-transcription.ts";
 import { withIdempotencyKey } from "@/lib/transcription/idempotency-key.ts";
+import { lowerPriority } from "@/lib/transcription/engines/priority.ts";
+import { userLanguage } from "@/lib/transcription/user-language.ts";
 import { assertAudioBudgetLeft, chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
 
 /** What the recognizer should expect: the caller's prompt, then the words the dictionary produces. */
@@ -79,7 +81,10 @@ export async function transcribeAudio(args: TranscribeArgs): Promise<Transcribed
   return idempotencyKey ? withIdempotencyKey({ userId, idempotencyKey, hash }, run) : run();
 }
 
-async function transcribeOnce({ userId, upload, input, idempotencyKey, onText, signal }: TranscribeArgs, hash: string): Promise<Transcribed> {
+async function transcribeOnce(args: TranscribeArgs, hash: string): Promise<Transcribed> {
+  const { userId, upload, idempotencyKey, onText, signal } = args;
+  // No language in the upload: the person's language setting, else the recognizer detects it.
+  const input = { ...args.input, language: args.input.language ?? (await userLanguage(userId)) };
   if (upload.audioBytes === 0) throw new ApiError("empty_audio", "The audio file is empty (0 bytes).");
   if (!upload.format) {
     throw new ApiError("unsupported_audio", `This file is not audio in a supported format (${SUPPORTED_FORMATS_TEXT}).`);
@@ -95,7 +100,7 @@ async function transcribeOnce({ userId, upload, input, idempotencyKey, onText, s
     maxWaiting: config.DECODE_QUEUE_MAX,
   });
   // The recording is compressed to be kept while it is recognized (stopped if that fails).
-  const keeping = shouldKeepAudio(input.keep_audio) ? encodeNoteAudio(audio.wavPath, upload.workDir) : undefined;
+  const keeping = shouldKeepAudio(input.keep_audio) ? encodeNoteAudio(audio.wavPath, upload.workDir, { lowerPriority }) : undefined;
   try {
     return await recognizeDecoded({ userId, upload, input, idempotencyKey, onText, signal }, hash, engine, audio, keeping);
   } catch (err) {

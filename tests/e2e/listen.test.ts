@@ -51,7 +51,7 @@ test("a note plays with the spoken word highlighted; a tapped word plays from th
     timeout: 15_000,
   });
   assert.match(await page.getByTestId("player-time").textContent() ?? "", /^0:0[1-9]|^0:1\d/);
-  await screenshot(page, "note-playing-light");
+  await screenshot(page, "note-playing-light", { fullPage: false });
 
   // While it plays, a tap on a word near the end plays from that word.
   const words = await page.locator('[data-testid="note-text"] [data-w]').count();
@@ -74,7 +74,7 @@ test("a note plays with the spoken word highlighted; a tapped word plays from th
   await page.getByTestId("speed").click();
   assert.match((await page.getByTestId("speed").textContent()) ?? "", /1\.5×/);
   await page.emulateMedia({ colorScheme: "dark" });
-  await screenshot(page, "note-playing-dark");
+  await screenshot(page, "note-playing-dark", { fullPage: false });
   await page.emulateMedia({ colorScheme: "light" });
 
   // Rename in one tap on the pencil.
@@ -102,5 +102,26 @@ test("a note plays with the spoken word highlighted; a tapped word plays from th
   while ((await noteCount(page)) !== 0 && Date.now() < deadline) await page.waitForTimeout(250);
   assert.equal(await noteCount(page), 0, "the note was deleted after the Undo time");
   assert.equal((await page.request.get(`/api/v1/transcriptions/${id}/audio`)).status(), 404);
+  await context.close();
+});
+
+test("Settings → language: auto by default; a language the recognizer cannot do is kept and explained", async () => {
+  const { context, page } = await newPhone(app);
+  await signUp(page);
+  await page.goto("/settings");
+  const select = page.getByTestId("language-setting");
+  await select.waitFor();
+  assert.equal(await select.inputValue(), "auto");
+  await select.selectOption("de");
+  await page.getByTestId("language-unsupported").waitFor();
+  assert.match((await page.getByTestId("language-unsupported").textContent()) ?? "", /English only/);
+  await page.reload();
+  assert.equal(await page.getByTestId("language-setting").inputValue(), "de", "the setting is saved");
+  await page.getByTestId("language-unsupported").evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await screenshot(page, "settings-language-light", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "settings-language-dark", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "light" });
+  await assertAccessible(page, "settings with language");
   await context.close();
 });

@@ -154,10 +154,10 @@ export async function assertAccessible(page: Page, label: string): Promise<void>
   );
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   // Animations run to their end first: a sheet caught mid-rise looks see-through.
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: "disabled" });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage, animations: "disabled" });
 }
 
 /** Waits until the service worker controls the page and has this page in its cache. */

@@ -43,8 +43,10 @@ describe("resolveWhisperModel", () => {
     assert.equal(resolveWhisperModel({ MODELS_DIR: models }), path.join(models, "ggml-small.bin"));
   });
 
-  test("an .en model wins over its multilingual twin, and a quantized one comes after its original", async () => {
+  test("a multilingual model wins over its .en twin (it was fetched for another language), a quantized one comes after its original", async () => {
     const models = await folder("twins", ["ggml-base.bin", "ggml-base.en-q5_1.bin", "ggml-base.en.bin"]);
+    assert.equal(resolveWhisperModel({ MODELS_DIR: models }), path.join(models, "ggml-base.bin"));
+    await rm(path.join(models, "ggml-base.bin"));
     assert.equal(resolveWhisperModel({ MODELS_DIR: models }), path.join(models, "ggml-base.en.bin"));
     await rm(path.join(models, "ggml-base.en.bin"));
     assert.equal(resolveWhisperModel({ MODELS_DIR: models }), path.join(models, "ggml-base.en-q5_1.bin"));

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { BookA, KeyRound, Megaphone, UserRound } from "lucide-react";
+import { LanguageSetting } from "@/app/_components/language-setting.tsx";
 import { PhoneStorage } from "@/app/_components/phone-storage.tsx";
 import { SignOutButton } from "@/app/_components/sign-out-button.tsx";
 import { Card, RowLink, RowList } from "@/app/_ui/index.ts";
@@ -25,6 +26,7 @@ export default async function SettingsPage() {
           Transcription quality: <strong>{describeRecognizerQuality(recognizerQuality())}</strong>
         </p>
       </Card>
+      <LanguageSetting />
       <h2>This phone</h2>
       <PhoneStorage />
       <h2>Account</h2>

@@ -7,7 +7,10 @@ import { EngineUnavailableError, type RecognitionEngine } from "@/lib/transcript
 // One engine per process, created on first use: whisper keeps its model loaded between requests.
 // `voicedraftBasicFallback`: auto chose PocketSphinx for want of a model, so one appearing in
 // MODELS_DIR (the launcher's background download) replaces it without a restart.
-const state = globalThis as unknown as { voicedraftEngine?: Promise<RecognitionEngine>; voicedraftBasicFallback?: boolean };
+const state = globalThis as unknown as { voicedraftEngine?: Promise<RecognitionEngine>; voicedraftBasicFallback?: boolean; voicedraftReselect?: boolean };
+
+// How long a replaced engine is kept for the recordings it is still recognizing (a piece is at most 600 s).
+const REPLACED_ENGINE_GRACE_MS = 11 * 60_000;
 
 const NONE_INSTALLED =
   "No speech recognizer is available. Install one: a whisper model (npm run model:download -- base.en, or set " +
@@ -73,6 +76,14 @@ export async function recognitionEngine(): Promise<RecognitionEngine> {
     state.voicedraftEngine = undefined;
     log.info("switching to the accurate speech recognizer (whisper)");
   }
+  if (state.voicedraftReselect) {
+    // A new model arrived (a multilingual one, for someone's language): new recordings use it.
+    state.voicedraftReselect = false;
+    const replaced = state.voicedraftEngine;
+    state.voicedraftEngine = undefined;
+    setTimeout(() => void replaced?.then((engine) => engine.close?.()).catch(() => undefined), REPLACED_ENGINE_GRACE_MS).unref();
+    log.info("switching to the newly installed speech recognizer model");
+  }
   state.voicedraftEngine ??= createEngine().catch((err) => {
     state.voicedraftEngine = undefined;
     throw err;
@@ -86,4 +97,19 @@ export async function resetRecognitionEngine(): Promise<void> {
   state.voicedraftEngine = undefined;
   state.voicedraftBasicFallback = false;
   await (await current?.catch(() => undefined))?.close?.();
+}
+
+/** The model in MODELS_DIR changed: the next recording chooses the recognizer again. */
+export function reselectEngine(): void {
+  state.voicedraftReselect = true;
+}
+
+/** The languages the configured recognizer knows, and what to install for more (none installed: none). */
+export async function recognizerLanguages(): Promise<{ languages: "any" | string[]; hint: string }> {
+  try {
+    const engine = await recognitionEngine();
+    return (await engine.languages?.()) ?? { languages: "any", hint: "" };
+  } catch (err) {
+    return { languages: [], hint: (err as Error).message };
+  }
 }

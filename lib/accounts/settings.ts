@@ -1,0 +1,32 @@
+import type { z } from "zod";
+import { db } from "@/lib/db/client.ts";
+import { notFound } from "@/lib/http/errors.ts";
+import type { Settings, UpdateSettingsInput } from "@/lib/accounts/schemas.ts";
+import { recognizerLanguages } from "@/lib/transcription/engines/select-engine.ts";
+import { ensureModelForLanguage } from "@/lib/transcription/model-for-language.ts";
+
+/** The person's settings, with what the recognizer can do for their language. */
+export async function getSettings({ userId }: { userId: string }): Promise<Settings> {
+  const prisma = await db();
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { language: true } });
+  if (!user) throw notFound("The account");
+  return present(user.language);
+}
+
+/**
+ * Changes the settings. A language the recognizer cannot do yet is kept (it is what the person
+ * speaks) and said plainly; with the automatic model download, a multilingual model is fetched.
+ */
+export async function updateSettings({ userId, input }: { userId: string; input: z.output<typeof UpdateSettingsInput> }): Promise<Settings> {
+  const prisma = await db();
+  const language = input.language === "auto" ? null : input.language;
+  await prisma.user.update({ where: { id: userId }, data: { language } });
+  ensureModelForLanguage(language);
+  return present(language);
+}
+
+async function present(language: string | null): Promise<Settings> {
+  const { languages, hint } = await recognizerLanguages();
+  const supported = languages === "any" || language === null || languages.includes(language);
+  return { language: language ?? "auto", recognizer: { languages, hint: languages === "any" ? null : hint, language_supported: supported } };
+}
