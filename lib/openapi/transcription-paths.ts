@@ -8,6 +8,7 @@ import {
   EditTranscriptionInput,
   EditTranscriptionResult,
   ListTranscriptionsQuery,
+  NoteAudio,
   OPENAI_STREAM_FORMATS,
   Optimization,
   OptimizerProcessing,
@@ -336,6 +337,7 @@ export const transcriptionArea: ApiArea = {
   },
   schemas: [
     TranscriptionResult,
+    NoteAudio,
     TranscriptSegment,
     TranscriptWord,
     OptimizerProcessing,

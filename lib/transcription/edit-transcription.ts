@@ -25,7 +25,7 @@ export async function editTranscription({
     where: { id, userId, ...(input.updated_at && { updatedAt: new Date(input.updated_at) }) },
     data: {
       ...(input.text !== undefined && { text: input.text, editedAt: new Date() }),
-      ...(input.title !== undefined && { title: input.title }),
+      ...(input.title !== undefined && { title: input.title || null }),
     },
   });
   const row = await prisma.transcription.findFirst({ where: { id, userId }, include: { optimization: true } });

@@ -262,7 +262,6 @@ export const EditTranscriptionInput = z
       .regex(NAME_CHARS, NAME_CHARS_MESSAGE)
       .nullable()
       .optional()
-      .transform((title) => (title === "" ? null : title))
       .meta({ description: "Your name for the note; null or \"\" removes it." }),
     updated_at: z.iso
       .datetime()

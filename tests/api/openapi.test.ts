@@ -85,6 +85,8 @@ describe("the OpenAPI document", () => {
         ...["approveContentVariant", "confirmManualDelivery", "createChannel", "createContentMaster", "createContentVariants", "createPreset"],
         ...["deleteChannel", "deletePreset", "editContentItem", "getChannel", "getContentFamily", "getContentItem", "getPreset", "listChannels"],
         ...["listContentMasters", "listPresets", "recordContentDelivery", "regenerateContentVariant", "updateChannel", "updatePreset"],
+        // A note's recording, and the settings (issues 24 and 25).
+        ...["getTranscriptionAudio", "getSettings", "updateSettings"],
       ].sort(),
     );
   });
