@@ -13,6 +13,8 @@ export async function benchUser(entries: BenchEntry[]) {
   const host = await startInMemoryDatabase();
   await migrateDatabase(host.url);
   process.env.DATABASE_URL = host.url;
+  // Starting the database read the settings already: read them again, or lib/db would open DATA_DIR's.
+  (await import("@/lib/env.ts")).resetEnvCache();
   const { createUser } = await import("@/lib/accounts/create-user.ts");
   const { createApiKey } = await import("@/lib/api-keys/create-api-key.ts");
   const { db, closeDb } = await import("@/lib/db/client.ts");

@@ -6,6 +6,7 @@ import type { JobDefinition, Sweep } from "@/lib/jobs/define-job.ts";
 import { startJobWorkers } from "@/lib/jobs/workers.ts";
 import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation-job.ts";
 import { optimizeTranscriptJob, recoverStaleOptimizations } from "@/lib/optimizer/optimize-transcript-job.ts";
+import { refreshSearchStatistics } from "@/lib/transcription/search-transcriptions.ts";
 import { forgetExpiredAudio } from "@/lib/note-audio/sweep-audio-retention.ts";
 import { recognizePieceJob, recoverStalePieces } from "@/lib/transcription/recognize-pieces-job.ts";
 
@@ -23,6 +24,8 @@ export const SWEEPS: Sweep[] = [
     run: () => recoverStalePieces(),
   },
   { name: "recover-generation-tasks", intervalSeconds: () => 60, run: () => recoverGenerationTasks() },
+  // The embedded database's planner statistics, so search uses its index (PostgreSQL: autovacuum).
+  { name: "refresh-search-statistics", intervalSeconds: () => 3600, run: () => refreshSearchStatistics() },
   // Kept recordings older than AUDIO_RETENTION_DAYS (none when it is unset).
   { name: "forget-expired-audio", intervalSeconds: () => 3600, run: async () => void (await forgetExpiredAudio()) },
 ];

@@ -10,6 +10,8 @@ import {
   ListTranscriptionsQuery,
   NoteAudio,
   OPENAI_STREAM_FORMATS,
+  SearchMatch,
+  TranscriptionListItem,
   Optimization,
   OptimizerProcessing,
   PROMPT_MAX,
@@ -293,12 +295,15 @@ export const listTranscriptions = defineOperation({
   path: "/api/v1/transcriptions",
   id: "listTranscriptions",
   tag,
-  summary: "List transcriptions",
-  description: "Your transcriptions, newest first, with their optimization status; follow `next_cursor` for older ones.",
+  summary: "List or search transcriptions",
+  description:
+    "Your transcriptions, newest first, with their optimization status; follow `next_cursor` for older ones. With " +
+    "`q`, only the notes that match it (full-text search over titles, texts, your edits and the clean-ups; words " +
+    "are matched whole, in any language, case aside), best match first, each with a highlighted `search.snippet`.",
   scope: "transcribe",
   query: ListTranscriptionsQuery,
   responses: { 200: { description: "A page of transcriptions.", schema: TranscriptionList } },
-  errors: { validation_failed: "limit is out of range or cursor is not one this API returned." },
+  errors: { validation_failed: "limit is out of range, q is longer than 200 characters, or cursor is not one this API returned." },
 });
 
 export const createOpenAiTranscription = defineOperation({
@@ -343,6 +348,8 @@ export const transcriptionArea: ApiArea = {
     OptimizerProcessing,
     Optimization,
     TranscriptionList,
+    TranscriptionListItem,
+    SearchMatch,
     EditTranscriptionInput,
     EditTranscriptionResult,
     DictionarySuggestion,

@@ -236,14 +236,41 @@ export const IdempotencyKey = z
   .regex(/^[\x21-\x7e]{1,255}$/, "must be 1–255 visible ASCII characters")
   .optional();
 
+export const SEARCH_MAX = 200;
+
 export const ListTranscriptionsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Page size, 1–100 (default 20)." }),
   cursor: z.string().max(200).optional().meta({ description: "The next_cursor of the previous page." }),
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX, `must be at most ${SEARCH_MAX} characters`)
+    .optional()
+    .meta({
+      description:
+        "Search your notes (their titles, texts, edits and clean-ups), in web search syntax: words (all must " +
+        'appear), "a quoted phrase", or, -excluded. Results come best match first, each with a `search` snippet. ' +
+        "Empty: the plain list.",
+      example: '"release notes" -draft',
+    }),
 });
+
+export const SearchMatch = z
+  .object({
+    rank: z.number().meta({ description: "How well the note matches (higher is better); results are in this order." }),
+    snippet: z
+      .array(z.object({ text: z.string(), match: z.boolean() }))
+      .meta({ description: "Where the words were found: pieces of the note's text, `match` true on the words searched for (to highlight)." }),
+  })
+  .meta({ id: "SearchMatch" });
+
+export const TranscriptionListItem = TranscriptionResult.extend({
+  search: SearchMatch.optional().meta({ description: "With q: how and where this note matched." }),
+}).meta({ id: "TranscriptionListItem" });
 
 export const TranscriptionList = z
   .object({
-    transcriptions: z.array(TranscriptionResult).meta({ description: "Newest first, without segments." }),
+    transcriptions: z.array(TranscriptionListItem).meta({ description: "Newest first (with q: best match first), without segments." }),
     next_cursor: z.string().nullable(),
   })
   .meta({ id: "TranscriptionList" });
