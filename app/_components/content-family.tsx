@@ -1,10 +1,11 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ChevronDown, Sparkles, TriangleAlert } from "lucide-react";
 import { ApiRequestError, saveRead } from "@/app/_lib/api.ts";
-import { createVariants, getFamily, listChannels, listPresets, newActionId, type Channel, type Family, type Preset } from "@/app/_lib/content.ts";
+import { createMaster, createVariants, getFamily, listChannels, listPresets, newActionId, type Channel, type Family, type Preset } from "@/app/_lib/content.ts";
 import { Button, Card, Notice, Spinner } from "@/app/_ui/index.ts";
 import { ChannelPicker } from "@/app/_components/channel-picker.tsx";
 import { ItemEditor } from "@/app/_components/item-editor.tsx";
@@ -24,9 +25,25 @@ function preselect(family: Family, channels: Channel[]): Record<string, string> 
 /** What the server read for this page's first paint (each part missing is fetched on mount). */
 export type FamilySeed = { family?: Family; channels?: Channel[]; presets?: Preset[] };
 
+/**
+ * Posts not written yet: what "Make posts" opens with. Nothing is stored until the person writes
+ * posts (then the master is created, and the page becomes its page), so looking costs no item.
+ */
+export type DraftSource = { input: { source_transcription_id: string } | { body: string }; title: string; body: string; kind: keyof typeof SOURCE_WORDS | null };
+
+function draftFamily(draft: DraftSource): Family {
+  const master = {
+    id: "", kind: "master", master_id: null, title: draft.title, body: draft.body, content_hash: "draft", version: 0,
+    source_transcription_id: "source_transcription_id" in draft.input ? draft.input.source_transcription_id : null,
+    source_text_kind: draft.kind, channel_id: null, preset_id: null, posts: null, source: null, generation: null, approval: null,
+  } as unknown as Family["master"];
+  return { master, variants: [], deliveries: [] } as unknown as Family;
+}
+
 /** Make posts: the source text, the channels to write for, one tap to write, and a card per post. */
-export function ContentFamilyView({ id, initial = {} }: { id: string; initial?: FamilySeed }) {
-  const [family, setFamily] = useState<Family | null>(initial.family ?? null);
+export function ContentFamilyView({ id, initial = {}, draft }: { id: string; initial?: FamilySeed; draft?: DraftSource }) {
+  const router = useRouter();
+  const [family, setFamily] = useState<Family | null>(draft ? draftFamily(draft) : (initial.family ?? null));
   const [channels, setChannels] = useState<Channel[] | null>(initial.channels ?? null);
   const [presets, setPresets] = useState<Preset[]>(initial.presets ?? []);
   const seed = useRef(initial);
@@ -54,10 +71,10 @@ export function ContentFamilyView({ id, initial = {} }: { id: string; initial?: 
   useEffect(() => {
     const { family: f, channels: c, presets: p } = seed.current;
     // What the server read is this device's saved copy for offline reading, as a fetch would be.
-    if (f) void saveRead(`/api/v1/content/items/${encodeURIComponent(id)}/family`, f);
+    if (f && !draft) void saveRead(`/api/v1/content/items/${encodeURIComponent(id)}/family`, f);
     if (c) void saveRead("/api/v1/channels", { channels: c });
     if (p) void saveRead("/api/v1/presets", { presets: p });
-    if (!f) void load();
+    if (!f && !draft) void load();
     if (c && p) return;
     Promise.all([listChannels(), listPresets()])
       .then(([c, p]) => {
@@ -65,7 +82,7 @@ export function ContentFamilyView({ id, initial = {} }: { id: string; initial?: 
         setPresets(p);
       })
       .catch((err: Error) => setError(err.message));
-  }, [load, id]);
+  }, [load, id, draft]);
 
   // Preselect, once, every active channel that has no post yet, with its platform's style.
   useEffect(() => {
@@ -95,6 +112,14 @@ export function ContentFamilyView({ id, initial = {} }: { id: string; initial?: 
     requestId.current ??= newActionId();
     setStarting(true);
     try {
+      if (draft) {
+        // The first posts: now the master is made, and the page becomes its page.
+        const master = await createMaster(draft.input);
+        await createVariants(master.id, { client_request_id: requestId.current, targets });
+        requestId.current = null;
+        router.replace(`/content/${master.id}`);
+        return;
+      }
       await createVariants(family.master.id, { client_request_id: requestId.current, targets });
       requestId.current = null;
       setPicked({});
@@ -145,7 +170,11 @@ export function ContentFamilyView({ id, initial = {} }: { id: string; initial?: 
           <span className={styles.excerpt}>{master.body}</span>
         </summary>
         <div className="stack">
-          <ItemEditor key={master.content_hash} item={master} idPrefix="master" onSaved={load} />
+          {draft ? (
+            <p className="muted">The text can be edited here once posts are written; to change it now, edit the note.</p>
+          ) : (
+            <ItemEditor key={master.content_hash} item={master} idPrefix="master" onSaved={load} />
+          )}
           {master.source_transcription_id && (
             <Link href={`/transcripts/${master.source_transcription_id}`} className={styles.noteLink}>
               Open the note

@@ -4,7 +4,6 @@ import { useRouter } from "next/navigation";
 import { CloudUpload, Send, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api, ApiRequestError, getRecording, transcriptionPath, type Recording, type Transcription } from "@/app/_lib/api.ts";
-import { createMaster } from "@/app/_lib/content.ts";
 import { saveEdit } from "@/app/_lib/edit-queue.ts";
 import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
 import { listUploads, recordingIdOf } from "@/app/_lib/upload-queue.ts";
@@ -181,11 +180,7 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
             )}
             <Button
               className={styles.wide}
-              onClick={() =>
-                createMaster({ body: text })
-                  .then((master) => router.push(`/content/${master.id}`))
-                  .catch((err: Error) => toast(err.message))
-              }
+              onClick={() => router.push(`/content/new?recording=${encodeURIComponent(id)}`)}
             >
               <Send size={18} aria-hidden="true" /> Make posts from this note
             </Button>

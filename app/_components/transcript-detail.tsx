@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { Check, CloudOff, Pencil, Send, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { createMaster, mastersOfNote } from "@/app/_lib/content.ts";
+import { mastersOfNote } from "@/app/_lib/content.ts";
 import { addDictionaryEntry, apiRead, ApiRequestError, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/edit-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
@@ -161,9 +161,9 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
 
   async function makePosts() {
     try {
+      // The posts already made from this note, else the page of posts not written yet (nothing stored until then).
       const [existing] = await mastersOfNote(id);
-      const master = existing ?? (await createMaster({ source_transcription_id: id }));
-      router.push(`/content/${master.id}`);
+      router.push(existing ? `/content/${existing.id}` : `/content/new?note=${encodeURIComponent(id)}`);
     } catch (err) {
       toast((err as Error).message);
     }

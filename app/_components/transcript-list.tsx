@@ -1,13 +1,21 @@
 "use client";
 
-import { FileText, Mic, TriangleAlert } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
-import { api, saveRead, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
+import { FileText, Mic, SearchX, TriangleAlert } from "lucide-react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { api, ApiRequestError, saveRead, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
+import { isBeingDeleted, onDeletionsChange } from "@/app/_lib/note-deletion.ts";
 import { groupByRecording } from "@/app/_lib/group-transcripts.ts";
 import { onQueueChange } from "@/app/_lib/local-db.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, shownText } from "@/app/_components/note-text.ts";
 import { Button, ButtonLink, EmptyState, LocalTime, Notice, RowLink, RowList } from "@/app/_ui/index.ts";
+import styles from "./note.module.css";
+
+const SEARCH_DEBOUNCE_MS = 250;
+type Match = TranscriptionList["transcriptions"][number];
+
+/** A note's name in lists: the person's own, else its first sentence. */
+const titleOf = (t: Transcription, text = shownText(t)) => t.title ?? (text.trim() ? noteTitle(text) : "Voice note (no words recognized)");
 
 const pagePath = (after: string | null) => `/api/v1/transcriptions?limit=20${after ? `&cursor=${encodeURIComponent(after)}` : ""}`;
 
@@ -16,6 +24,9 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
   const [items, setItems] = useState<Transcription[] | null>(initial?.transcriptions ?? null);
   const [cursor, setCursor] = useState<string | null>(initial?.next_cursor ?? null);
   const [error, setError] = useState<string | null>(null);
+  const [query, setQuery] = useState("");
+  // Notes being deleted (Undo still possible) are hidden at once.
+  const deletions = useSyncExternalStore(onDeletionsChange, deletionsVersion, () => 0);
 
   const load = useCallback(async (after: string | null) => {
     try {
@@ -68,6 +79,33 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
         Record a voice note and its text shows up here.
       </EmptyState>
     );
+  void deletions;
+  const shown = items.filter((t) => !isBeingDeleted(t.id));
+  return (
+    <>
+      <div className={styles.search} role="search">
+        <label htmlFor="note-search" className="visually-hidden">
+          Search notes
+        </label>
+        <input
+          id="note-search"
+          type="search"
+          placeholder="Search notes"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          enterKeyHint="search"
+          autoComplete="off"
+          maxLength={200}
+          data-testid="note-search"
+        />
+      </div>
+      {query.trim() ? <SearchResults query={query.trim()} /> : <NoteRows items={shown} cursor={cursor} onMore={() => load(cursor)} />}
+    </>
+  );
+}
+
+/** The notes, newest first, a recording in parts as one entry. */
+function NoteRows({ items, cursor, onMore }: { items: Transcription[]; cursor: string | null; onMore: () => void }) {
   return (
     <>
       <RowList label="Notes">
@@ -79,11 +117,11 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
               <RowLink
                 key={t.id}
                 href={`/transcripts/${t.id}`}
-                title={text.trim() ? noteTitle(text) : "Voice note (no words recognized)"}
+                title={titleOf(t, text)}
                 meta={
                   <>
                     <span>
-                      <LocalTime iso={t.created_at} /> · {duration(t.duration)}
+                      <LocalTime iso={t.recorded_at} /> · {duration(t.duration)}
                     </span>{" "}
                     <OptimizationStatus optimization={t.optimization} />
                   </>
@@ -104,7 +142,7 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
                 <>
                   {/* One piece of the row's flex line: a wrap never starts a line with "·". */}
                   <span>
-                    <LocalTime iso={entry.parts[0].created_at} /> · {duration(seconds)} · {entry.parts.length} parts
+                    <LocalTime iso={entry.parts[0].recorded_at} /> · {duration(seconds)} · {entry.parts.length} parts
                   </span>
                 </>
               }
@@ -114,10 +152,69 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
         })}
       </RowList>
       {cursor && (
-        <Button variant="secondary" block onClick={() => load(cursor)}>
+        <Button variant="secondary" block onClick={onMore}>
           Show older notes
         </Button>
       )}
+    </>
+  );
+}
+
+let version = 0;
+onDeletionsChange(() => void (version += 1));
+const deletionsVersion = () => version;
+
+/** The notes matching `query` (searched a moment after the last keystroke), best first, the words found marked. */
+function SearchResults({ query }: { query: string }) {
+  const [found, setFound] = useState<{ query: string; matches: Match[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(() => {
+      api<TranscriptionList>(`/api/v1/transcriptions?limit=30&q=${encodeURIComponent(query)}`)
+        .then((page) => current && (setFound({ query, matches: page.transcriptions }), setError(null)))
+        .catch((err: Error) => current && setError(err instanceof ApiRequestError && err.status === 0 ? "Search needs a connection." : err.message));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [query]);
+
+  if (error) return <Notice tone="warning">{error}</Notice>;
+  if (!found) return <p className="muted" aria-live="polite">Searching…</p>;
+  const matches = found.matches.filter((t) => !isBeingDeleted(t.id));
+  if (!matches.length) {
+    return (
+      <EmptyState icon={<SearchX size={26} />} title={`No notes match “${found.query}”`}>
+        Search finds whole words in your notes&rsquo; titles and texts. Try fewer words, or put a phrase in quotes.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <p className="muted" aria-live="polite" data-testid="search-count">
+        {matches.length === 1 ? "1 note" : `${matches.length} notes`} match “{found.query}”
+      </p>
+      <RowList label="Notes found">
+        {matches.map((t) => (
+          <RowLink
+            key={t.id}
+            href={t.recording ? `/transcripts/recordings/${encodeURIComponent(t.recording.id)}` : `/transcripts/${t.id}`}
+            title={titleOf(t)}
+            meta={
+              <span>
+                <LocalTime iso={t.recorded_at} /> · {duration(t.duration)}
+              </span>
+            }
+            excerpt={
+              <span data-testid="search-snippet">
+                {t.search?.snippet.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+              </span>
+            }
+          />
+        ))}
+      </RowList>
     </>
   );
 }

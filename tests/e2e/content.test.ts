@@ -73,12 +73,14 @@ test("content: recording → note → Make posts → copy before approval, share
   // The note opens by itself when its text is ready.
   await page.waitForURL(/\/transcripts\/[^/]+$/, { timeout: 120_000 });
   await page.getByRole("button", { name: "Make posts from this note" }).click();
-  await page.waitForURL("**/content/*");
-  const masterId = page.url().split("/").pop()!;
+  // Nothing is stored until posts are written: the page is the note's posts-to-be.
+  await page.waitForURL(/\/content\/new\?note=/);
   await page.getByRole("heading", { name: "Where to post" }).waitFor();
 
   // The existing channel is preselected with its platform's style: one tap writes.
   await page.getByRole("button", { name: "Write the post" }).click();
+  await page.waitForURL(/\/content\/(?!new)[^/?]+$/);
+  const masterId = page.url().split("/").pop()!;
   await variantState(page).getByText("Ready to review").waitFor({ timeout: 60_000 });
   await assertAccessible(page, "content");
   await screenshot(page, "content-variant");

@@ -85,7 +85,32 @@ test("a note plays with the spoken word highlighted; a tapped word plays from th
   await page.reload();
   await page.getByRole("heading", { name: "Ask not" }).waitFor();
 
+  // "Make posts" only opens the page of posts to be: nothing is stored until posts are written.
+  await page.getByRole("button", { name: "Make posts from this note" }).click();
+  await page.waitForURL(/\/content\/new\?note=/);
+  await page.getByRole("heading", { name: "Make posts" }).waitFor();
+  const items = (await (await page.request.get("/api/v1/content/items")).json()) as { items: unknown[] };
+  assert.equal(items.items.length, 0, "looking at Make posts stored no item");
+  await page.goBack();
+
+  // Search finds the note by a word in it, the word marked; a word in no note says what was searched.
+  const word = (await page.locator('[data-testid="note-text"] [data-w]').nth(words - 2).textContent())!.trim();
+  await page.goto("/transcripts");
+  await page.getByTestId("note-search").fill(word);
+  await page.getByTestId("search-snippet").locator("mark").first().waitFor();
+  assert.equal((await page.getByTestId("search-snippet").locator("mark").first().textContent())?.toLowerCase(), word.toLowerCase());
+  await page.getByTestId("search-count").getByText("1 note").waitFor();
+  await screenshot(page, "notes-search-light", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "notes-search-dark", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.getByTestId("note-search").fill("zebraquagga");
+  await page.getByText("No notes match “zebraquagga”").waitFor();
+  await page.getByTestId("note-search").fill("");
+  await page.getByRole("link", { name: /Ask not/ }).waitFor();
+
   // Delete, then Undo: the note stays.
+  await page.goto(`/transcripts/${id}`);
   assert.equal(await noteCount(page), 1);
   await page.getByTestId("delete-note").click();
   await page.waitForURL(/\/transcripts$/);

@@ -91,8 +91,7 @@ test("posts: note → make posts with channels added in place → edit → appro
   await page.goto(`/transcripts/${noteId}`);
   taps = 0;
   await tap(page.getByRole("button", { name: "Make posts from this note" }));
-  await page.waitForURL("**/content/*");
-  const masterId = page.url().split("/").pop()!;
+  await page.waitForURL(/\/content\/new\?note=/);
   const addForm = page.getByRole("form", { name: "Add a channel" });
   await addForm.waitFor();
   await shot(page, "posts-1-no-channel");
@@ -107,12 +106,15 @@ test("posts: note → make posts with channels added in place → edit → appro
   await page.getByRole("button", { name: "My LinkedIn", pressed: true }).waitFor();
   assert.equal(await page.getByLabel("Style for X").inputValue(), "builtin-thread");
   assert.equal(await page.getByLabel("Style for My LinkedIn").inputValue(), "builtin-standard");
-  assert.match(page.url(), /\/content\/[^/]+$/, "adding channels never left the page");
+  assert.match(page.url(), /\/content\/new\?note=/, "adding channels never left the page");
   await shot(page, "posts-2-channels-added", page.getByRole("button", { name: "Write 2 posts" }));
 
   // One tap writes both; progress shows in place, no reload.
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await tap(page.getByRole("button", { name: "Write 2 posts" }));
+  // The first posts store the master: the page becomes its page (no reload).
+  await page.waitForURL(/\/content\/(?!new)[^/?]+$/);
+  const masterId = page.url().split("/").pop()!;
   const x = card(page, "X");
   const linkedin = card(page, "My LinkedIn");
   await state(x).getByText("Ready to review").waitFor({ timeout: 60_000 });

@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ContentFamilyView, type DraftSource } from "@/app/_components/content-family.tsx";
+import { noteTitle } from "@/app/_components/note-text.ts";
+import { seed } from "@/app/(app)/_seed.ts";
+import { Notice } from "@/app/_ui/index.ts";
+import { requireUser } from "@/lib/auth/current-user.ts";
+import { listChannels } from "@/lib/channels/channel-store.ts";
+import { listPresets } from "@/lib/presets/preset-store.ts";
+import { getRecording } from "@/lib/transcription/get-recording.ts";
+import { getTranscription } from "@/lib/transcription/get-transcription.ts";
+
+export const metadata: Metadata = { title: "Make posts" };
+
+// "Make posts" from a note (?note=<id>) or a recording in parts (?recording=<id>): the page of
+// posts not written yet. Nothing is stored until the person writes posts.
+export default async function NewPostsPage({ searchParams }: { searchParams: Promise<{ note?: string; recording?: string }> }) {
+  const { note, recording } = await searchParams;
+  const user = await requireUser();
+  const [draft, channels, presets] = await Promise.all([
+    seed(() => draftFrom(user.id, { note, recording })),
+    seed(() => listChannels({ userId: user.id })),
+    seed(() => listPresets({ userId: user.id })),
+  ]);
+  if (!draft) {
+    return (
+      <Notice tone="danger" role="alert">
+        This note was not found. <Link href="/transcripts">Back to Notes</Link>
+      </Notice>
+    );
+  }
+  return <ContentFamilyView id="" draft={draft} initial={{ channels, presets }} />;
+}
+
+async function draftFrom(userId: string, { note, recording }: { note?: string; recording?: string }): Promise<DraftSource> {
+  if (note) {
+    const t = await getTranscription({ userId, id: note });
+    const optimized = t.optimization?.status === "completed" ? t.optimization.text : null;
+    const [body, kind] = t.edited_at ? [t.text, "edited" as const] : optimized ? [optimized, "optimized" as const] : [t.text, "recognized" as const];
+    return { input: { source_transcription_id: t.id }, title: t.title ?? noteTitle(body), body, kind };
+  }
+  if (!recording) throw new Error("no source");
+  const joined = await getRecording({ userId, recordingId: recording });
+  const body = joined.optimization?.status === "completed" && joined.optimization.text ? joined.optimization.text : joined.text;
+  return { input: { body }, title: noteTitle(body), body, kind: null };
+}
