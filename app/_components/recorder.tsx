@@ -13,6 +13,7 @@ import {
   type Recording,
 } from "@/app/_lib/recorder.ts";
 import { enqueueUploads, listUploads } from "@/app/_lib/upload-queue.ts";
+import type { QueuedUpload } from "@/app/_lib/local-db.ts";
 import { prepareUpload } from "@/app/_lib/prepare-upload.ts";
 import { keepRecordingsOnPhone, minutesOfSpaceLeft } from "@/app/_lib/storage.ts";
 import { clearProgress, onProgress, progressStage, reportStage, setCardShown, trackUpload } from "@/app/_lib/recording-progress.ts";
@@ -47,6 +48,8 @@ export function Recorder({ owner }: { owner: string }) {
   const [elapsed, setElapsed] = useState(0);
   const [level, setLevel] = useState(0);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // After an interruption: the recording that stopped, which "Continue recording" adds to.
+  const [continuable, setContinuable] = useState<{ id: string; parts: number } | null>(null);
   const stage = useSyncExternalStore(onProgress, progressStage, () => null);
   const recording = useRef<Recording | null>(null);
   const meter = useRef<HTMLSpanElement>(null);
@@ -106,8 +109,9 @@ export function Recorder({ owner }: { owner: string }) {
     return () => cancelAnimationFrame(frame);
   }, [phase]);
 
-  async function start() {
+  async function start(continueFrom?: { id: string; parts: number }) {
     setMessage(null);
+    setContinuable(null);
     clearProgress();
     setPhase("starting");
     try {
@@ -116,6 +120,7 @@ export function Recorder({ owner }: { owner: string }) {
       recording.current = await startRecording(owner, {
         onPart: announceEnqueued,
         onInterrupted: (reason) => void stop(interruptionMessage(reason)),
+        continueFrom,
         onReturn: (lost, hidden) =>
           lost > 0 &&
           setMessage({ ok: false, text: `The phone paused the recording while the screen was off: about ${seconds(lost)} of the last ${seconds(hidden)} is missing. Keep the screen on for long notes.` }),
@@ -153,6 +158,7 @@ export function Recorder({ owner }: { owner: string }) {
     performance.mark("voicedraft:stop");
     setPhase("saving");
     reportStage({ kind: "saving" });
+    let queued: QueuedUpload[] = [];
     try {
       const { blob, partsQueued } = await current.stop();
       performance.mark("voicedraft:saved");
@@ -164,12 +170,17 @@ export function Recorder({ owner }: { owner: string }) {
         const items = await finishLiveRecording(owner, current.id, blob);
         performance.mark("voicedraft:last-part-queued");
         trackUpload(owner, items);
+        queued = items;
       } else {
         const parts = await prepareUpload(blob, recordingFileName(current.mimeType), (p) => reportStage({ kind: "preparing", step: p.stage, seconds: p.seconds }));
-        trackUpload(owner, await queueRecording(owner, current.id, parts));
+        queued = await queueRecording(owner, current.id, parts);
+        trackUpload(owner, queued);
       }
       announceEnqueued();
-      if (why) setMessage({ ok: false, text: why });
+      if (why) {
+        setMessage({ ok: false, text: why });
+        setContinuable({ id: current.id, parts: Math.max(0, ...queued.map((item) => item.part)) });
+      }
       // The first recording kept on this phone: ask the browser not to clear it under storage pressure.
       void keepRecordingsOnPhone();
     } catch (err) {
@@ -236,12 +247,12 @@ export function Recorder({ owner }: { owner: string }) {
       </p>
       <div className={styles.controls} data-processing={processing || undefined}>
         {processing && (
-          <Button variant="secondary" onClick={start}>
+          <Button variant="secondary" onClick={() => void start()}>
             <Mic size={18} aria-hidden="true" /> Start recording
           </Button>
         )}
         {!active && phase !== "saving" && !processing && (
-          <button type="button" className={styles.bigButton} onClick={start} disabled={phase !== "idle"}>
+          <button type="button" className={styles.bigButton} onClick={() => void start()} disabled={phase !== "idle"}>
             <Mic size={40} aria-hidden="true" />
             <span className="visually-hidden">Start recording</span>
           </button>
@@ -264,8 +275,13 @@ export function Recorder({ owner }: { owner: string }) {
       </div>
       {!active && phase === "idle" && !stage && <p className={styles.hint}>Tap to record. Your text appears by itself when you stop.</p>}
       {message && (
-        <Notice tone={message.ok ? "success" : "danger"} role={message.ok ? "status" : "alert"}>
+        <Notice tone={message.ok ? "success" : "danger"} role={message.ok ? "status" : "alert"} data-testid="recorder-message">
           {message.text}
+          {continuable && phase === "idle" && (
+            <Button variant="secondary" block onClick={() => void start(continuable)} data-testid="continue-recording">
+              <Mic size={18} aria-hidden="true" /> Continue recording
+            </Button>
+          )}
         </Notice>
       )}
       <div ref={card} className={styles.cardSlot}>

@@ -51,6 +51,11 @@ type Hooks = {
   onInterrupted?: (reason: Interruption) => void;
   /** Back in view after the page was hidden: how many seconds of audio the browser did not record meanwhile. */
   onReturn?: (lostSeconds: number, hiddenSeconds: number) => void;
+  /**
+   * "Continue recording" after an interruption: this recording adds parts to that one (same
+   * recording id, numbered after its parts), so the server joins them into one note.
+   */
+  continueFrom?: { id: string; parts: number };
 };
 
 // A locked screen suspends the page (and the recording) on phones: hold the screen on while
@@ -79,7 +84,7 @@ function holdScreenOn(): { release(): void } {
   };
 }
 
-export async function startRecording(owner: string, { onPart, onInterrupted, onReturn }: Hooks = {}): Promise<Recording> {
+export async function startRecording(owner: string, { onPart, onInterrupted, onReturn, continueFrom }: Hooks = {}): Promise<Recording> {
   // The browser's voice-call processing (echo cancellation, noise suppression, gain) smears
   // consonants and costs recognition accuracy; a voice note wants the plain signal.
   const stream = await navigator.mediaDevices.getUserMedia({
@@ -87,9 +92,12 @@ export async function startRecording(owner: string, { onPart, onInterrupted, onR
   });
   const { mimeType } = pickContainer();
   const recorder = new MediaRecorder(stream, mimeType ? { mimeType, audioBitsPerSecond: 64_000 } : undefined);
-  const id = crypto.randomUUID();
+  const id = continueFrom?.id ?? crypto.randomUUID();
   const db = await localDb();
-  const row: LocalRecording = { id, owner, createdAt: Date.now(), mimeType: recorder.mimeType || mimeType, state: "recording", cutAt: 0, partsQueued: 0 };
+  // A continued recording starts with the parts it follows counted as queued: what it records
+  // goes up as the next parts (and is joined after them), however it ends.
+  const partsBefore = continueFrom?.parts ?? 0;
+  const row: LocalRecording = { id, owner, createdAt: Date.now(), mimeType: recorder.mimeType || mimeType, state: "recording", cutAt: 0, partsQueued: partsBefore };
   await db.put("recordings", row);
 
   let seq = 0;
