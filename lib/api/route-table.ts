@@ -25,7 +25,7 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/v1/recordings/{recording_id}": ["GET"],
   "/api/v1/settings": ["GET", "PATCH"],
   "/api/v1/transcriptions": ["GET"],
-  "/api/v1/transcriptions/{id}": ["GET", "PATCH"],
+  "/api/v1/transcriptions/{id}": ["DELETE", "GET", "PATCH"],
   "/api/v1/transcriptions/{id}/audio": ["GET"],
   "/api/v1/transcriptions/{id}/dictionary-suggestions": ["GET"],
   "/api/{path*}": ["DELETE", "GET", "PATCH", "POST", "PUT"],

@@ -19,10 +19,15 @@ export async function keepNoteAudio({ userId, transcriptionId, encoding }: { use
     const store = audioStore();
     const bytes = await store.put({ userId, transcriptionId }, encoded.path);
     const prisma = await db();
-    await prisma.transcription.updateMany({
+    const { count } = await prisma.transcription.updateMany({
       where: { id: transcriptionId, userId },
       data: { audioStorage: store.kind, audioType: encoded.contentType, audioBytes: bytes, audioKeptAt: new Date() },
     });
+    if (!count) {
+      // The note was deleted while its audio was being stored: no recording may outlive it.
+      await store.remove([{ userId, transcriptionId }]);
+      return null;
+    }
     return { url: `/api/v1/transcriptions/${transcriptionId}/audio`, content_type: encoded.contentType, bytes };
   } catch (err) {
     log.warn("could not keep a note's audio", { transcription_id: transcriptionId, ...errorFields(err) });

@@ -5,6 +5,7 @@ import {
   DictionarySuggestion,
   DictionarySuggestionList,
   DictionarySuggestionsQuery,
+  DeleteTranscriptionQuery,
   EditTranscriptionInput,
   EditTranscriptionResult,
   ListTranscriptionsQuery,
@@ -253,6 +254,24 @@ export const editTranscription = defineOperation({
   errors: { not_found: "You have no transcription with this id.", edit_conflict: "The transcript changed after the updated_at you sent." },
 });
 
+export const deleteTranscription = defineOperation({
+  method: "delete",
+  path: "/api/v1/transcriptions/{id}",
+  id: "deleteTranscription",
+  tag,
+  summary: "Delete a note",
+  description:
+    "Deletes the transcription, its kept recording and its optimization (unless another upload of the same recording " +
+    "shares it). Posts made from it are kept unless `with_posts=true`; a kept post still names the deleted note in " +
+    "`source_transcription_id`. To tell the person how many posts a note has before asking, list them with " +
+    "GET /api/v1/content/items?source_transcription_id={id}.",
+  scope: "transcribe",
+  parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
+  query: DeleteTranscriptionQuery,
+  responses: { 204: { description: "Deleted (with its posts when with_posts=true). No body." } },
+  errors: { not_found: "You have no transcription with this id (also when it was already deleted)." },
+});
+
 export const getDictionarySuggestions = defineOperation({
   method: "get",
   path: "/api/v1/transcriptions/{id}/dictionary-suggestions",
@@ -360,7 +379,7 @@ export const transcriptionArea: ApiArea = {
     TranscriptStreamErrorEvent,
   ],
   paths: pathsOf(
-    transcribe, getTranscription, getTranscriptionAudio, editTranscription, getDictionarySuggestions, getRecording, listTranscriptions,
+    transcribe, getTranscription, getTranscriptionAudio, editTranscription, deleteTranscription, getDictionarySuggestions, getRecording, listTranscriptions,
     createOpenAiTranscription,
   ),
 };

@@ -279,6 +279,17 @@ export const TRANSCRIPT_TEXT_MAX = 1_000_000;
 
 export const TITLE_MAX = 200;
 
+export const DeleteTranscriptionQuery = z.strictObject({
+  with_posts: z
+    .enum(["true", "false"], { error: 'must be "true" or "false"' })
+    .default("false")
+    .meta({
+      description:
+        "true: also delete the posts made from this note (masters with source_transcription_id = id, and their variants). " +
+        "Default false: they stay, with a source_transcription_id that no longer resolves.",
+    }),
+});
+
 export const EditTranscriptionInput = z
   .strictObject({
     text: z.string().max(TRANSCRIPT_TEXT_MAX, `must be at most ${TRANSCRIPT_TEXT_MAX} characters`).optional(),

@@ -1,6 +1,7 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
 import * as api from "@/lib/openapi/transcription-paths.ts";
+import { deleteTranscription } from "@/lib/transcription/delete-transcription.ts";
 import { editTranscription } from "@/lib/transcription/edit-transcription.ts";
 import { getTranscription } from "@/lib/transcription/get-transcription.ts";
 
@@ -12,4 +13,10 @@ export const GET = withOperation(api.getTranscription, async ({ params, user }) 
 // PATCH /api/v1/transcriptions/{id} – replace the transcript text with your edit
 export const PATCH = withOperation(api.editTranscription, async ({ params, user, body }) => {
   return json(await editTranscription({ userId: user.id, id: params.id, input: body }));
+});
+
+// DELETE /api/v1/transcriptions/{id} – delete a note and its recording (and its posts with ?with_posts=true)
+export const DELETE = withOperation(api.deleteTranscription, async ({ params, user, query }) => {
+  await deleteTranscription({ userId: user.id, id: params.id, withPosts: query.with_posts === "true" });
+  return new Response(null, { status: 204 });
 });
