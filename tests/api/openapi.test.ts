@@ -85,8 +85,8 @@ describe("the OpenAPI document", () => {
         ...["approveContentVariant", "confirmManualDelivery", "createChannel", "createContentMaster", "createContentVariants", "createPreset"],
         ...["deleteChannel", "deletePreset", "editContentItem", "getChannel", "getContentFamily", "getContentItem", "getPreset", "listChannels"],
         ...["listContentMasters", "listPresets", "recordContentDelivery", "regenerateContentVariant", "updateChannel", "updatePreset"],
-        // A note's recording (issue 24; the settings of issue 25 are not on this branch).
-        ...["getTranscriptionAudio"],
+        // A note's recording (issue 24) and the settings (issue 25).
+        ...["getTranscriptionAudio", "getSettings", "updateSettings"],
         // Deleting a note, exporting everything, deleting the account (issue 24 item 5).
         ...["deleteTranscription"],
       ].sort(),
