@@ -8,8 +8,8 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { decodeAudio } from "@/lib/transcription/decode-audio.ts";
-import type { AudioFormat } from "@/lib/transcription/audio-format.ts";
+import { decodeAudio } from "@/lib/transcription/audio/decode-audio.ts";
+import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 
 const { values } = parseArgs({ options: { hours: { type: "string", default: "10" }, limit: { type: "string", default: "7200" } } });
 const HOURS = Number(values.hours);

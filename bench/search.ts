@@ -58,7 +58,7 @@ for (let done = 0; done < NOTES; done += 500) {
   await bench.prisma.transcription.createMany({ data: batch });
 }
 console.log(`${NOTES} notes of ${WORDS} words stored in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-const { refreshSearchStatistics, searchTranscriptions } = await import("@/lib/transcription/search-transcriptions.ts");
+const { refreshSearchStatistics, searchTranscriptions } = await import("@/lib/transcription/transcripts/search-transcriptions.ts");
 // What the app's hourly background work does on the embedded database (it has no autovacuum).
 await refreshSearchStatistics();
 

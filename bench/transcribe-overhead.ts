@@ -15,7 +15,7 @@ const AUDIO = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
 
 const { benchUser, unmatchedEntries } = await import("./support.ts");
 const { key, close } = await benchUser(unmatchedEntries(10_000));
-const { recognitionEngine } = await import("@/lib/transcription/engines/select-engine.ts");
+const { recognitionEngine } = await import("@/lib/transcription/recognizers/select-engine.ts");
 const { POST: transcribe } = await import("@/app/transcribe/route.ts");
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

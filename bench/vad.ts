@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { analyzeSpeech, loadVad, readWavPcm, speechProbabilities } from "@/lib/transcription/vad.ts";
+import { analyzeSpeech, loadVad, readWavPcm, speechProbabilities } from "@/lib/transcription/audio/vad.ts";
 
 const { values } = parseArgs({ options: { minutes: { type: "string", default: "10" } } });
 const MINUTES = Number(values.minutes);

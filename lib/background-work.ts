@@ -4,11 +4,11 @@
 import { env } from "@/lib/env.ts";
 import type { JobDefinition, Sweep } from "@/lib/jobs/define-job.ts";
 import { startJobWorkers } from "@/lib/jobs/workers.ts";
-import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation-job.ts";
+import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation/generation-job.ts";
 import { optimizeTranscriptJob, recoverStaleOptimizations } from "@/lib/optimizer/optimize-transcript-job.ts";
-import { refreshSearchStatistics } from "@/lib/transcription/search-transcriptions.ts";
+import { refreshSearchStatistics } from "@/lib/transcription/transcripts/search-transcriptions.ts";
 import { forgetExpiredAudio } from "@/lib/note-audio/sweep-audio-retention.ts";
-import { recognizePieceJob, recoverStalePieces } from "@/lib/transcription/recognize-pieces-job.ts";
+import { recognizePieceJob, recoverStalePieces } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 
 export const JOBS: JobDefinition[] = [recognizePieceJob, optimizeTranscriptJob, generateVariantJob];
 

@@ -9,7 +9,7 @@ import {
   KNOWN_MODELS,
   ModelDownloadError,
   WHISPER_MODEL_SHA1,
-} from "@/lib/transcription/models.ts";
+} from "@/lib/transcription/recognizers/models.ts";
 
 const USAGE = `Usage: npm run model:download -- <model> [--force]
 

@@ -15,7 +15,7 @@ import { env } from "@/lib/env.ts";
 import { log, errorFields } from "@/lib/log.ts";
 import { EmbeddedDatabaseBusy, hostEmbeddedDatabase, type EmbeddedHost } from "@/lib/db/embedded.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
-import { startModelAutoDownloadIfNeeded } from "@/lib/transcription/model-auto-download.ts";
+import { startModelAutoDownloadIfNeeded } from "@/lib/transcription/recognizers/model-auto-download.ts";
 import { buildApp, nextEnv } from "@/scripts/build-app.ts";
 
 const dev = process.argv.includes("--dev");

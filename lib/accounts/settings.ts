@@ -2,8 +2,8 @@ import type { z } from "zod";
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import type { Settings, UpdateSettingsInput } from "@/lib/accounts/schemas.ts";
-import { recognizerLanguages } from "@/lib/transcription/engines/select-engine.ts";
-import { ensureModelForLanguage } from "@/lib/transcription/model-for-language.ts";
+import { recognizerLanguages } from "@/lib/transcription/recognizers/select-engine.ts";
+import { ensureModelForLanguage } from "@/lib/transcription/recognizers/model-for-language.ts";
 
 /** The person's settings, with what the recognizer can do for their language. */
 export async function getSettings({ userId }: { userId: string }): Promise<Settings> {

@@ -2,7 +2,7 @@ import { env } from "@/lib/env.ts";
 import { db, databaseKind } from "@/lib/db/client.ts";
 import { pendingMigrations } from "@/lib/db/migrate.ts";
 import { errorFields, log } from "@/lib/log.ts";
-import { recognizerQuality, type RecognizerQuality } from "@/lib/transcription/recognizer-quality.ts";
+import { recognizerQuality, type RecognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
 
 export type Health = {
   status: "ok" | "degraded";

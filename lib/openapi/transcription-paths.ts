@@ -1,6 +1,6 @@
 import { schemaRef } from "@/lib/openapi/json-schema.ts";
 import { defineOperation, pathsOf, type ApiArea } from "@/lib/openapi/operation.ts";
-import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio-format.ts";
+import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio/audio-format.ts";
 import {
   DictionarySuggestion,
   DictionarySuggestionList,
@@ -26,7 +26,7 @@ import {
   TranscriptWord,
   TIMESTAMP_GRANULARITIES,
 } from "@/lib/transcription/schemas.ts";
-import { TranscriptStreamErrorEvent, TranscriptTextDeltaEvent, TranscriptTextDoneEvent } from "@/lib/transcription/stream-events.ts";
+import { TranscriptStreamErrorEvent, TranscriptTextDeltaEvent, TranscriptTextDoneEvent } from "@/lib/transcription/upload/stream-events.ts";
 
 const tag = "Transcription";
 

@@ -9,7 +9,7 @@ import { content, createChannel, createMaster, LONG_NOTE, setUpContentTests } fr
 import { db } from "@/lib/db/client.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { serviceSecret } from "@/lib/internal/service-secret.ts";
-import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation-job.ts";
+import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation/generation-job.ts";
 import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 import { signBody } from "@/lib/internal/signed-body.ts";
 import { length } from "@/lib/content/generators/platform-rules.ts";

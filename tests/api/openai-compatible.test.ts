@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import OpenAI from "openai";
 import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { resetEnvCache } from "@/lib/env.ts";
-import { resetRecognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
+import { resetRecognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
 import { setUpTestDatabase, testDbKind } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";

@@ -4,7 +4,7 @@ import { before, describe, test } from "node:test";
 import { GET as listTranscriptions } from "@/app/api/v1/transcriptions/route.ts";
 import { PATCH as editTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { db } from "@/lib/db/client.ts";
-import { snippetParts } from "@/lib/transcription/search-transcriptions.ts";
+import { snippetParts } from "@/lib/transcription/transcripts/search-transcriptions.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";

@@ -6,7 +6,7 @@ import { before, describe, test } from "node:test";
 import { GET as getSettings, PATCH as updateSettings } from "@/app/api/v1/settings/route.ts";
 import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { env } from "@/lib/env.ts";
-import { modelWantedFor } from "@/lib/transcription/model-for-language.ts";
+import { modelWantedFor } from "@/lib/transcription/recognizers/model-for-language.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";

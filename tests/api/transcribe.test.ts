@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { POST as addEntry } from "@/app/api/v1/dictionary/add/route.ts";
 import { GET as getTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
-import { resetRecognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
+import { resetRecognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
 import { setUpTestDatabase, testDbKind } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
 import { withEnv } from "../support/env.ts";

@@ -1,5 +1,5 @@
 import { resetEnvCache } from "@/lib/env.ts";
-import { resetRecognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
+import { resetRecognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
 
 /**
  * A test body that runs with some environment variables set (settings are re-read, and the

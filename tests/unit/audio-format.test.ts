@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { detectAudioFileFormat, detectAudioFormat } from "@/lib/transcription/audio-format.ts";
+import { detectAudioFileFormat, detectAudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 
 const bytes = (...parts: (string | number[])[]) =>
   Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "latin1") : Buffer.from(p))));

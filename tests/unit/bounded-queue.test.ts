@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { BoundedQueue } from "@/lib/transcription/engines/bounded-queue.ts";
-import { EngineBusyError } from "@/lib/transcription/engines/types.ts";
+import { BoundedQueue } from "@/lib/transcription/recognizers/bounded-queue.ts";
+import { EngineBusyError } from "@/lib/transcription/recognizers/types.ts";
 
 /** A task that runs until released. */
 function gate() {

@@ -74,6 +74,28 @@ test("no import circles among lib/'s folders", () => {
   assert.deepEqual(circles(graph), []);
 });
 
+// A domain split into rooms (lib/transcription: audio, recognizers, recognition, transcripts,
+// upload) keeps its rooms in one order too: no two rooms import each other, directly or round about.
+test("no import circles among the rooms of a domain", () => {
+  const roomOf = (file: string) => file.split("/").slice(0, 3).join("/");
+  const graph = new Map<string, Set<string>>();
+  for (const [file, targets] of importGraph()) {
+    if (file.split("/").length < 4) continue; // a domain's own files (its schemas) are not a room
+    const from = roomOf(file);
+    for (const target of targets.filter((t) => t.startsWith(`${from.split("/").slice(0, 2).join("/")}/`) && t.split("/").length >= 4)) {
+      if (roomOf(target) !== from) graph.set(from, (graph.get(from) ?? new Set()).add(roomOf(target)));
+    }
+  }
+  assert.deepEqual(circles(graph), []);
+});
+
+test("no folder of lib/ holds more than 15 files without rooms", () => {
+  const crowded = [...new Set(sources(LIB).map((f) => path.dirname(f)))]
+    .map((dir) => ({ dir: path.relative(ROOT, dir), files: readdirSync(dir).filter((n) => /\.tsx?$/.test(n)).length }))
+    .filter(({ files }) => files > 15);
+  assert.deepEqual(crowded, []);
+});
+
 test("lib/ never imports the app, the browser workers or the tests", () => {
   const outward = [...importGraph()].flatMap(([file, targets]) => targets.filter((t) => /^(app|workers|tests|scripts)\//.test(t)).map((t) => `${file} → ${t}`));
   assert.deepEqual(outward, []);

@@ -7,11 +7,11 @@ import { copyFile, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { resetEnvCache } from "@/lib/env.ts";
-import { recognitionEngine, resetRecognitionEngine } from "@/lib/transcription/engines/select-engine.ts";
-import { startModelAutoDownload, startModelAutoDownloadIfNeeded } from "@/lib/transcription/model-auto-download.ts";
-import { readDownloadStatus, writeDownloadStatus } from "@/lib/transcription/model-download-status.ts";
-import { downloadWhisperModel, ModelDownloadError } from "@/lib/transcription/models.ts";
-import { describeRecognizerQuality, recognizerQuality } from "@/lib/transcription/recognizer-quality.ts";
+import { recognitionEngine, resetRecognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
+import { startModelAutoDownload, startModelAutoDownloadIfNeeded } from "@/lib/transcription/recognizers/model-auto-download.ts";
+import { readDownloadStatus, writeDownloadStatus } from "@/lib/transcription/recognizers/model-download-status.ts";
+import { downloadWhisperModel, ModelDownloadError } from "@/lib/transcription/recognizers/models.ts";
+import { describeRecognizerQuality, recognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
 
 // The shared test model stands in for base.en, served by a local model host.
 const TEST_MODEL = path.resolve(import.meta.dirname, "../../../shared/models/for-tests-ggml-tiny.en.bin");

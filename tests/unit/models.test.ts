@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { EngineUnavailableError } from "@/lib/transcription/engines/types.ts";
+import { EngineUnavailableError } from "@/lib/transcription/recognizers/types.ts";
 import {
   downloadWhisperModel,
   inspectWhisperModel,
@@ -17,7 +17,7 @@ import {
   resolveWhisperModel,
   UnknownModelError,
   WHISPER_MODEL_SHA1,
-} from "@/lib/transcription/models.ts";
+} from "@/lib/transcription/recognizers/models.ts";
 
 const TEST_MODEL = path.resolve(import.meta.dirname, "../../../shared/models/for-tests-ggml-tiny.en.bin");
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
-import { OpenAiEngine } from "@/lib/transcription/engines/openai.ts";
+import { OpenAiEngine } from "@/lib/transcription/recognizers/openai.ts";
 
 const exec = promisify(execFile);
 

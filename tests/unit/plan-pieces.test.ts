@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { planPieces, type Piece } from "@/lib/transcription/plan-pieces.ts";
-import type { SpeechSpan } from "@/lib/transcription/vad.ts";
+import { planPieces, type Piece } from "@/lib/transcription/audio/plan-pieces.ts";
+import type { SpeechSpan } from "@/lib/transcription/audio/vad.ts";
 
 /** Speech that talks `talk` seconds, pauses `pause` seconds, and so on, for `total` seconds. */
 function speaking(total: number, talk: number, pause: number, from = 0): SpeechSpan[] {

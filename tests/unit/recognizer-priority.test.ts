@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
 import { resetEnvCache } from "@/lib/env.ts";
-import { PocketsphinxEngine } from "@/lib/transcription/engines/pocketsphinx.ts";
+import { PocketsphinxEngine } from "@/lib/transcription/recognizers/pocketsphinx.ts";
 import { JFK_WAV } from "@/tests/support/audio.ts";
 
 // Recognizers run below request handling (RECOGNIZER_NICE): the real pocketsphinx child, watched in /proc.

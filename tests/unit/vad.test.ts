@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { ApiError } from "@/lib/http/errors.ts";
-import { analyzeSpeech, detectSpeech, readWavPcm, speechProbabilities, spansFromProbabilities } from "@/lib/transcription/vad.ts";
+import { analyzeSpeech, detectSpeech, readWavPcm, speechProbabilities, spansFromProbabilities } from "@/lib/transcription/audio/vad.ts";
 import { JFK_WAV } from "../support/audio.ts";
 
 // The real Silero model on audio made here: espeak-ng speech, sox silence, noise and tones.

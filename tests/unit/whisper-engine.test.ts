@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { copyFile, mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { EngineBusyError, EngineUnavailableError } from "@/lib/transcription/engines/types.ts";
-import { PROMPT_MAX_TOKENS, readWavPcm, trimPrompt, WhisperEngine } from "@/lib/transcription/engines/whisper.ts";
+import { EngineBusyError, EngineUnavailableError } from "@/lib/transcription/recognizers/types.ts";
+import { PROMPT_MAX_TOKENS, readWavPcm, trimPrompt, WhisperEngine } from "@/lib/transcription/recognizers/whisper.ts";
 
 // whisper.cpp's CI model: the real tiny.en header and vocabulary, no weights. whisper.cpp loads it
 // and runs the whole encode/decode path, which yields no text.

@@ -5,7 +5,7 @@ import { PhoneStorage } from "@/app/_components/phone-storage.tsx";
 import { SignOutButton } from "@/app/_components/sign-out-button.tsx";
 import { Card, RowLink, RowList } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
-import { describeRecognizerQuality, recognizerQuality } from "@/lib/transcription/recognizer-quality.ts";
+import { describeRecognizerQuality, recognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
 import styles from "./settings.module.css";
 
 export const metadata: Metadata = { title: "Settings" };

@@ -4,7 +4,7 @@ import { TranscriptList } from "@/app/_components/transcript-list.tsx";
 import { ButtonLink, PageHeader } from "@/app/_ui/index.ts";
 import { seed } from "@/app/(app)/_seed.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
-import { listTranscriptions } from "@/lib/transcription/list-transcriptions.ts";
+import { listTranscriptions } from "@/lib/transcription/transcripts/list-transcriptions.ts";
 import { ListTranscriptionsQuery } from "@/lib/transcription/schemas.ts";
 
 export const metadata: Metadata = { title: "Notes" };

@@ -7,8 +7,8 @@ import { Notice } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
 import { listChannels } from "@/lib/channels/channel-store.ts";
 import { listPresets } from "@/lib/presets/preset-store.ts";
-import { getRecording } from "@/lib/transcription/get-recording.ts";
-import { getTranscription } from "@/lib/transcription/get-transcription.ts";
+import { getRecording } from "@/lib/transcription/transcripts/get-recording.ts";
+import { getTranscription } from "@/lib/transcription/transcripts/get-transcription.ts";
 
 export const metadata: Metadata = { title: "Make posts" };
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { TranscriptDetail } from "@/app/_components/transcript-detail.tsx";
 import { seed } from "@/app/(app)/_seed.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
-import { getTranscription } from "@/lib/transcription/get-transcription.ts";
+import { getTranscription } from "@/lib/transcription/transcripts/get-transcription.ts";
 
 export const metadata: Metadata = { title: "Note" };
 

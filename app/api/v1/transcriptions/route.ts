@@ -1,7 +1,7 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
 import * as api from "@/lib/openapi/transcription-paths.ts";
-import { listTranscriptions } from "@/lib/transcription/list-transcriptions.ts";
+import { listTranscriptions } from "@/lib/transcription/transcripts/list-transcriptions.ts";
 
 // GET /api/v1/transcriptions – your transcriptions, newest first, a page at a time
 export const GET = withOperation(api.listTranscriptions, async ({ user, query }) => {

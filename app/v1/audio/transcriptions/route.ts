@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import * as api from "@/lib/openapi/transcription-paths.ts";
-import { OPENAI_FORM, transcribeUpload } from "@/lib/transcription/transcribe-upload.ts";
+import { OPENAI_FORM, transcribeUpload } from "@/lib/transcription/upload/transcribe-upload.ts";
 
 export const dynamic = "force-dynamic";
 

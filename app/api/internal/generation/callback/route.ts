@@ -1,7 +1,7 @@
 import { withSignature } from "@/lib/api/with-signature.ts";
 import { parseJsonText } from "@/lib/http/parse.ts";
 import { json } from "@/lib/http/respond.ts";
-import { applyGenerationResult } from "@/lib/content/apply-generation-result.ts";
+import { applyGenerationResult } from "@/lib/content/generation/apply-generation-result.ts";
 import { GenerationResult } from "@/lib/content/schemas.ts";
 
 // POST /api/internal/generation/callback – a generator's result, HMAC-signed with the service secret (internal)

@@ -1,9 +1,9 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
 import * as api from "@/lib/openapi/transcription-paths.ts";
-import { deleteTranscription } from "@/lib/transcription/delete-transcription.ts";
-import { editTranscription } from "@/lib/transcription/edit-transcription.ts";
-import { getTranscription } from "@/lib/transcription/get-transcription.ts";
+import { deleteTranscription } from "@/lib/transcription/transcripts/delete-transcription.ts";
+import { editTranscription } from "@/lib/transcription/transcripts/edit-transcription.ts";
+import { getTranscription } from "@/lib/transcription/transcripts/get-transcription.ts";
 
 // GET /api/v1/transcriptions/{id} – one of your transcriptions, with its segments and optimization
 export const GET = withOperation(api.getTranscription, async ({ params, user }) => {

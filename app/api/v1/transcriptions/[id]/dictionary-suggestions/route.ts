@@ -1,7 +1,7 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
 import * as api from "@/lib/openapi/transcription-paths.ts";
-import { suggestDictionaryEntries } from "@/lib/transcription/suggest-dictionary-entries.ts";
+import { suggestDictionaryEntries } from "@/lib/transcription/transcripts/suggest-dictionary-entries.ts";
 
 // GET /api/v1/transcriptions/{id}/dictionary-suggestions – dictionary entries your edits of this transcript suggest
 // Scope transcribe: the answer quotes the transcript, which dictionary:read alone may not see.

@@ -1,7 +1,7 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
 import * as api from "@/lib/openapi/content-paths.ts";
-import { recordDelivery } from "@/lib/content/record-delivery.ts";
+import { recordDelivery } from "@/lib/content/delivery/record-delivery.ts";
 
 // POST /api/v1/content/items/{id}/deliveries – evidence of a share, copy or export (never a confirmation)
 export const POST = withOperation(api.recordContentDelivery, async ({ params, user, body }) => {

@@ -1,7 +1,7 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
 import * as api from "@/lib/openapi/content-paths.ts";
-import { getFamily } from "@/lib/content/get-family.ts";
+import { getFamily } from "@/lib/content/items/get-family.ts";
 
 // GET /api/v1/content/items/{id}/family – the master and its variants, from any member's id
 export const GET = withOperation(api.getContentFamily, async ({ params, user }) => {

@@ -1,7 +1,7 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
 import * as api from "@/lib/openapi/content-paths.ts";
-import { regenerateVariant } from "@/lib/content/regenerate-variant.ts";
+import { regenerateVariant } from "@/lib/content/generation/regenerate-variant.ts";
 
 // POST /api/v1/content/items/{id}/regenerate – a new generation task for a variant
 export const POST = withOperation(api.regenerateContentVariant, async ({ params, user, body }) => {

@@ -1,0 +1,20 @@
+import { db } from "@/lib/db/client.ts";
+import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
+import { latestTasks, loadItem } from "@/lib/content/items/load-item.ts";
+import { approve } from "@/lib/content/items/states.ts";
+import { lockItem } from "@/lib/content/items/store.ts";
+import type { ApproveInput, ContentItem } from "@/lib/content/schemas.ts";
+
+/** Approves exactly the title and body whose content_hash is given (409 if it is not the current one). */
+export async function approveVariant({ userId, id, input }: { userId: string; id: string; input: ApproveInput }): Promise<ContentItem> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const variant = await lockItem(tx, userId, id, "variant");
+    const task = (await latestTasks(tx, [id])).get(id);
+    const approval = approve({ contentHash: variant.contentHash, generationState: task?.state ?? null }, input.content_hash);
+    if (variant.approvedHash !== approval.approvedHash) {
+      await tx.contentItem.update({ where: { id }, data: approval });
+    }
+    return (await loadItem(tx, userId, id))!;
+  }, TRANSACTION_OPTIONS);
+}

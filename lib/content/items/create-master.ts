@@ -1,0 +1,57 @@
+import { db } from "@/lib/db/client.ts";
+import { notFound } from "@/lib/http/errors.ts";
+import { canonicalBody, contentHash } from "@/lib/content/items/content-hash.ts";
+import { presentItem } from "@/lib/content/items/present-item.ts";
+import type { ContentItem, CreateMasterInput, SourceTextKind } from "@/lib/content/schemas.ts";
+
+const DEFAULT_TITLE_CHARS = 80;
+
+function titleFrom(body: string): string {
+  const firstLine = body.split("\n").find((line) => line.trim())?.trim() ?? "";
+  const chars = Array.from(firstLine.replace(/\p{Cc}/gu, ""));
+  if (!chars.length) return "Untitled";
+  return chars.length > DEFAULT_TITLE_CHARS ? `${chars.slice(0, DEFAULT_TITLE_CHARS - 1).join("").trimEnd()}…` : chars.join("");
+}
+
+type SourceTranscription = { text: string; editedAt: Date | null; optimization: { status: string; optimizedText: string | null } | null };
+
+/** The clean text is the text: the user's edit, else the completed optimization, else the recognized text. */
+export function sourceTextOf(transcription: SourceTranscription): { text: string; kind: SourceTextKind } {
+  if (transcription.editedAt) return { text: transcription.text, kind: "edited" };
+  const optimized = transcription.optimization?.status === "completed" ? transcription.optimization.optimizedText : null;
+  if (optimized?.trim()) return { text: optimized, kind: "optimized" };
+  return { text: transcription.text, kind: "recognized" };
+}
+
+/** A new master, from a body, one of the user's transcriptions, or both. */
+export async function createMaster({ userId, input }: { userId: string; input: CreateMasterInput }): Promise<ContentItem> {
+  const prisma = await db();
+  let body = input.body;
+  let sourceTextKind: SourceTextKind | null = null;
+  if (input.source_transcription_id !== undefined) {
+    const transcription = await prisma.transcription.findFirst({
+      where: { id: input.source_transcription_id, userId },
+      include: { optimization: true },
+    });
+    if (!transcription) throw notFound(`The transcription ${input.source_transcription_id}`);
+    if (body === undefined) {
+      const source = sourceTextOf(transcription);
+      body = canonicalBody(source.text);
+      sourceTextKind = source.kind;
+    }
+  }
+  body ??= "";
+  const title = input.title ?? titleFrom(body);
+  const row = await prisma.contentItem.create({
+    data: {
+      userId,
+      kind: "master",
+      title,
+      body,
+      contentHash: contentHash(title, body),
+      sourceTranscriptionId: input.source_transcription_id ?? null,
+      sourceTextKind,
+    },
+  });
+  return presentItem(row);
+}

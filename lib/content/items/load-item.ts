@@ -1,0 +1,24 @@
+import type { Db } from "@/lib/db/types.ts";
+import type { GenerationTask } from "@/lib/db/generated/client.ts";
+import { presentItem } from "@/lib/content/items/present-item.ts";
+import type { ContentItem } from "@/lib/content/schemas.ts";
+
+/** The latest generation task of each variant. */
+export async function latestTasks(prisma: Db, variantIds: string[]): Promise<Map<string, GenerationTask>> {
+  const tasks = await prisma.generationTask.findMany({
+    where: { variantId: { in: variantIds } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    distinct: ["variantId"],
+  });
+  return new Map(tasks.map((t) => [t.variantId, t]));
+}
+
+/** One of the user's items with what its view needs; null when missing or someone else's. */
+export async function loadItem(prisma: Db, userId: string, id: string): Promise<ContentItem | null> {
+  const row = await prisma.contentItem.findFirst({ where: { id, userId } });
+  if (!row) return null;
+  if (row.kind !== "variant" || !row.masterId) return presentItem(row);
+  const master = await prisma.contentItem.findUniqueOrThrow({ where: { id: row.masterId } });
+  const tasks = await latestTasks(prisma, [row.id]);
+  return presentItem(row, { master, task: tasks.get(row.id) });
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { db } from "@/lib/db/client.ts";
+import { ApiError, notFound } from "@/lib/http/errors.ts";
+import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
+import { suggestionsForEdit } from "@/lib/transcription/transcripts/suggest-dictionary-entries.ts";
+import type { EditTranscriptionInput, EditTranscriptionResult } from "@/lib/transcription/schemas.ts";
+
+/**
+ * Replaces the transcript's text and/or its title with the user's edit; refuses an edit based on a stale copy.
+ * Answers with the dictionary entries the edit suggests (the text before it → the new text).
+ */
+export async function editTranscription({
+  userId,
+  id,
+  input,
+}: {
+  userId: string;
+  id: string;
+  input: z.output<typeof EditTranscriptionInput>;
+}): Promise<EditTranscriptionResult> {
+  const prisma = await db();
+  const before = await prisma.transcription.findFirst({ where: { id, userId }, select: { text: true } });
+  if (!before) throw notFound(`The transcription ${id}`);
+  const { count } = await prisma.transcription.updateMany({
+    where: { id, userId, ...(input.updated_at && { updatedAt: new Date(input.updated_at) }) },
+    data: {
+      ...(input.text !== undefined && { text: input.text, editedAt: new Date() }),
+      ...(input.title !== undefined && { title: input.title || null }),
+    },
+  });
+  const row = await prisma.transcription.findFirst({ where: { id, userId }, include: { optimization: true } });
+  if (!row) throw notFound(`The transcription ${id}`);
+  if (!count) {
+    throw new ApiError("edit_conflict", "The transcript changed since you loaded it; reload it and apply your edit again.");
+  }
+  const suggestions =
+    input.text === undefined ? [] : await suggestionsForEdit({ userId, before: before.text, after: input.text, language: row.language });
+  return { ...toTranscriptionResult(row), dictionary_suggestions: suggestions };
+}

@@ -1,0 +1,83 @@
+import { createHash } from "node:crypto";
+import { db } from "@/lib/db/client.ts";
+import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
+import { ApiError } from "@/lib/http/errors.ts";
+import type { Segment } from "@/lib/transcript/segment.ts";
+import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
+import type { TranscribeFields, TranscriptionResult } from "@/lib/transcription/schemas.ts";
+
+/** Identifies a request by what changes its result: the audio bytes, prompt, dict and language. */
+export function requestHash(
+  audioSha256: string,
+  input: Pick<TranscribeFields, "prompt" | "dict" | "language"> & Partial<Pick<TranscribeFields, "recording_id" | "recording_part">>,
+): string {
+  const fields: unknown[] = [input.prompt ?? null, input.dict ?? null, input.language ?? null];
+  if (input.recording_id !== undefined) fields.push(input.recording_id, input.recording_part);
+  const inputs = JSON.stringify(fields);
+  return createHash("sha256").update(`${audioSha256}\n${inputs}`).digest("hex");
+}
+
+export const idempotencyConflict = () =>
+  new ApiError(
+    "idempotency_conflict",
+    "This Idempotency-Key was already used for a different recording or different options; use a new key.",
+  );
+
+/** The stored result for a retried request (same key, same inputs); 409 when the inputs differ. */
+export async function findReplay({
+  userId,
+  idempotencyKey,
+  hash,
+}: {
+  userId: string;
+  idempotencyKey: string;
+  hash: string;
+}): Promise<TranscriptionResult | null> {
+  const prisma = await db();
+  const row = await prisma.transcription.findUnique({
+    where: { userId_idempotencyKey: { userId, idempotencyKey } },
+    include: { optimization: true },
+  });
+  if (!row) return null;
+  if (row.requestHash !== hash) throw idempotencyConflict();
+  return toTranscriptionResult(row);
+}
+
+export type NewTranscription = {
+  text: string;
+  rawText: string;
+  language: string;
+  durationSec: number;
+  engine: string;
+  segments: Segment[];
+  dictionaryReplacements: number;
+  audioSha256: string;
+  requestHash: string;
+  optimizationId: string | null;
+  recordingId?: string;
+  recordingPart?: number;
+  recordedAt?: Date;
+};
+
+/** Stores a result; when a concurrent retry with the same key stored first, returns that one. */
+export async function saveTranscription({
+  userId,
+  idempotencyKey,
+  data,
+}: {
+  userId: string;
+  idempotencyKey?: string;
+  data: NewTranscription;
+}): Promise<{ result: TranscriptionResult; replayed: boolean }> {
+  const prisma = await db();
+  try {
+    const row = await prisma.transcription.create({ data: { userId, idempotencyKey, ...data }, include: { optimization: true } });
+    return { result: toTranscriptionResult(row), replayed: false };
+  } catch (err) {
+    if (idempotencyKey && isUniqueViolation(err)) {
+      const first = await findReplay({ userId, idempotencyKey, hash: data.requestHash });
+      if (first) return { result: first, replayed: true };
+    }
+    throw err;
+  }
+}
