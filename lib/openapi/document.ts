@@ -3,6 +3,7 @@ import { componentSchemas } from "@/lib/openapi/json-schema.ts";
 import { SECURITY_SCHEME, type ApiArea } from "@/lib/openapi/operation.ts";
 import { API_DESCRIPTION } from "@/lib/openapi/info.ts";
 import { ErrorBody } from "@/lib/openapi/schemas.ts";
+import { accountArea } from "@/lib/openapi/account-paths.ts";
 import { contentArea } from "@/lib/openapi/content-paths.ts";
 import { dictionaryArea } from "@/lib/openapi/dictionary-paths.ts";
 import { serviceArea } from "@/lib/openapi/service-paths.ts";
@@ -12,7 +13,7 @@ import type { HttpMethod, OpenApiDocument, PathsObject } from "@/lib/openapi/typ
 
 // The public API, area by area. A new area is a module like dictionary-paths.ts, listed here.
 // Internal endpoints (/api/internal/…) are not public API and never belong in it.
-const AREAS: ApiArea[] = [transcriptionArea, dictionaryArea, contentArea, settingsArea, serviceArea];
+const AREAS: ApiArea[] = [transcriptionArea, dictionaryArea, contentArea, settingsArea, accountArea, serviceArea];
 
 function mergePaths(areas: ApiArea[]): PathsObject {
   const paths: PathsObject = {};
@@ -60,6 +61,7 @@ function build(): OpenApiDocument {
         },
         "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 0 } },
         "Content-Range": { description: "The bytes sent and the whole size (`bytes 0-99/2048`), or `bytes */2048` when a Range cannot be served.", schema: { type: "string" } },
+        "Content-Disposition": { description: "`attachment` with the file name to save the body as.", schema: { type: "string" } },
         "Accept-Ranges": { description: "`bytes`: Range requests are served.", schema: { type: "string" } },
         ETag: { description: "Identifies this version of the body; send it as If-None-Match (304) or If-Range.", schema: { type: "string" } },
         "RateLimit-Limit": {

@@ -88,7 +88,7 @@ describe("the OpenAPI document", () => {
         // A note's recording (issue 24) and the settings (issue 25).
         ...["getTranscriptionAudio", "getSettings", "updateSettings"],
         // Deleting a note, exporting everything, deleting the account (issue 24 item 5).
-        ...["deleteTranscription"],
+        ...["deleteTranscription", "exportUserData"],
       ].sort(),
     );
   });

@@ -1,0 +1,151 @@
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { db } from "@/lib/db/client.ts";
+import { log, errorFields } from "@/lib/log.ts";
+import { audioStore, type AudioStorage } from "@/lib/note-audio/audio-store.ts";
+import { csvRow, noteMarkdown, postMarkdown } from "@/lib/export/export-files.ts";
+
+// Everything of one user as a ZIP, produced as it is read: notes (Markdown) and their kept
+// recordings, the dictionary (CSV) and posts (Markdown). Rows are read 100 at a time and audio
+// chunk by chunk, and the generator only advances when the reader takes the previous bytes, so
+// memory stays at a batch and a chunk whatever the account's size (fflate's streaming Zip).
+
+const BATCH = 100;
+const encoder = new TextEncoder();
+
+/** Rows in id order (uuid v7: creation order), a batch per query. */
+async function* batches<T extends { id: string }>(read: (after: string | undefined) => Promise<T[]>): AsyncGenerator<T> {
+  let after: string | undefined;
+  for (;;) {
+    const rows = await read(after);
+    yield* rows;
+    if (rows.length < BATCH) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+const page = (after: string | undefined) => ({ take: BATCH, orderBy: { id: "asc" as const }, ...(after && { cursor: { id: after }, skip: 1 }) });
+
+export async function* exportArchive({ userId }: { userId: string }): AsyncGenerator<Uint8Array> {
+  const prisma = await db();
+  const out: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((err, data) => {
+    if (err) failure = err;
+    else out.push(data);
+  });
+  function* flush(): Generator<Uint8Array> {
+    if (failure) throw failure;
+    while (out.length) yield out.shift()!;
+  }
+  const taken = new Set<string>();
+  const unique = (folder: string, base: string, ext: string) => {
+    let name = `${folder}/${base}${ext}`;
+    for (let n = 2; taken.has(name); n++) name = `${folder}/${base}-${n}${ext}`;
+    taken.add(name);
+    return name;
+  };
+  const addText = (name: string, text: string, date?: Date) => {
+    const file = new ZipDeflate(name, { level: 6 });
+    if (date) file.mtime = date;
+    zip.add(file);
+    file.push(encoder.encode(text), true);
+  };
+
+  const notes = batches((after) =>
+    prisma.transcription.findMany({
+      where: { userId },
+      ...page(after),
+      select: {
+        id: true, title: true, text: true, rawText: true, language: true, durationSec: true, editedAt: true, recordedAt: true,
+        createdAt: true, audioStorage: true, audioBytes: true, optimization: { select: { status: true, optimizedText: true } },
+      },
+    }),
+  );
+  for await (const note of notes) {
+    const { base, markdown, date } = noteMarkdown(note);
+    const name = unique("notes", base, ".md");
+    addText(name, markdown, date);
+    yield* flush();
+    if (note.audioStorage && note.audioBytes) {
+      yield* addAudio(note.audioStorage as AudioStorage, { userId, transcriptionId: note.id }, note.audioBytes, name.replace(/^notes\//, "audio/").replace(/\.md$/, ".webm"), date);
+    }
+  }
+
+  const dictionary = new ZipDeflate("dictionary.csv", { level: 6 });
+  zip.add(dictionary);
+  dictionary.push(encoder.encode(csvRow(["misspelling", "correct_spelling"])));
+  const entries = batches((after) =>
+    prisma.dictionaryEntry.findMany({ where: { userId }, ...page(after), select: { id: true, misspelling: true, correctSpelling: true } }),
+  );
+  for await (const entry of entries) {
+    dictionary.push(encoder.encode(csvRow([entry.misspelling, entry.correctSpelling])));
+    yield* flush();
+  }
+  dictionary.push(new Uint8Array(0), true);
+  yield* flush();
+
+  const posts = batches((after) =>
+    prisma.contentItem.findMany({
+      where: { userId },
+      ...page(after),
+      select: {
+        id: true, kind: true, title: true, body: true, masterId: true, sourceTranscriptionId: true, approvedHash: true, contentHash: true,
+        createdAt: true, updatedAt: true, channel: { select: { name: true, platform: true } },
+        deliveries: { select: { state: true }, orderBy: { createdAt: "desc" }, take: 1 },
+      },
+    }),
+  );
+  for await (const post of posts) {
+    const { base, markdown, date } = postMarkdown(post);
+    addText(unique("posts", base, ".md"), markdown, date);
+    yield* flush();
+  }
+
+  zip.end();
+  yield* flush();
+
+  /** A recording, stored as it is (Opus is compressed already), read from its store chunk by chunk. */
+  async function* addAudio(kind: AudioStorage, key: { userId: string; transcriptionId: string }, size: number, name: string, date: Date) {
+    const chunks = audioStore(kind).read(key, { start: 0, end: size - 1 })[Symbol.asyncIterator]();
+    let next: IteratorResult<Uint8Array>;
+    try {
+      next = await chunks.next();
+    } catch (err) {
+      // A recording its store lost (a file removed by hand) costs the export that file, not the rest.
+      log.warn("export: a kept recording could not be read", { transcription_id: key.transcriptionId, ...errorFields(err) });
+      return;
+    }
+    const file = new ZipPassThrough(name);
+    file.mtime = date;
+    zip.add(file);
+    for (; !next.done; next = await chunks.next()) {
+      file.push(next.value);
+      yield* flush();
+    }
+    file.push(new Uint8Array(0), true);
+    yield* flush();
+  }
+}
+
+/** The archive as a response body: made as it is read; a reader that goes away stops the reading. */
+export function exportStream({ userId }: { userId: string }): ReadableStream<Uint8Array> {
+  const chunks = exportArchive({ userId });
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const next = await chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        } catch (err) {
+          // The status (200) is sent already: the download ends early, and the log says why.
+          log.error("export failed after it began", { user_id: userId, ...errorFields(err) });
+          controller.error(err);
+        }
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}

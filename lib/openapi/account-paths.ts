@@ -1,0 +1,39 @@
+import { defineOperation, pathsOf, type ApiArea } from "@/lib/openapi/operation.ts";
+
+const tag = "Account";
+
+export const exportUserData = defineOperation({
+  method: "get",
+  path: "/api/v1/export",
+  id: "exportUserData",
+  tag,
+  summary: "Export everything",
+  description:
+    "A ZIP of all your data, streamed as it is made (the download starts at once, whatever the account's size):\n\n" +
+    "- `notes/<yyyy-mm-dd>-<slug>-<id8>.md` per note: YAML front matter (`title`: the note's title or its first " +
+    "sentence, `date`: when it was recorded, `duration` in seconds, `language`, `id`), then the clean text (your edit, " +
+    "else the AI-optimized text, else the recognized text), then `## Recognized text` with the recognizer's own text;\n" +
+    "- `audio/<same name>.webm` for each note whose recording is kept (stored uncompressed in the ZIP: Opus already is);\n" +
+    "- `dictionary.csv`: `misspelling,correct_spelling`, RFC 4180 quoting;\n" +
+    "- `posts/<yyyy-mm-dd>-<slug>-<id8>.md` per post (masters and their variants: `channel`, `platform`, `status`, " +
+    "then the body).\n\n" +
+    "`id8` is the last 8 characters of the id. A failure after the download began ends it early (the ZIP is then " +
+    "incomplete: its central directory is missing), so check that the archive opens.",
+  scope: "transcribe",
+  responses: {
+    200: {
+      description: 'The archive, as an attachment: `Content-Disposition: attachment; filename="voicedraft-export-YYYY-MM-DD.zip"`.',
+      alternatives: { "application/zip": { type: "string", format: "binary" } },
+      headers: ["Content-Disposition"],
+    },
+  },
+});
+
+export const accountArea: ApiArea = {
+  tag: {
+    name: tag,
+    description: "Your data as a whole: take all of it with you, or delete your account.",
+  },
+  schemas: [],
+  paths: pathsOf(exportUserData),
+};
