@@ -25,7 +25,7 @@ export const SWEEPS: Sweep[] = [
   },
   { name: "recover-generation-tasks", intervalSeconds: () => 60, run: () => recoverGenerationTasks() },
   // The embedded database's planner statistics, so search uses its index (PostgreSQL: autovacuum).
-  { name: "refresh-search-statistics", intervalSeconds: () => 3600, run: () => refreshSearchStatistics() },
+  { name: "refresh-search-statistics", intervalSeconds: () => 600, run: () => refreshSearchStatistics() },
   // Kept recordings older than AUDIO_RETENTION_DAYS (none when it is unset).
   { name: "forget-expired-audio", intervalSeconds: () => 3600, run: async () => void (await forgetExpiredAudio()) },
 ];

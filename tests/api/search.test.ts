@@ -4,7 +4,7 @@ import { before, describe, test } from "node:test";
 import { GET as listTranscriptions } from "@/app/api/v1/transcriptions/route.ts";
 import { PATCH as editTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { db } from "@/lib/db/client.ts";
-import { snippetParts } from "@/lib/transcription/transcripts/search-transcriptions.ts";
+import { RANKED_MATCHES, searchedWords, snippet } from "@/lib/transcription/transcripts/search-transcriptions.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
@@ -114,6 +114,29 @@ describe("GET /api/v1/transcriptions?q= (issue 24)", () => {
     assert.equal(ids(await search(bob, "invoice")).length, 1);
   });
 
+  test(`past the ${RANKED_MATCHES} newest matches, older ones follow newest first: every match is on some page, once`, async () => {
+    const user = await createTestUser();
+    const prisma = await db();
+    await prisma.transcription.createMany({
+      data: Array.from({ length: RANKED_MATCHES + 15 }, (_, i) => ({
+        userId: user.id, text: `weekly sync ${"sync ".repeat(i % 3)}number ${i}`, rawText: "x", language: "en", durationSec: 1,
+        engine: "test", audioSha256: "0", requestHash: `h${i}`,
+      })),
+    });
+    const seen: { id: string; rank: number }[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await search(user, "sync", `&limit=100${cursor ? `&cursor=${cursor}` : ""}`);
+      assert.equal(res.status, 200, res.text);
+      seen.push(...res.body.transcriptions.map((t: { id: string; search: { rank: number } }) => ({ id: t.id, rank: t.search.rank })));
+      cursor = res.body.next_cursor;
+    } while (cursor);
+    assert.equal(seen.length, RANKED_MATCHES + 15);
+    assert.equal(new Set(seen.map((s) => s.id)).size, RANKED_MATCHES + 15);
+    assert.ok(seen.slice(0, RANKED_MATCHES).every((s) => s.rank > 0));
+    assert.ok(seen.slice(RANKED_MATCHES).every((s) => s.rank === 0), "the older matches come after, unranked");
+  });
+
   test("too long a query, or a list cursor used for a search, is 400; an empty q is the plain list", async () => {
     const res = await search(alice, "x".repeat(201));
     assert.equal(res.status, 400);
@@ -125,12 +148,14 @@ describe("GET /api/v1/transcriptions?q= (issue 24)", () => {
     assert.equal(plain.body.transcriptions[0].search, undefined);
   });
 
-  test("snippet pieces: marks become match flags, nothing else is markup", () => {
-    assert.deepEqual(snippetParts("a \u0002b\u0003 <i>c</i> \u0002d\u0003"), [
-      { text: "a ", match: false },
-      { text: "b", match: true },
-      { text: " <i>c</i> ", match: false },
-      { text: "d", match: true },
-    ]);
+  test("snippets: about 30 words around the first word found, every searched word flagged, no markup", () => {
+    assert.deepEqual([...searchedWords('budget "Travel plans" -draft or Straße')], ["budget", "travel", "plans", "straße"]);
+    const text = `${"one ".repeat(20)}the <b>budget</b> and the travel plans ${"two ".repeat(40)}end`;
+    const parts = snippet(text, searchedWords("budget travel"));
+    assert.equal(parts[0].text.startsWith("… "), true, "cut before");
+    assert.equal(parts.at(-1)!.text.endsWith(" …"), true, "and after");
+    assert.deepEqual(parts.filter((p) => p.match).map((p) => p.text), ["budget", "travel"]);
+    assert.ok(parts.some((p) => p.text.includes("<b>")), "markup in a note is text, never parsed");
+    assert.deepEqual(snippet("Short note.", new Set(["absent"])), [{ text: "Short note.", match: false }]);
   });
 });
