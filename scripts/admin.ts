@@ -8,6 +8,7 @@ process.env.LOG_LEVEL ??= "warn"; // stdout is for answers (the new key is its l
 const { createUser } = await import("@/lib/accounts/create-user.ts");
 const { findUserByEmail } = await import("@/lib/accounts/find-user.ts");
 const { createApiKey } = await import("@/lib/api-keys/create-api-key.ts");
+const { deleteAccount } = await import("@/lib/accounts/delete-account.ts");
 const { listApiKeys } = await import("@/lib/api-keys/list-api-keys.ts");
 const { revokeApiKey } = await import("@/lib/api-keys/revoke-api-key.ts");
 const { SCOPES } = await import("@/lib/api-keys/scopes.ts");
@@ -27,6 +28,10 @@ Commands:
       Lists the user's keys (prefix, name, scopes, created, last used, expiry, revoked).
   revoke-key --email E --key ID_OR_PREFIX
       Revokes a key at once; requests with it get 401 from then on.
+  delete-user --email E --yes
+      Deletes the user and everything of theirs for good: notes, kept recordings
+      (every audio store), dictionary, posts, channels, presets, keys, sessions.
+      Without --yes nothing is deleted.
 
 The database is DATABASE_URL when set, else the embedded one under DATA_DIR (./data).`;
 
@@ -110,6 +115,15 @@ const commands: Record<string, { options: Record<string, { type: "string" | "boo
       const user = await findUserByEmail(required(o, "email"));
       const key = await revokeApiKey({ userId: user.id, input: { id: required(o, "key") } });
       console.log(`Revoked key ${key.prefix}… "${key.name}" (${key.id}) at ${formatDate(key.revokedAt)}.`);
+    },
+  },
+  "delete-user": {
+    options: { email: { type: "string" }, yes: { type: "boolean" } },
+    async run(o) {
+      const user = await findUserByEmail(required(o, "email"));
+      if (!o.yes) throw new UsageError(`Deleting ${user.email} and all their data cannot be undone; add --yes to do it.`);
+      const { notes } = await deleteAccount({ userId: user.id });
+      console.log(`Deleted user ${user.email} (${user.id}) with ${notes} note${notes === 1 ? "" : "s"} and all their data.`);
     },
   },
 };

@@ -40,3 +40,10 @@ export const Settings = z
 export type Settings = z.output<typeof Settings>;
 
 export const UpdateSettingsInput = z.strictObject({ language: LanguageSetting }).meta({ id: "UpdateSettingsInput" });
+
+export const DeleteAccountInput = z
+  .strictObject({
+    confirm: z.string().max(254).meta({ description: "Your account's email, typed again: the confirmation that you mean it." }),
+  })
+  .meta({ id: "DeleteAccountInput" });
+export type DeleteAccountInput = z.output<typeof DeleteAccountInput>;

@@ -1,3 +1,4 @@
+import { DeleteAccountInput } from "@/lib/accounts/schemas.ts";
 import { defineOperation, pathsOf, type ApiArea } from "@/lib/openapi/operation.ts";
 
 const tag = "Account";
@@ -29,11 +30,31 @@ export const exportUserData = defineOperation({
   },
 });
 
+export const deleteAccount = defineOperation({
+  method: "delete",
+  path: "/api/v1/account",
+  id: "deleteAccount",
+  tag,
+  summary: "Delete your account",
+  description:
+    "Deletes your account and everything in it, at once and for good: notes, kept recordings (in every audio store), " +
+    "the dictionary, posts, channels, presets, API keys and sessions. Only the app's signed-in session can do it " +
+    "(an API key gets 403 session_required), and only with your account's email typed again in `confirm`. Take an " +
+    "export first (GET /api/v1/export) if you want to keep anything. The session cookie is cleared.",
+  scope: "transcribe",
+  body: DeleteAccountInput,
+  responses: { 204: { description: "Deleted. No body." } },
+  errors: {
+    session_required: "The request carries an API key; only the app's session may delete the account.",
+    validation_failed: "`confirm` is missing or is not this account's email (details names it), or the body has another field.",
+  },
+});
+
 export const accountArea: ApiArea = {
   tag: {
     name: tag,
     description: "Your data as a whole: take all of it with you, or delete your account.",
   },
-  schemas: [],
-  paths: pathsOf(exportUserData),
+  schemas: [DeleteAccountInput],
+  paths: pathsOf(exportUserData, deleteAccount),
 };

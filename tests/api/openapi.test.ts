@@ -88,7 +88,7 @@ describe("the OpenAPI document", () => {
         // A note's recording (issue 24) and the settings (issue 25).
         ...["getTranscriptionAudio", "getSettings", "updateSettings"],
         // Deleting a note, exporting everything, deleting the account (issue 24 item 5).
-        ...["deleteTranscription", "exportUserData"],
+        ...["deleteTranscription", "exportUserData", "deleteAccount"],
       ].sort(),
     );
   });
@@ -104,7 +104,9 @@ describe("the OpenAPI document", () => {
       assert.deepEqual(op.security, [{ bearer: [scope] }], key);
       assert.ok(op.description.includes(`\`${scope}\``), `${key}: the description names the scope`);
       assert.ok(op.responses["401"]?.headers?.["WWW-Authenticate"], `${key}: 401 with WWW-Authenticate`);
-      assert.deepEqual(op.responses["403"]?.["x-error-codes"]?.map((c) => c.code), ["insufficient_scope"], key);
+      // Deleting the account also refuses every API key (session_required): only the app's session may.
+      const forbidden = op.responses["403"]?.["x-error-codes"]?.map((c) => c.code);
+      assert.deepEqual(forbidden, key === "DELETE /api/v1/account" ? ["insufficient_scope", "session_required"] : ["insufficient_scope"], key);
       assert.ok(op.responses["503"]?.["x-error-codes"]?.some((c) => c.code === "database_unavailable"), key);
     }
   });

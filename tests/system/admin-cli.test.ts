@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -56,6 +57,30 @@ describe("npm run admin", () => {
     const again = await admin(["create-user", "--email", "STDIN@example.com", "--password", password]);
     assert.equal(again.code, 1);
     assert.match(again.stderr, /email_taken/);
+  });
+
+  test("delete-user: nothing without --yes; with it the user, their keys and their recordings are gone", async () => {
+    const created = await admin(["create-user", "--email", "leaving@example.com", "--password", password]);
+    assert.equal(created.code, 0, created.stderr);
+    const userId = created.stdout.match(/\(([0-9a-f-]{36})\)/)![1];
+    assert.equal((await admin(["create-key", "--email", "leaving@example.com"])).code, 0);
+    const audioDir = path.join(env.DATA_DIR, "audio", userId);
+    await mkdir(audioDir, { recursive: true });
+    await writeFile(path.join(audioDir, "0198c2a8-0000-7000-8000-000000000000.webm"), "kept recording");
+
+    const unconfirmed = await admin(["delete-user", "--email", "leaving@example.com"]);
+    assert.equal(unconfirmed.code, 2);
+    assert.match(unconfirmed.stderr, /add --yes/);
+    assert.equal((await admin(["list-keys", "--email", "leaving@example.com", "--json"])).code, 0, "still there");
+    assert.ok(existsSync(audioDir));
+
+    const deleted = await admin(["delete-user", "--email", "LEAVING@example.com", "--yes"]);
+    assert.equal(deleted.code, 0, deleted.stderr);
+    assert.match(deleted.stdout, /Deleted user leaving@example\.com .* with 0 notes/);
+    assert.equal(existsSync(audioDir), false);
+    const gone = await admin(["list-keys", "--email", "leaving@example.com"]);
+    assert.equal(gone.code, 1);
+    assert.match(gone.stderr, /not_found/);
   });
 
   test("clear errors: usage, unknown user, bad scope, short password", async () => {
