@@ -3,6 +3,7 @@ import { BookA, KeyRound, Megaphone, UserRound } from "lucide-react";
 import { LanguageSetting } from "@/app/_components/language-setting.tsx";
 import { PhoneStorage } from "@/app/_components/phone-storage.tsx";
 import { SignOutButton } from "@/app/_components/sign-out-button.tsx";
+import { YourData } from "@/app/_components/your-data.tsx";
 import { Card, RowLink, RowList } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
 import { describeRecognizerQuality, recognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
@@ -38,6 +39,10 @@ export default async function SettingsPage() {
           </span>
         </p>
         <SignOutButton />
+      </Card>
+      <h2>Your data</h2>
+      <Card>
+        <YourData email={user.email} />
       </Card>
       <p className={styles.footer}>
         For developers: <a href="/docs">API reference</a> · <a href="/api/v1/openapi.json">OpenAPI document</a>
