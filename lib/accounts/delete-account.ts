@@ -1,3 +1,4 @@
+import { forgetKnownApiKeys } from "@/lib/api-keys/authenticate-api-key.ts";
 import { db } from "@/lib/db/client.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { log } from "@/lib/log.ts";
@@ -33,6 +34,8 @@ export async function deleteAccount({ userId, confirm }: { userId: string; confi
     await tx.rateLimit.deleteMany({ where: { OR: ids.map((id) => ({ key: { endsWith: `:${id}` } })) } });
     await tx.user.delete({ where: { id: userId } });
   });
+  // Its keys stop working at once in this process too (others forget them within half a second).
+  forgetKnownApiKeys();
   log.info("account deleted", { user_id: userId, notes });
   return { email: user.email, notes };
 }
