@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
+import { unzipSync } from "fflate";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { JFK_WAV } from "@/tests/support/audio.ts";
@@ -109,6 +111,14 @@ test("a note plays with the spoken word highlighted; a tapped word plays from th
   await page.getByTestId("note-search").fill("");
   await page.getByRole("link", { name: /Ask not/ }).waitFor();
 
+  // Export everything: a ZIP with the note (Markdown) and its recording.
+  await page.goto("/settings");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export everything" }).click()]);
+  const zip = await readFile((await download.path())!);
+  assert.equal(zip.subarray(0, 4).toString("hex"), "504b0304", "a ZIP file");
+  const names = Object.keys(unzipSync(new Uint8Array(zip)));
+  assert.ok(names.some((n) => /^notes\/.+\.md$/.test(n)) && names.some((n) => /^audio\/.+\.webm$/.test(n)), names.join(", "));
+
   // Delete, then Undo: the note stays.
   await page.goto(`/transcripts/${id}`);
   assert.equal(await noteCount(page), 1);
@@ -132,7 +142,7 @@ test("a note plays with the spoken word highlighted; a tapped word plays from th
 
 test("Settings → language: auto by default; a language the recognizer cannot do is kept and explained", async () => {
   const { context, page } = await newPhone(app);
-  await signUp(page);
+  const email = await signUp(page);
   await page.goto("/settings");
   const select = page.getByTestId("language-setting");
   await select.waitFor();
@@ -148,5 +158,16 @@ test("Settings → language: auto by default; a language the recognizer cannot d
   await screenshot(page, "settings-language-dark", { fullPage: false });
   await page.emulateMedia({ colorScheme: "light" });
   await assertAccessible(page, "settings with language");
+
+  // Delete the account: only with the email typed again; then signed out, and the account is gone.
+  await page.getByRole("button", { name: /Delete account/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await dialog.waitFor();
+  await screenshot(page, "settings-delete-account", { fullPage: false });
+  assert.equal(await dialog.getByRole("button", { name: "Delete my account" }).isDisabled(), true);
+  await dialog.getByRole("textbox").fill(email);
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await page.waitForURL(/\/sign-in/, { timeout: 20_000 });
+  assert.equal((await page.request.get("/api/v1/settings")).status(), 401);
   await context.close();
 });

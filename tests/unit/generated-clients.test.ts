@@ -1,0 +1,21 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { generatedClientFiles, staleClientFiles } from "@/scripts/generate-clients.ts";
+
+// The clients' generated parts (the document, the TypeScript types, the Python operation table)
+// are checked in; a contract changed without `npm run generate:clients` fails here.
+
+test("npm run generate:clients leaves no difference: the generated client files match the contracts", async () => {
+  assert.deepEqual(await staleClientFiles(), []);
+});
+
+test("the generated types name every operation and the Python table every path", async () => {
+  const files = await generatedClientFiles();
+  const doc = JSON.parse(files["sdk/openapi.json"]) as { paths: Record<string, Record<string, { operationId: string }>> };
+  const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId).filter(Boolean));
+  assert.ok(ids.length >= 38, `${ids.length} operations`);
+  for (const id of ids) {
+    assert.match(files["sdk/js/src/generated/openapi.ts"], new RegExp(`\\b${id}: \\{`), `types for ${id}`);
+    assert.match(files["sdk/python/src/voicedraft/_document_operations.py"], new RegExp(`"${id}": DocumentOperation`), `python row for ${id}`);
+  }
+});
