@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
-import { addDictionaryEntry, api, ApiRequestError, type DictionaryEntry } from "@/app/_lib/api.ts";
+import { addDictionaryEntry, ApiRequestError, deleteDictionaryEntry, listDictionary, type DictionaryEntry } from "@/app/_lib/api.ts";
 
 export function DictionaryManager() {
   const [entries, setEntries] = useState<DictionaryEntry[] | null>(null);
@@ -11,7 +11,7 @@ export function DictionaryManager() {
 
   const load = useCallback(async () => {
     try {
-      setEntries((await api<{ entries: DictionaryEntry[] }>("/api/v1/dictionary")).entries);
+      setEntries(await listDictionary());
     } catch (err) {
       setMessage({ ok: false, text: (err as Error).message });
     }
@@ -35,7 +35,7 @@ export function DictionaryManager() {
     try {
       // Renaming the misspelling of an existing entry is a delete of the old one plus an add.
       if (editing && editing.misspelling !== entry.misspelling.trim()) {
-        await api(`/api/v1/dictionary/delete?misspelling=${encodeURIComponent(editing.misspelling)}`, { method: "DELETE" });
+        await deleteDictionaryEntry(editing.misspelling);
       }
       const { created } = await addDictionaryEntry(entry);
       setMessage({ ok: true, text: created ? `Added “${entry.misspelling}”.` : `Updated “${entry.misspelling}”.` });
@@ -50,7 +50,7 @@ export function DictionaryManager() {
   async function remove(entry: DictionaryEntry) {
     if (!confirm(`Delete “${entry.misspelling}”?`)) return;
     try {
-      await api(`/api/v1/dictionary/delete?misspelling=${encodeURIComponent(entry.misspelling)}`, { method: "DELETE" });
+      await deleteDictionaryEntry(entry.misspelling);
       setMessage({ ok: true, text: `Deleted “${entry.misspelling}”.` });
       await load();
     } catch (err) {

@@ -2,14 +2,13 @@
 
 import { Languages, TriangleAlert } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { api, ApiRequestError } from "@/app/_lib/api.ts";
+import { ApiRequestError, getSettings, updateSettings, type Settings } from "@/app/_lib/api.ts";
 import { Card, Notice, useToast } from "@/app/_ui/index.ts";
 
 // Settings → Language: what the person speaks in their recordings (auto-detect by default), each
 // language named in itself and in the browser's language. Where the server's recognizer cannot do
 // it yet, the card says so in plain words, as the API does.
 
-type Settings = { language: string; recognizer: { languages: "any" | string[]; hint: string | null; language_supported: boolean } };
 
 // The languages whisper's multilingual models recognize best (WER under 15% on Common Voice / FLEURS).
 const CODES = ["en", "de", "es", "fr", "it", "pt", "nl", "pl", "sv", "da", "no", "fi", "cs", "tr", "ru", "uk", "ja", "zh", "ko", "ca", "el", "hu", "ro", "id", "vi"];
@@ -28,14 +27,14 @@ export function LanguageSetting() {
   }, []);
 
   useEffect(() => {
-    api<Settings>("/api/v1/settings")
+    getSettings()
       .then(setSettings)
       .catch((err: Error) => setError(err instanceof ApiRequestError && err.status === 0 ? "Your settings need a connection." : err.message));
   }, []);
 
   async function choose(language: string) {
     try {
-      setSettings(await api<Settings>("/api/v1/settings", { method: "PATCH", json: { language } }));
+      setSettings(await updateSettings({ language }));
       toast(language === "auto" ? "Voicedraft will detect the language of each recording." : "Saved: new recordings are recognized in this language.");
     } catch (err) {
       toast(`Not saved: ${(err as Error).message}`);

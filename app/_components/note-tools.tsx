@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { Check, Copy, Pencil, Share2, Trash2, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { api, transcriptionPath, type Transcription } from "@/app/_lib/api.ts";
+import { renameTranscription, type Transcription } from "@/app/_lib/api.ts";
 import { postsOfNote, type ContentItem } from "@/app/_lib/content.ts";
 import { cancelDeletion, deleteNoteLater } from "@/app/_lib/note-deletion.ts";
 import { Button, IconButton, Sheet, useToast } from "@/app/_ui/index.ts";
@@ -25,7 +25,7 @@ export function NoteTitle({ note, fallback, onRenamed, disabled }: { note: Trans
     const value = String(new FormData(event.currentTarget).get("title") ?? "").trim();
     setSaving(true);
     try {
-      onRenamed(await api<Transcription>(transcriptionPath(note.id), { method: "PATCH", json: { title: value || null } }));
+      onRenamed(await renameTranscription(note.id, value || null));
       setRenaming(false);
     } catch (err) {
       toast(`Not renamed: ${(err as Error).message}`);

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { CloudUpload, Send, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { api, ApiRequestError, getRecording, transcriptionPath, type Recording, type Transcription } from "@/app/_lib/api.ts";
+import { ApiRequestError, getRecording, getTranscription, type Recording, type Transcription } from "@/app/_lib/api.ts";
 import { saveEdit } from "@/app/_lib/edit-queue.ts";
 import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
 import { listUploads, recordingIdOf } from "@/app/_lib/upload-queue.ts";
@@ -52,7 +52,7 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
           joined.parts.map(async (p) => {
             const note = known.current.get(p.transcription_id);
             if (!force && note && note.text === p.text && (note.optimization?.status ?? null) === p.optimization_status) return note;
-            const fresh = await api<Transcription>(transcriptionPath(p.transcription_id));
+            const fresh = await getTranscription(p.transcription_id);
             known.current.set(p.transcription_id, fresh);
             return fresh;
           }),

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { Check, CloudOff, Pencil, Send, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { mastersOfNote } from "@/app/_lib/content.ts";
-import { addDictionaryEntry, apiRead, ApiRequestError, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
+import { addDictionaryEntry, ApiRequestError, readTranscription, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/edit-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note-text.ts";
@@ -49,7 +49,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
       // The server's copy on the first load (kept as this device's saved copy, as a fetch would be).
       const first = seeded.current;
       seeded.current = undefined;
-      const { data: t, fromDevice, savedAt } = first ? await seededRead(url, first) : await apiRead<Transcription>(url);
+      const { data: t, fromDevice, savedAt } = first ? await seededRead(url, first) : await readTranscription(id);
       setTranscript(t);
       setDeviceCopyAt(fromDevice ? (savedAt ?? Date.now()) : null);
       setError(null);

@@ -2,7 +2,7 @@
 
 import { FileText, Mic, SearchX, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import { api, ApiRequestError, saveRead, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
+import { ApiRequestError, listTranscriptions, notesPagePath, saveRead, searchTranscriptions, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
 import { isBeingDeleted, onDeletionsChange } from "@/app/_lib/note-deletion.ts";
 import { groupByRecording } from "@/app/_lib/group-transcripts.ts";
 import { onQueueChange } from "@/app/_lib/local-db.ts";
@@ -17,7 +17,7 @@ type Match = TranscriptionList["transcriptions"][number];
 /** A note's name in lists: the person's own, else its first sentence. */
 const titleOf = (t: Transcription, text = shownText(t)) => t.title ?? (text.trim() ? noteTitle(text) : "Voice note (no words recognized)");
 
-const pagePath = (after: string | null) => `/api/v1/transcriptions?limit=20${after ? `&cursor=${encodeURIComponent(after)}` : ""}`;
+const PAGE = 20;
 
 /** `initial`: the first page as the server read it for this page (else it is fetched on mount). */
 export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
@@ -30,7 +30,7 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
 
   const load = useCallback(async (after: string | null) => {
     try {
-      const page = await api<TranscriptionList>(pagePath(after));
+      const page = await listTranscriptions(PAGE, after);
       setItems((prev) => (after ? [...(prev ?? []), ...page.transcriptions] : page.transcriptions));
       setCursor(page.next_cursor);
     } catch (err) {
@@ -52,7 +52,7 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
   useEffect(() => {
     // The server's first page is this device's saved copy for offline reading, as a fetch would be;
     // offline, the page may be the service worker's old copy, which must not replace a newer one.
-    if (initial) return void (navigator.onLine && saveRead(pagePath(null), initial));
+    if (initial) return void (navigator.onLine && saveRead(notesPagePath(PAGE), initial));
     // Loading on mount is the point of this effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     void load(null);
@@ -171,7 +171,7 @@ function SearchResults({ query }: { query: string }) {
   useEffect(() => {
     let current = true;
     const timer = setTimeout(() => {
-      api<TranscriptionList>(`/api/v1/transcriptions?limit=30&q=${encodeURIComponent(query)}`)
+      searchTranscriptions(query)
         .then((page) => current && (setFound({ query, matches: page.transcriptions }), setError(null)))
         .catch((err: Error) => current && setError(err instanceof ApiRequestError && err.status === 0 ? "Search needs a connection." : err.message));
     }, SEARCH_DEBOUNCE_MS);

@@ -4,7 +4,7 @@ import { Download, Trash2, TriangleAlert } from "lucide-react";
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { api, ApiRequestError, forgetSavedReads } from "@/app/_lib/api.ts";
+import { ApiRequestError, deleteAccount, forgetSavedReads } from "@/app/_lib/api.ts";
 import { forgetCachedPages } from "@/app/_lib/service-worker.ts";
 import { Button, ButtonLink, Field, Notice, Sheet } from "@/app/_ui/index.ts";
 import styles from "./your-data.module.css";
@@ -45,7 +45,7 @@ function DeleteAccountForm({ email, onCancel }: { email: string; onCancel: () =>
     setBusy(true);
     setError(null);
     try {
-      await api("/api/v1/account", { method: "DELETE", json: { confirm: typed.trim() } });
+      await deleteAccount(typed.trim());
     } catch (err) {
       setError(err instanceof ApiRequestError ? err.message : "Something went wrong; nothing was deleted. Try again.");
       setBusy(false);

@@ -1,30 +1,14 @@
-import type { z } from "zod";
-import { api, ApiRequestError } from "@/app/_lib/api.ts";
-import type {
-  ApproveInput,
-  ContentFamily,
-  ContentItem as ContentItemSchema,
-  ContentItemList,
-  CreateMasterInput,
-  CreateVariantsInput,
-  Delivery as DeliverySchema,
-  EditItemInput,
-  ManualDeliveryInput,
-  RecordDeliveryInput,
-  RegenerateInput,
-} from "@/lib/content/schemas.ts";
-import type { Channel as ChannelSchema, CreateChannelInput, UpdateChannelInput } from "@/lib/channels/schemas.ts";
-import type { CreatePresetInput, Preset as PresetSchema, UpdatePresetInput } from "@/lib/presets/schemas.ts";
+import { ApiRequestError, client, ok, type Schemas } from "@/app/_lib/api-client.ts";
 
-// The content API as the browser uses it (masters, variants, channels, presets, delivery evidence).
-// Wire types come from the server's zod schemas (types only: nothing of the server is bundled).
+// The content API as the browser uses it (masters, variants, channels, presets, delivery
+// evidence), through the generated client (app/_lib/api-client.ts). Wire types are the OpenAPI document's.
 
-export type ContentItem = z.output<typeof ContentItemSchema>;
-export type Delivery = z.output<typeof DeliverySchema>;
-export type Family = z.output<typeof ContentFamily>;
-export type Channel = z.output<typeof ChannelSchema>;
-export type Preset = z.output<typeof PresetSchema>;
-type In<T extends z.ZodType> = z.input<T>;
+export type ContentItem = Schemas["ContentItem"];
+export type Delivery = Schemas["Delivery"];
+export type Family = Schemas["ContentFamily"];
+export type Channel = Schemas["Channel"];
+export type Preset = Schemas["Preset"];
+export type DeliveryMethod = Schemas["DeliveryInput"]["method"];
 
 /**
  * One id per user action: make it when the person taps, pass it to every attempt of that action
@@ -48,63 +32,49 @@ async function withRetry<T>(send: () => Promise<T>): Promise<T> {
   }
 }
 
-const item = (id: string) => `/api/v1/content/items/${encodeURIComponent(id)}`;
+const item = (id: string) => ({ params: { path: { id } } });
 
-export const getFamily = (id: string) => withRetry(() => api<Family>(`${item(id)}/family`));
+export const getFamily = (id: string) => withRetry(() => ok(client.GET("/api/v1/content/items/{id}/family", item(id))));
 
-export const listMasters = (limit = 50) =>
-  withRetry(() => api<z.output<typeof ContentItemList>>(`/api/v1/content/items?limit=${limit}`)).then((r) => r.items);
+export const listMasters = (limit = 50) => withRetry(() => ok(client.GET("/api/v1/content/items", { params: { query: { limit } } }))).then((r) => r.items);
 
 /** The posts already started from a note, newest first (to reopen them rather than start again). */
 export const mastersOfNote = (transcriptionId: string) =>
-  withRetry(() =>
-    api<z.output<typeof ContentItemList>>(`/api/v1/content/items?limit=1&source_transcription_id=${encodeURIComponent(transcriptionId)}`),
-  ).then((r) => r.items);
-
-export const createMaster = (input: In<typeof CreateMasterInput>) =>
-  api<{ item: ContentItem }>("/api/v1/content/items", { method: "POST", json: input }).then((r) => r.item);
-
-// Edits carry the hash they were made on: a repeat after success is refused (409), never applied twice.
-export const editItem = (id: string, input: In<typeof EditItemInput>) =>
-  withRetry(() => api<{ item: ContentItem }>(item(id), { method: "PATCH", json: input })).then((r) => r.item);
-
-export const createVariants = (masterId: string, input: In<typeof CreateVariantsInput>) =>
-  withRetry(() => api(`${item(masterId)}/variants`, { method: "POST", json: input }));
-
-export const regenerate = (id: string, input: In<typeof RegenerateInput>) =>
-  api<{ item: ContentItem }>(`${item(id)}/regenerate`, { method: "POST", json: input }).then((r) => r.item);
-
-export const approveItem = (id: string, contentHash: string) =>
-  withRetry(() => api<{ item: ContentItem }>(`${item(id)}/approve`, { method: "POST", json: { content_hash: contentHash } satisfies In<typeof ApproveInput> })).then(
-    (r) => r.item,
-  );
-
-export type DeliveryMethod = In<typeof RecordDeliveryInput>["method"];
-
-export const recordDelivery = (id: string, input: In<typeof RecordDeliveryInput>) =>
-  withRetry(() => api<{ delivery: Delivery }>(`${item(id)}/deliveries`, { method: "POST", json: input })).then((r) => r.delivery);
-
-export const confirmManualDelivery = (id: string, input: In<typeof ManualDeliveryInput>) =>
-  withRetry(() => api<{ delivery: Delivery; replayed: boolean }>(`${item(id)}/deliveries/manual`, { method: "POST", json: input }));
-
-const channel = (id: string) => `/api/v1/channels/${encodeURIComponent(id)}`;
-export const listChannels = () => withRetry(() => api<{ channels: Channel[] }>("/api/v1/channels")).then((r) => r.channels);
-export const createChannel = (input: In<typeof CreateChannelInput>) =>
-  api<{ channel: Channel }>("/api/v1/channels", { method: "POST", json: input }).then((r) => r.channel);
-export const updateChannel = (id: string, input: In<typeof UpdateChannelInput>) =>
-  withRetry(() => api<{ channel: Channel }>(channel(id), { method: "PATCH", json: input })).then((r) => r.channel);
-export const deleteChannel = (id: string) => api(channel(id), { method: "DELETE" });
-
-const preset = (id: string) => `/api/v1/presets/${encodeURIComponent(id)}`;
-export const listPresets = () => withRetry(() => api<{ presets: Preset[] }>("/api/v1/presets")).then((r) => r.presets);
-export const createPreset = (input: In<typeof CreatePresetInput>) =>
-  api<{ preset: Preset }>("/api/v1/presets", { method: "POST", json: input }).then((r) => r.preset);
-export const updatePreset = (id: string, input: In<typeof UpdatePresetInput>) =>
-  withRetry(() => api<{ preset: Preset }>(preset(id), { method: "PATCH", json: input })).then((r) => r.preset);
-export const deletePreset = (id: string) => api(preset(id), { method: "DELETE" });
+  withRetry(() => ok(client.GET("/api/v1/content/items", { params: { query: { limit: 1, source_transcription_id: transcriptionId } } }))).then((r) => r.items);
 
 /** Every post started from a note (to name them before the note is deleted). */
 export const postsOfNote = (transcriptionId: string) =>
-  withRetry(() =>
-    api<z.output<typeof ContentItemList>>(`/api/v1/content/items?limit=100&source_transcription_id=${encodeURIComponent(transcriptionId)}`),
-  ).then((r) => r.items);
+  withRetry(() => ok(client.GET("/api/v1/content/items", { params: { query: { limit: 100, source_transcription_id: transcriptionId } } }))).then((r) => r.items);
+
+export const createMaster = (body: Schemas["ContentMasterInput"]) => ok(client.POST("/api/v1/content/items", { body })).then((r) => r.item);
+
+// Edits carry the hash they were made on: a repeat after success is refused (409), never applied twice.
+export const editItem = (id: string, body: Schemas["ContentEditInput"]) =>
+  withRetry(() => ok(client.PATCH("/api/v1/content/items/{id}", { ...item(id), body }))).then((r) => r.item);
+
+export const createVariants = (masterId: string, body: Schemas["VariantsInput"]) =>
+  withRetry(() => ok(client.POST("/api/v1/content/items/{id}/variants", { ...item(masterId), body })));
+
+export const regenerate = (id: string, body: Schemas["RegenerateInput"]) =>
+  ok(client.POST("/api/v1/content/items/{id}/regenerate", { ...item(id), body })).then((r) => r.item);
+
+export const approveItem = (id: string, contentHash: string) =>
+  withRetry(() => ok(client.POST("/api/v1/content/items/{id}/approve", { ...item(id), body: { content_hash: contentHash } }))).then((r) => r.item);
+
+export const recordDelivery = (id: string, body: Schemas["DeliveryInput"]) =>
+  withRetry(() => ok(client.POST("/api/v1/content/items/{id}/deliveries", { ...item(id), body }))).then((r) => r.delivery);
+
+export const confirmManualDelivery = (id: string, body: Schemas["ManualDeliveryInput"]) =>
+  withRetry(() => ok(client.POST("/api/v1/content/items/{id}/deliveries/manual", { ...item(id), body })));
+
+export const listChannels = () => withRetry(() => ok(client.GET("/api/v1/channels"))).then((r) => r.channels);
+export const createChannel = (body: Schemas["ChannelInput"]) => ok(client.POST("/api/v1/channels", { body })).then((r) => r.channel);
+export const updateChannel = (id: string, body: Schemas["ChannelUpdate"]) =>
+  withRetry(() => ok(client.PATCH("/api/v1/channels/{id}", { ...item(id), body }))).then((r) => r.channel);
+export const deleteChannel = (id: string) => ok(client.DELETE("/api/v1/channels/{id}", item(id)));
+
+export const listPresets = () => withRetry(() => ok(client.GET("/api/v1/presets"))).then((r) => r.presets);
+export const createPreset = (body: Schemas["PresetInput"]) => ok(client.POST("/api/v1/presets", { body })).then((r) => r.preset);
+export const updatePreset = (id: string, body: Schemas["PresetUpdate"]) =>
+  withRetry(() => ok(client.PATCH("/api/v1/presets/{id}", { ...item(id), body }))).then((r) => r.preset);
+export const deletePreset = (id: string) => ok(client.DELETE("/api/v1/presets/{id}", item(id)));

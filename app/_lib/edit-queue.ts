@@ -1,11 +1,11 @@
 import { localDb, type QueuedEdit } from "@/app/_lib/local-db.ts";
 import {
-  api,
+  editTranscription,
+  getTranscription,
   ApiRequestError,
   saveRead,
   transcriptionPath,
   type DictionarySuggestion,
-  type EditedTranscription,
   type Transcription,
   type TranscriptionEdit,
 } from "@/app/_lib/api.ts";
@@ -61,10 +61,7 @@ async function send(edit: QueuedEdit, force: boolean): Promise<EditOutcome> {
   const body: TranscriptionEdit = { text: edit.text, ...(!force && { updated_at: edit.baseUpdatedAt }) };
   const db = await localDb();
   try {
-    const { dictionary_suggestions: suggestions, ...saved } = await api<EditedTranscription>(transcriptionPath(edit.transcriptionId), {
-      method: "PATCH",
-      json: body,
-    });
+    const { dictionary_suggestions: suggestions, ...saved } = await editTranscription(edit.transcriptionId, body);
     // Only forget the edit if it is still the one sent (the user may have typed on meanwhile).
     const current = await db.get("edits", edit.transcriptionId);
     if (current?.text === edit.text) await db.delete("edits", edit.transcriptionId);
@@ -77,7 +74,7 @@ async function send(edit: QueuedEdit, force: boolean): Promise<EditOutcome> {
     if (err.status === 0) return { status: "offline" };
     if (err.status === 409) {
       // Sent twice (a tab and the background flush): the server already has exactly this text.
-      const server = await api<Transcription>(transcriptionPath(edit.transcriptionId)).catch(() => null);
+      const server = await getTranscription(edit.transcriptionId).catch(() => null);
       if (server?.text === edit.text) {
         await db.delete("edits", edit.transcriptionId);
         announce();

@@ -1,4 +1,4 @@
-import { api, transcriptionPath } from "@/app/_lib/api.ts";
+import { deleteTranscription } from "@/app/_lib/api.ts";
 
 // Deleting a note, with a few seconds to take it back: the note disappears from the app at once,
 // and the DELETE is sent when the Undo time is over (a note whose page is closed in those seconds
@@ -24,7 +24,7 @@ export function deleteNoteLater(id: string, { withPosts, onFailed }: { withPosts
   cancelDeletion(id);
   const timer = setTimeout(async () => {
     try {
-      await api(`${transcriptionPath(id)}${withPosts ? "?with_posts=true" : ""}`, { method: "DELETE" });
+      await deleteTranscription(id, { withPosts });
     } catch (err) {
       onFailed((err as Error).message);
     } finally {
