@@ -11,6 +11,7 @@ import type {
   DictionarySuggestion,
   EditedTranscription,
   Recording,
+  Settings,
   TranscriptionPage,
   TranscriptionResult,
   TranscriptStreamEvent,
@@ -157,9 +158,58 @@ export class Voicedraft {
     return this.#call(OPERATIONS.getRecording, { pathParams: { recording_id: id }, ...options });
   }
 
-  /** A page of your transcriptions, newest first (without segments); pass next_cursor as cursor for older ones. */
-  listTranscriptions(page: { limit?: number; cursor?: string } = {}, options: CallOptions = {}): Promise<TranscriptionPage> {
+  /**
+   * A page of your transcriptions, newest first (without segments); pass next_cursor as cursor for
+   * older ones. With `q`, the notes that match it (web search syntax: words, "a phrase", or,
+   * -excluded), best match first, each with `search.snippet` (`match` on the words found).
+   */
+  listTranscriptions(page: { limit?: number; cursor?: string; q?: string } = {}, options: CallOptions = {}): Promise<TranscriptionPage> {
     return this.#call(OPERATIONS.listTranscriptions, { query: page, ...options });
+  }
+
+  /** Searches your notes: listTranscriptions with `q`. */
+  searchTranscriptions(q: string, page: { limit?: number; cursor?: string } = {}, options: CallOptions = {}): Promise<TranscriptionPage> {
+    return this.listTranscriptions({ ...page, q }, options);
+  }
+
+  /**
+   * A note's kept recording (Opus in WebM), whole or one byte range (`range: { start, end? }`, end
+   * inclusive). NotFoundError when the note has none (keep_audio=false, or the retention passed).
+   */
+  async getTranscriptionAudio(
+    id: string,
+    options: CallOptions & { range?: { start: number; end?: number } } = {},
+  ): Promise<{ bytes: Uint8Array; contentType: string; contentRange: string | null; size: number }> {
+    const { range, ...call } = options;
+    const headers = range ? { range: `bytes=${range.start}-${range.end ?? ""}` } : undefined;
+    const { res } = await openStream(this.#transport, OPERATIONS.getTranscriptionAudio, { pathParams: { id }, headers, ...call }, "audio/*");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const contentRange = res.headers.get("content-range");
+    const size = contentRange ? Number(contentRange.split("/")[1]) : bytes.length;
+    return { bytes, contentType: res.headers.get("content-type") ?? "application/octet-stream", contentRange, size };
+  }
+
+  /** Deletes a note and its kept recording; the posts made from it too with { withPosts: true }. */
+  async deleteTranscription(id: string, options: CallOptions & { withPosts?: boolean } = {}): Promise<void> {
+    const { withPosts, ...call } = options;
+    await this.#call(OPERATIONS.deleteTranscription, { pathParams: { id }, query: withPosts ? { with_posts: "true" } : {}, ...call });
+  }
+
+  /** Your settings: the language of your recordings, and what the server's recognizer can do for it. */
+  getSettings(options: CallOptions = {}): Promise<Settings> {
+    return this.#call(OPERATIONS.getSettings, options);
+  }
+
+  /** Sets the language of your recordings ("auto": detect it in each). */
+  updateSettings(input: { language: string }, options: CallOptions = {}): Promise<Settings> {
+    return this.#call(OPERATIONS.updateSettings, { json: input, ...options });
+  }
+
+  /** Everything of yours as a ZIP (notes as Markdown, recordings, dictionary.csv, posts), streamed. */
+  async exportArchive(options: CallOptions = {}): Promise<ReadableStream<Uint8Array>> {
+    const { res } = await openStream(this.#transport, OPERATIONS.exportUserData, options, "application/zip");
+    if (!res.body) throw new VoicedraftError("The export arrived without a body.");
+    return res.body;
   }
 
   /**

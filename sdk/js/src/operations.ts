@@ -53,6 +53,11 @@ const TRANSCRIPTION_FIELDS = [
   "optimization.completed_at",
   "recording.id",
   "recording.part",
+  "title",
+  "recorded_at",
+  "audio.url",
+  "audio.content_type",
+  "audio.bytes",
 ] as const;
 
 const SUGGESTION_FIELDS = ["misspelling", "correct_spelling", "occurrences"].map((f) => `dictionary_suggestions[].${f}`);
@@ -96,7 +101,7 @@ export const OPERATIONS = {
     path: "/transcribe",
     headers: ["Idempotency-Key"],
     multipart: true,
-    body: ["audio", "prompt", "dict", "response_format", "language", "recording_id", "recording_part", "timestamp_granularities"],
+    body: ["audio", "prompt", "dict", "response_format", "language", "recording_id", "recording_part", "keep_audio", "recorded_at", "timestamp_granularities"],
     response: TRANSCRIPTION_FIELDS,
     retrySafe: true,
   },
@@ -126,17 +131,57 @@ export const OPERATIONS = {
   listTranscriptions: {
     method: "GET",
     path: "/api/v1/transcriptions",
-    query: ["limit", "cursor"],
-    response: [...TRANSCRIPTION_FIELDS.filter((f) => !f.startsWith("segments") && !f.startsWith("words")).map((f) => `transcriptions[].${f}`), "next_cursor"],
+    query: ["limit", "cursor", "q"],
+    response: [
+      ...TRANSCRIPTION_FIELDS.filter((f) => !f.startsWith("segments") && !f.startsWith("words")).map((f) => `transcriptions[].${f}`),
+      "transcriptions[].search.rank",
+      "transcriptions[].search.snippet[].text",
+      "transcriptions[].search.snippet[].match",
+      "next_cursor",
+    ],
     retrySafe: true,
   },
   editTranscription: {
     method: "PATCH",
     path: "/api/v1/transcriptions/{id}",
-    body: ["text", "updated_at"],
+    body: ["text", "title", "updated_at"],
     response: [...TRANSCRIPTION_FIELDS, ...SUGGESTION_FIELDS],
     // With updated_at, a repeat after a lost response would be refused as an edit conflict.
     retrySafe: false,
+  },
+  getTranscriptionAudio: {
+    method: "GET",
+    path: "/api/v1/transcriptions/{id}/audio",
+    headers: ["Range"],
+    response: [],
+    retrySafe: true,
+  },
+  deleteTranscription: {
+    method: "DELETE",
+    path: "/api/v1/transcriptions/{id}",
+    query: ["with_posts"],
+    response: [],
+    // A repeat after a lost response would answer 404 for a note that was in fact deleted.
+    retrySafe: false,
+  },
+  getSettings: {
+    method: "GET",
+    path: "/api/v1/settings",
+    response: ["language", "recognizer.languages", "recognizer.hint", "recognizer.language_supported"],
+    retrySafe: true,
+  },
+  updateSettings: {
+    method: "PATCH",
+    path: "/api/v1/settings",
+    body: ["language"],
+    response: ["language", "recognizer.languages", "recognizer.hint", "recognizer.language_supported"],
+    retrySafe: true,
+  },
+  exportUserData: {
+    method: "GET",
+    path: "/api/v1/export",
+    response: [],
+    retrySafe: true,
   },
   getDictionarySuggestions: {
     method: "GET",

@@ -171,9 +171,14 @@ export async function request<T>(transport: TransportOptions, op: Operation, opt
  * answers, then the Response is returned unread. `timeout` covers the wait for the answer to begin;
  * the caller's signal also aborts the stream later.
  */
-export async function openStream(transport: TransportOptions, op: Operation, options: RequestOptions = {}): Promise<{ res: Response; url: string }> {
+export async function openStream(
+  transport: TransportOptions,
+  op: Operation,
+  options: RequestOptions = {},
+  accept = "text/event-stream",
+): Promise<{ res: Response; url: string }> {
   const url = buildUrl(transport.baseUrl, op, options);
-  const init = requestInit(transport, op, options, "text/event-stream");
+  const init = requestInit(transport, op, options, accept);
   const timeout = options.timeout ?? transport.timeout;
   const res = await withRetries(transport, op, options.signal, () => attempt(transport, url, init, timeout, options.signal, async (r) => r, true));
   return { res, url };

@@ -54,6 +54,18 @@ export type TranscriptionResult = {
   optimization?: Optimization;
   /** The recording this upload is a part of, if it was sent with one. */
   recording?: { id: string; part: number } | null;
+  /** Your name for the note (null: none; apps name it from its first sentence). */
+  title?: string | null;
+  /** When it was recorded (the upload's recorded_at, else created_at). */
+  recorded_at?: string;
+  /** The kept recording: getTranscriptionAudio(id) reads it; null when none is kept. */
+  audio?: { url: string; content_type: string; bytes: number } | null;
+};
+
+/** Your settings (getSettings / updateSettings). */
+export type Settings = {
+  language: string;
+  recognizer: { languages: "any" | string[]; hint: string | null; language_supported: boolean };
 };
 
 /** A streamed transcription's next piece of text; the deltas joined are the text so far. */
@@ -80,7 +92,10 @@ export type DictionarySuggestion = { misspelling: string; correct_spelling: stri
 /** editTranscription's answer: the transcription, with what this edit suggests for your dictionary. */
 export type EditedTranscription = TranscriptionResult & { dictionary_suggestions: DictionarySuggestion[] };
 
-export type TranscriptionPage = { transcriptions: TranscriptionResult[]; next_cursor: string | null };
+/** With q: how and where a note matched (`match` on the words searched for). */
+export type SearchMatch = { rank: number; snippet: { text: string; match: boolean }[] };
+
+export type TranscriptionPage = { transcriptions: (TranscriptionResult & { search?: SearchMatch })[]; next_cursor: string | null };
 
 export type DictionaryPage = { entries: DictionaryEntry[]; next_cursor: string | null };
 

@@ -190,6 +190,33 @@ def request(
     return _with_retries(transport, op, url, base_headers, body, lambda req: _attempt(req, wait))
 
 
+def download(
+    transport: Transport,
+    op: Operation,
+    *,
+    path_params: Optional[Mapping[str, str]] = None,
+    headers: Optional[Mapping[str, str]] = None,
+    accept: str = "*/*",
+    timeout: Optional[float] = None,
+) -> Tuple[bytes, Dict[str, str]]:
+    """A binary answer (a recording, the export): its bytes and headers (names in lower case)."""
+    url = build_url(transport.base_url, op, path_params or {}, {})
+    base_headers: Dict[str, str] = {
+        "Authorization": f"Bearer {transport.api_key}",
+        "Accept": accept,
+        "User-Agent": f"voicedraft-python/{__version__}",
+        **(headers or {}),
+    }
+    wait = timeout if timeout is not None else transport.timeout
+
+    def once(req: urllib.request.Request) -> Tuple[bytes, Dict[str, str]]:
+        with _exchange_errors(req.full_url, wait):
+            with urllib.request.urlopen(req, timeout=wait) as res:
+                return res.read(), {k.lower(): v for k, v in res.headers.items()}
+
+    return _with_retries(transport, op, url, base_headers, None, once)
+
+
 def stream_events(
     transport: Transport,
     op: Operation,

@@ -167,13 +167,54 @@ class Voicedraft:
         result = _transport.request(self._transport, OPERATIONS["get_transcription"], path_params={"id": id})
         return cast(TranscriptionResult, result)
 
-    def list_transcriptions(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> TranscriptionPage:
+    def list_transcriptions(
+        self, *, limit: Optional[int] = None, cursor: Optional[str] = None, q: Optional[str] = None
+    ) -> TranscriptionPage:
         """A page of your transcriptions, newest first (without segments); pass
-        ``page["next_cursor"]`` as ``cursor`` for older ones."""
+        ``page["next_cursor"]`` as ``cursor`` for older ones. With ``q``, the notes that match it
+        (web search syntax: words, "a phrase", or, -excluded), best match first, each with
+        ``search["snippet"]`` (``match`` on the words found)."""
         result = _transport.request(
-            self._transport, OPERATIONS["list_transcriptions"], query={"limit": limit, "cursor": cursor}
+            self._transport, OPERATIONS["list_transcriptions"], query={"limit": limit, "cursor": cursor, "q": q}
         )
         return cast(TranscriptionPage, result)
+
+    def search_transcriptions(self, q: str, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> TranscriptionPage:
+        """Searches your notes: ``list_transcriptions`` with ``q``."""
+        return self.list_transcriptions(limit=limit, cursor=cursor, q=q)
+
+    def get_transcription_audio(
+        self, id: str, *, start: Optional[int] = None, end: Optional[int] = None  # noqa: A002
+    ) -> Tuple[bytes, Dict[str, str]]:
+        """A note's kept recording (Opus in WebM), whole or the bytes ``start``–``end`` (inclusive),
+        and the answer's headers (``content-type``, ``content-range``). NotFoundError when none is kept."""
+        headers = {"Range": f"bytes={start or 0}-{'' if end is None else end}"} if start is not None or end is not None else None
+        return _transport.download(
+            self._transport, OPERATIONS["get_transcription_audio"], path_params={"id": id}, headers=headers, accept="audio/*"
+        )
+
+    def delete_transcription(self, id: str, *, with_posts: bool = False) -> None:  # noqa: A002
+        """Deletes a note and its kept recording; the posts made from it too with ``with_posts=True``."""
+        _transport.request(
+            self._transport,
+            OPERATIONS["delete_transcription"],
+            path_params={"id": id},
+            query={"with_posts": "true" if with_posts else None},
+        )
+
+    def get_settings(self) -> Dict[str, Any]:
+        """Your settings: the language of your recordings, and what the recognizer can do for it."""
+        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["get_settings"]))
+
+    def update_settings(self, *, language: str) -> Dict[str, Any]:
+        """Sets the language of your recordings (``"auto"``: detect it in each)."""
+        result = _transport.request(self._transport, OPERATIONS["update_settings"], json_body={"language": language})
+        return cast(Dict[str, Any], result)
+
+    def export(self) -> bytes:
+        """Everything of yours as one ZIP (notes as Markdown, recordings, dictionary.csv, posts)."""
+        data, _headers = _transport.download(self._transport, OPERATIONS["export_user_data"], accept="application/zip")
+        return data
 
     def edit_transcription(self, id: str, text: str, *, updated_at: Optional[str] = None) -> EditedTranscription:  # noqa: A002
         """Replaces a transcript's text. With ``updated_at`` (the one you last read), a transcript

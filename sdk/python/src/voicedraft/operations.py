@@ -26,6 +26,8 @@ class Operation:
     multipart: bool = False
 
 
+_SETTINGS_FIELDS = ("language", "recognizer.languages", "recognizer.hint", "recognizer.language_supported")
+
 _TRANSCRIPTION_FIELDS = (
     "id",
     "created_at",
@@ -56,6 +58,11 @@ _TRANSCRIPTION_FIELDS = (
     "optimization.completed_at",
     "recording.id",
     "recording.part",
+    "title",
+    "recorded_at",
+    "audio.url",
+    "audio.content_type",
+    "audio.bytes",
 )
 
 
@@ -136,15 +143,28 @@ OPERATIONS: Dict[str, Operation] = {
     "list_transcriptions": Operation(
         method="GET",
         path="/api/v1/transcriptions",
-        query=("limit", "cursor"),
+        query=("limit", "cursor", "q"),
         response=_fields("transcriptions[]", tuple(f for f in _TRANSCRIPTION_FIELDS if not f.startswith(("segments", "words"))))
+        + ("transcriptions[].search.rank", "transcriptions[].search.snippet[].text", "transcriptions[].search.snippet[].match")
         + ("next_cursor",),
         retry_safe=True,
     ),
+    "get_transcription_audio": Operation(
+        method="GET", path="/api/v1/transcriptions/{id}/audio", headers=("Range",), response=(), retry_safe=True
+    ),
+    # A repeat after a lost response would answer 404 for a note that was in fact deleted.
+    "delete_transcription": Operation(
+        method="DELETE", path="/api/v1/transcriptions/{id}", query=("with_posts",), response=(), retry_safe=False
+    ),
+    "get_settings": Operation(method="GET", path="/api/v1/settings", response=_SETTINGS_FIELDS, retry_safe=True),
+    "update_settings": Operation(
+        method="PATCH", path="/api/v1/settings", body=("language",), response=_SETTINGS_FIELDS, retry_safe=True
+    ),
+    "export_user_data": Operation(method="GET", path="/api/v1/export", response=(), retry_safe=True),
     "edit_transcription": Operation(
         method="PATCH",
         path="/api/v1/transcriptions/{id}",
-        body=("text", "updated_at"),
+        body=("text", "title", "updated_at"),
         response=_TRANSCRIPTION_FIELDS + _SUGGESTION_FIELDS,
         # With updated_at, a repeat after a lost response would be refused as an edit conflict.
         retry_safe=False,

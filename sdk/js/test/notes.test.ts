@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import { before, describe, test } from "node:test";
+import { NotFoundError, Voicedraft, type TranscriptionResult } from "../dist/index.js";
+import { getService, JFK_WAV } from "./service.ts";
+
+// A note's recording, search, settings and deletion through the client (issue 24, 25).
+describe("notes: audio, search, settings, delete", () => {
+  let client: Voicedraft;
+  let note: TranscriptionResult;
+  before(async () => {
+    const service = await getService();
+    client = new Voicedraft({ baseUrl: service.baseUrl, apiKey: service.apiKey });
+    note = await client.transcribe(JFK_WAV);
+  });
+
+  test("the kept recording, whole and a byte range", async () => {
+    assert.ok(note.audio && note.audio.bytes > 1000, JSON.stringify(note.audio));
+    const whole = await client.getTranscriptionAudio(note.id);
+    assert.equal(whole.bytes.length, note.audio!.bytes);
+    assert.match(whole.contentType, /^audio\/webm/);
+    const head = await client.getTranscriptionAudio(note.id, { range: { start: 0, end: 3 } });
+    assert.deepEqual([...head.bytes], [0x1a, 0x45, 0xdf, 0xa3]);
+    assert.equal(head.contentRange, `bytes 0-3/${note.audio!.bytes}`);
+    assert.equal(head.size, note.audio!.bytes);
+  });
+
+  test("search finds the note by a word in it, the word flagged in the snippet", async () => {
+    const page = await client.searchTranscriptions("country");
+    const found = page.transcriptions.find((t) => t.id === note.id);
+    assert.ok(found?.search, "found, with its match");
+    assert.ok(found.search.snippet.some((p) => p.match && /country/i.test(p.text)));
+  });
+
+  test("settings: the language, and what the recognizer can do for it", async () => {
+    const settings = await client.updateSettings({ language: "auto" });
+    assert.equal(settings.language, "auto");
+    assert.equal((await client.getSettings()).recognizer.language_supported, true);
+  });
+
+  test("delete: the note and its recording are gone", async () => {
+    const other = await client.transcribe(JFK_WAV, { idempotencyKey: `delete-${Date.now()}` });
+    await client.deleteTranscription(other.id);
+    await assert.rejects(client.getTranscription(other.id), NotFoundError);
+    await assert.rejects(client.getTranscriptionAudio(other.id), NotFoundError);
+  });
+
+  test("export: a ZIP stream", async () => {
+    const reader = (await client.exportArchive()).getReader();
+    const { value } = await reader.read();
+    assert.deepEqual([...value!.subarray(0, 4)], [0x50, 0x4b, 0x03, 0x04]);
+    await reader.cancel();
+  });
+});

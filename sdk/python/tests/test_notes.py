@@ -1,0 +1,46 @@
+import unittest
+
+from voicedraft import NotFoundError, Voicedraft
+
+from ._service import JFK_WAV, get_service
+
+
+class NotesTest(unittest.TestCase):
+    """A note's recording, search, settings, deletion and the export (issues 24 and 25)."""
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.service = get_service()
+        cls.client = Voicedraft(cls.service.base_url, cls.service.api_key)
+        cls.note = cls.client.transcribe(JFK_WAV)
+
+    def test_the_kept_recording_whole_and_a_byte_range(self) -> None:
+        audio = self.note.get("audio")
+        self.assertTrue(audio and audio["bytes"] > 1000, audio)
+        whole, headers = self.client.get_transcription_audio(self.note["id"])
+        self.assertEqual(len(whole), audio["bytes"])
+        self.assertTrue(headers["content-type"].startswith("audio/webm"))
+        head, headers = self.client.get_transcription_audio(self.note["id"], start=0, end=3)
+        self.assertEqual(head, b"\x1a\x45\xdf\xa3")
+        self.assertEqual(headers["content-range"], f"bytes 0-3/{audio['bytes']}")
+
+    def test_search_finds_the_note_with_the_word_flagged(self) -> None:
+        page = self.client.search_transcriptions("country")
+        found = [t for t in page["transcriptions"] if t["id"] == self.note["id"]]
+        self.assertEqual(len(found), 1)
+        self.assertTrue(any(p["match"] and p["text"].lower() == "country" for p in found[0]["search"]["snippet"]))
+
+    def test_settings_language(self) -> None:
+        self.assertEqual(self.client.update_settings(language="auto")["language"], "auto")
+        self.assertTrue(self.client.get_settings()["recognizer"]["language_supported"])
+
+    def test_delete_a_note_and_its_recording(self) -> None:
+        other = self.client.transcribe(JFK_WAV)
+        self.client.delete_transcription(other["id"])
+        with self.assertRaises(NotFoundError):
+            self.client.get_transcription(other["id"])
+        with self.assertRaises(NotFoundError):
+            self.client.get_transcription_audio(other["id"])
+
+    def test_export_is_a_zip(self) -> None:
+        self.assertEqual(self.client.export()[:4], b"PK\x03\x04")
