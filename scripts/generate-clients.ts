@@ -85,7 +85,7 @@ export async function generatedClientFiles(): Promise<Record<string, string>> {
   const types = astToString(await openapiTS(JSON.parse(JSON.stringify(doc))));
   return {
     "sdk/openapi.json": `${JSON.stringify(doc, null, 2)}\n`,
-    "sdk/js/src/generated/openapi.ts": `// ${HEADER}\n/* eslint-disable */\n${types}`,
+    "sdk/js/src/generated/openapi.ts": `// ${HEADER}\n${types}`,
     "sdk/python/src/voicedraft/_document_operations.py": pythonOperations(doc),
   };
 }
