@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { before, describe, test } from "node:test";
 import { GET as listTranscriptions } from "@/app/api/v1/transcriptions/route.ts";
 import { PATCH as editTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { db } from "@/lib/db/client.ts";
 import { RANKED_MATCHES, searchedWords, snippet } from "@/lib/transcription/transcripts/search-transcriptions.ts";
 import { setUpTestDatabase } from "../support/database.ts";
-import { createTestUser, type TestUser } from "../support/factories.ts";
+import { createTestNote, createTestUser, type TestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
 
 // Issue 24: find any note. Full-text search on both databases: websearch syntax, ranking,
@@ -21,31 +20,7 @@ before(async () => {
   bob = await createTestUser();
 });
 
-async function note(user: TestUser, text: string, clean?: string) {
-  const prisma = await db();
-  const optimization = clean
-    ? await prisma.optimizationWorkflow.create({
-        data: {
-          userId: user.id,
-          requestHash: randomBytes(32).toString("hex"),
-          name: "transcript-optimization",
-          optimizer: "local",
-          mode: "inline",
-          status: "completed",
-          callId: "call",
-          chunksTotal: 1,
-          chunksDone: 1,
-          optimizedText: clean,
-        },
-      })
-    : null;
-  return prisma.transcription.create({
-    data: {
-      userId: user.id, text, rawText: text, language: "en", durationSec: 5, engine: "test",
-      audioSha256: "0".repeat(64), requestHash: randomBytes(32).toString("hex"), optimizationId: optimization?.id ?? null,
-    },
-  });
-}
+const note = (user: TestUser, text: string, clean?: string) => createTestNote(user, text, clean ?? null);
 
 const search = (user: TestUser, q: string, extra = "") =>
   call(listTranscriptions, { path: `/api/v1/transcriptions?q=${encodeURIComponent(q)}${extra}`, key: user.key });

@@ -1,50 +1,17 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { GET as getTranscription, PATCH as editTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { GET as dictionarySuggestions } from "@/app/api/v1/transcriptions/[id]/dictionary-suggestions/route.ts";
 import { POST as addEntry } from "@/app/api/v1/dictionary/add/route.ts";
-import { db } from "@/lib/db/client.ts";
 import { content, setUpContentTests } from "@/tests/api/content-support.ts";
-import { createTestUser, type TestUser } from "@/tests/support/factories.ts";
+import { createTestNote, createTestUser, type TestUser } from "@/tests/support/factories.ts";
 import { call } from "@/tests/support/http.ts";
 
 setUpContentTests({ workers: false });
 
 const RAW = "so we moved the cluster to cooper netties last week and post grass runs fine on cooper netties";
 
-async function transcriptionOf(user: TestUser, optimizedText: string | null = null) {
-  const prisma = await db();
-  const optimization = optimizedText
-    ? await prisma.optimizationWorkflow.create({
-        data: {
-          userId: user.id,
-          requestHash: randomBytes(32).toString("hex"),
-          name: "transcript-optimization",
-          optimizer: "local",
-          mode: "inline",
-          status: "completed",
-          callId: "call",
-          chunksTotal: 1,
-          chunksDone: 1,
-          optimizedText,
-        },
-      })
-    : null;
-  return prisma.transcription.create({
-    data: {
-      userId: user.id,
-      text: RAW,
-      rawText: RAW,
-      language: "en",
-      durationSec: 4,
-      engine: "test",
-      audioSha256: "0".repeat(64),
-      requestHash: "1".repeat(64),
-      optimizationId: optimization?.id ?? null,
-    },
-  });
-}
+const transcriptionOf = (user: TestUser, optimizedText: string | null = null) => createTestNote(user, RAW, optimizedText);
 
 const at = (id: string, suffix = "") => ({ path: `/api/v1/transcriptions/${id}${suffix}`, params: { id } });
 const edit = (key: string | undefined, id: string, json: unknown) => call(editTranscription, { method: "PATCH", ...at(id), key, json });

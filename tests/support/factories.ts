@@ -12,3 +12,34 @@ export async function createTestUser(options: { scopes?: Scope[] } = {}): Promis
   const { key } = await createApiKey({ userId: user.id, input: { name: "test", scopes: options.scopes ?? [...SCOPES] } });
   return { id: user.id, email, key };
 }
+
+/**
+ * A stored note of `user` (as if recognized), with a completed local clean-up when `cleanText` is
+ * given: for tests of what happens to notes, without recognizing audio.
+ */
+export async function createTestNote(user: { id: string }, text: string, cleanText: string | null = null) {
+  const { db } = await import("@/lib/db/client.ts");
+  const prisma = await db();
+  const optimization = cleanText
+    ? await prisma.optimizationWorkflow.create({
+        data: {
+          userId: user.id,
+          requestHash: randomBytes(32).toString("hex"),
+          name: "transcript-optimization",
+          optimizer: "local",
+          mode: "inline",
+          status: "completed",
+          callId: "call",
+          chunksTotal: 1,
+          chunksDone: 1,
+          optimizedText: cleanText,
+        },
+      })
+    : null;
+  return prisma.transcription.create({
+    data: {
+      userId: user.id, text, rawText: text, language: "en", durationSec: 4, engine: "test",
+      audioSha256: "0".repeat(64), requestHash: randomBytes(32).toString("hex"), optimizationId: optimization?.id ?? null,
+    },
+  });
+}
