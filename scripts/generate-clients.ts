@@ -3,6 +3,8 @@
 //   sdk/openapi.json                             the document itself (for any other generator)
 //   sdk/js/src/generated/openapi.ts              its TypeScript types (openapi-typescript): the JS
 //                                                SDK's wire types and the PWA's typed client (openapi-fetch)
+//   sdk/js/src/generated/operations.ts           every operation's method and path by operationId: what
+//                                                the JS SDK builds its requests from
 //   sdk/python/src/voicedraft/_document_operations.py   every operation's method, path and parameters,
 //                                                which the Python SDK's tests hold its own table against
 // `--check` writes nothing and fails when a file differs from what it would write (npm test runs
@@ -78,6 +80,20 @@ function pythonOperations(doc: OpenApiDocument): string {
   ].join("\n");
 }
 
+function typescriptOperations(doc: OpenApiDocument): string {
+  const rows = operationsOf(doc).map((op) => `  ${op.id}: { method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)} },`);
+  return [
+    `// ${HEADER}`,
+    "// Every operation of the API by its operationId: its method and path template.",
+    "export const DOCUMENT_OPERATIONS = {",
+    ...rows,
+    "} as const;",
+    "",
+    "export type DocumentOperationId = keyof typeof DOCUMENT_OPERATIONS;",
+    "",
+  ].join("\n");
+}
+
 /** Every generated file and its content, as it should be for the contracts of today. */
 export async function generatedClientFiles(): Promise<Record<string, string>> {
   // A copy: the document is frozen, and openapi-typescript's bundler writes into what it reads.
@@ -85,7 +101,8 @@ export async function generatedClientFiles(): Promise<Record<string, string>> {
   const types = astToString(await openapiTS(JSON.parse(JSON.stringify(doc))));
   return {
     "sdk/openapi.json": `${JSON.stringify(doc, null, 2)}\n`,
-    "sdk/js/src/generated/openapi.ts": `// ${HEADER}\n/* eslint-disable */\n${types}`,
+    "sdk/js/src/generated/openapi.ts": `// ${HEADER}\n${types}`,
+    "sdk/js/src/generated/operations.ts": typescriptOperations(doc),
     "sdk/python/src/voicedraft/_document_operations.py": pythonOperations(doc),
   };
 }
