@@ -7,6 +7,7 @@
 //                                                the JS SDK builds its requests from
 //   sdk/python/src/voicedraft/_document_operations.py   every operation's method, path and parameters,
 //                                                which the Python SDK's tests hold its own table against
+//                                                (sdk/python/tests/test_document_operations.py)
 // `--check` writes nothing and fails when a file differs from what it would write (npm test runs
 // it: tests/unit/generated-clients.test.ts).
 import { readFile, writeFile, mkdir } from "node:fs/promises";
@@ -56,8 +57,8 @@ function pythonOperations(doc: OpenApiDocument): string {
   return [
     `"""${HEADER}`,
     "",
-    "Every operation of the API by its operationId: what tests/test_openapi_sync.py holds the",
-    'client\'s own OPERATIONS table against, so an operation without a counterpart fails a test."""',
+    "Every operation of the API by its operationId: what tests/test_document_operations.py holds the",
+    'client\'s own OPERATIONS table against, so an operation or parameter without a counterpart fails a test."""',
     "",
     "from __future__ import annotations",
     "",
