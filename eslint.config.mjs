@@ -5,7 +5,7 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".next-*/**", "lib/db/generated/**", "data/**", "sdk/js/dist/**", "next-env.d.ts", "public/vendor/**", "public/sw.js", "public/ffmpeg/**"]),
+  globalIgnores([".next/**", ".next-*/**", "lib/db/generated/**", "data/**", "sdk/js/dist/**", "sdk/js/src/generated/**", "next-env.d.ts", "public/vendor/**", "public/sw.js", "public/ffmpeg/**"]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

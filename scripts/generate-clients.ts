@@ -3,8 +3,11 @@
 //   sdk/openapi.json                             the document itself (for any other generator)
 //   sdk/js/src/generated/openapi.ts              its TypeScript types (openapi-typescript): the JS
 //                                                SDK's wire types and the PWA's typed client (openapi-fetch)
+//   sdk/js/src/generated/operations.ts           every operation's method and path by operationId: what
+//                                                the JS SDK builds its requests from
 //   sdk/python/src/voicedraft/_document_operations.py   every operation's method, path and parameters,
 //                                                which the Python SDK's tests hold its own table against
+//                                                (sdk/python/tests/test_document_operations.py)
 // `--check` writes nothing and fails when a file differs from what it would write (npm test runs
 // it: tests/unit/generated-clients.test.ts).
 import { readFile, writeFile, mkdir } from "node:fs/promises";
@@ -54,8 +57,8 @@ function pythonOperations(doc: OpenApiDocument): string {
   return [
     `"""${HEADER}`,
     "",
-    "Every operation of the API by its operationId: what tests/test_openapi_sync.py holds the",
-    'client\'s own OPERATIONS table against, so an operation without a counterpart fails a test."""',
+    "Every operation of the API by its operationId: what tests/test_document_operations.py holds the",
+    'client\'s own OPERATIONS table against, so an operation or parameter without a counterpart fails a test."""',
     "",
     "from __future__ import annotations",
     "",
@@ -78,6 +81,20 @@ function pythonOperations(doc: OpenApiDocument): string {
   ].join("\n");
 }
 
+function typescriptOperations(doc: OpenApiDocument): string {
+  const rows = operationsOf(doc).map((op) => `  ${op.id}: { method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)} },`);
+  return [
+    `// ${HEADER}`,
+    "// Every operation of the API by its operationId: its method and path template.",
+    "export const DOCUMENT_OPERATIONS = {",
+    ...rows,
+    "} as const;",
+    "",
+    "export type DocumentOperationId = keyof typeof DOCUMENT_OPERATIONS;",
+    "",
+  ].join("\n");
+}
+
 /** Every generated file and its content, as it should be for the contracts of today. */
 export async function generatedClientFiles(): Promise<Record<string, string>> {
   // A copy: the document is frozen, and openapi-typescript's bundler writes into what it reads.
@@ -86,6 +103,7 @@ export async function generatedClientFiles(): Promise<Record<string, string>> {
   return {
     "sdk/openapi.json": `${JSON.stringify(doc, null, 2)}\n`,
     "sdk/js/src/generated/openapi.ts": `// ${HEADER}\n${types}`,
+    "sdk/js/src/generated/operations.ts": typescriptOperations(doc),
     "sdk/python/src/voicedraft/_document_operations.py": pythonOperations(doc),
   };
 }

@@ -9,13 +9,14 @@ test("npm run generate:clients leaves no difference: the generated client files 
   assert.deepEqual(await staleClientFiles(), []);
 });
 
-test("the generated types name every operation and the Python table every path", async () => {
+test("the generated types and the JS and Python operation tables name every operation", async () => {
   const files = await generatedClientFiles();
   const doc = JSON.parse(files["sdk/openapi.json"]) as { paths: Record<string, Record<string, { operationId: string }>> };
   const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId).filter(Boolean));
   assert.ok(ids.length >= 38, `${ids.length} operations`);
   for (const id of ids) {
     assert.match(files["sdk/js/src/generated/openapi.ts"], new RegExp(`\\b${id}: \\{`), `types for ${id}`);
+    assert.match(files["sdk/js/src/generated/operations.ts"], new RegExp(`\\b${id}: \\{ method: "`), `JS table row for ${id}`);
     assert.match(files["sdk/python/src/voicedraft/_document_operations.py"], new RegExp(`"${id}": DocumentOperation`), `python row for ${id}`);
   }
 });

@@ -1,13 +1,12 @@
 import { prepareAudio, type AudioInput } from "./audio.js";
 import { ContentApi, newClientId, type Call } from "./content.js";
 import { OptimizationTimeoutError, VoicedraftError } from "./errors.js";
-import { OPERATIONS } from "./operations.js";
+import { OPERATIONS, type FormFields, type JsonBody, type QueryParams } from "./operations.js";
 import { transcriptEvents } from "./stream.js";
 import { openStream, request, type TransportOptions } from "./transport.js";
 import type {
   DictionaryEntry,
   DictionaryEntryInput,
-  DictionaryPage,
   DictionarySuggestion,
   EditedTranscription,
   Recording,
@@ -131,15 +130,16 @@ export class Voicedraft {
     const { blob, filename } = await prepareAudio(audio, options.filename);
     const form = new FormData();
     form.set("audio", blob, filename);
-    if (options.prompt !== undefined) form.set("prompt", options.prompt);
-    if (options.dict !== undefined) form.set("dict", JSON.stringify(options.dict));
-    if (options.language !== undefined) form.set("language", options.language);
-    if (options.segments || options.words) form.set("response_format", "verbose_json");
-    if (options.words) form.set("timestamp_granularities", "word");
-    if (options.recording) {
-      form.set("recording_id", options.recording.id);
-      form.set("recording_part", String(options.recording.part));
-    }
+    const fields: { [Name in keyof FormFields<"transcribe">]?: string } = {
+      prompt: options.prompt,
+      dict: options.dict && JSON.stringify(options.dict),
+      language: options.language,
+      response_format: options.segments || options.words ? "verbose_json" : undefined,
+      timestamp_granularities: options.words ? "word" : undefined,
+      recording_id: options.recording?.id,
+      recording_part: options.recording && String(options.recording.part),
+    };
+    for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.set(name, value);
     return {
       form,
       headers: { "idempotency-key": options.idempotencyKey ?? newClientId() },
@@ -163,7 +163,7 @@ export class Voicedraft {
    * older ones. With `q`, the notes that match it (web search syntax: words, "a phrase", or,
    * -excluded), best match first, each with `search.snippet` (`match` on the words found).
    */
-  listTranscriptions(page: { limit?: number; cursor?: string; q?: string } = {}, options: CallOptions = {}): Promise<TranscriptionPage> {
+  listTranscriptions(page: QueryParams<"listTranscriptions"> = {}, options: CallOptions = {}): Promise<TranscriptionPage> {
     return this.#call(OPERATIONS.listTranscriptions, { query: page, ...options });
   }
 
@@ -217,7 +217,7 @@ export class Voicedraft {
    * since is refused with ConflictError (edit_conflict) instead of being overwritten. The answer
    * carries dictionary_suggestions: entries this edit suggests ("cooper netties" → "Kubernetes").
    */
-  editTranscription(id: string, input: { text: string; updated_at?: string }, options: CallOptions = {}): Promise<EditedTranscription> {
+  editTranscription(id: string, input: JsonBody<"editTranscription">, options: CallOptions = {}): Promise<EditedTranscription> {
     return this.#call(OPERATIONS.editTranscription, { pathParams: { id }, json: input, ...options });
   }
 
@@ -225,12 +225,8 @@ export class Voicedraft {
    * Dictionary entries suggested by everything you changed in a transcript (the recognizer's text
    * against your current one), most frequent first, leaving out what your dictionary holds.
    */
-  async getDictionarySuggestions(id: string, page: { limit?: number } = {}, options: CallOptions = {}): Promise<DictionarySuggestion[]> {
-    const answer = await this.#call<{ dictionary_suggestions: DictionarySuggestion[] }>(OPERATIONS.getDictionarySuggestions, {
-      pathParams: { id },
-      query: page,
-      ...options,
-    });
+  async getDictionarySuggestions(id: string, page: QueryParams<"getDictionarySuggestions"> = {}, options: CallOptions = {}): Promise<DictionarySuggestion[]> {
+    const answer = await this.#call(OPERATIONS.getDictionarySuggestions, { pathParams: { id }, query: page, ...options });
     return answer.dictionary_suggestions;
   }
 
@@ -266,7 +262,7 @@ export class DictionaryApi {
     const entries: DictionaryEntry[] = [];
     let cursor: string | undefined;
     do {
-      const page = await this.call<DictionaryPage>(OPERATIONS.listDictionary, { query: { cursor }, ...options });
+      const page = await this.call(OPERATIONS.listDictionary, { query: { cursor }, ...options });
       entries.push(...page.entries);
       cursor = page.next_cursor ?? undefined;
     } while (cursor);
@@ -280,10 +276,7 @@ export class DictionaryApi {
 
   /** Deletes the entry with this misspelling and returns it; NotFoundError when there is none. */
   async delete(misspelling: string, options: CallOptions = {}): Promise<DictionaryEntry> {
-    const { deleted } = await this.call<{ deleted: DictionaryEntry }>(OPERATIONS.deleteDictionaryEntry, {
-      query: { misspelling },
-      ...options,
-    });
+    const { deleted } = await this.call(OPERATIONS.deleteDictionaryEntry, { query: { misspelling }, ...options });
     return deleted;
   }
 }

@@ -1,17 +1,10 @@
 import { GenerationTimeoutError } from "./errors.js";
-import { OPERATIONS, type Operation } from "./operations.js";
+import type { DocumentOperationId } from "./generated/operations.js";
+import { OPERATIONS, type JsonAnswer, type JsonBody, type Operation } from "./operations.js";
 import type { RequestOptions } from "./transport.js";
-import type {
-  Channel,
-  ContentFamily,
-  ContentItem,
-  DeliveryResult,
-  Preset,
-  VariantsResult,
-  VariantTarget,
-} from "./types.js";
+import type { Channel, ContentFamily, ContentItem, DeliveryResult, Preset, VariantsResult, VariantTarget } from "./types.js";
 
-export type Call = <T>(op: Operation, options?: RequestOptions) => Promise<T>;
+export type Call = <Id extends DocumentOperationId>(op: Operation<Id>, options?: RequestOptions<Id>) => Promise<JsonAnswer<Id>>;
 type CallOptions = { timeout?: number; signal?: AbortSignal };
 
 /** A new id for client_request_id / client_event_id; one per logical request, reused by its retries. */
@@ -30,39 +23,30 @@ export class ContentApi {
   constructor(private readonly call: Call) {}
 
   listChannels(options: CallOptions = {}): Promise<Channel[]> {
-    return this.call<{ channels: Channel[] }>(OPERATIONS.listChannels, options).then((r) => r.channels);
+    return this.call(OPERATIONS.listChannels, options).then((r) => r.channels);
   }
 
-  createChannel(input: { platform: string; name: string; active?: boolean }, options: CallOptions = {}): Promise<Channel> {
-    return this.call<{ channel: Channel }>(OPERATIONS.createChannel, { json: input, ...options }).then((r) => r.channel);
+  createChannel(input: JsonBody<"createChannel">, options: CallOptions = {}): Promise<Channel> {
+    return this.call(OPERATIONS.createChannel, { json: input, ...options }).then((r) => r.channel);
   }
 
   /** Built-in presets and yours. */
   listPresets(options: CallOptions = {}): Promise<Preset[]> {
-    return this.call<{ presets: Preset[] }>(OPERATIONS.listPresets, options).then((r) => r.presets);
+    return this.call(OPERATIONS.listPresets, options).then((r) => r.presets);
   }
 
   /** A master from a body, one of your transcriptions, or both. */
-  createMaster(
-    input: { title?: string; body?: string; source_transcription_id?: string },
-    options: CallOptions = {},
-  ): Promise<ContentItem> {
-    return this.call<{ item: ContentItem }>(OPERATIONS.createContentMaster, { json: input, ...options }).then((r) => r.item);
+  createMaster(input: JsonBody<"createContentMaster">, options: CallOptions = {}): Promise<ContentItem> {
+    return this.call(OPERATIONS.createContentMaster, { json: input, ...options }).then((r) => r.item);
   }
 
   getItem(id: string, options: CallOptions = {}): Promise<ContentItem> {
-    return this.call<{ item: ContentItem }>(OPERATIONS.getContentItem, { pathParams: { id }, ...options }).then((r) => r.item);
+    return this.call(OPERATIONS.getContentItem, { pathParams: { id }, ...options }).then((r) => r.item);
   }
 
   /** Edits title and/or body; ConflictError (edit_conflict) when the item changed since expected_content_hash. */
-  editItem(
-    id: string,
-    input: { expected_content_hash: string; title?: string; body?: string },
-    options: CallOptions = {},
-  ): Promise<ContentItem> {
-    return this.call<{ item: ContentItem }>(OPERATIONS.editContentItem, { pathParams: { id }, json: input, ...options }).then(
-      (r) => r.item,
-    );
+  editItem(id: string, input: JsonBody<"editContentItem">, options: CallOptions = {}): Promise<ContentItem> {
+    return this.call(OPERATIONS.editContentItem, { pathParams: { id }, json: input, ...options }).then((r) => r.item);
   }
 
   /** A master (or a variant's master) with its variants, their generation, approval and freshness, and deliveries. */
@@ -85,17 +69,13 @@ export class ContentApi {
   }
 
   /** Queues a new generation of a variant (source "master" refreshes a stale one). Not retried automatically. */
-  regenerate(
-    variantId: string,
-    input: { expected_content_hash?: string; source?: "snapshot" | "master" } = {},
-    options: CallOptions = {},
-  ): Promise<{ item: ContentItem; task_id: string }> {
+  regenerate(variantId: string, input: JsonBody<"regenerateContentVariant"> = {}, options: CallOptions = {}): Promise<{ item: ContentItem; task_id: string }> {
     return this.call(OPERATIONS.regenerateContentVariant, { pathParams: { id: variantId }, json: input, ...options });
   }
 
   /** Approves exactly the title and body whose content_hash is given; a later edit invalidates it. */
   approve(variantId: string, contentHash: string, options: CallOptions = {}): Promise<ContentItem> {
-    return this.call<{ item: ContentItem }>(OPERATIONS.approveContentVariant, {
+    return this.call(OPERATIONS.approveContentVariant, {
       pathParams: { id: variantId },
       json: { content_hash: contentHash },
       ...options,
@@ -108,13 +88,7 @@ export class ContentApi {
    */
   recordDelivery(
     itemId: string,
-    input: {
-      method: "share" | "copy" | "export";
-      state: "initiated" | "presented" | "cancelled" | "failed";
-      delivery_id?: string;
-      content_hash?: string;
-      client_event_id?: string;
-    },
+    input: Omit<JsonBody<"recordContentDelivery">, "client_event_id"> & { client_event_id?: string },
     options: CallOptions = {},
   ): Promise<DeliveryResult> {
     const json = { ...input, client_event_id: input.client_event_id ?? newClientId() };
@@ -124,7 +98,7 @@ export class ContentApi {
   /** Confirms that you published an approved, fresh variant yourself. No third-party platform is called. */
   confirmManualDelivery(
     variantId: string,
-    input: { content_hash: string; published_url?: string; client_event_id?: string },
+    input: Omit<JsonBody<"confirmManualDelivery">, "client_event_id"> & { client_event_id?: string },
     options: CallOptions = {},
   ): Promise<DeliveryResult> {
     const json = { ...input, client_event_id: input.client_event_id ?? newClientId() };

@@ -2,7 +2,8 @@
 // only for operations marked retrySafe; the wait doubles from 0.5 s with jitter, or is what the
 // service's Retry-After asks (capped), whichever is longer.
 import { apiError, ApiError, ConnectionError, TimeoutError, type ErrorDetail } from "./errors.js";
-import type { Operation } from "./operations.js";
+import type { DocumentOperationId } from "./generated/operations.js";
+import type { JsonAnswer, JsonBody, Operation, PathParams, QueryParams } from "./operations.js";
 
 export type TransportOptions = {
   baseUrl: string;
@@ -13,11 +14,12 @@ export type TransportOptions = {
   fetch: typeof fetch;
 };
 
-export type RequestOptions = {
-  pathParams?: Record<string, string>;
-  query?: Record<string, string | number | undefined>;
+/** One call of operation Id: its parameters and body as the OpenAPI document types them. */
+export type RequestOptions<Id extends DocumentOperationId = DocumentOperationId> = {
+  pathParams?: PathParams<Id>;
+  query?: QueryParams<Id>;
   headers?: Record<string, string>;
-  json?: unknown;
+  json?: JsonBody<Id>;
   form?: FormData;
   timeout?: number;
   signal?: AbortSignal;
@@ -26,14 +28,16 @@ export type RequestOptions = {
 const RETRY_STATUSES = new Set([429, 503]);
 const MAX_RETRY_AFTER_SECONDS = 60;
 
-export function buildUrl(baseUrl: string, op: Operation, options: RequestOptions): string {
+type Values = Record<string, string | number | boolean | undefined>;
+
+export function buildUrl<Id extends DocumentOperationId>(baseUrl: string, op: Operation<Id>, options: RequestOptions<Id>): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = options.pathParams?.[name];
+    const value = (options.pathParams as Values | undefined)?.[name];
     if (value === undefined || value === "") throw new TypeError(`${name} is required.`);
     return encodeURIComponent(value);
   });
   const url = new URL(baseUrl.replace(/\/+$/, "") + path);
-  for (const [name, value] of Object.entries(options.query ?? {})) {
+  for (const [name, value] of Object.entries((options.query ?? {}) as Values)) {
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
   return url.toString();
@@ -142,7 +146,7 @@ async function withRetries<T>(transport: TransportOptions, op: Operation, signal
   }
 }
 
-function requestInit(transport: TransportOptions, op: Operation, options: RequestOptions, accept: string): RequestInit {
+function requestInit<Id extends DocumentOperationId>(transport: TransportOptions, op: Operation<Id>, options: RequestOptions<Id>, accept: string): RequestInit {
   const headers: Record<string, string> = { authorization: `Bearer ${transport.apiKey}`, accept, ...options.headers };
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
@@ -159,11 +163,15 @@ async function readJson(res: Response): Promise<unknown> {
   return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
-export async function request<T>(transport: TransportOptions, op: Operation, options: RequestOptions = {}): Promise<T> {
+export async function request<Id extends DocumentOperationId>(
+  transport: TransportOptions,
+  op: Operation<Id>,
+  options: RequestOptions<Id> = {},
+): Promise<JsonAnswer<Id>> {
   const url = buildUrl(transport.baseUrl, op, options);
   const init = requestInit(transport, op, options, "application/json");
   const timeout = options.timeout ?? transport.timeout;
-  return (await withRetries(transport, op, options.signal, () => attempt(transport, url, init, timeout, options.signal, readJson))) as T;
+  return (await withRetries(transport, op, options.signal, () => attempt(transport, url, init, timeout, options.signal, readJson))) as JsonAnswer<Id>;
 }
 
 /**
@@ -171,10 +179,10 @@ export async function request<T>(transport: TransportOptions, op: Operation, opt
  * answers, then the Response is returned unread. `timeout` covers the wait for the answer to begin;
  * the caller's signal also aborts the stream later.
  */
-export async function openStream(
+export async function openStream<Id extends DocumentOperationId>(
   transport: TransportOptions,
-  op: Operation,
-  options: RequestOptions = {},
+  op: Operation<Id>,
+  options: RequestOptions<Id> = {},
   accept = "text/event-stream",
 ): Promise<{ res: Response; url: string }> {
   const url = buildUrl(transport.baseUrl, op, options);

@@ -1,34 +1,24 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { OPERATIONS } from "../dist/index.js";
-import { disagreements, type Schema } from "./openapi-check.ts";
 import { getService } from "./service.ts";
 
-// The client's OPERATIONS table against the running service's GET /api/v1/openapi.json.
-describe("in sync with the OpenAPI document", () => {
-  let doc: Schema;
+// The client's operations are generated from the contracts (npm run generate:clients), and their
+// request and response types are compiled against the document; this checks the build against the
+// running service's GET /api/v1/openapi.json: each operation is still there, under its id.
+describe("in sync with the served OpenAPI document", () => {
+  let paths: Record<string, Record<string, { operationId?: string }>>;
   before(async () => {
     const service = await getService();
     const res = await fetch(`${service.baseUrl}/api/v1/openapi.json`);
     assert.equal(res.status, 200);
-    doc = await res.json();
+    paths = (await res.json()).paths;
   });
 
   for (const [name, op] of Object.entries(OPERATIONS)) {
     test(`${name}: ${op.method} ${op.path}`, () => {
-      assert.deepEqual(disagreements(doc, name, op), []);
+      assert.equal(op.id, name);
+      assert.equal(paths[op.path]?.[op.method.toLowerCase()]?.operationId, op.id);
     });
   }
-
-  test("the check notices a wrong path, method, query, request field and response field", () => {
-    const list = OPERATIONS.listDictionary;
-    const add = OPERATIONS.addDictionaryEntry;
-    assert.equal(disagreements(doc, "x", { ...list, path: "/api/v1/dictionaries" }).length, 1);
-    assert.equal(disagreements(doc, "x", { ...list, method: "POST" }).length, 1);
-    assert.match(disagreements(doc, "x", { ...list, query: ["limit", "page"] }).join(), /query page/);
-    assert.match(disagreements(doc, "x", { ...list, response: ["entries[].misspeling"] }).join(), /entries\[\]\.misspeling/);
-    assert.match(disagreements(doc, "x", { ...add, body: ["misspelling", "correct"] }).join(), /request field correct\b/);
-    assert.match(disagreements(doc, "x", { ...add, body: ["misspelling"] }).join(), /required request field correct_spelling/);
-    assert.match(disagreements(doc, "x", { ...OPERATIONS.deleteDictionaryEntry, query: [] }).join(), /required query misspelling/);
-  });
 });

@@ -1,12 +1,16 @@
-"""Every HTTP operation this client calls, in one table: the client builds its requests from it,
-and tests/test_openapi_sync.py checks each row against GET /api/v1/openapi.json (method, path,
-the request fields sent and the response fields read). Nested fields are dotted; ``[]`` steps
+"""Every HTTP operation this client calls, in one table: the client builds its requests from it.
+Method and path are the OpenAPI document's, by operationId (the generated _document_operations.py);
+tests/test_openapi_sync.py checks the request fields sent and the response fields read against
+GET /api/v1/openapi.json, and tests/test_document_operations.py that every operation and parameter
+of the document has a counterpart here. Nested fields are dotted; ``[]`` steps
 into array items."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Dict, Tuple
+
+from ._document_operations import DOCUMENT_OPERATIONS
 
 
 @dataclass(frozen=True)
@@ -25,8 +29,6 @@ class Operation:
     body: Tuple[str, ...] = ()
     multipart: bool = False
 
-
-_SETTINGS_FIELDS = ("language", "recognizer.languages", "recognizer.hint", "recognizer.language_supported")
 
 _TRANSCRIPTION_FIELDS = (
     "id",
@@ -64,6 +66,8 @@ _TRANSCRIPTION_FIELDS = (
     "audio.content_type",
     "audio.bytes",
 )
+
+_SETTINGS_FIELDS = ("language", "recognizer.languages", "recognizer.hint", "recognizer.language_supported")
 
 
 def _fields(prefix: str, names: Tuple[str, ...]) -> Tuple[str, ...]:
@@ -103,19 +107,35 @@ def _delivery_fields(prefix: str) -> Tuple[str, ...]:
     return _fields(prefix, ("id", "item_id", "method", "state", "content_hash", "published_url", "created_at", "updated_at"))
 
 
+def _operation(
+    operation_id: str,
+    *,
+    response: Tuple[str, ...],
+    retry_safe: bool,
+    query: Tuple[str, ...] = (),
+    headers: Tuple[str, ...] = (),
+    body: Tuple[str, ...] = (),
+    multipart: bool = False,
+) -> Operation:
+    """A row whose method and path are the document's (the generated table) for this operationId."""
+    document = DOCUMENT_OPERATIONS[operation_id]
+    return Operation(document.method, document.path, response, retry_safe, query, headers, body, multipart)
+
+
 OPERATIONS: Dict[str, Operation] = {
-    "transcribe": Operation(
-        method="POST",
-        path="/transcribe",
+    "transcribe": _operation(
+        "transcribe",
         headers=("Idempotency-Key",),
         multipart=True,
-        body=("audio", "prompt", "dict", "response_format", "language", "recording_id", "recording_part", "timestamp_granularities"),
+        body=(
+            "audio", "prompt", "dict", "response_format", "language", "recording_id", "recording_part",
+            "keep_audio", "recorded_at", "timestamp_granularities",
+        ),
         response=_TRANSCRIPTION_FIELDS,
         retry_safe=True,
     ),
-    "get_recording": Operation(
-        method="GET",
-        path="/api/v1/recordings/{recording_id}",
+    "get_recording": _operation(
+        "getRecording",
         response=(
             "parts[].part",
             "parts[].transcription_id",
@@ -134,137 +154,113 @@ OPERATIONS: Dict[str, Operation] = {
         ),
         retry_safe=True,
     ),
-    "get_transcription": Operation(
-        method="GET",
-        path="/api/v1/transcriptions/{id}",
+    "get_transcription": _operation(
+        "getTranscription",
         response=_TRANSCRIPTION_FIELDS,
         retry_safe=True,
     ),
-    "list_transcriptions": Operation(
-        method="GET",
-        path="/api/v1/transcriptions",
+    "list_transcriptions": _operation(
+        "listTranscriptions",
         query=("limit", "cursor", "q"),
         response=_fields("transcriptions[]", tuple(f for f in _TRANSCRIPTION_FIELDS if not f.startswith(("segments", "words"))))
         + ("transcriptions[].search.rank", "transcriptions[].search.snippet[].text", "transcriptions[].search.snippet[].match")
         + ("next_cursor",),
         retry_safe=True,
     ),
-    "get_transcription_audio": Operation(
-        method="GET", path="/api/v1/transcriptions/{id}/audio", headers=("Range",), response=(), retry_safe=True
-    ),
+    "get_transcription_audio": _operation("getTranscriptionAudio", headers=("Range",), response=(), retry_safe=True),
     # A repeat after a lost response would answer 404 for a note that was in fact deleted.
-    "delete_transcription": Operation(
-        method="DELETE", path="/api/v1/transcriptions/{id}", query=("with_posts",), response=(), retry_safe=False
-    ),
-    "get_settings": Operation(method="GET", path="/api/v1/settings", response=_SETTINGS_FIELDS, retry_safe=True),
-    "update_settings": Operation(
-        method="PATCH", path="/api/v1/settings", body=("language",), response=_SETTINGS_FIELDS, retry_safe=True
-    ),
-    "export_user_data": Operation(method="GET", path="/api/v1/export", response=(), retry_safe=True),
-    "edit_transcription": Operation(
-        method="PATCH",
-        path="/api/v1/transcriptions/{id}",
+    "delete_transcription": _operation("deleteTranscription", query=("with_posts",), response=(), retry_safe=False),
+    "get_settings": _operation("getSettings", response=_SETTINGS_FIELDS, retry_safe=True),
+    "update_settings": _operation("updateSettings", body=("language",), response=_SETTINGS_FIELDS, retry_safe=True),
+    "export_user_data": _operation("exportUserData", response=(), retry_safe=True),
+    "edit_transcription": _operation(
+        "editTranscription",
         body=("text", "title", "updated_at"),
         response=_TRANSCRIPTION_FIELDS + _SUGGESTION_FIELDS,
         # With updated_at, a repeat after a lost response would be refused as an edit conflict.
         retry_safe=False,
     ),
-    "get_dictionary_suggestions": Operation(
-        method="GET",
-        path="/api/v1/transcriptions/{id}/dictionary-suggestions",
+    "get_dictionary_suggestions": _operation(
+        "getDictionarySuggestions",
         query=("limit",),
         response=_SUGGESTION_FIELDS,
         retry_safe=True,
     ),
-    "list_dictionary": Operation(
-        method="GET",
-        path="/api/v1/dictionary",
+    "list_dictionary": _operation(
+        "listDictionary",
         query=("limit", "cursor"),
         response=_entry_fields("entries[]") + ("next_cursor",),
         retry_safe=True,
     ),
-    "add_dictionary_entry": Operation(
-        method="POST",
-        path="/api/v1/dictionary/add",
+    "add_dictionary_entry": _operation(
+        "addDictionaryEntry",
         body=("misspelling", "correct_spelling"),
         response=_entry_fields("entry") + ("created",),
         retry_safe=True,
     ),
-    "delete_dictionary_entry": Operation(
-        method="DELETE",
-        path="/api/v1/dictionary/delete",
+    "delete_dictionary_entry": _operation(
+        "deleteDictionaryEntry",
         query=("misspelling",),
         response=_entry_fields("deleted"),
         # A repeat after a lost response would answer 404 for an entry that was in fact deleted.
         retry_safe=False,
     ),
-    "list_channels": Operation(
-        method="GET", path="/api/v1/channels", response=_channel_fields("channels[]"), retry_safe=True
-    ),
-    "create_channel": Operation(
-        method="POST",
-        path="/api/v1/channels",
+    "list_channels": _operation("listChannels", response=_channel_fields("channels[]"), retry_safe=True),
+    "create_channel": _operation(
+        "createChannel",
         body=("platform", "name", "active"),
         response=_channel_fields("channel"),
         retry_safe=False,
     ),
-    "list_presets": Operation(method="GET", path="/api/v1/presets", response=_preset_fields("presets[]"), retry_safe=True),
-    "create_content_master": Operation(
-        method="POST",
-        path="/api/v1/content/items",
+    "list_presets": _operation("listPresets", response=_preset_fields("presets[]"), retry_safe=True),
+    "create_content_master": _operation(
+        "createContentMaster",
         body=("title", "body", "source_transcription_id"),
         response=_item_fields("item"),
         retry_safe=False,
     ),
-    "get_content_item": Operation(
-        method="GET", path="/api/v1/content/items/{id}", response=_item_fields("item"), retry_safe=True
+    "get_content_item": _operation(
+        "getContentItem", response=_item_fields("item"), retry_safe=True
     ),
-    "edit_content_item": Operation(
-        method="PATCH",
-        path="/api/v1/content/items/{id}",
+    "edit_content_item": _operation(
+        "editContentItem",
         body=("expected_content_hash", "title", "body"),
         response=_item_fields("item"),
         # A repeat after a lost response would be refused: the item no longer has the expected hash.
         retry_safe=False,
     ),
-    "get_content_family": Operation(
-        method="GET",
-        path="/api/v1/content/items/{id}/family",
+    "get_content_family": _operation(
+        "getContentFamily",
         response=_item_fields("master") + _item_fields("variants[]") + _delivery_fields("deliveries[]"),
         retry_safe=True,
     ),
-    "create_content_variants": Operation(
-        method="POST",
-        path="/api/v1/content/items/{id}/variants",
+    "create_content_variants": _operation(
+        "createContentVariants",
         body=("client_request_id", "targets[].channel_id", "targets[].preset_id"),
         response=("master_id", "client_request_id")
         + _fields("variants[]", ("channel_id", "preset_id", "variant_id", "created", "task_id")),
         retry_safe=True,  # the same client_request_id replays the first answer
     ),
-    "regenerate_content_variant": Operation(
-        method="POST",
-        path="/api/v1/content/items/{id}/regenerate",
+    "regenerate_content_variant": _operation(
+        "regenerateContentVariant",
         body=("expected_content_hash", "source"),
         response=_item_fields("item") + ("task_id",),
         retry_safe=False,  # each call queues a new generation task
     ),
-    "approve_content_variant": Operation(
-        method="POST",
-        path="/api/v1/content/items/{id}/approve",
+    "approve_content_variant": _operation(
+        "approveContentVariant",
         body=("content_hash",),
         response=_item_fields("item"),
         retry_safe=True,  # approving the same content_hash again changes nothing
     ),
-    "record_content_delivery": Operation(
-        method="POST",
-        path="/api/v1/content/items/{id}/deliveries",
+    "record_content_delivery": _operation(
+        "recordContentDelivery",
         body=("client_event_id", "method", "state", "delivery_id", "content_hash"),
         response=_delivery_fields("delivery") + ("replayed",),
         retry_safe=True,  # the same client_event_id replays the first answer
     ),
-    "confirm_manual_delivery": Operation(
-        method="POST",
-        path="/api/v1/content/items/{id}/deliveries/manual",
+    "confirm_manual_delivery": _operation(
+        "confirmManualDelivery",
         body=("client_event_id", "content_hash", "published_url"),
         response=_delivery_fields("delivery") + ("replayed",),
         retry_safe=True,  # the same client_event_id replays the first answer

@@ -1,0 +1,38 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { DOCUMENT_OPERATIONS } from "../dist/generated/operations.js";
+import { OPERATIONS } from "../dist/index.js";
+
+// Every operation of the document either has a method in this client or is named here with why
+// not, so an endpoint added to the API shows up as a failing test until someone decides.
+const NOT_IN_THIS_CLIENT: Record<string, string> = {
+  createOpenAiTranscription: "OpenAI-compatible: call it with the openai SDK",
+  getOpenApi: "the document itself",
+  getHealth: "for load balancers and uptime checks",
+  deleteAccount: "only the app's signed-in session may delete an account (API keys get 403)",
+  getChannel: "not yet in the SDK",
+  updateChannel: "not yet in the SDK",
+  deleteChannel: "not yet in the SDK",
+  listContentMasters: "not yet in the SDK",
+  createPreset: "not yet in the SDK",
+  getPreset: "not yet in the SDK",
+  updatePreset: "not yet in the SDK",
+  deletePreset: "not yet in the SDK",
+};
+
+test("every operation of the document is called by the client or named as left out", () => {
+  const called = new Set(Object.values(OPERATIONS).map((op) => op.id as string));
+  const missing = Object.keys(DOCUMENT_OPERATIONS).filter((id) => !called.has(id) && !(id in NOT_IN_THIS_CLIENT));
+  assert.deepEqual(missing, []);
+});
+
+test("an operation named as left out is one the document has and the client does not call", () => {
+  for (const id of Object.keys(NOT_IN_THIS_CLIENT)) {
+    assert.ok(id in DOCUMENT_OPERATIONS, `${id} is not in the document`);
+    assert.ok(!Object.values(OPERATIONS).some((op) => op.id === id), `${id} is called by the client`);
+  }
+});
+
+test("each operation's method and path are the document's", () => {
+  for (const op of Object.values(OPERATIONS)) assert.deepEqual({ method: op.method, path: op.path }, DOCUMENT_OPERATIONS[op.id]);
+});
