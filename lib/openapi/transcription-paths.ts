@@ -125,6 +125,14 @@ const TRANSCRIBE_FORM = {
       description: "Your id for a recording uploaded in parts (with recording_part); read it joined with GET /api/v1/recordings/{recording_id}.",
     },
     recording_part: { type: "integer", minimum: 0, maximum: 9999, description: "The part's position in the recording, from 0 (with recording_id)." },
+    keep_audio: {
+      type: "string",
+      enum: ["true", "false"],
+      default: "true",
+      description:
+        "false: keep no copy of this recording's audio (the text is kept). Otherwise it is kept compressed (unless the server keeps none: AUDIO_RETENTION_DAYS=0) and served by GET /api/v1/transcriptions/{id}/audio.",
+    },
+    recorded_at: { type: "string", format: "date-time", description: "When the recording was made (a phone uploading later says so); shown as the note's time (recorded_at)." },
     ...TIMESTAMP_GRANULARITY_FIELDS,
   },
 };

@@ -23,8 +23,9 @@ async function startSameOrigin(target: string) {
     } else if (url.pathname === "/sdk-test/jfk.wav") {
       res.writeHead(200, { "content-type": "audio/wav" }).end(await readFile(JFK_WAV));
     } else if (url.pathname.startsWith("/sdk-test/dist/")) {
-      const file = path.join(DIST, path.basename(url.pathname));
-      if (!existsSync(file)) return res.writeHead(404).end();
+      // dist/ and its folders (generated/), never a path outside it.
+      const file = path.join(DIST, path.normalize(decodeURIComponent(url.pathname.slice("/sdk-test/dist/".length))));
+      if (!file.startsWith(`${DIST}${path.sep}`) || !existsSync(file)) return res.writeHead(404).end();
       res.writeHead(200, { "content-type": "text/javascript" }).end(await readFile(file));
     } else {
       const forward = http.request(

@@ -16,7 +16,8 @@ class NotesTest(unittest.TestCase):
 
     def test_the_kept_recording_whole_and_a_byte_range(self) -> None:
         audio = self.note.get("audio")
-        self.assertTrue(audio and audio["bytes"] > 1000, audio)
+        assert audio is not None
+        self.assertGreater(audio["bytes"], 1000)
         whole, headers = self.client.get_transcription_audio(self.note["id"])
         self.assertEqual(len(whole), audio["bytes"])
         self.assertTrue(headers["content-type"].startswith("audio/webm"))
@@ -28,7 +29,9 @@ class NotesTest(unittest.TestCase):
         page = self.client.search_transcriptions("country")
         found = [t for t in page["transcriptions"] if t["id"] == self.note["id"]]
         self.assertEqual(len(found), 1)
-        self.assertTrue(any(p["match"] and p["text"].lower() == "country" for p in found[0]["search"]["snippet"]))
+        search = found[0].get("search")
+        assert search is not None, "a search result says how it matched"
+        self.assertTrue(any(p["match"] and p["text"].lower() == "country" for p in search["snippet"]))
 
     def test_settings_language(self) -> None:
         self.assertEqual(self.client.update_settings(language="auto")["language"], "auto")

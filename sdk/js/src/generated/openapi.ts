@@ -5290,6 +5290,17 @@ export interface operations {
                     recording_id?: string;
                     /** @description The part's position in the recording, from 0 (with recording_id). */
                     recording_part?: number;
+                    /**
+                     * @description false: keep no copy of this recording's audio (the text is kept). Otherwise it is kept compressed (unless the server keeps none: AUDIO_RETENTION_DAYS=0) and served by GET /api/v1/transcriptions/{id}/audio.
+                     * @default true
+                     * @enum {string}
+                     */
+                    keep_audio?: "true" | "false";
+                    /**
+                     * Format: date-time
+                     * @description When the recording was made (a phone uploading later says so); shown as the note's time (recorded_at).
+                     */
+                    recorded_at?: string;
                     /** @description Only with response_format verbose_json (else 400 validation_failed). `word`: the answer also has `words` [{word, start, end}], every word with its time in seconds (a phrase your dictionary replaced is one word spanning the words it replaced); `segment`: the segments, which verbose_json always has. Send the field once per value. */
                     "timestamp_granularities[]"?: ("word" | "segment")[];
                     /** @description The same as timestamp_granularities[], comma-separated: `word,segment`. */

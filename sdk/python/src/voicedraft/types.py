@@ -128,6 +128,31 @@ class TranscriptionResult(_TranscriptionRequired, total=False):
     optimization: Optimization
     #: The recording this upload is a part of, if it was sent with one.
     recording: Optional[RecordingRef]
+    #: Your name for the note (None: none; apps name it from its first sentence).
+    title: Optional[str]
+    #: When it was recorded (the upload's recorded_at, else created_at).
+    recorded_at: str
+    #: The kept recording (get_transcription_audio reads it); None when none is kept.
+    audio: Optional["NoteAudio"]
+    #: With a search (``q``): how and where this note matched.
+    search: "SearchMatch"
+
+
+class NoteAudio(TypedDict):
+    url: str
+    content_type: str
+    bytes: int
+
+
+class SnippetPiece(TypedDict):
+    text: str
+    #: True on the words searched for.
+    match: bool
+
+
+class SearchMatch(TypedDict):
+    rank: float
+    snippet: List[SnippetPiece]
 
 
 #: An event of ``transcribe_stream``: ``{"type": "transcript.text.delta", "delta": str}``, then
