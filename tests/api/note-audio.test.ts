@@ -9,6 +9,7 @@ import { before, describe, test } from "node:test";
 import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { GET as getAudio } from "@/app/api/v1/transcriptions/[id]/audio/route.ts";
 import { GET as getTranscription, PATCH as editTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
+import { createSession } from "@/lib/auth/sessions.ts";
 import { db } from "@/lib/db/client.ts";
 import { env } from "@/lib/env.ts";
 import { CHUNK_BYTES, databaseAudioStore } from "@/lib/note-audio/database-audio-store.ts";
@@ -125,11 +126,22 @@ describe("a note's recording is kept and served (issue 24)", () => {
     );
   }
 
-  test("owner only: another user's key gets 404, as for an unknown id", async () => {
+  test("owner only: another user's key or session gets 404, as for an unknown id; the owner's session plays it", async () => {
     const note = await upload(owner);
     const foreign = await audio(stranger, note.id);
     assert.equal(foreign.status, 404);
     assert.equal(foreign.json().error.code, "not_found");
+    const bySession = async (userId: string) => {
+      const { sessionToken } = await createSession({ userId });
+      const req = new Request(`http://localhost/api/v1/transcriptions/${note.id}/audio`, {
+        headers: { cookie: `next-auth.session-token=${sessionToken}`, "sec-fetch-site": "same-origin", range: "bytes=0-3" },
+      });
+      return getAudio(req, { params: Promise.resolve({ id: note.id }) });
+    };
+    assert.equal((await bySession(stranger.id)).status, 404);
+    const mine = await bySession(owner.id);
+    assert.equal(mine.status, 206);
+    assert.equal(Buffer.from(await mine.arrayBuffer()).toString("hex"), "1a45dfa3");
     assert.equal((await audio(owner, "0196f3a0-0000-7000-8000-000000000000")).status, 404);
   });
 
