@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { FileAudio, RotateCw, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { FileAudio, Play, RotateCw, Square, Trash2 } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
 import { discardRecording, listUploads, processQueue, retryRecording, UPLOAD_PROGRESS_EVENT } from "@/app/_lib/upload-queue.ts";
 import { noteHref, recordingStage } from "@/app/_lib/recording-progress.ts";
@@ -138,6 +138,7 @@ export function UploadQueuePanel({ owner }: { owner: string }) {
                     </span>
                   )}
                 </div>
+                <ListenHere parts={parts} name={name} />
                 {(row.status === "failed" || row.status === "pending") && (
                   <IconButton
                     label={`Retry ${name} now`}
@@ -158,5 +159,49 @@ export function UploadQueuePanel({ owner }: { owner: string }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * A recording still on this phone (not uploaded yet, e.g. offline) plays from IndexedDB: its parts
+ * one after the other. Once uploaded, its note plays it from the server.
+ */
+function ListenHere({ parts, name }: { parts: QueuedUpload[]; name: string }) {
+  const [playing, setPlaying] = useState(false);
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const blobs = parts.map((p) => p.blob).filter((b): b is Blob => b !== null);
+  useEffect(() => () => audio.current?.pause(), []);
+  if (!blobs.length) return null;
+
+  function stop() {
+    audio.current?.pause();
+    audio.current = null;
+    setPlaying(false);
+  }
+
+  function play(index = 0) {
+    if (index >= blobs.length) return stop();
+    const url = URL.createObjectURL(blobs[index]);
+    const el = new Audio(url);
+    audio.current = el;
+    el.onended = () => {
+      URL.revokeObjectURL(url);
+      if (audio.current === el) play(index + 1);
+    };
+    el.onerror = () => {
+      URL.revokeObjectURL(url);
+      stop();
+    };
+    setPlaying(true);
+    void el.play().catch(stop);
+  }
+
+  return (
+    <IconButton
+      label={playing ? `Stop ${name}` : `Listen to ${name}`}
+      icon={playing ? <Square size={18} aria-hidden="true" /> : <Play size={20} aria-hidden="true" />}
+      onClick={() => (playing ? stop() : play())}
+      data-testid="listen-local"
+    />
   );
 }

@@ -171,6 +171,11 @@ test("offline: a recording waits in the queue across a reload and uploads exactl
   await page.getByTestId("connectivity").getByText(/Offline/).waitFor();
   await page.locator('[data-testid="upload-item"][data-status="pending"]').waitFor();
   assert.equal(await page.getByTestId("upload-item").count(), 1);
+  // Not uploaded yet, offline: it plays from this phone.
+  await page.getByTestId("listen-local").click();
+  await page.getByRole("button", { name: /^Stop / }).waitFor();
+  await page.getByRole("button", { name: /^Stop / }).click();
+  await page.getByRole("button", { name: /^Listen to / }).waitFor();
 
   await context.setOffline(false);
   await page.locator('[data-testid="upload-item"][data-status="done"]').waitFor({ timeout: 120_000 });
