@@ -19,10 +19,11 @@ export async function keepNoteAudio({ userId, transcriptionId, encoding }: { use
     const store = audioStore();
     const bytes = await store.put({ userId, transcriptionId }, encoded.path);
     const prisma = await db();
-    const { count } = await prisma.transcription.updateMany({
-      where: { id: transcriptionId, userId },
-      data: { audioStorage: store.kind, audioType: encoded.contentType, audioBytes: bytes, audioKeptAt: new Date() },
-    });
+    // Not through Prisma's update: that would move updated_at, which says when the text changed
+    // (a client editing with the updated_at of its answer would be refused as a conflict).
+    const count = await prisma.$executeRaw`
+      UPDATE transcriptions SET audio_storage = ${store.kind}, audio_type = ${encoded.contentType}, audio_bytes = ${bytes}, audio_kept_at = now()
+      WHERE id = ${transcriptionId} AND user_id = ${userId}`;
     if (!count) {
       // The note was deleted while its audio was being stored: no recording may outlive it.
       await store.remove([{ userId, transcriptionId }]);

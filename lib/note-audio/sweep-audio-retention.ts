@@ -35,8 +35,8 @@ export async function forgetAudio(rows: { id: string; userId: string; audioStora
     const keys = rows.filter((r) => r.audioStorage === kind).map((r) => ({ userId: r.userId, transcriptionId: r.id }));
     if (keys.length) await audioStore(kind).remove(keys);
   }
-  await prisma.transcription.updateMany({
-    where: { id: { in: rows.map((r) => r.id) } },
-    data: { audioStorage: null, audioType: null, audioBytes: null, audioKeptAt: null },
-  });
+  // updated_at stays: it says when the text changed, and forgetting a recording changes no text.
+  await prisma.$executeRaw`
+    UPDATE transcriptions SET audio_storage = NULL, audio_type = NULL, audio_bytes = NULL, audio_kept_at = NULL
+    WHERE id = ANY(${rows.map((r) => r.id)}::text[])`;
 }

@@ -41,6 +41,16 @@ async function tryClaim({ userId, idempotencyKey, hash }: KeyRef, token: string)
   return false;
 }
 
+/** Whether a live request holds the key's claim (one whose heartbeat has not stopped). */
+async function claimHeld({ userId, idempotencyKey }: KeyRef): Promise<boolean> {
+  const prisma = await db();
+  const rows = await prisma.$queryRaw<{ held: boolean }[]>`
+    SELECT true AS held FROM "transcription_claims"
+    WHERE "user_id" = ${userId} AND "idempotency_key" = ${idempotencyKey}
+      AND "heartbeat_at" >= now() - make_interval(secs => ${STALE_SECONDS})`;
+  return rows.length > 0;
+}
+
 async function renewClaim({ userId, idempotencyKey }: KeyRef, token: string): Promise<void> {
   const prisma = await db();
   await prisma.$executeRaw`
@@ -62,8 +72,10 @@ export async function withIdempotencyKey(ref: KeyRef, run: () => Promise<Transcr
   const token = randomUUID();
   for (;;) {
     const replay = await findReplay(ref);
-    if (replay) return { result: replay, replayed: true };
-    if (await tryClaim(ref, token)) break;
+    // The first request saves its note, then keeps its recording: a replay waits for the whole
+    // answer (its claim released, or gone stale with a process that died), not just the row.
+    if (replay && !(await claimHeld(ref))) return { result: (await findReplay(ref)) ?? replay, replayed: true };
+    if (!replay && (await tryClaim(ref, token))) break;
     await sleep(POLL_MS);
   }
   const heartbeat = setInterval(() => void renewClaim(ref, token).catch(() => undefined), HEARTBEAT_MS);
