@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { Check, CloudOff, TriangleAlert } from "lucide-react";
 import { Card, ProgressBar, Spinner } from "@/app/_ui/index.ts";
 import type { Stage } from "@/app/_lib/recording-progress.ts";
@@ -70,6 +71,12 @@ export function ProgressCard({ stage }: { stage: Stage }) {
         {stage.kind === "done" ? <Check size={20} aria-hidden="true" /> : <Spinner />} {title}
       </p>
       {stage.kind !== "done" && <ProgressBar label={title} value={value} />}
+      {stage.kind === "done" && (
+        // Shown when the note did not open by itself (after an interruption, Record stays to offer "Continue recording").
+        <Link href={stage.href} data-testid="open-note">
+          Open the note
+        </Link>
+      )}
       {detail && <p className="muted">{detail}</p>}
       <ol className={styles.steps} aria-label="Steps">
         {STEPS.map((name, i) => (

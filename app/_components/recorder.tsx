@@ -86,11 +86,12 @@ export function Recorder({ owner }: { owner: string }) {
     return () => setCardShown(false);
   }, []);
   useEffect(() => {
-    if (stage?.kind === "done") {
+    // After an interruption the page stays, offering "Continue recording"; the card links the note.
+    if (stage?.kind === "done" && !continuable) {
       clearProgress();
       router.push(stage.href);
     } else if (stage) card.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
-  }, [stage, router]);
+  }, [stage, router, continuable]);
 
   useEffect(() => {
     if (phase !== "recording" && phase !== "paused") return;

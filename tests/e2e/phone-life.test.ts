@@ -119,8 +119,10 @@ test("the screen is held on while recording and let go after; a microphone taken
   await page.waitForTimeout(2000);
   assert.equal(await noteCount(page), 1);
 
-  // "Continue recording" adds to the same note: the server joins both into one recording.
-  if (!page.url().endsWith("/record")) await page.goto("/record");
+  // "Continue recording" adds to the same note: the server joins both into one recording. (After an
+  // interruption, Record stays: the note does not open by itself, the card links it.)
+  await page.getByTestId("open-note").waitFor({ timeout: 60_000 });
+  assert.match(page.url(), /\/record/);
   const before = (await (await page.request.get("/api/v1/transcriptions?limit=10")).json()) as { transcriptions: { recording: { id: string } | null }[] };
   const recordingId = before.transcriptions[0].recording?.id;
   assert.ok(recordingId, "the first take was uploaded as part of a recording");
