@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { Check, CloudOff, Pencil, Send, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { mastersOfNote } from "@/app/_lib/content.ts";
+import { postsOfNote } from "@/app/_lib/content.ts";
 import { addDictionaryEntry, ApiRequestError, readTranscription, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/edit-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
@@ -162,7 +162,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
   async function makePosts() {
     try {
       // The posts already made from this note, else the page of posts not written yet (nothing stored until then).
-      const [existing] = await mastersOfNote(id);
+      const [existing] = await postsOfNote(id, 1);
       router.push(existing ? `/content/${existing.id}` : `/content/new?note=${encodeURIComponent(id)}`);
     } catch (err) {
       toast((err as Error).message);
@@ -183,7 +183,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
       </p>
     );
   }
-  const text = draft ?? shownText(transcript);
+  const text = shown;
   const original = originalText(transcript);
   const title = transcript.title ?? noteTitle(text);
   return (

@@ -3,7 +3,7 @@
 import { FileText, Mic, SearchX, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { ApiRequestError, listTranscriptions, notesPagePath, saveRead, searchTranscriptions, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
-import { isBeingDeleted, onDeletionsChange } from "@/app/_lib/note-deletion.ts";
+import { deletionsVersion, isBeingDeleted, onDeletionsChange } from "@/app/_lib/note-deletion.ts";
 import { groupByRecording } from "@/app/_lib/group-transcripts.ts";
 import { onQueueChange } from "@/app/_lib/local-db.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
@@ -160,9 +160,6 @@ function NoteRows({ items, cursor, onMore }: { items: Transcription[]; cursor: s
   );
 }
 
-let version = 0;
-onDeletionsChange(() => void (version += 1));
-const deletionsVersion = () => version;
 
 /** The notes matching `query` (searched a moment after the last keystroke), best first, the words found marked. */
 function SearchResults({ query }: { query: string }) {

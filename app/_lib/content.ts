@@ -38,13 +38,9 @@ export const getFamily = (id: string) => withRetry(() => ok(client.GET("/api/v1/
 
 export const listMasters = (limit = 50) => withRetry(() => ok(client.GET("/api/v1/content/items", { params: { query: { limit } } }))).then((r) => r.items);
 
-/** The posts already started from a note, newest first (to reopen them rather than start again). */
-export const mastersOfNote = (transcriptionId: string) =>
-  withRetry(() => ok(client.GET("/api/v1/content/items", { params: { query: { limit: 1, source_transcription_id: transcriptionId } } }))).then((r) => r.items);
-
-/** Every post started from a note (to name them before the note is deleted). */
-export const postsOfNote = (transcriptionId: string) =>
-  withRetry(() => ok(client.GET("/api/v1/content/items", { params: { query: { limit: 100, source_transcription_id: transcriptionId } } }))).then((r) => r.items);
+/** The posts started from a note, newest first: the latest (limit 1) to reopen rather than start again, all to name them before the note is deleted. */
+export const postsOfNote = (transcriptionId: string, limit = 100) =>
+  withRetry(() => ok(client.GET("/api/v1/content/items", { params: { query: { limit, source_transcription_id: transcriptionId } } }))).then((r) => r.items);
 
 export const createMaster = (body: Schemas["ContentMasterInput"]) => ok(client.POST("/api/v1/content/items", { body })).then((r) => r.item);
 

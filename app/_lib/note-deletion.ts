@@ -9,7 +9,15 @@ export const UNDO_MS = 6000;
 type Pending = { timer: ReturnType<typeof setTimeout>; withPosts: boolean };
 const pending = new Map<string, Pending>();
 const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((l) => l());
+// Moves on every change: the snapshot React's useSyncExternalStore compares.
+let version = 0;
+const changed = () => {
+  version += 1;
+  listeners.forEach((l) => l());
+};
+
+/** A number that changes whenever a deletion starts, is undone or is done. */
+export const deletionsVersion = () => version;
 
 /** Notes being deleted (hidden from lists until Undo or the deletion). */
 export const isBeingDeleted = (id: string) => pending.has(id);
