@@ -14,7 +14,7 @@ import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
-import { buildOpenApiDocument } from "@/lib/openapi/document.ts";
+import { buildOpenApiDocument } from "@/lib/api/openapi-document.ts";
 import type { OpenApiDocument } from "@/lib/openapi/types.ts";
 import { root } from "@/scripts/route-files.ts";
 

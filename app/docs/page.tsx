@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors.ts";
-import { buildOpenApiDocument } from "@/lib/openapi/document.ts";
+import { buildOpenApiDocument } from "@/lib/api/openapi-document.ts";
 import { HTTP_METHODS, type OpenApiDocument, type OperationObject } from "@/lib/openapi/types.ts";
 import { OperationSection, FieldTable } from "./operation-section.tsx";
 import { Prose, proseHeadings, slug } from "./prose.tsx";

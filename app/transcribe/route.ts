@@ -1,5 +1,5 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
-import * as api from "@/lib/openapi/transcription-paths.ts";
+import * as api from "@/lib/transcription/contracts.ts";
 import { TRANSCRIBE_FORM, transcribeUpload } from "@/lib/transcription/upload/transcribe-upload.ts";
 
 export const dynamic = "force-dynamic";

@@ -178,6 +178,11 @@ export function operation(spec: OperationSpec): OperationObject {
 }
 
 /** The paths object of some operations, in the order given. */
+/** The `{id}` path parameter of an operation on one thing (a note, an item, a channel, …). */
+export const idParameter = (description: string): ParameterObject[] => [
+  { name: "id", in: "path", required: true, description, schema: { type: "string" } },
+];
+
 export function pathsOf(...specs: OperationSpec[]): PathsObject {
   const paths: PathsObject = {};
   for (const spec of specs) {

@@ -231,11 +231,6 @@ export const TranscriptionResult = z
 export type TranscriptionResult = z.output<typeof TranscriptionResult>;
 
 /** The Idempotency-Key header: a retried upload with the same key replays the first result. */
-export const IdempotencyKey = z
-  .string()
-  .regex(/^[\x21-\x7e]{1,255}$/, "must be 1–255 visible ASCII characters")
-  .optional();
-
 export const SEARCH_MAX = 200;
 
 export const ListTranscriptionsQuery = z.strictObject({

@@ -6,7 +6,7 @@ import { setUpTestDatabase } from "@/tests/support/database.ts";
 import { createTestUser } from "@/tests/support/factories.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { ERROR_STATUS } from "@/lib/http/errors.ts";
-import { buildOpenApiDocument } from "@/lib/openapi/document.ts";
+import { buildOpenApiDocument } from "@/lib/api/openapi-document.ts";
 import { HTTP_METHODS, type JsonSchema, type OperationObject } from "@/lib/openapi/types.ts";
 import type { RouteHandler } from "@/lib/api/with-request.ts";
 

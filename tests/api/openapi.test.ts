@@ -6,7 +6,7 @@ import { call } from "@/tests/support/http.ts";
 import { exportedMethods, PUBLIC_ROUTE_ROOTS, root, routeFiles, urlPath } from "@/scripts/route-files.ts";
 import { ERROR_STATUS } from "@/lib/http/errors.ts";
 import { ListEntriesQuery, UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
-import { buildOpenApiDocument } from "@/lib/openapi/document.ts";
+import { buildOpenApiDocument } from "@/lib/api/openapi-document.ts";
 import { HTTP_METHODS, type JsonSchema, type OperationObject } from "@/lib/openapi/types.ts";
 import { GET as getOpenApi } from "@/app/api/v1/openapi.json/route.ts";
 
@@ -81,7 +81,7 @@ describe("the OpenAPI document", () => {
       [...ids].sort(),
       [
         ...["addDictionaryEntry", "createOpenAiTranscription", "deleteDictionaryEntry", "editTranscription", "getDictionarySuggestions", "getHealth", "getOpenApi", "getRecording", "getTranscription", "listDictionary", "listTranscriptions", "transcribe"],
-        // The content area (lib/openapi/content-paths.ts).
+        // The content area (lib/content/contracts.ts, with channels and presets).
         ...["approveContentVariant", "confirmManualDelivery", "createChannel", "createContentMaster", "createContentVariants", "createPreset"],
         ...["deleteChannel", "deletePreset", "editContentItem", "getChannel", "getContentFamily", "getContentItem", "getPreset", "listChannels"],
         ...["listContentMasters", "listPresets", "recordContentDelivery", "regenerateContentVariant", "updateChannel", "updatePreset"],

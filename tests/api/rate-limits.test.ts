@@ -188,7 +188,7 @@ describe("the per-key count, kept in each process and sent to the database in ba
 });
 
 test("OpenAPI: every keyed operation documents 429 rate_limited with Retry-After and RateLimit-*", async () => {
-  const { buildOpenApiDocument } = await import("@/lib/openapi/document.ts");
+  const { buildOpenApiDocument } = await import("@/lib/api/openapi-document.ts");
   const doc = buildOpenApiDocument();
   let keyed = 0;
   for (const [path, item] of Object.entries(doc.paths)) {

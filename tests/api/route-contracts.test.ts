@@ -9,7 +9,7 @@ import { call } from "@/tests/support/http.ts";
 import { exportedMethods, PUBLIC_ROUTE_ROOTS, root, routeFiles, urlPath } from "@/scripts/route-files.ts";
 import { json } from "@/lib/http/respond.ts";
 import { withOperation, type OperationHandler } from "@/lib/api/with-operation.ts";
-import { buildOpenApiDocument } from "@/lib/openapi/document.ts";
+import { buildOpenApiDocument } from "@/lib/api/openapi-document.ts";
 import { GET as listChannels } from "@/app/api/v1/channels/route.ts";
 import { GET as listTranscriptions } from "@/app/api/v1/transcriptions/route.ts";
 import type { FeatureFlag } from "@/lib/http/feature-flag.ts";

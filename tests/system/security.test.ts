@@ -6,7 +6,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { ROOT, startServer, type RunningServer } from "../support/processes.ts";
 import { ERROR_STATUS } from "@/lib/http/errors.ts";
-import { buildOpenApiDocument } from "@/lib/openapi/document.ts";
+import { buildOpenApiDocument } from "@/lib/api/openapi-document.ts";
 import { HTTP_METHODS } from "@/lib/openapi/types.ts";
 
 // What only the real server shows: response headers of every page, and the requests Next itself

@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { canonicalJsonHash, contentHash } from "@/lib/content/items/content-hash.ts";
+import { contentHash } from "@/lib/content/items/content-hash.ts";
 
 describe("contentHash", () => {
   test("is the documented SHA-256 of title + \\n + body", () => {
@@ -22,13 +22,5 @@ describe("contentHash", () => {
       assert.notEqual(other, base);
     }
     assert.notEqual(contentHash("", "a\nb"), contentHash("a", "b"));
-  });
-});
-
-describe("canonicalJsonHash", () => {
-  test("ignores key order, not array order or values", () => {
-    assert.equal(canonicalJsonHash({ a: 1, b: [1, 2] }), canonicalJsonHash({ b: [1, 2], a: 1 }));
-    assert.notEqual(canonicalJsonHash({ a: 1, b: [1, 2] }), canonicalJsonHash({ a: 1, b: [2, 1] }));
-    assert.notEqual(canonicalJsonHash({ a: 1 }), canonicalJsonHash({ a: "1" }));
   });
 });

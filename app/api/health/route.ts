@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/service-paths.ts";
+import * as api from "@/lib/health/contracts.ts";
 import { checkHealth } from "@/lib/health/check-health.ts";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import type { Db } from "@/lib/db/types.ts";
 import { retryOnUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { ApiError } from "@/lib/http/errors.ts";
-import { canonicalJsonHash } from "@/lib/content/items/content-hash.ts";
+import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { replayEvent, type DeliveryAnswer } from "@/lib/content/delivery/record-delivery.ts";
 import { approvalState, confirmManually, freshness } from "@/lib/content/items/states.ts";
 import { lockItem } from "@/lib/content/items/store.ts";
@@ -42,7 +42,7 @@ export async function confirmManualDelivery({ userId, id, input }: { userId: str
     const prisma = await db();
     return prisma.$transaction(async (tx) => {
       const variant = await lockItem(tx, userId, id, "variant");
-      const requestHash = canonicalJsonHash({ item_id: id, method: "manual", ...input });
+      const requestHash = hashRequest({ item_id: id, method: "manual", ...input });
       const replay = await replayEvent(tx, userId, input.client_event_id, requestHash);
       if (replay) return replay;
       if (input.content_hash === variant.contentHash) {

@@ -3,7 +3,8 @@ import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import type { Db } from "@/lib/db/types.ts";
 import { retryOnUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
-import { canonicalJsonHash } from "@/lib/content/items/content-hash.ts";
+import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";
+import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { moveDelivery, type DeliveryState } from "@/lib/content/items/states.ts";
 import { lockItem } from "@/lib/content/items/store.ts";
 import { toDelivery, type Delivery, type RecordDeliveryInput } from "@/lib/content/schemas.ts";
@@ -16,11 +17,8 @@ export async function replayEvent(tx: Db, userId: string, clientEventId: string,
     where: { userId_clientEventId: { userId, clientEventId } },
     include: { delivery: true },
   });
-  if (!event) return null;
-  if (event.requestHash !== requestHash) {
-    throw new ApiError("idempotency_conflict", "This client_event_id was used for a different event; use a new id.");
-  }
-  return { delivery: toDelivery(event.delivery), replayed: true };
+  const earlier = replayOrConflict(KEY_KINDS.deliveryEvent, event, requestHash);
+  return earlier && { delivery: toDelivery(earlier.delivery), replayed: true };
 }
 
 /**
@@ -33,7 +31,7 @@ export async function recordDelivery({ userId, id, input }: { userId: string; id
     const prisma = await db();
     return prisma.$transaction(async (tx) => {
       const item = await lockItem(tx, userId, id);
-      const requestHash = canonicalJsonHash({ item_id: id, ...input });
+      const requestHash = hashRequest({ item_id: id, ...input });
       const replay = await replayEvent(tx, userId, input.client_event_id, requestHash);
       if (replay) return replay;
       const earlier = input.delivery_id

@@ -3,7 +3,9 @@ import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import type { Db } from "@/lib/db/types.ts";
 import { retryOnUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
-import { canonicalJsonHash, contentHash } from "@/lib/content/items/content-hash.ts";
+import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";
+import { hashRequest } from "@/lib/idempotency/request-hash.ts";
+import { contentHash } from "@/lib/content/items/content-hash.ts";
 import { enqueueGeneration } from "@/lib/content/generation/generation-job.ts";
 import { createGenerationTask, snapshotOf } from "@/lib/content/generation/generation-task.ts";
 import { lockItem } from "@/lib/content/items/store.ts";
@@ -37,22 +39,18 @@ export async function createVariants({ userId, masterId, input }: { userId: stri
     return prisma.$transaction(async (tx) => {
       const master = await lockItem(tx, userId, masterId, "master");
       const targets = [...input.targets].sort((a, b) => `${a.channel_id}\n${a.preset_id}`.localeCompare(`${b.channel_id}\n${b.preset_id}`));
-      const requestHash = canonicalJsonHash({
+      const requestHash = hashRequest({
         master_id: master.id,
         master_content_hash: master.contentHash,
         source_snapshot: { content_hash: master.contentHash, version: master.version },
         targets,
       });
-      const earlier = await tx.variantRequest.findUnique({
-        where: { userId_clientRequestId: { userId, clientRequestId: input.client_request_id } },
-      });
+      const earlier = replayOrConflict(
+        KEY_KINDS.variants,
+        await tx.variantRequest.findUnique({ where: { userId_clientRequestId: { userId, clientRequestId: input.client_request_id } } }),
+        requestHash,
+      );
       if (earlier) {
-        if (earlier.requestHash !== requestHash) {
-          throw new ApiError(
-            "idempotency_conflict",
-            "This client_request_id was used with a different master content, channel, preset or source snapshot; use a new id.",
-          );
-        }
         return { status: earlier.status as 200 | 201, body: earlier.response as VariantsResult, replayed: true, taskIds: [] };
       }
       await checkTargets(tx, userId, input);

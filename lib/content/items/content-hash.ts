@@ -21,19 +21,3 @@ export function contentHash(title: string, body: string): string {
     .update(`${canonicalTitle(title)}\n${canonicalBody(body)}`, "utf8")
     .digest("hex");
 }
-
-/** sha256 of a value's canonical JSON (object keys sorted): for idempotency request hashes. */
-export function canonicalJsonHash(value: unknown): string {
-  const sorted = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(sorted);
-    if (v && typeof v === "object") {
-      return Object.fromEntries(
-        Object.keys(v)
-          .sort()
-          .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
-      );
-    }
-    return v;
-  };
-  return createHash("sha256").update(JSON.stringify(sorted(value))).digest("hex");
-}

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
@@ -19,8 +18,9 @@ import { recognizePieces, type RecognizedPiece } from "@/lib/transcription/recog
 import type { Segment } from "@/lib/transcript/segment.ts";
 import type { Upload } from "@/lib/transcription/audio/receive-upload.ts";
 import { PROMPT_MAX, type TranscribeFields, type TranscriptionResult } from "@/lib/transcription/schemas.ts";
-import { requestHash, saveTranscription } from "@/lib/transcription/transcripts/save-transcription.ts";
-import { withIdempotencyKey } from "@/lib/transcription/recognition/idempotency-key.ts";
+import { runOnce } from "@/lib/idempotency/claim.ts";
+import { hashRequest } from "@/lib/idempotency/request-hash.ts";
+import { findReplay, saveTranscription, uploadRequestHash } from "@/lib/transcription/transcripts/save-transcription.ts";
 import { lowerPriority } from "@/lib/transcription/recognizers/priority.ts";
 import { userLanguage } from "@/lib/transcription/recognition/user-language.ts";
 import { assertAudioBudgetLeft, chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
@@ -71,14 +71,16 @@ type Transcribed = { result: TranscriptionResult; replayed: boolean };
 
 /** POST /transcribe: an uploaded recording → decoded → recognized → corrected with the dictionary. */
 export async function transcribeAudio(args: TranscribeArgs): Promise<Transcribed> {
-  const hash = requestHash(args.upload.audioSha256, args.input);
+  const hash = uploadRequestHash(args.upload.audioSha256, args.input);
   const { userId, idempotencyKey } = args;
   // A replay costs no audio seconds: the budget is checked only where the recording is decoded.
   const run = async () => {
     await assertAudioBudgetLeft(userId);
     return transcribeOnce(args, hash);
   };
-  return idempotencyKey ? withIdempotencyKey({ userId, idempotencyKey, hash }, run) : run();
+  if (!idempotencyKey) return run();
+  const ref = { userId, idempotencyKey, hash };
+  return runOnce(ref, () => findReplay(ref), run);
 }
 
 async function transcribeOnce(args: TranscribeArgs, hash: string): Promise<Transcribed> {
@@ -192,9 +194,8 @@ async function recognizeDecoded(
  * the same audio uploaded again after a dictionary change is cleaned up again, not served the old
  * text (a retry with the same dictionary still shares one workflow).
  */
-function optimizationKey(requestHash: string, entries: DictionaryEntry[]): string {
-  const dictionary = JSON.stringify(entries.map((e) => [e.misspelling, e.correctSpelling]));
-  return createHash("sha256").update(`${requestHash}\n${dictionary}`).digest("hex");
+function optimizationKey(uploadHash: string, entries: DictionaryEntry[]): string {
+  return hashRequest({ upload: uploadHash, dictionary: entries.map((e) => [e.misspelling, e.correctSpelling]) });
 }
 
 /** Pieces of RECOGNITION_PIECE_SECONDS at most, and half that at least (cut in pauses). */

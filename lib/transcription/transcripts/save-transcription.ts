@@ -1,27 +1,19 @@
-import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client.ts";
 import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
-import { ApiError } from "@/lib/http/errors.ts";
+import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";
+import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import type { Segment } from "@/lib/transcript/segment.ts";
 import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
 import type { TranscribeFields, TranscriptionResult } from "@/lib/transcription/schemas.ts";
 
 /** Identifies a request by what changes its result: the audio bytes, prompt, dict and language. */
-export function requestHash(
+export function uploadRequestHash(
   audioSha256: string,
   input: Pick<TranscribeFields, "prompt" | "dict" | "language"> & Partial<Pick<TranscribeFields, "recording_id" | "recording_part">>,
 ): string {
-  const fields: unknown[] = [input.prompt ?? null, input.dict ?? null, input.language ?? null];
-  if (input.recording_id !== undefined) fields.push(input.recording_id, input.recording_part);
-  const inputs = JSON.stringify(fields);
-  return createHash("sha256").update(`${audioSha256}\n${inputs}`).digest("hex");
+  const { prompt, dict, language, recording_id, recording_part } = input;
+  return hashRequest({ audio_sha256: audioSha256, prompt, dict, language, recording_id, recording_part });
 }
-
-export const idempotencyConflict = () =>
-  new ApiError(
-    "idempotency_conflict",
-    "This Idempotency-Key was already used for a different recording or different options; use a new key.",
-  );
 
 /** The stored result for a retried request (same key, same inputs); 409 when the inputs differ. */
 export async function findReplay({
@@ -38,9 +30,8 @@ export async function findReplay({
     where: { userId_idempotencyKey: { userId, idempotencyKey } },
     include: { optimization: true },
   });
-  if (!row) return null;
-  if (row.requestHash !== hash) throw idempotencyConflict();
-  return toTranscriptionResult(row);
+  const earlier = replayOrConflict(KEY_KINDS.upload, row, hash);
+  return earlier && toTranscriptionResult(earlier);
 }
 
 export type NewTranscription = {

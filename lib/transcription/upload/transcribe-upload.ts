@@ -7,7 +7,7 @@ import { eventStream } from "@/lib/http/sse.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio/audio-format.ts";
 import { formatOpenAiResult, formatResult } from "@/lib/transcription/upload/format-result.ts";
-import { parseIdempotencyKey } from "@/lib/transcription/recognition/idempotency-key.ts";
+import { parseIdempotencyKey } from "@/lib/idempotency/idempotency-key-header.ts";
 import { receiveUpload, type Upload } from "@/lib/transcription/audio/receive-upload.ts";
 import {
   OPENAI_STREAM_FORMATS,

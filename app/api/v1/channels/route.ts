@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/content-paths.ts";
+import * as api from "@/lib/channels/contracts.ts";
 import { createChannel, listChannels } from "@/lib/channels/channel-store.ts";
 
 // GET /api/v1/channels – your publishing destinations

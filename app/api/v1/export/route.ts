@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { exportStream } from "@/lib/export/export-archive.ts";
-import * as api from "@/lib/openapi/account-paths.ts";
+import * as api from "@/lib/accounts/contracts.ts";
 
 // GET /api/v1/export – everything of yours as a ZIP, streamed as it is made
 export const GET = withOperation(api.exportUserData, async ({ user }) => {

@@ -1,7 +1,7 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/service-paths.ts";
-import { buildOpenApiDocument } from "@/lib/openapi/document.ts";
+import * as api from "@/lib/health/contracts.ts";
+import { buildOpenApiDocument } from "@/lib/api/openapi-document.ts";
 
 // Per request (not force-static): withRequest reads the caller's X-Request-Id and echoes it.
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/content-paths.ts";
+import * as api from "@/lib/presets/contracts.ts";
 import { createPreset, listPresets } from "@/lib/presets/preset-store.ts";
 
 // GET /api/v1/presets – the built-in presets, then yours

@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/settings-paths.ts";
+import * as api from "@/lib/accounts/settings-contracts.ts";
 import { getSettings, updateSettings } from "@/lib/accounts/settings.ts";
 
 // GET /api/v1/settings – your settings (the language of your recordings)

@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/transcription-paths.ts";
+import * as api from "@/lib/transcription/contracts.ts";
 import { listTranscriptions } from "@/lib/transcription/transcripts/list-transcriptions.ts";
 
 // GET /api/v1/transcriptions – your transcriptions, newest first, a page at a time

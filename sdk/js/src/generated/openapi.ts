@@ -2765,7 +2765,7 @@ export interface operations {
             /**
              * @description invalid_transition: The delivery cannot move to this state (e.g. back to initiated), or has another method.
              *
-             *     idempotency_conflict: The client_event_id was used for a different event.
+             *     idempotency_conflict: The client_event_id was used before for a different event.
              */
             409: {
                 headers: {
@@ -2920,7 +2920,7 @@ export interface operations {
              *
              *     edit_conflict: content_hash is not the variant's current, approved content_hash.
              *
-             *     idempotency_conflict: The client_event_id was used for a different event.
+             *     idempotency_conflict: The client_event_id was used before for a different event.
              */
             409: {
                 headers: {
@@ -3303,7 +3303,7 @@ export interface operations {
             /**
              * @description channel_inactive: A target's channel is inactive.
              *
-             *     idempotency_conflict: The client_request_id was used with a different master content, channel, preset or source snapshot.
+             *     idempotency_conflict: The client_request_id was used before for a different master content, channel, preset or source snapshot.
              */
             409: {
                 headers: {

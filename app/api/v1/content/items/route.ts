@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/content-paths.ts";
+import * as api from "@/lib/content/contracts.ts";
 import { createMaster } from "@/lib/content/items/create-master.ts";
 import { listMasters } from "@/lib/content/items/list-masters.ts";
 

@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/dictionary-paths.ts";
+import * as api from "@/lib/dictionary/contracts.ts";
 import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 
 // POST /api/v1/dictionary/add – add an entry (201) or update the one with the same misspelling (200)

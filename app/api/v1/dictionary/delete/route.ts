@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/dictionary-paths.ts";
+import * as api from "@/lib/dictionary/contracts.ts";
 import { deleteEntry } from "@/lib/dictionary/delete-entry.ts";
 
 // DELETE /api/v1/dictionary/delete?misspelling=… – delete one entry (404 when there is none)

@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/content-paths.ts";
+import * as api from "@/lib/presets/contracts.ts";
 import { deletePreset, getPreset, updatePreset } from "@/lib/presets/preset-store.ts";
 
 // GET /api/v1/presets/{id} – a built-in preset or one of yours

@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/transcription-paths.ts";
+import * as api from "@/lib/transcription/contracts.ts";
 import { getRecording } from "@/lib/transcription/transcripts/get-recording.ts";
 
 // GET /api/v1/recordings/{recording_id} – a recording uploaded in parts, joined in order

@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/transcription-paths.ts";
+import * as api from "@/lib/transcription/contracts.ts";
 import { deleteTranscription } from "@/lib/transcription/transcripts/delete-transcription.ts";
 import { editTranscription } from "@/lib/transcription/transcripts/edit-transcription.ts";
 import { getTranscription } from "@/lib/transcription/transcripts/get-transcription.ts";

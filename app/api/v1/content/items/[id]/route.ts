@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/content-paths.ts";
+import * as api from "@/lib/content/contracts.ts";
 import { editItem } from "@/lib/content/items/edit-item.ts";
 import { getItem } from "@/lib/content/items/get-item.ts";
 

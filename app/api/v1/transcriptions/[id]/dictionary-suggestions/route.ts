@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/transcription-paths.ts";
+import * as api from "@/lib/transcription/contracts.ts";
 import { suggestDictionaryEntries } from "@/lib/transcription/transcripts/suggest-dictionary-entries.ts";
 
 // GET /api/v1/transcriptions/{id}/dictionary-suggestions – dictionary entries your edits of this transcript suggest

@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/content-paths.ts";
+import * as api from "@/lib/content/contracts.ts";
 import { recordDelivery } from "@/lib/content/delivery/record-delivery.ts";
 
 // POST /api/v1/content/items/{id}/deliveries – evidence of a share, copy or export (never a confirmation)

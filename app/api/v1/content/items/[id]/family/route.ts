@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/content-paths.ts";
+import * as api from "@/lib/content/contracts.ts";
 import { getFamily } from "@/lib/content/items/get-family.ts";
 
 // GET /api/v1/content/items/{id}/family – the master and its variants, from any member's id

@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/content-paths.ts";
+import * as api from "@/lib/content/contracts.ts";
 import { regenerateVariant } from "@/lib/content/generation/regenerate-variant.ts";
 
 // POST /api/v1/content/items/{id}/regenerate – a new generation task for a variant

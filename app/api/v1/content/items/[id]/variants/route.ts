@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/content-paths.ts";
+import * as api from "@/lib/content/contracts.ts";
 import { createVariants } from "@/lib/content/generation/create-variants.ts";
 
 // POST /api/v1/content/items/{id}/variants – create or reuse variants of a master for your active channels

@@ -1,6 +1,6 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/openapi/content-paths.ts";
+import * as api from "@/lib/content/contracts.ts";
 import { confirmManualDelivery } from "@/lib/content/delivery/confirm-manual-delivery.ts";
 
 // POST /api/v1/content/items/{id}/deliveries/manual – confirm you published an approved, fresh variant by hand

@@ -17,19 +17,16 @@ import {
   RegenerateResult,
   VariantsResult,
 } from "@/lib/content/schemas.ts";
-import { Channel, ChannelDeleteResult, ChannelList, ChannelResult, CreateChannelInput, UpdateChannelInput } from "@/lib/channels/schemas.ts";
-import { CreatePresetInput, Preset, PresetDeleteResult, PresetList, PresetResult, UpdatePresetInput } from "@/lib/presets/schemas.ts";
+import { CHANNEL_OPERATIONS, CHANNEL_SCHEMAS } from "@/lib/channels/contracts.ts";
+import { PRESET_OPERATIONS, PRESET_SCHEMAS } from "@/lib/presets/contracts.ts";
 import { VARIANTS } from "@/lib/content/feature-flag.ts";
-import { defineOperation, pathsOf, type ApiArea, type ErrorCases } from "@/lib/openapi/operation.ts";
-import type { ParameterObject } from "@/lib/openapi/types.ts";
+import { defineOperation, idParameter, pathsOf, type ApiArea, type ErrorCases } from "@/lib/openapi/operation.ts";
+import { conflictWhen, KEY_KINDS } from "@/lib/idempotency/key-kinds.ts";
 
 const tag = "Content";
-const idParam = (description: string): ParameterObject[] => [
-  { name: "id", in: "path", required: true, description, schema: { type: "string" } },
-];
-const ITEM = idParam("The id of a content item: a master or a variant.");
-const MASTER = idParam("The id of a master (master_id in the interface).");
-const VARIANT = idParam("The id of a variant (variant_id in the interface).");
+const ITEM = idParameter("The id of a content item: a master or a variant.");
+const MASTER = idParameter("The id of a master (master_id in the interface).");
+const VARIANT = idParameter("The id of a variant (variant_id in the interface).");
 const ITEM_404: ErrorCases = { not_found: "You have no content item with this id (another user's id is not found either)." };
 const VARIANT_404: ErrorCases = { not_found: "You have no variant with this id (a master's id is not a variant)." };
 
@@ -130,7 +127,7 @@ export const createContentVariants = defineOperation({
   errors: {
     not_found: "You have no master with this id, or a channel or preset of a target is not found (or not yours).",
     channel_inactive: "A target's channel is inactive.",
-    idempotency_conflict: "The client_request_id was used with a different master content, channel, preset or source snapshot.",
+    idempotency_conflict: conflictWhen(KEY_KINDS.variants),
     validation_failed: "A field is missing or invalid, there are more than 10 targets, or a target repeats.",
   },
 });
@@ -197,7 +194,7 @@ export const recordContentDelivery = defineOperation({
     ...ITEM_404,
     not_found: "You have no content item with this id, or no delivery delivery_id of this item.",
     invalid_transition: "The delivery cannot move to this state (e.g. back to initiated), or has another method.",
-    idempotency_conflict: "The client_event_id was used for a different event.",
+    idempotency_conflict: conflictWhen(KEY_KINDS.deliveryEvent),
   },
 });
 
@@ -226,141 +223,7 @@ export const confirmManualDelivery = defineOperation({
     not_approved: "The variant's current title and body are not approved.",
     stale: "The master changed after the variant's source snapshot; regenerate (source: master), approve, then confirm.",
     edit_conflict: "content_hash is not the variant's current, approved content_hash.",
-    idempotency_conflict: "The client_event_id was used for a different event.",
-  },
-});
-
-export const listChannels = defineOperation({
-  method: "get",
-  path: "/api/v1/channels",
-  id: "listChannels",
-  tag,
-  summary: "List channels",
-  description: "Your publishing destinations, oldest first.",
-  scope: "content:read",
-  responses: { 200: { description: "Your channels.", schema: ChannelList } },
-});
-
-export const createChannel = defineOperation({
-  method: "post",
-  path: "/api/v1/channels",
-  id: "createChannel",
-  tag,
-  summary: "Add a channel",
-  description:
-    "A destination: a platform (linkedin, x, threads, bluesky, mastodon, instagram, facebook, newsletter, blog, other) " +
-    "and your name for it. It never takes a token, password or other credential (unknown fields are refused).",
-  scope: "content:write",
-  body: CreateChannelInput,
-  responses: { 201: { description: "Created.", schema: ChannelResult } },
-});
-
-export const getChannel = defineOperation({
-  method: "get",
-  path: "/api/v1/channels/{id}",
-  id: "getChannel",
-  tag,
-  summary: "Read a channel",
-  description: "One of your channels.",
-  scope: "content:read",
-  parameters: idParam("The channel's id."),
-  responses: { 200: { description: "The channel.", schema: ChannelResult } },
-  errors: { not_found: "You have no channel with this id." },
-});
-
-export const updateChannel = defineOperation({
-  method: "patch",
-  path: "/api/v1/channels/{id}",
-  id: "updateChannel",
-  tag,
-  summary: "Update a channel",
-  description: "Rename it, change its platform, or (de)activate it. Variants can be made only for active channels.",
-  scope: "content:write",
-  parameters: idParam("The channel's id."),
-  body: UpdateChannelInput,
-  responses: { 200: { description: "The channel after the update.", schema: ChannelResult } },
-  errors: { not_found: "You have no channel with this id." },
-});
-
-export const deleteChannel = defineOperation({
-  method: "delete",
-  path: "/api/v1/channels/{id}",
-  id: "deleteChannel",
-  tag,
-  summary: "Delete a channel",
-  description: "Deletes a channel no variant was made for; otherwise deactivate it.",
-  scope: "content:write",
-  parameters: idParam("The channel's id."),
-  responses: { 200: { description: "Deleted; the body holds the channel as it was.", schema: ChannelDeleteResult } },
-  errors: { not_found: "You have no channel with this id.", channel_in_use: "Variants were made for this channel." },
-});
-
-export const listPresets = defineOperation({
-  method: "get",
-  path: "/api/v1/presets",
-  id: "listPresets",
-  tag,
-  summary: "List presets",
-  description:
-    "The built-in presets (builtin-standard, builtin-short, builtin-thread, builtin-article, builtin-caption), then yours. A preset " +
-    "sets tone, length, single post or thread, hashtags and whether the title leads.",
-  scope: "content:read",
-  responses: { 200: { description: "The presets you can use.", schema: PresetList } },
-});
-
-export const createPreset = defineOperation({
-  method: "post",
-  path: "/api/v1/presets",
-  id: "createPreset",
-  tag,
-  summary: "Create a preset",
-  description: "A preset of your own.",
-  scope: "content:write",
-  body: CreatePresetInput,
-  responses: { 201: { description: "Created.", schema: PresetResult } },
-});
-
-export const getPreset = defineOperation({
-  method: "get",
-  path: "/api/v1/presets/{id}",
-  id: "getPreset",
-  tag,
-  summary: "Read a preset",
-  description: "A built-in preset or one of yours.",
-  scope: "content:read",
-  parameters: idParam("The preset's id."),
-  responses: { 200: { description: "The preset.", schema: PresetResult } },
-  errors: { not_found: "No built-in preset and none of yours has this id." },
-});
-
-export const updatePreset = defineOperation({
-  method: "patch",
-  path: "/api/v1/presets/{id}",
-  id: "updatePreset",
-  tag,
-  summary: "Update a preset",
-  description: "Changes one of your presets. Existing variants keep their content until regenerated.",
-  scope: "content:write",
-  parameters: idParam("The preset's id."),
-  body: UpdatePresetInput,
-  responses: { 200: { description: "The preset after the update.", schema: PresetResult } },
-  errors: { not_found: "No built-in preset and none of yours has this id.", preset_read_only: "Built-in presets cannot be changed." },
-});
-
-export const deletePreset = defineOperation({
-  method: "delete",
-  path: "/api/v1/presets/{id}",
-  id: "deletePreset",
-  tag,
-  summary: "Delete a preset",
-  description: "Deletes one of your presets that no variant was written with.",
-  scope: "content:write",
-  parameters: idParam("The preset's id."),
-  responses: { 200: { description: "Deleted; the body holds the preset as it was.", schema: PresetDeleteResult } },
-  errors: {
-    not_found: "No built-in preset and none of yours has this id.",
-    preset_read_only: "Built-in presets cannot be deleted.",
-    preset_in_use: "Variants were written with this preset.",
+    idempotency_conflict: conflictWhen(KEY_KINDS.deliveryEvent),
   },
 });
 
@@ -393,23 +256,12 @@ export const contentArea: ApiArea = {
     RegenerateResult,
     Delivery,
     DeliveryResult,
-    CreateChannelInput,
-    UpdateChannelInput,
-    Channel,
-    ChannelResult,
-    ChannelList,
-    ChannelDeleteResult,
-    CreatePresetInput,
-    UpdatePresetInput,
-    Preset,
-    PresetResult,
-    PresetList,
-    PresetDeleteResult,
+    ...CHANNEL_SCHEMAS,
+    ...PRESET_SCHEMAS,
   ],
   paths: pathsOf(
     listContentMasters, createContentMaster, getContentItem, editContentItem, getContentFamily, createContentVariants,
-    regenerateContentVariant, approveContentVariant, recordContentDelivery, confirmManualDelivery, listChannels,
-    createChannel, getChannel, updateChannel, deleteChannel, listPresets, createPreset, getPreset, updatePreset,
-    deletePreset,
+    regenerateContentVariant, approveContentVariant, recordContentDelivery, confirmManualDelivery,
+    ...CHANNEL_OPERATIONS, ...PRESET_OPERATIONS,
   ),
 };

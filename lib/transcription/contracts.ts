@@ -1,5 +1,5 @@
 import { schemaRef } from "@/lib/openapi/json-schema.ts";
-import { defineOperation, pathsOf, type ApiArea } from "@/lib/openapi/operation.ts";
+import { defineOperation, idParameter, pathsOf, type ApiArea } from "@/lib/openapi/operation.ts";
 import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio/audio-format.ts";
 import {
   DictionarySuggestion,
@@ -27,6 +27,7 @@ import {
   TIMESTAMP_GRANULARITIES,
 } from "@/lib/transcription/schemas.ts";
 import { TranscriptStreamErrorEvent, TranscriptTextDeltaEvent, TranscriptTextDoneEvent } from "@/lib/transcription/upload/stream-events.ts";
+import { conflictWhen, KEY_KINDS } from "@/lib/idempotency/key-kinds.ts";
 
 const tag = "Transcription";
 
@@ -44,7 +45,7 @@ const IDEMPOTENCY_KEY = {
 /** What both upload endpoints can answer besides the errors every multipart endpoint has. */
 const UPLOAD_ERRORS = {
   validation_failed: "A field is unknown, repeated or invalid, or the Idempotency-Key header is malformed; details names each one.",
-  idempotency_conflict: "The Idempotency-Key was used before for a different recording or different options.",
+  idempotency_conflict: conflictWhen(KEY_KINDS.upload),
   payload_too_large: "The upload is larger than the limit, which the message names.",
   audio_too_long: "The recording is longer than the limit, which the message names.",
   unsupported_audio: `The file is not audio in a supported format (${SUPPORTED_FORMATS_TEXT}).`,
@@ -203,7 +204,7 @@ export const getTranscription = defineOperation({
     "AI optimization: poll it until `optimization.status` is `completed` (then `optimization.text` holds the " +
     "optimized transcript) or `failed` (`optimization.error` says why; `text` is still there).",
   scope: "transcribe",
-  parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
+  parameters: idParameter("The transcription's id."),
   responses: { 200: { description: "The transcription.", schema: TranscriptionResult } },
   errors: { not_found: "You have no transcription with this id." },
 });
@@ -252,7 +253,7 @@ export const editTranscription = defineOperation({
     "`dictionary_suggestions`: entries this edit suggests (\"cooper netties\" → \"Kubernetes\"), to offer for " +
     "POST /api/v1/dictionary/add.",
   scope: "transcribe",
-  parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
+  parameters: idParameter("The transcription's id."),
   body: EditTranscriptionInput,
   // 1,000,000 characters (UTF-16 units, as zod counts them) at 6 bytes each, plus room for the rest:
   // raw UTF-8 takes at most 3 a unit, but a JSON \uXXXX escape takes 6, and json.dumps (Python's
@@ -274,7 +275,7 @@ export const deleteTranscription = defineOperation({
     "`source_transcription_id`. To tell the person how many posts a note has before asking, list them with " +
     "GET /api/v1/content/items?source_transcription_id={id}.",
   scope: "transcribe",
-  parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
+  parameters: idParameter("The transcription's id."),
   query: DeleteTranscriptionQuery,
   responses: { 204: { description: "Deleted (with its posts when with_posts=true). No body." } },
   errors: { not_found: "You have no transcription with this id (also when it was already deleted)." },
@@ -293,7 +294,7 @@ export const getDictionarySuggestions = defineOperation({
     "case changes other than proper nouns; entries already in your dictionary are left out. Scope transcribe (not " +
     "dictionary:read), because the suggestions quote the transcript.",
   scope: "transcribe",
-  parameters: [{ name: "id", in: "path", required: true, description: "The transcription's id.", schema: { type: "string" } }],
+  parameters: idParameter("The transcription's id."),
   query: DictionarySuggestionsQuery,
   responses: { 200: { description: "The suggestions, most frequent first (empty when there are none).", schema: DictionarySuggestionList } },
   errors: { not_found: "You have no transcription with this id." },

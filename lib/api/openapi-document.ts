@@ -3,15 +3,16 @@ import { componentSchemas } from "@/lib/openapi/json-schema.ts";
 import { SECURITY_SCHEME, type ApiArea } from "@/lib/openapi/operation.ts";
 import { API_DESCRIPTION } from "@/lib/openapi/info.ts";
 import { ErrorBody } from "@/lib/openapi/schemas.ts";
-import { accountArea } from "@/lib/openapi/account-paths.ts";
-import { contentArea } from "@/lib/openapi/content-paths.ts";
-import { dictionaryArea } from "@/lib/openapi/dictionary-paths.ts";
-import { serviceArea } from "@/lib/openapi/service-paths.ts";
-import { settingsArea } from "@/lib/openapi/settings-paths.ts";
-import { transcriptionArea } from "@/lib/openapi/transcription-paths.ts";
+import { accountArea } from "@/lib/accounts/contracts.ts";
+import { contentArea } from "@/lib/content/contracts.ts";
+import { dictionaryArea } from "@/lib/dictionary/contracts.ts";
+import { serviceArea } from "@/lib/health/contracts.ts";
+import { settingsArea } from "@/lib/accounts/settings-contracts.ts";
+import { transcriptionArea } from "@/lib/transcription/contracts.ts";
 import type { HttpMethod, OpenApiDocument, PathsObject } from "@/lib/openapi/types.ts";
 
-// The public API, area by area. A new area is a module like dictionary-paths.ts, listed here.
+// The public API, area by area: each domain keeps its contracts beside it (lib/<domain>/contracts.ts);
+// a new area is listed here.
 // Internal endpoints (/api/internal/…) are not public API and never belong in it.
 const AREAS: ApiArea[] = [transcriptionArea, dictionaryArea, contentArea, settingsArea, accountArea, serviceArea];
 

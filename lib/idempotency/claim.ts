@@ -1,23 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { db } from "@/lib/db/client.ts";
-import { ApiError } from "@/lib/http/errors.ts";
-import { IdempotencyKey, type TranscriptionResult } from "@/lib/transcription/schemas.ts";
-import { findReplay, idempotencyConflict } from "@/lib/transcription/transcripts/save-transcription.ts";
+import { idempotencyConflict, KEY_KINDS } from "@/lib/idempotency/key-kinds.ts";
 
-/** The request's Idempotency-Key header, validated (400 when malformed). */
-export function parseIdempotencyKey(req: Request): string | undefined {
-  const parsed = IdempotencyKey.safeParse(req.headers.get("idempotency-key") ?? undefined);
-  if (!parsed.success) {
-    throw new ApiError("validation_failed", "The Idempotency-Key header must be 1–255 visible ASCII characters.", {
-      details: [{ path: "Idempotency-Key", message: "must be 1–255 visible ASCII characters" }],
-    });
-  }
-  return parsed.data;
-}
+// Claims are for the one kind of key whose work is long: an upload's Idempotency-Key (recognition
+// takes seconds to minutes, and must not run twice for racing retries). The content keys need none:
+// their master's or item's row lock serialises the requests, and their unique index does the rest.
 
-type KeyRef = { userId: string; idempotencyKey: string; hash: string };
-type Transcribed = { result: TranscriptionResult; replayed: boolean };
+/** A key claimed for a user, with the hash of the request that claimed it. */
+export type ClaimRef = { userId: string; idempotencyKey: string; hash: string };
+export type Answer<T> = { result: T; replayed: boolean };
 
 // Polling works the same on PostgreSQL and on the embedded database, and across processes.
 const POLL_MS = 150;
@@ -26,7 +18,7 @@ const HEARTBEAT_MS = 5_000;
 const STALE_SECONDS = 30;
 
 /** Inserts the claim, or takes over a stale one; true when this request now holds it. */
-async function tryClaim({ userId, idempotencyKey, hash }: KeyRef, token: string): Promise<boolean> {
+async function tryClaim({ userId, idempotencyKey, hash }: ClaimRef, token: string): Promise<boolean> {
   const prisma = await db();
   const rows = await prisma.$queryRaw<{ token: string }[]>`
     INSERT INTO "transcription_claims" ("user_id", "idempotency_key", "request_hash", "token")
@@ -37,12 +29,12 @@ async function tryClaim({ userId, idempotencyKey, hash }: KeyRef, token: string)
     RETURNING "token"`;
   if (rows.length > 0) return true;
   const holder = await prisma.transcriptionClaim.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey } } });
-  if (holder && holder.requestHash !== hash) throw idempotencyConflict();
+  if (holder && holder.requestHash !== hash) throw idempotencyConflict(KEY_KINDS.upload);
   return false;
 }
 
 /** Whether a live request holds the key's claim (one whose heartbeat has not stopped). */
-async function claimHeld({ userId, idempotencyKey }: KeyRef): Promise<boolean> {
+async function claimHeld({ userId, idempotencyKey }: ClaimRef): Promise<boolean> {
   const prisma = await db();
   const rows = await prisma.$queryRaw<{ held: boolean }[]>`
     SELECT true AS held FROM "transcription_claims"
@@ -51,38 +43,40 @@ async function claimHeld({ userId, idempotencyKey }: KeyRef): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function renewClaim({ userId, idempotencyKey }: KeyRef, token: string): Promise<void> {
+async function renewClaim({ userId, idempotencyKey }: ClaimRef, token: string): Promise<void> {
   const prisma = await db();
   await prisma.$executeRaw`
     UPDATE "transcription_claims" SET "heartbeat_at" = now()
     WHERE "user_id" = ${userId} AND "idempotency_key" = ${idempotencyKey} AND "token" = ${token}`;
 }
 
-async function releaseClaim({ userId, idempotencyKey }: KeyRef, token: string): Promise<void> {
+async function releaseClaim({ userId, idempotencyKey }: ClaimRef, token: string): Promise<void> {
   const prisma = await db();
   await prisma.transcriptionClaim.deleteMany({ where: { userId, idempotencyKey, token } });
 }
 
 /**
  * Runs a keyed request once: the first request with a key claims it before any work, concurrent
- * retries wait and replay its stored result, a different request with the key gets 409. When the
- * first fails, its claim is released and a waiting retry runs instead.
+ * retries wait and replay its stored answer (`findReplay`, which refuses another request with the
+ * key), and a different request with the key gets 409. When the first fails, its claim is
+ * released and a waiting retry runs instead.
  */
-export async function withIdempotencyKey(ref: KeyRef, run: () => Promise<Transcribed>): Promise<Transcribed> {
+export async function runOnce<T>(ref: ClaimRef, findReplay: () => Promise<T | null>, run: () => Promise<Answer<T>>): Promise<Answer<T>> {
   const token = randomUUID();
   for (;;) {
-    const replay = await findReplay(ref);
-    // The first request saves its note, then keeps its recording: a replay waits for the whole
-    // answer (its claim released, or gone stale with a process that died), not just the row.
-    if (replay && !(await claimHeld(ref))) return { result: (await findReplay(ref)) ?? replay, replayed: true };
+    const replay = await findReplay();
+    // The first request stores its answer, then finishes it (an upload keeps its recording): a
+    // replay waits for the whole answer (its claim released, or gone stale with a process that
+    // died), not just the row.
+    if (replay && !(await claimHeld(ref))) return { result: (await findReplay()) ?? replay, replayed: true };
     if (!replay && (await tryClaim(ref, token))) break;
     await sleep(POLL_MS);
   }
   const heartbeat = setInterval(() => void renewClaim(ref, token).catch(() => undefined), HEARTBEAT_MS);
   heartbeat.unref();
   try {
-    // The holder before us may have stored its result just before we claimed.
-    const replay = await findReplay(ref);
+    // The holder before us may have stored its answer just before we claimed.
+    const replay = await findReplay();
     if (replay) return { result: replay, replayed: true };
     return await run();
   } finally {

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import type { Health } from "@/lib/health/check-health.ts";
+import { defineOperation, pathsOf, type ApiArea } from "@/lib/openapi/operation.ts";
+import type { Check, Same } from "@/lib/openapi/schemas.ts";
+
+// The health report is built outside zod (checkHealth); its schema is written here for the
+// document, and the type check below keeps the two in step.
+export const HealthReport = z
+  .object({
+    status: z.enum(["ok", "degraded"]).meta({ description: "ok (HTTP 200) or degraded (HTTP 503)." }),
+    database: z.object({
+      kind: z.string().meta({ description: "postgresql, embedded, or unknown when unreachable." }),
+      reachable: z.boolean(),
+      latency_ms: z.number().nullable().meta({ description: "Round trip of SELECT 1; null when unreachable." }),
+      pending_migrations: z
+        .array(z.string())
+        .nullable()
+        .meta({ description: "Migrations not yet applied; null when unreachable." }),
+    }),
+    transcription: z.object({
+      quality: z
+        .enum(["accurate", "basic", "unavailable"])
+        .meta({ description: "What new recordings get: accurate (whisper or a remote server), basic (PocketSphinx), or unavailable." }),
+      model_download: z
+        .object({
+          model: z.string(),
+          state: z.enum(["downloading", "waiting"]).meta({ description: "waiting: the last attempt failed; retried at retry_at." }),
+          received_bytes: z.number(),
+          total_bytes: z.number().nullable(),
+          percent: z.number().nullable(),
+          retry_at: z.string().nullable(),
+        })
+        .nullable()
+        .meta({ description: "The background download of the accurate recognizer (npm start), when under way." }),
+    }),
+  })
+  .meta({ id: "Health" });
+
+/** Fails to compile when HealthReport and checkHealth's Health type drift apart. */
+export type HealthReportMatchesHealth = Check<Same<z.output<typeof HealthReport>, Health>>;
+
+const tag = "Service";
+
+export const getHealth = defineOperation({
+  method: "get",
+  path: "/api/health",
+  id: "getHealth",
+  tag,
+  summary: "Service health",
+  description:
+    "Checks that the database answers and that every migration is applied. Meant for load balancers and uptime checks.",
+  scope: "public",
+  responses: {
+    200: { description: "Healthy: the database answers and is fully migrated.", schema: HealthReport },
+    503: { description: "Degraded: the database is unreachable or migrations are pending.", schema: HealthReport },
+  },
+});
+
+export const getOpenApi = defineOperation({
+  method: "get",
+  path: "/api/v1/openapi.json",
+  id: "getOpenApi",
+  tag,
+  summary: "This API description",
+  description: "The OpenAPI 3.1 document of the public API, for client generators and API tools.",
+  scope: "public",
+  responses: {
+    200: {
+      description: "The OpenAPI document.",
+      schema: {
+        type: "object",
+        description: "An OpenAPI 3.1 document.",
+        externalDocs: { url: "https://spec.openapis.org/oas/v3.1.1" },
+      },
+    },
+  },
+});
+
+export const serviceArea: ApiArea = {
+  tag: { name: tag, description: "About the service itself: its health and this API description." },
+  schemas: [HealthReport],
+  paths: pathsOf(getHealth, getOpenApi),
+};
