@@ -1,10 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { Megaphone, Pencil, Plus, Trash2 } from "lucide-react";
+import { Megaphone, Plus, Trash2 } from "lucide-react";
 import { ApiRequestError } from "@/app/_lib/api.ts";
 import { deleteChannel, listChannels, listPresets, updateChannel, type Channel, type Preset } from "@/app/_lib/content.ts";
-import { Badge, Button, EmptyState, Field, Notice, Sheet, useToast } from "@/app/_ui/index.ts";
+import { Button, EmptyState, Field, Notice, Sheet, useToast } from "@/app/_ui/index.ts";
+import { ConfirmDelete, ManagedRow } from "@/app/_components/managed-list.tsx";
 import { AddChannel, PLATFORMS } from "@/app/_components/channel-picker.tsx";
 import { PresetsManager } from "@/app/_components/presets-manager.tsx";
 import { PlatformSelect } from "@/app/_components/platform-select.tsx";
@@ -55,18 +56,14 @@ export function ChannelsManager() {
         ) : (
           <ul className={styles.posts} aria-label="Channels">
             {channels.map((c) => (
-              <li key={c.id} className={`card ${styles.cardHead}`} data-testid="channel">
-                <span className={styles.cardTitle}>
-                  <span className={styles.cardName}>{c.name}</span>
-                  <span>
-                    {platformName(c.platform)} · {presetName(c.default_preset_id)}
-                  </span>
-                </span>
-                {!c.active && <Badge>Off</Badge>}
-                <Button variant="secondary" onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
-                  <Pencil size={18} aria-hidden="true" /> Edit
-                </Button>
-              </li>
+              <ManagedRow
+                key={c.id}
+                testId="channel"
+                name={c.name}
+                detail={`${platformName(c.platform)} · ${presetName(c.default_preset_id)}`}
+                badge={c.active ? undefined : "Off"}
+                onEdit={() => setEditing(c)}
+              />
             ))}
           </ul>
         )}
@@ -138,34 +135,20 @@ function ChannelEditor({ channel, onDone }: { channel: Channel; onDone: () => vo
 
   if (confirmDelete)
     return (
-      <div className="stack" data-testid="delete-channel">
-        <p>
-          <strong>Delete “{channel.name}”?</strong>
-        </p>
-        {inUse ? (
-          <Notice tone="warning" role="alert">
-            Posts were already written for this channel, so it stays: they keep their text, approvals and history. Turn it off to stop offering it.
-          </Notice>
-        ) : (
-          <p className="muted">
-            Posts already written for a channel keep it, so a channel with posts cannot be deleted — you can turn it off instead. A channel without posts is
-            removed for good.
-          </p>
-        )}
-        {error && <Notice tone="danger">{error}</Notice>}
-        {inUse ? (
+      <ConfirmDelete
+        name={channel.name}
+        kind="channel"
+        explanation="Posts already written for a channel keep it, so a channel with posts cannot be deleted — you can turn it off instead. A channel without posts is removed for good."
+        inUse={inUse ? "Posts were already written for this channel, so it stays: they keep their text, approvals and history. Turn it off to stop offering it." : null}
+        error={error}
+        instead={
           <Button block onClick={turnOff}>
             Turn it off instead
           </Button>
-        ) : (
-          <Button variant="danger" block onClick={remove}>
-            <Trash2 size={18} aria-hidden="true" /> Delete channel
-          </Button>
-        )}
-        <Button variant="ghost" block onClick={() => setConfirmDelete(false)}>
-          Keep it
-        </Button>
-      </div>
+        }
+        onDelete={remove}
+        onKeep={() => setConfirmDelete(false)}
+      />
     );
 
   return (

@@ -1,10 +1,11 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import { ApiRequestError } from "@/app/_lib/api.ts";
 import { createPreset, deletePreset, updatePreset, type Preset } from "@/app/_lib/content.ts";
-import { Badge, Button, Field, Notice, Sheet, useToast } from "@/app/_ui/index.ts";
+import { Button, Field, Notice, Sheet, useToast } from "@/app/_ui/index.ts";
+import { ConfirmDelete, ManagedRow } from "@/app/_components/managed-list.tsx";
 import styles from "./posts.module.css";
 
 const LENGTH = { short: "Short", medium: "Medium", full: "Full length" } as const;
@@ -32,19 +33,14 @@ export function PresetsManager({ presets, onChanged }: { presets: Preset[]; onCh
       </h2>
       <ul className={styles.posts} aria-label="Styles">
         {presets.map((p) => (
-          <li key={p.id} className={`card ${styles.cardHead}`} data-testid="preset">
-            <span className={styles.cardTitle}>
-              <span className={styles.cardName}>{p.name}</span>
-              <span>{describePreset(p)}</span>
-            </span>
-            {p.built_in ? (
-              <Badge>Built in</Badge>
-            ) : (
-              <Button variant="secondary" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-                <Pencil size={18} aria-hidden="true" /> Edit
-              </Button>
-            )}
-          </li>
+          <ManagedRow
+            key={p.id}
+            testId="preset"
+            name={p.name}
+            detail={describePreset(p)}
+            badge={p.built_in ? "Built in" : undefined}
+            onEdit={p.built_in ? undefined : () => setEditing(p)}
+          />
         ))}
       </ul>
       <Button variant="secondary" onClick={() => setEditing("new")}>
@@ -69,6 +65,7 @@ export function PresetsManager({ presets, onChanged }: { presets: Preset[]; onCh
 function PresetEditor({ preset, onDone }: { preset: Preset | null; onDone: () => void }) {
   const toast = useToast();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [inUse, setInUse] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -101,29 +98,22 @@ function PresetEditor({ preset, onDone }: { preset: Preset | null; onDone: () =>
       toast(`“${preset.name}” deleted.`);
       onDone();
     } catch (err) {
-      setError(err instanceof ApiRequestError && err.code === "preset_in_use" ? "Posts were written in this style, so it stays: they keep their text and history." : (err as Error).message);
+      if (err instanceof ApiRequestError && err.code === "preset_in_use") setInUse(true);
+      else setError((err as Error).message);
     }
   }
 
   if (preset && confirmDelete)
     return (
-      <div className="stack">
-        <p>
-          <strong>Delete “{preset.name}”?</strong>
-        </p>
-        <p className="muted">Posts already written in a style keep it, so a style with posts cannot be deleted. A style without posts is removed for good.</p>
-        {error && (
-          <Notice tone="warning" role="alert">
-            {error}
-          </Notice>
-        )}
-        <Button variant="danger" block onClick={remove} disabled={!!error}>
-          <Trash2 size={18} aria-hidden="true" /> Delete style
-        </Button>
-        <Button variant="ghost" block onClick={() => setConfirmDelete(false)}>
-          Keep it
-        </Button>
-      </div>
+      <ConfirmDelete
+        name={preset.name}
+        kind="style"
+        explanation="Posts already written in a style keep it, so a style with posts cannot be deleted. A style without posts is removed for good."
+        inUse={inUse ? "Posts were written in this style, so it stays: they keep their text and history." : null}
+        error={error}
+        onDelete={remove}
+        onKeep={() => setConfirmDelete(false)}
+      />
     );
 
   return (

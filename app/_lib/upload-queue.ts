@@ -16,6 +16,27 @@ const RECORDING_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The recording_id of a queued item: the server groups every upload with the same one. */
 export const recordingIdOf = (item: QueuedUpload): string => item.recordingId ?? item.batchId;
 
+type Placement = Pick<QueuedUpload, "id" | "batchId" | "recordingId" | "part" | "parts">;
+
+/** A new pending item; its Idempotency-Key is made from its batch and part, so a part queued again is sent once. */
+function newItem(owner: string, upload: NewUpload, at: Placement): QueuedUpload {
+  const now = Date.now();
+  return {
+    ...at,
+    owner,
+    createdAt: now,
+    fileName: upload.fileName,
+    mimeType: upload.mimeType,
+    blob: upload.blob,
+    idempotencyKey: `vd-upload-${at.batchId}-${at.part}`,
+    status: "pending",
+    attempts: 0,
+    nextAttemptAt: now,
+    error: null,
+    transcriptionId: null,
+  };
+}
+
 /**
  * Queues the parts of one recording, in order, in one transaction. `localRecordingId` (the
  * recorder's id) becomes the server's recording_id when the API accepts it as one.
@@ -23,25 +44,9 @@ export const recordingIdOf = (item: QueuedUpload): string => item.recordingId ??
 export async function enqueueUploads(owner: string, parts: NewUpload[], localRecordingId?: string): Promise<QueuedUpload[]> {
   const batchId = crypto.randomUUID();
   const recordingId = localRecordingId && RECORDING_ID.test(localRecordingId) ? localRecordingId : batchId;
-  const now = Date.now();
-  const items: QueuedUpload[] = parts.map((p, i) => ({
-    id: parts.length === 1 ? batchId : `${batchId}-${i + 1}`,
-    owner,
-    batchId,
-    recordingId,
-    part: i + 1,
-    parts: parts.length,
-    createdAt: now,
-    fileName: p.fileName,
-    mimeType: p.mimeType,
-    blob: p.blob,
-    idempotencyKey: `vd-upload-${batchId}-${i + 1}`,
-    status: "pending",
-    attempts: 0,
-    nextAttemptAt: now,
-    error: null,
-    transcriptionId: null,
-  }));
+  const items = parts.map((p, i) =>
+    newItem(owner, p, { id: parts.length === 1 ? batchId : `${batchId}-${i + 1}`, batchId, recordingId, part: i + 1, parts: parts.length }),
+  );
   const db = await localDb();
   const tx = db.transaction("uploads", "readwrite");
   await Promise.all([...items.map((item) => tx.store.put(item)), tx.done]);
@@ -57,25 +62,7 @@ export async function enqueueUploads(owner: string, parts: NewUpload[], localRec
  * part queued twice (a retried cut, a recovery) is one item and one transcription.
  */
 export async function enqueuePart(owner: string, recordingId: string, part: number, upload: NewUpload): Promise<QueuedUpload> {
-  const now = Date.now();
-  const item: QueuedUpload = {
-    id: `${recordingId}-${part}`,
-    owner,
-    batchId: recordingId,
-    recordingId,
-    part,
-    parts: 0,
-    createdAt: now,
-    fileName: upload.fileName,
-    mimeType: upload.mimeType,
-    blob: upload.blob,
-    idempotencyKey: `vd-upload-${recordingId}-${part}`,
-    status: "pending",
-    attempts: 0,
-    nextAttemptAt: now,
-    error: null,
-    transcriptionId: null,
-  };
+  const item = newItem(owner, upload, { id: `${recordingId}-${part}`, batchId: recordingId, recordingId, part, parts: 0 });
   const db = await localDb();
   const tx = db.transaction("uploads", "readwrite");
   const existing = await tx.store.get(item.id);
