@@ -15,7 +15,7 @@ export const exportUserData = defineOperation({
     "sentence, `date`: when it was recorded, `duration` in seconds, `language`, `id`), then the clean text (your edit, " +
     "else the AI-optimized text, else the recognized text), then `## Recognized text` with the recognizer's own text;\n" +
     "- `audio/<same name>.webm` for each note whose recording is kept (stored uncompressed in the ZIP: Opus already is);\n" +
-    "- `dictionary.csv`: `misspelling,correct_spelling`, RFC 4180 quoting;\n" +
+    "- `dictionary.csv`: `misspelling,correct_spelling`, RFC 4180 quoting; a value starting with = + - @ (a spreadsheet formula) is prefixed with an apostrophe;\n" +
     "- `posts/<yyyy-mm-dd>-<slug>-<id8>.md` per post (masters and their variants: `channel`, `platform`, `status`, " +
     "then the body).\n\n" +
     "`id8` is the last 8 characters of the id. A failure after the download began ends it early (the ZIP is then " +

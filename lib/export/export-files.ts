@@ -106,9 +106,14 @@ export function postMarkdown(post: PostRow): { base: string; markdown: string; d
   return { base: baseName(post.createdAt, name, post.id, "post"), markdown: `${front}\n\n${post.body.trim()}\n`, date: post.createdAt };
 }
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; quotes doubled. */
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; quotes doubled. A field a
+ * spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return) gets a leading
+ * apostrophe, as OWASP advises, so opening the export cannot run what someone typed as a dictionary word.
+ */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export const csvRow = (fields: string[]) => `${fields.map(csvField).join(",")}\r\n`;

@@ -154,5 +154,7 @@ describe("GET /api/v1/export", () => {
     assert.equal(slug("Café — déjà vu!", "note"), "cafe-deja-vu");
     assert.equal(slug("東京の会議", "note"), "note");
     assert.equal(csvRow(["a", "b,c", 'say "hi"', "two\nlines"]), 'a,"b,c","say ""hi""","two\nlines"\r\n');
+    // What a spreadsheet would run as a formula is made text; the same characters inside a word are left alone.
+    assert.equal(csvRow(["=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)", "e-mail"]), `"'=HYPERLINK(""x"")",'+1,'-2,'@SUM(A1),e-mail\r\n`);
   });
 });
