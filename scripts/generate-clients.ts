@@ -5,6 +5,8 @@
 //                                                SDK's wire types and the PWA's typed client (openapi-fetch)
 //   sdk/js/src/generated/operations.ts           every operation's method and path by operationId: what
 //                                                the JS SDK builds its requests from
+//   sdk/js/src/generated/schemas.ts              every schema as a named type with its description: what
+//                                                the JS SDK's wire types re-export
 //   sdk/python/src/voicedraft/_document_operations.py   every operation's method, path and parameters,
 //                                                which the Python SDK's tests hold its own table against
 //                                                (sdk/python/tests/test_document_operations.py)
@@ -95,6 +97,21 @@ function typescriptOperations(doc: OpenApiDocument): string {
   ].join("\n");
 }
 
+function typescriptSchemas(doc: OpenApiDocument): string {
+  const rows = Object.entries(doc.components.schemas).flatMap(([name, schema]) => {
+    const type = `export type ${name} = components["schemas"][${JSON.stringify(name)}];`;
+    return typeof schema.description === "string" ? [`/** ${schema.description.replaceAll("*/", "*\\/")} */`, type] : [type];
+  });
+  return [
+    `// ${HEADER}`,
+    "// Every schema of the document as a named type, with its description.",
+    'import type { components } from "./openapi.js";',
+    "",
+    ...rows,
+    "",
+  ].join("\n");
+}
+
 /** Every generated file and its content, as it should be for the contracts of today. */
 export async function generatedClientFiles(): Promise<Record<string, string>> {
   // A copy: the document is frozen, and openapi-typescript's bundler writes into what it reads.
@@ -104,6 +121,7 @@ export async function generatedClientFiles(): Promise<Record<string, string>> {
     "sdk/openapi.json": `${JSON.stringify(doc, null, 2)}\n`,
     "sdk/js/src/generated/openapi.ts": `// ${HEADER}\n${types}`,
     "sdk/js/src/generated/operations.ts": typescriptOperations(doc),
+    "sdk/js/src/generated/schemas.ts": typescriptSchemas(doc),
     "sdk/python/src/voicedraft/_document_operations.py": pythonOperations(doc),
   };
 }
