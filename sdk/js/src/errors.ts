@@ -11,14 +11,9 @@ export class VoicedraftError extends Error {
   }
 }
 
-export type ApiErrorInit = {
-  status: number;
-  code: string;
-  message: string;
-  requestId: string | null;
-  details?: ErrorDetail[];
-  retryAfterSeconds?: number | null;
-};
+/** What an ApiError is made of: its fields, and the service's message. */
+export type ApiErrorInit = Pick<ApiError, "status" | "code" | "message" | "requestId"> &
+  Partial<Pick<ApiError, "details" | "retryAfterSeconds">>;
 
 /** The service answered with an error status. */
 export class ApiError extends VoicedraftError {
@@ -78,15 +73,8 @@ export class OptimizationTimeoutError extends WaitTimeoutError {}
 export class GenerationTimeoutError extends WaitTimeoutError {}
 
 const BY_STATUS: Record<number, new (init: ApiErrorInit) => ApiError> = {
-  400: BadRequestError,
-  401: AuthenticationError,
-  403: PermissionDeniedError,
-  404: NotFoundError,
-  409: ConflictError,
-  413: PayloadTooLargeError,
-  415: UnsupportedMediaTypeError,
-  422: UnprocessableError,
-  429: RateLimitError,
+  400: BadRequestError, 401: AuthenticationError, 403: PermissionDeniedError, 404: NotFoundError, 409: ConflictError,
+  413: PayloadTooLargeError, 415: UnsupportedMediaTypeError, 422: UnprocessableError, 429: RateLimitError,
   503: ServiceUnavailableError,
 };
 

@@ -1,6 +1,7 @@
 export { Voicedraft, DictionaryApi } from "./client.js";
 export { ContentApi } from "./content.js";
-export type { ClientOptions, CallOptions, TranscribeOptions, TranscribeStreamOptions, WaitOptions } from "./client.js";
+export type { ClientOptions, TranscribeOptions, TranscribeStreamOptions, WaitOptions } from "./client.js";
+export type { CallOptions } from "./transport.js";
 export type { AudioInput } from "./audio.js";
 export * from "./errors.js";
 export { OPERATIONS, type Operation, type OperationName } from "./operations.js";

@@ -1,6 +1,7 @@
 // Streamed transcription: server-sent events read as they arrive. Each event is one `data: <json>`
 // line; comments (`: keep-alive`) only show the connection is alive.
 import { apiError, ConnectionError, TimeoutError } from "./errors.js";
+import type { TranscriptStreamErrorEvent } from "./generated/schemas.js";
 import type { TranscriptionResult, TranscriptStreamEvent } from "./types.js";
 
 /** The `data:` payloads of an SSE body, one per event; throws TimeoutError after `idleTimeout` ms without a byte. */
@@ -18,8 +19,7 @@ async function* sseData(body: ReadableStream<Uint8Array>, idleTimeout: number, u
       try {
         chunk = await Promise.race([reader.read(), idle]);
       } catch (err) {
-        if (err instanceof TimeoutError) throw err;
-        throw new ConnectionError(`The stream from ${url} broke: ${(err as Error).message}`, { cause: err });
+        throw err instanceof TimeoutError ? err : new ConnectionError(`The stream from ${url} broke: ${(err as Error).message}`, { cause: err });
       } finally {
         clearTimeout(timer);
       }
@@ -27,12 +27,8 @@ async function* sseData(body: ReadableStream<Uint8Array>, idleTimeout: number, u
       buffer += decoder.decode(chunk.value, { stream: true }).replace(/\r\n?/g, "\n");
       let end: number;
       while ((end = buffer.indexOf("\n\n")) !== -1) {
-        const block = buffer.slice(0, end);
+        const data = [...buffer.slice(0, end).matchAll(/^data: ?(.*)$/gm)].map((match) => match[1]);
         buffer = buffer.slice(end + 2);
-        const data = block
-          .split("\n")
-          .filter((line) => line.startsWith("data:"))
-          .map((line) => line.slice(5).replace(/^ /, ""));
         if (data.length) yield data.join("\n");
       }
     }
@@ -55,10 +51,10 @@ export async function* transcriptEvents(res: Response, idleTimeout: number, url:
     return;
   }
   for await (const data of sseData(res.body!, idleTimeout, url)) {
-    const event = JSON.parse(data) as TranscriptStreamEvent | { type: "error"; error: { code: string; message: string; request_id: string; status?: number; details?: { path: string; message: string }[] } };
+    const event = JSON.parse(data) as TranscriptStreamEvent | TranscriptStreamErrorEvent;
     if (event.type === "error") {
-      const { error } = event;
-      throw apiError({ status: error.status ?? 500, code: error.code, message: error.message, requestId: error.request_id, details: error.details });
+      const { status = 500, code, message, request_id: requestId, details } = event.error;
+      throw apiError({ status, code, message, requestId, details });
     }
     yield event;
     if (event.type === "transcript.text.done") return;
