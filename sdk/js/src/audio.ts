@@ -26,7 +26,9 @@ export async function prepareAudio(audio: AudioInput, filename?: string): Promis
     const name = (audio as Blob & { name?: unknown }).name;
     return { blob: audio, filename: filename ?? (typeof name === "string" && name ? name : "audio") };
   }
-  if (audio instanceof ArrayBuffer || ArrayBuffer.isView(audio)) return { blob: new Blob([audio as BlobPart]), filename: filename ?? "audio" };
+  if (audio instanceof ArrayBuffer || ArrayBuffer.isView(audio)) {
+    return { blob: new Blob([audio as BlobPart]), filename: filename ?? "audio" };
+  }
   if (typeof ReadableStream !== "undefined" && audio instanceof ReadableStream) {
     return { blob: await new Response(audio).blob(), filename: filename ?? "audio" };
   }

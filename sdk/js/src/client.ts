@@ -1,5 +1,6 @@
 import { prepareAudio, type AudioInput } from "./audio.js";
 import { ContentApi } from "./content.js";
+import type { DictionaryUpsertResult } from "./generated/schemas.js";
 import { OptimizationTimeoutError, VoicedraftError } from "./errors.js";
 import { OPERATIONS, type FormFields, type JsonBody, type QueryParams } from "./operations.js";
 import { transcriptEvents } from "./stream.js";
@@ -81,8 +82,11 @@ export class Voicedraft {
    * Transcribes a recording and yields `transcript.text.delta` events as it is recognized, then `transcript.text.done`
    * (the whole result). If the connection breaks, call again with the same idempotencyKey to get the stored result.
    */
-  async *transcribeStream(audio: AudioInput, options: TranscribeStreamOptions = {}): AsyncGenerator<TranscriptStreamEvent, void, undefined> {
-    const { res, url } = await this.#transport.open(OPERATIONS.transcribe, await this.#transcribeRequest(audio, options), "text/event-stream");
+  async *transcribeStream(
+    audio: AudioInput,
+    options: TranscribeStreamOptions = {},
+  ): AsyncGenerator<TranscriptStreamEvent, void, undefined> {
+    const { res, url } = await this.#transport.open(OPERATIONS.transcribe, await this.#transcribeRequest(audio, options));
     yield* transcriptEvents(res, options.idleTimeout ?? 60_000, url);
   }
   async #transcribeRequest(audio: AudioInput, options: TranscribeOptions): Promise<RequestOptions<"transcribe">> {
@@ -103,19 +107,19 @@ export class Voicedraft {
     return { form, headers, timeout: options.timeout ?? this.#transcribeTimeout, signal: options.signal };
   }
   /** One of your transcriptions, with its segments and, when enabled, its optimization status. */
-  getTranscription(id: string, options: CallOptions = {}): Promise<TranscriptionResult> {
+  getTranscription(id: string, options?: CallOptions): Promise<TranscriptionResult> {
     return this.#call(OPERATIONS.getTranscription, { pathParams: { id }, ...options });
   }
   /** A recording uploaded in parts (transcribe with { recording }), joined in part order. */
-  getRecording(id: string, options: CallOptions = {}): Promise<Recording> {
+  getRecording(id: string, options?: CallOptions): Promise<Recording> {
     return this.#call(OPERATIONS.getRecording, { pathParams: { recording_id: id }, ...options });
   }
   /** A page of your transcriptions, newest first; with `q`, the notes that match it (web search syntax), best first. */
-  listTranscriptions(page: QueryParams<"listTranscriptions"> = {}, options: CallOptions = {}): Promise<TranscriptionPage> {
+  listTranscriptions(page: QueryParams<"listTranscriptions"> = {}, options?: CallOptions): Promise<TranscriptionPage> {
     return this.#call(OPERATIONS.listTranscriptions, { query: page, ...options });
   }
   /** Searches your notes: listTranscriptions with `q`. */
-  searchTranscriptions(q: string, page: { limit?: number; cursor?: string } = {}, options: CallOptions = {}): Promise<TranscriptionPage> {
+  searchTranscriptions(q: string, page: { limit?: number; cursor?: string } = {}, options?: CallOptions): Promise<TranscriptionPage> {
     return this.listTranscriptions({ ...page, q }, options);
   }
   /** A note's kept recording (Opus in WebM), whole or one byte range (end inclusive); NotFoundError when it has none. */
@@ -137,31 +141,31 @@ export class Voicedraft {
     await this.#call(OPERATIONS.deleteTranscription, { pathParams: { id }, query: withPosts ? { with_posts: "true" } : {}, ...call });
   }
   /** Your settings: the language of your recordings, and what the server's recognizer can do for it. */
-  getSettings(options: CallOptions = {}): Promise<Settings> {
+  getSettings(options?: CallOptions): Promise<Settings> {
     return this.#call(OPERATIONS.getSettings, options);
   }
   /** Sets the language of your recordings ("auto": detect it in each). */
-  updateSettings(input: { language: string }, options: CallOptions = {}): Promise<Settings> {
+  updateSettings(input: { language: string }, options?: CallOptions): Promise<Settings> {
     return this.#call(OPERATIONS.updateSettings, { json: input, ...options });
   }
   /** Everything of yours as a ZIP (notes as Markdown, recordings, dictionary.csv, posts), streamed. */
-  async exportArchive(options: CallOptions = {}): Promise<ReadableStream<Uint8Array>> {
+  async exportArchive(options?: CallOptions): Promise<ReadableStream<Uint8Array>> {
     const { res } = await this.#transport.open(OPERATIONS.exportUserData, options, "application/zip");
     if (!res.body) throw new VoicedraftError("The export arrived without a body.");
     return res.body;
   }
   /** Replaces a transcript's text; with updated_at, ConflictError (edit_conflict) if it changed since. */
-  editTranscription(id: string, input: JsonBody<"editTranscription">, options: CallOptions = {}): Promise<EditedTranscription> {
+  editTranscription(id: string, input: JsonBody<"editTranscription">, options?: CallOptions): Promise<EditedTranscription> {
     return this.#call(OPERATIONS.editTranscription, { pathParams: { id }, json: input, ...options });
   }
   /** Dictionary entries suggested by your edits of a transcript, most frequent first. */
-  async getDictionarySuggestions(
+  getDictionarySuggestions(
     id: string,
     page: QueryParams<"getDictionarySuggestions"> = {},
-    options: CallOptions = {},
+    options?: CallOptions,
   ): Promise<DictionarySuggestion[]> {
-    const answer = await this.#call(OPERATIONS.getDictionarySuggestions, { pathParams: { id }, query: page, ...options });
-    return answer.dictionary_suggestions;
+    const request = { pathParams: { id }, query: page, ...options };
+    return this.#call(OPERATIONS.getDictionarySuggestions, request).then((r) => r.dictionary_suggestions);
   }
   /** Polls a transcription until its optimization has completed or failed (at once when it has none), and returns it. */
   async waitForOptimization(transcription: string | TranscriptionResult, options: WaitOptions = {}): Promise<TranscriptionResult> {
@@ -187,7 +191,7 @@ export class DictionaryApi {
   constructor(private readonly call: Call) {}
 
   /** Every entry, sorted by misspelling. */
-  async list(options: CallOptions = {}): Promise<DictionaryEntry[]> {
+  async list(options?: CallOptions): Promise<DictionaryEntry[]> {
     const entries: DictionaryEntry[] = [];
     let cursor: string | undefined;
     do {
@@ -198,12 +202,11 @@ export class DictionaryApi {
     return entries;
   }
   /** Adds an entry, or updates the one with the same misspelling (ignoring case and spacing). */
-  add(misspelling: string, correctSpelling: string, options: CallOptions = {}): Promise<{ entry: DictionaryEntry; created: boolean }> {
+  add(misspelling: string, correctSpelling: string, options?: CallOptions): Promise<DictionaryUpsertResult> {
     return this.call(OPERATIONS.addDictionaryEntry, { json: { misspelling, correct_spelling: correctSpelling }, ...options });
   }
   /** Deletes the entry with this misspelling and returns it; NotFoundError when there is none. */
-  async delete(misspelling: string, options: CallOptions = {}): Promise<DictionaryEntry> {
-    const { deleted } = await this.call(OPERATIONS.deleteDictionaryEntry, { query: { misspelling }, ...options });
-    return deleted;
+  delete(misspelling: string, options?: CallOptions): Promise<DictionaryEntry> {
+    return this.call(OPERATIONS.deleteDictionaryEntry, { query: { misspelling }, ...options }).then((r) => r.deleted);
   }
 }

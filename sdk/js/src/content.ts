@@ -66,7 +66,11 @@ export class ContentApi {
     return this.call(OPERATIONS.recordContentDelivery, { pathParams: { id: itemId }, json, ...options });
   }
   /** Confirms that you published an approved, fresh variant yourself. No third-party platform is called. */
-  confirmManualDelivery(variantId: string, input: WithClientId<"confirmManualDelivery">, options?: CallOptions): Promise<DeliveryResult> {
+  confirmManualDelivery(
+    variantId: string,
+    input: WithClientId<"confirmManualDelivery">,
+    options?: CallOptions,
+  ): Promise<DeliveryResult> {
     const json = { ...input, client_event_id: input.client_event_id ?? newClientId() };
     return this.call(OPERATIONS.confirmManualDelivery, { pathParams: { id: variantId }, json, ...options });
   }

@@ -9,7 +9,12 @@ export type HttpMethod = (typeof DOCUMENT_OPERATIONS)[DocumentOperationId]["meth
  * An operation by its operationId, with its method and path template (e.g. /api/v1/transcriptions/{id}); retrySafe:
  * a repeat cannot do anything twice, so timeouts, network errors, 429 and 503 are retried.
  */
-export type Operation<Id extends DocumentOperationId = DocumentOperationId> = { id: Id; method: HttpMethod; path: string; retrySafe: boolean };
+export type Operation<Id extends DocumentOperationId = DocumentOperationId> = {
+  id: Id;
+  method: HttpMethod;
+  path: string;
+  retrySafe: boolean;
+};
 
 type Content<T> = T extends { content?: infer C } ? C : never;
 type Body<Id extends DocumentOperationId> = Content<NonNullable<operations[Id]["requestBody"]>>;

@@ -1,5 +1,4 @@
-// Streamed transcription: server-sent events read as they arrive. Each event is one `data: <json>`
-// line; comments (`: keep-alive`) only show the connection is alive.
+// Streamed transcription: server-sent events, each one `data: <json>` line; comments (`: keep-alive`) only keep it alive.
 import { apiError, ConnectionError, TimeoutError } from "./errors.js";
 import type { TranscriptStreamErrorEvent } from "./generated/schemas.js";
 import type { TranscriptionResult, TranscriptStreamEvent } from "./types.js";
@@ -19,16 +18,17 @@ async function* sseData(body: ReadableStream<Uint8Array>, idleTimeout: number, u
       try {
         chunk = await Promise.race([reader.read(), idle]);
       } catch (err) {
-        throw err instanceof TimeoutError ? err : new ConnectionError(`The stream from ${url} broke: ${(err as Error).message}`, { cause: err });
+        if (err instanceof TimeoutError) throw err;
+        throw new ConnectionError(`The stream from ${url} broke: ${(err as Error).message}`, { cause: err });
       } finally {
         clearTimeout(timer);
       }
       if (chunk.done) break;
       buffer += decoder.decode(chunk.value, { stream: true }).replace(/\r\n?/g, "\n");
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) !== -1) {
-        const data = [...buffer.slice(0, end).matchAll(/^data: ?(.*)$/gm)].map((match) => match[1]);
-        buffer = buffer.slice(end + 2);
+      const blocks = buffer.split("\n\n");
+      buffer = blocks.pop()!;
+      for (const block of blocks) {
+        const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((match) => match[1]);
         if (data.length) yield data.join("\n");
       }
     }
@@ -38,9 +38,8 @@ async function* sseData(body: ReadableStream<Uint8Array>, idleTimeout: number, u
 }
 
 /**
- * The events of a streamed answer: deltas, then the done event (the whole result). An `error`
- * event is thrown as the ApiError the request would have failed with; a stream that ends without
- * done is a ConnectionError (retry with the same Idempotency-Key to get the stored result).
+ * The events of a streamed answer: deltas, then done (the whole result). An `error` event is thrown as the ApiError the
+ * request would have failed with; an end without done is a ConnectionError (retry with the same Idempotency-Key).
  */
 export async function* transcriptEvents(res: Response, idleTimeout: number, url: string): AsyncGenerator<TranscriptStreamEvent> {
   if (!res.headers.get("content-type")?.startsWith("text/event-stream")) {

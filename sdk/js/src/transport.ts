@@ -42,12 +42,11 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 
+/** Retry-After in seconds: a number of seconds, or an HTTP date. */
 function parseRetryAfter(value: string | null): number | null {
   if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, (date - Date.now()) / 1000);
+  const seconds = Number.isFinite(Number(value)) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isNaN(seconds) ? null : Math.max(0, seconds);
 }
 
 async function errorFromResponse(res: Response): Promise<ApiError> {
@@ -81,7 +80,7 @@ export class Transport {
   }
 
   /** A call whose answer (an event stream, audio, a ZIP) is returned unread once it begins; the signal may still abort it. */
-  open<Id extends DocumentOperationId>(op: Operation<Id>, options: RequestOptions<Id>, accept: string) {
+  open<Id extends DocumentOperationId>(op: Operation<Id>, options: RequestOptions<Id> = {}, accept = "text/event-stream") {
     return this.#send(op, options, accept, async (res, url) => ({ res, url }), true);
   }
 
@@ -98,10 +97,7 @@ export class Transport {
     return url.toString();
   }
 
-  /**
-   * Sends the call until an attempt succeeds, retrying what may be retried. `read` runs under the attempt's timeout;
-   * for a streamed answer the timeout ends when the answer begins, and the caller's signal goes on aborting the body.
-   */
+  /** Attempts until one succeeds or may not be retried. The timeout covers `read`; a stream's ends when its answer begins. */
   async #send<Id extends DocumentOperationId, T>(
     op: Operation<Id>,
     options: RequestOptions<Id>,
