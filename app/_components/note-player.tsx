@@ -3,11 +3,13 @@
 import { Pause, Play, RotateCcw } from "lucide-react";
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { duration as clock } from "@/app/_components/note-text.ts";
+import { keepAudioOffline } from "@/app/_lib/service-worker.ts";
 import styles from "./player.module.css";
 
 // Listening to a note: one large play/pause, a seek bar with the time, 1×/1.5×/2×, back 5 s. A
 // recording uploaded in parts plays as one: its parts one after the other, on one time line.
-// The lock screen shows the note's title (Media Session) and its play/pause/seek buttons work.
+// The lock screen shows the note's title (Media Session) and its play/pause/seek buttons work. Once
+// played, the recording is kept on the phone and plays offline too.
 
 export type AudioPart = { url: string; duration: number };
 export type PlayerHandle = { seek: (seconds: number, play?: boolean) => void };
@@ -34,6 +36,7 @@ export const NotePlayer = forwardRef<PlayerHandle, { parts: AudioPart[]; title: 
     const [playing, setPlaying] = useState(false);
     const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>(1);
     const [failed, setFailed] = useState(false);
+    const kept = useRef(false);
     // Where to go once the part being loaded can seek, and whether to play then.
     const pending = useRef<{ offset: number; play: boolean } | null>(null);
     const total = parts.reduce((sum, p) => sum + p.duration, 0);
@@ -127,6 +130,7 @@ export const NotePlayer = forwardRef<PlayerHandle, { parts: AudioPart[]; title: 
             setPlaying(true);
             setFailed(false);
             onPlaying?.(true);
+            if (!kept.current) void keepAudioOffline(parts.map((p) => p.url)).then((ok) => (kept.current = ok));
           }}
           onPause={() => {
             setPlaying(false);
@@ -179,7 +183,9 @@ export const NotePlayer = forwardRef<PlayerHandle, { parts: AudioPart[]; title: 
         </div>
         {failed && (
           <p className={styles.status} role="status">
-            The recording could not be played. Check the connection and try again.
+            {navigator.onLine
+              ? "The recording could not be played. Check the connection and try again."
+              : "You are offline: a recording plays offline once you have played it here online."}
           </p>
         )}
       </section>

@@ -1,4 +1,5 @@
 import { deleteTranscription } from "@/app/_lib/api.ts";
+import { forgetNoteAudio } from "@/app/_lib/service-worker.ts";
 
 // Deleting a note, with a few seconds to take it back: the note disappears from the app at once,
 // and the DELETE is sent when the Undo time is over (a note whose page is closed in those seconds
@@ -33,6 +34,7 @@ export function deleteNoteLater(id: string, { withPosts, onFailed }: { withPosts
   const timer = setTimeout(async () => {
     try {
       await deleteTranscription(id, { withPosts });
+      await forgetNoteAudio(id).catch(() => undefined);
     } catch (err) {
       onFailed((err as Error).message);
     } finally {

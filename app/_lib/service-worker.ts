@@ -59,7 +59,36 @@ export async function keepPageOffline(href: string): Promise<void> {
   await wb?.messageSW({ type: "CACHE_URLS", payload: { urlsToCache: [page] } }).catch(() => undefined);
 }
 
-/** After sign-out no page of the previous user may be served from the cache. */
+const AUDIO_CACHE = "note-audio"; // the service worker's cache of recordings listened to
+
+/**
+ * Keeps a note's recording (each part's URL) on the phone, so that it also plays offline
+ * (scripts/sw/service-worker.ts); true once it is kept. Asks the active service worker directly:
+ * registerServiceWorker may still be keeping this page's files.
+ */
+export async function keepAudioOffline(urls: string[]): Promise<boolean> {
+  if (typeof caches === "undefined" || !("serviceWorker" in navigator)) return false;
+  const cache = await caches.open(AUDIO_CACHE);
+  const isKept = async () => (await Promise.all(urls.map((url) => cache.match(new URL(url, location.href).href)))).every(Boolean);
+  if (await isKept()) return true;
+  const worker = (await navigator.serviceWorker.ready).active;
+  if (!worker) return false;
+  const reply = new MessageChannel();
+  const done = new Promise((resolve) => (reply.port1.onmessage = resolve));
+  const urlsToCache = urls.map((url): [string, RequestInit] => [url, { credentials: "same-origin" }]);
+  worker.postMessage({ type: "CACHE_URLS", payload: { urlsToCache } }, [reply.port2]);
+  await done;
+  return isKept();
+}
+
+/** A deleted note's recording does not stay on the phone. */
+export async function forgetNoteAudio(id: string): Promise<void> {
+  if (typeof caches === "undefined") return;
+  const cache = await caches.open(AUDIO_CACHE);
+  await cache.delete(`${location.origin}/api/v1/transcriptions/${encodeURIComponent(id)}/audio`);
+}
+
+/** After sign-out no page, and no recording, of the previous user may be served from the cache. */
 export async function forgetCachedPages(): Promise<void> {
-  if (typeof caches !== "undefined") await caches.delete("pages");
+  if (typeof caches !== "undefined") await Promise.all([caches.delete("pages"), caches.delete(AUDIO_CACHE)]);
 }

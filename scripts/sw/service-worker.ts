@@ -2,8 +2,19 @@
 // Pages are network-first so a signed-in user always sees fresh data online, and fall back to
 // the last copy (then to /offline) without a network; Next's hashed static files never change,
 // so they are cache-first. API answers are not cached here: the pages keep what they read in
-// IndexedDB (app/_lib/api.ts), and the upload and edit queues own offline writes.
-import { CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, StaleWhileRevalidate, type SerwistPlugin } from "serwist";
+// IndexedDB (app/_lib/api.ts), and the upload and edit queues own offline writes. The one
+// exception is a note's recording once listened to (NOTE_AUDIO below).
+import {
+  CacheExpiration,
+  CacheFirst,
+  createPartialResponse,
+  ExpirationPlugin,
+  NetworkFirst,
+  Serwist,
+  StaleWhileRevalidate,
+  type RouteHandlerCallbackOptions,
+  type SerwistPlugin,
+} from "serwist";
 import { localDb } from "@/app/_lib/local-db.ts";
 import { enqueueUploads, nextDueIn, processQueue, SYNC_TAG } from "@/app/_lib/upload-queue.ts";
 import { OWNER_KEY } from "@/app/_lib/owner.ts";
@@ -23,6 +34,33 @@ const offlineShell: SerwistPlugin = {
     return new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": OFFLINE_CSP } });
   },
 };
+
+// A note's recording plays offline once it was listened to online: on Play the page asks for the
+// whole file to be kept (keepAudioOffline, a CACHE_URLS message whose request has no Range),
+// and from then on the player's range requests are answered from it. Merely opening a note keeps
+// nothing (the player's own requests are ranges, passed through). The last 20 listened to are kept;
+// sign-out, account deletion and deleting the note drop them (app/_lib/service-worker.ts).
+const NOTE_AUDIO = /^\/api\/v1\/transcriptions\/[^/]+\/audio$/;
+const AUDIO_CACHE = "note-audio";
+const audioExpiration = new CacheExpiration(AUDIO_CACHE, { maxEntries: 20 });
+
+async function noteAudio({ request, event }: RouteHandlerCallbackOptions): Promise<Response> {
+  const cache = await caches.open(AUDIO_CACHE);
+  const kept = await cache.match(request.url);
+  if (kept) return request.headers.has("range") ? createPartialResponse(request, kept) : kept;
+  const response = await fetch(request);
+  if (response.status === 200 && !request.headers.has("range")) {
+    const keep = (async () => {
+      await cache.put(request.url, response.clone());
+      await audioExpiration.updateTimestamp(request.url);
+      await audioExpiration.expireEntries();
+    })().catch(() => undefined); // a full disk: it plays online only
+    // Asked by the page (CACHE_URLS), the reply waits until it is kept; a fetch is answered at once.
+    if (event?.type === "message") await keep;
+    else (event as { waitUntil?(promise: Promise<unknown>): void } | undefined)?.waitUntil?.(keep);
+  }
+  return response;
+}
 
 const serwist = new Serwist({
   precacheEntries: [
@@ -50,6 +88,10 @@ const serwist = new Serwist({
     {
       matcher: ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith("/_next/static/") || url.pathname.startsWith("/ffmpeg/")),
       handler: new CacheFirst({ cacheName: "static", plugins: [new ExpirationPlugin({ maxEntries: 300 })] }),
+    },
+    {
+      matcher: ({ url, sameOrigin, request }) => sameOrigin && request.method === "GET" && NOTE_AUDIO.test(url.pathname),
+      handler: noteAudio,
     },
     {
       matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/icons/"),

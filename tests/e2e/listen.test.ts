@@ -4,11 +4,11 @@ import { unzipSync } from "fflate";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { assertAccessible, newPhone, noteCount, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, newPhone, noteCount, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
 
 // Issue 24 in the browser: a note keeps its recording; it plays with the spoken word highlighted
-// and followed; a tap on a word while it plays plays from there; the note is renamed in one tap,
-// and deleted with Undo.
+// and followed; a tap on a word while it plays plays from there; once played it plays offline too;
+// the note is renamed in one tap, and deleted with Undo.
 
 let app: App;
 before(async () => {
@@ -87,6 +87,24 @@ test("a note plays with the spoken word highlighted; a tapped word plays from th
   await page.reload();
   await page.getByRole("heading", { name: "Ask not" }).waitFor();
 
+  // Played once online, the recording plays offline too (the service worker kept it whole and
+  // answers the player's ranges from it).
+  await waitForOfflineReady(page);
+  const audioUrl = `${app.url}/api/v1/transcriptions/${id}/audio`;
+  const isKept = () => page.evaluate(async (url) => Boolean(await (await caches.open("note-audio")).match(url)), audioUrl);
+  for (const deadline = Date.now() + 15_000; !(await isKept()) && Date.now() < deadline; ) await page.waitForTimeout(250);
+  const keptUrls = await page.evaluate(async () => (await (await caches.open("note-audio")).keys()).map((r) => r.url));
+  assert.ok(await isKept(), `the recording played is kept on the phone (kept: ${keptUrls.join(", ") || "nothing"}; looked for ${audioUrl})`);
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole("heading", { name: "Ask not" }).waitFor();
+  await page.getByTestId("play").click();
+  await page.waitForFunction(() => /^0:0[1-9]/.test(document.querySelector('[data-testid="player-time"]')?.textContent ?? ""), undefined, { timeout: 15_000 });
+  await page.getByRole("button", { name: "Pause" }).click();
+  await context.setOffline(false);
+  await page.reload();
+  await page.getByRole("heading", { name: "Ask not" }).waitFor();
+
   // "Make posts" only opens the page of posts to be: nothing is stored until posts are written.
   await page.getByRole("button", { name: "Make posts from this note" }).click();
   await page.waitForURL(/\/content\/new\?note=/);
@@ -137,6 +155,8 @@ test("a note plays with the spoken word highlighted; a tapped word plays from th
   while ((await noteCount(page)) !== 0 && Date.now() < deadline) await page.waitForTimeout(250);
   assert.equal(await noteCount(page), 0, "the note was deleted after the Undo time");
   assert.equal((await page.request.get(`/api/v1/transcriptions/${id}/audio`)).status(), 404);
+  const keptAudio = await page.evaluate(async () => (await (await caches.open("note-audio")).keys()).length);
+  assert.equal(keptAudio, 0, "the deleted note's recording is no longer kept on the phone");
   await context.close();
 });
 
