@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiRequestError, deleteAccount, forgetSavedReads } from "@/app/_lib/api.ts";
 import { forgetCachedPages } from "@/app/_lib/service-worker.ts";
-import { Button, ButtonLink, Field, Notice, Sheet } from "@/app/_ui/index.ts";
+import { Button, ButtonLink, EmailAddress, Field, Notice, Sheet } from "@/app/_ui/index.ts";
 import styles from "./your-data.module.css";
 
 // Settings → Your data: download everything (GET /api/v1/export), or delete the account
@@ -71,7 +71,7 @@ function DeleteAccountForm({ email, onCancel }: { email: string; onCancel: () =>
       <Field
         label={
           <>
-            Type <strong className={styles.email}>{email}</strong> to confirm
+            Type <EmailAddress email={email} /> to confirm
           </>
         }
         type="email"

@@ -4,7 +4,7 @@ import { LanguageSetting } from "@/app/_components/language-setting.tsx";
 import { PhoneStorage } from "@/app/_components/phone-storage.tsx";
 import { SignOutButton } from "@/app/_components/sign-out-button.tsx";
 import { YourData } from "@/app/_components/your-data.tsx";
-import { Card, RowLink, RowList } from "@/app/_ui/index.ts";
+import { Card, EmailAddress, RowLink, RowList } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
 import { describeRecognizerQuality, recognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
 import styles from "./settings.module.css";
@@ -35,7 +35,7 @@ export default async function SettingsPage() {
         <p className={styles.account}>
           <UserRound size={22} aria-hidden="true" />
           <span>
-            Signed in as <strong>{user.email}</strong>
+            Signed in as <EmailAddress email={user.email} />
           </span>
         </p>
         <SignOutButton />
@@ -45,7 +45,7 @@ export default async function SettingsPage() {
         <YourData email={user.email} />
       </Card>
       <p className={styles.footer}>
-        For developers: <a href="/docs">API reference</a> · <a href="/api/v1/openapi.json">OpenAPI document</a>
+        <span className={styles.footerLabel}>For developers</span> <a href="/docs">API reference</a> <a href="/api/v1/openapi.json">OpenAPI document</a>
       </p>
     </>
   );
