@@ -477,44 +477,17 @@ console.log("## Audio sniffing: audio-format.ts vs file-type\n");
     const r = spawnSync("ffmpeg", ["-v", "error", "-y", "-i", source, "-i", art, "-map", "0:a", "-map", "1:v", "-c:a", "libmp3lame", "-c:v", "png", "-id3v2_version", "3", "-disposition:v", "attached_pic", covered]);
     if (r.status === 0) files.push(["mp3 with cover art (ffmpeg)", covered, "mp3"]);
   }
-  const b = (...parts: (string | number[])[]) => new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "latin1") : Buffer.from(p)))));
-  const id3 = (body = "") => b("ID3", [4, 0, 0, 0, 0, 0, body.length], body);
-  const join = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
-  const HLS = "#EXTM3U\n#EXT-X-TARGETDURATION:11\n#EXTINF:11,\n/srv/voice/jfk.mp3\n#EXT-X-ENDLIST\n";
-  // The inputs of tests/unit/audio-format.test.ts: what must be audio, and what must not.
-  const audio: [string, Uint8Array, string][] = [
-    ["wav", b("RIFF", [0, 0, 0, 0], "WAVEfmt "), "wav"],
-    ["rf64", b("RF64", [0, 0, 0, 0], "WAVE"), "wav"],
-    ["flac", b("fLaC", [0, 0, 0, 34]), "flac"],
-    ["ogg", b("OggS", [0, 2]), "ogg"],
-    ["webm", b([0x1a, 0x45, 0xdf, 0xa3, 0x9f]), "webm"],
-    ["m4a", b([0, 0, 0, 0x20], "ftypM4A "), "mp4"],
-    ["aiff", b("FORM", [0, 0, 0, 0], "AIFF"), "aiff"],
-    ["id3 + mp3 frame", b("ID3", [4, 0, 0, 0, 0, 0, 2], "XY", [0xff, 0xfb, 0x90, 0x64]), "mp3"],
-    ["id3 + adts", b("ID3", [4, 0, 0, 0, 0, 0, 0], [0xff, 0xf1, 0x50, 0x80]), "aac"],
-    ["id3 + flac", b("ID3", [4, 0, 0, 0, 0, 0, 0], "fLaC", [0, 0, 0, 34]), "flac"],
-    ["bare mp3 frame", b([0xff, 0xfb, 0x90, 0x64]), "mp3"],
-    ["adts aac", b([0xff, 0xf1, 0x50, 0x80]), "aac"],
-    ["amr", b("#!AMR\n"), "amr"],
-  ];
-  const notAudio: [string, Uint8Array][] = [
-    ["text", b("hello world, not audio")],
-    ["png", b([0x89], "PNG\r\n\x1a\n")],
-    ["riff but avi", b("RIFF", [0, 0, 0, 0], "AVI LIST")],
-    ["mpeg sync, reserved version", b([0xff, 0xeb, 0x90, 0x64])],
-    ["ID3 and nothing after it", id3()],
-    ["ID3 + text", join(id3(), b("hello, this is not audio"))],
-    ["ID3 + garbage", join(id3(), new Uint8Array(64).fill(0x5a))],
-    ["HLS playlist", b(HLS)],
-    ["ID3 + HLS playlist", join(id3(), b(HLS))],
-    ["ffconcat list", b("ffconcat version 1.0\nfile /srv/voice/jfk.mp3\n")],
-    ["DASH manifest", b('<?xml version="1.0"?>\n<MPD xmlns="urn:mpeg:dash:schema:mpd:2011"><Period><BaseURL>http://127.0.0.1/a.mp3</BaseURL></Period></MPD>')],
-    ["SMIL", b('<smil><body><audio src="/etc/passwd"/></body></smil>')],
-    ["SDP", b("v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\n")],
-    ["mp3 frame, then an HLS playlist", join(id3(), b([0xff, 0xfb, 0x90, 0x64]), new Uint8Array(400), b(HLS.toLowerCase()))],
-    ["m3u (plain)", b("/srv/voice/jfk.mp3\nhttp://127.0.0.1/b.mp3\n")],
-    ["pls", b("[playlist]\nFile1=/srv/voice/jfk.mp3\nNumberOfEntries=1\n")],
-  ];
+  // The inputs of tests/unit/audio-format.test.ts (what must be audio, and what must not), and two plain playlists.
+  const { AUDIO_HEADS, bytes, ID3_WITHOUT_AUDIO, id3, LISTS, LOOKALIKES, MP3_THEN_HLS } = await import("@/tests/support/audio-heads.ts");
+  const audio = AUDIO_HEADS.map(([name, head, format]) => [name, new Uint8Array(head), format] as const);
+  const notAudio = [
+    ...LOOKALIKES,
+    ...ID3_WITHOUT_AUDIO,
+    ...Object.entries(LISTS).flatMap(([name, text]): [string, Buffer][] => [[name, bytes(text)], [`ID3 + ${name}`, Buffer.concat([id3(), bytes(text)])]]),
+    ["mp3 frame, then an HLS playlist", MP3_THEN_HLS] as [string, Buffer],
+    ["m3u (plain)", bytes("/srv/voice/jfk.mp3\nhttp://127.0.0.1/b.mp3\n")] as [string, Buffer],
+    ["pls", bytes("[playlist]\nFile1=/srv/voice/jfk.mp3\nNumberOfEntries=1\n")] as [string, Buffer],
+  ].map(([name, head]) => [name, new Uint8Array(head)] as const);
   const rowsOut: string[][] = [];
   let agree = 0;
   let total = 0;
