@@ -3,6 +3,7 @@
 // Run: npx tsx bench/dictionary-matcher.ts
 
 import { compileDictionary, type DictionaryEntry } from "@/lib/dictionary/matcher.ts";
+import { seededRandom } from "@/bench/random.ts";
 
 const ENTRY_COUNT = 10_000;
 const TRANSCRIPT_WORDS = 10_000;
@@ -10,19 +11,7 @@ const HIT_RATE = 0.035;
 const TRIE_RUNS = 21;
 const NAIVE_RUNS = 3;
 
-// mulberry32: tiny, seedable, good enough for test data.
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = createRandom(20240601);
+const random = seededRandom(20240601);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const capitalize = (word: string): string => word[0].toUpperCase() + word.slice(1);
 

@@ -13,6 +13,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { seededRandom } from "@/bench/random.ts";
 
 const { values } = parseArgs({ options: { child: { type: "string" } } });
 process.env.LOG_LEVEL ??= "info";
@@ -53,13 +54,7 @@ if (values.child) {
 
 // ---------------------------------------------------------------------------------------------
 // Shared helpers.
-let seed = 26;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+let random = seededRandom(26); // each section starts again from the same seed
 function table(header: string[], body: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
@@ -275,7 +270,7 @@ console.log("## Bounded map: bounded-map.ts vs lru-cache\n");
   const MAX = 10_000;
   const WINDOW = 60_000;
   const IDS = 30_000;
-  seed = 26;
+  random = seededRandom(26);
   const ids = Array.from({ length: OPS }, () => `key_${Math.floor(IDS ** random())}`);
   type Count = { count: number; resetAt: number };
   const homeRun = () => {
@@ -354,7 +349,7 @@ console.log("## Word diff: word-diff.ts vs diff (diffArrays)\n");
     }
     return pairs;
   };
-  seed = 26;
+  random = seededRandom(26);
   const vocabulary = Array.from({ length: 2000 }, (_, r) => `w${r.toString(36)}`);
   const pick = () => vocabulary[Math.floor(vocabulary.length * random() ** 3)];
   const transcript = (n: number) => Array.from({ length: n }, pick);

@@ -6,6 +6,7 @@
 // Run: npm run bench:search [-- --notes 10000 --words 300 --runs 40]
 import { parseArgs } from "node:util";
 import { benchUser } from "@/bench/support.ts";
+import { seededRandom } from "@/bench/random.ts";
 
 const { values } = parseArgs({
   options: { notes: { type: "string", default: "10000" }, words: { type: "string", default: "300" }, runs: { type: "string", default: "40" } },
@@ -15,14 +16,7 @@ const WORDS = Number(values.words);
 const RUNS = Number(values.runs);
 process.env.LOG_LEVEL ??= "silent";
 
-// Deterministic: mulberry32.
-let seed = 24;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const random = seededRandom(24); // deterministic inputs
 
 const SYLLABLES = ["ka", "lo", "mi", "ren", "to", "sa", "vel", "dor", "pi", "an", "ex", "qu", "is", "mon", "ter", "ul"];
 const vocabulary = Array.from({ length: 3000 }, (_, i) => {
