@@ -1,4 +1,5 @@
 import type { Workbox } from "workbox-window";
+import { AUDIO_CACHE, PAGES_CACHE } from "@/app/_lib/cache-names.ts";
 
 let registered: Promise<Workbox | null> | undefined;
 
@@ -59,8 +60,6 @@ export async function keepPageOffline(href: string): Promise<void> {
   await wb?.messageSW({ type: "CACHE_URLS", payload: { urlsToCache: [page] } }).catch(() => undefined);
 }
 
-const AUDIO_CACHE = "note-audio"; // the service worker's cache of recordings listened to
-
 /**
  * Keeps a note's recording (each part's URL) on the phone, so that it also plays offline
  * (scripts/sw/service-worker.ts); true once it is kept. Asks the active service worker directly:
@@ -90,5 +89,5 @@ export async function forgetNoteAudio(id: string): Promise<void> {
 
 /** After sign-out no page, and no recording, of the previous user may be served from the cache. */
 export async function forgetCachedPages(): Promise<void> {
-  if (typeof caches !== "undefined") await Promise.all([caches.delete("pages"), caches.delete(AUDIO_CACHE)]);
+  if (typeof caches !== "undefined") await Promise.all([caches.delete(PAGES_CACHE), caches.delete(AUDIO_CACHE)]);
 }

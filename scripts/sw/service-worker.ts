@@ -18,6 +18,7 @@ import {
 import { localDb } from "@/app/_lib/local-db.ts";
 import { enqueueUploads, nextDueIn, processQueue, SYNC_TAG } from "@/app/_lib/upload-queue.ts";
 import { OWNER_KEY } from "@/app/_lib/owner.ts";
+import { AUDIO_CACHE, PAGES_CACHE } from "@/app/_lib/cache-names.ts";
 
 declare const __SW_REVISION__: string;
 
@@ -41,7 +42,6 @@ const offlineShell: SerwistPlugin = {
 // nothing (the player's own requests are ranges, passed through). The last 20 listened to are kept;
 // sign-out, account deletion and deleting the note drop them (app/_lib/service-worker.ts).
 const NOTE_AUDIO = /^\/api\/v1\/transcriptions\/[^/]+\/audio$/;
-const AUDIO_CACHE = "note-audio";
 const audioExpiration = new CacheExpiration(AUDIO_CACHE, { maxEntries: 20 });
 
 async function noteAudio({ request, event }: RouteHandlerCallbackOptions): Promise<Response> {
@@ -80,7 +80,7 @@ const serwist = new Serwist({
         !url.pathname.startsWith("/api/") &&
         url.pathname !== "/transcribe",
       handler: new NetworkFirst({
-        cacheName: "pages",
+        cacheName: PAGES_CACHE,
         networkTimeoutSeconds: 10,
         plugins: [new ExpirationPlugin({ maxEntries: 50 }), offlineShell],
       }),
