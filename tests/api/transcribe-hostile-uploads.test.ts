@@ -15,6 +15,7 @@ import { setUpTestDatabase, testDbKind } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
 import { withEnv } from "../support/env.ts";
 import { call } from "../support/http.ts";
+import { withOwnTmpdir } from "../support/own-tmpdir.ts";
 import { ffmpegFixture, JFK_MP3, silence } from "../support/audio.ts";
 
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
@@ -243,21 +244,20 @@ describe("a client that leaves mid-upload", audioOnly, () => {
     return { body, type: `multipart/form-data; boundary=${boundary}` };
   }
 
-  const ourTempDirs = async () => (await import("node:fs/promises")).readdir(tmpdir()).then((names) => names.filter((n) => n.startsWith("voicedraft-")));
-
   for (const bytes of [200, 10 * 1024 * 1024]) {
     test(`after ${bytes} bytes: a 4xx, no unhandled rejection, no temporary file left`, async () => {
       const rejections: unknown[] = [];
       const onRejection = (reason: unknown) => rejections.push(reason);
       process.on("unhandledRejection", onRejection);
       try {
-        const before = await ourTempDirs();
-        const { body, type } = abortedBody(bytes);
-        const res = await call(transcribe, { method: "POST", path: "/transcribe", key, body, headers: { "content-type": type, "content-length": String(30 * 1024 * 1024) } });
-        assert.ok(res.status >= 400 && res.status < 500, `${res.status} ${res.text.slice(0, 200)}`);
-        await new Promise((r) => setTimeout(r, 300)); // a stray rejection surfaces within a few ticks
-        assert.deepEqual(rejections.map(String), []);
-        assert.deepEqual((await ourTempDirs()).filter((n) => !before.includes(n)), []);
+        await withOwnTmpdir(async (uploadDirsLeft) => {
+          const { body, type } = abortedBody(bytes);
+          const res = await call(transcribe, { method: "POST", path: "/transcribe", key, body, headers: { "content-type": type, "content-length": String(30 * 1024 * 1024) } });
+          assert.ok(res.status >= 400 && res.status < 500, `${res.status} ${res.text.slice(0, 200)}`);
+          await new Promise((r) => setTimeout(r, 300)); // a stray rejection surfaces within a few ticks
+          assert.deepEqual(rejections.map(String), []);
+          assert.deepEqual(await uploadDirsLeft(), []);
+        });
       } finally {
         process.off("unhandledRejection", onRejection);
       }

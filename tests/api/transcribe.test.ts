@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { POST as addEntry } from "@/app/api/v1/dictionary/add/route.ts";
@@ -10,6 +8,7 @@ import { resetRecognitionEngine } from "@/lib/transcription/recognizers/select-e
 import { setUpTestDatabase, testDbKind } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
 import { withEnv } from "../support/env.ts";
+import { withOwnTmpdir } from "../support/own-tmpdir.ts";
 import { call } from "../support/http.ts";
 import { JFK_MP3, JFK_WAV, jfkAs, silence } from "../support/audio.ts";
 
@@ -333,23 +332,13 @@ describe("bad requests get a clear 4xx", audioOnly, () => {
     }),
   );
 
-  test("temporary files are always removed", async () => {
-    // A temporary directory of its own: other tests and programs make and remove theirs meanwhile.
-    // (onnxruntime, loading the VAD, leaves an empty mat-debug-<pid>.log and a .ses file there once per process.)
-    const own = await mkdtemp(path.join(tmpdir(), "vd-tmp-check-"));
-    const shared = process.env.TMPDIR;
-    process.env.TMPDIR = own;
-    try {
+  test("temporary files are always removed", () =>
+    withOwnTmpdir(async (uploadDirsLeft) => {
       await post(key, form(jfk));
       await post(key, form(Buffer.from("not audio")));
       await post(key, form(jfk, { dict: "[" }));
-      assert.deepEqual((await readdir(own)).filter((name) => name.startsWith("voicedraft-")), []);
-    } finally {
-      if (shared === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = shared;
-      await rm(own, { recursive: true, force: true });
-    }
-  });
+      assert.deepEqual(await uploadDirsLeft(), []);
+    }));
 });
 
 after(() => resetRecognitionEngine());
