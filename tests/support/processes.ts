@@ -6,7 +6,15 @@ import { fileURLToPath } from "node:url";
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
 
-export type WorkerProcess = { child: ChildProcess; output(): string; exited: Promise<number | null>; kill(): void };
+export type WorkerProcess = {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+  kill(): void;
+  /** SIGSTOP / SIGCONT to the whole group: a paused worker (and its recognizer) writes nothing until resumed. */
+  pause(): void;
+  resume(): void;
+};
 
 /**
  * An `npm run worker` process (scripts/worker.ts) with `env` on top of this one's, in its own
@@ -24,10 +32,17 @@ export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-  const kill = () => {
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
+  const signal = (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, name);
   };
-  return { child, output: () => output, exited, kill };
+  return {
+    child,
+    output: () => output,
+    exited,
+    kill: () => signal("SIGKILL"),
+    pause: () => signal("SIGSTOP"),
+    resume: () => signal("SIGCONT"),
+  };
 }
 
 export type RunResult = { code: number; stdout: string; stderr: string };
