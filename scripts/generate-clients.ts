@@ -7,6 +7,8 @@
 //                                                the JS SDK builds its requests from
 //   sdk/js/src/generated/schemas.ts              every schema as a named type with its description: what
 //                                                the JS SDK's wire types re-export
+//   sdk/js/src/generated/methods.ts              a method per JSON operation, documented with the operation's
+//                                                summary and description: the JS SDK's client extends it
 //   sdk/python/src/voicedraft/_document_operations.py   every operation's method, path and parameters,
 //                                                which the Python SDK's tests hold its own table against
 //                                                (sdk/python/tests/test_document_operations.py)
@@ -112,6 +114,81 @@ function typescriptSchemas(doc: OpenApiDocument): string {
   ].join("\n");
 }
 
+// Left out of the JS SDK's generated methods: the account can only be deleted from the app's session
+// (API keys get 403 session_required). Operations with a multipart body or a body that is not JSON
+// (audio, a ZIP) are left to the hand-written client.
+const NOT_GENERATED = new Set(["deleteAccount"]);
+
+type DocOperation = {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  parameters?: { in: string; name: string; required?: boolean }[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: { $ref?: string } }> };
+  responses: Record<string, { content?: Record<string, unknown> }>;
+};
+
+const camel = (name: string) => name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+const docComment = (text: string, indent: string) =>
+  [`${indent}/**`, ...text.replaceAll("*/", "*\\/").split("\n").map((line) => `${indent} *${line ? ` ${line}` : ""}`), `${indent} */`];
+
+/** One method per operation that sends JSON (or nothing) and answers JSON (or nothing). */
+function typescriptMethods(doc: OpenApiDocument): string {
+  const schemas = doc.components.schemas as Record<string, { properties?: Record<string, unknown>; required?: string[] }>;
+  const methods: string[] = [];
+  for (const [pathname, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = (item as Record<string, DocOperation>)[method];
+      if (!op || NOT_GENERATED.has(op.operationId)) continue;
+      const bodyTypes = Object.keys(op.requestBody?.content ?? {});
+      const answers = Object.entries(op.responses).filter(([status]) => status.startsWith("2"));
+      const jsonAnswers = answers.every(([, r]) => Object.keys(r.content ?? {}).every((type) => type === "application/json"));
+      if (bodyTypes.some((type) => type !== "application/json") || !jsonAnswers) continue;
+      const id = op.operationId;
+      const params = op.parameters ?? [];
+      const pathNames = [...pathname.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const query = params.filter((p) => p.in === "query");
+      const args = pathNames.map((name) => `${camel(name)}: string`);
+      const request = pathNames.length ? [`pathParams: { ${pathNames.map((n) => (camel(n) === n ? n : `${n}: ${camel(n)}`)).join(", ")} }`] : [];
+      if (bodyTypes.length && query.length) throw new Error(`${id}: a JSON body and a query; the generator knows one or the other`);
+      if (bodyTypes.length) {
+        const schema = schemas[op.requestBody!.content["application/json"].schema.$ref?.split("/").pop() ?? ""];
+        const clientId = ["client_request_id", "client_event_id"].find((name) => name in (schema?.properties ?? {}));
+        const optional = schema && !(schema.required ?? []).length;
+        args.push(`body: ${clientId ? "WithClientId" : "JsonBody"}<"${id}">${optional ? " = {}" : ""}`);
+        request.push(clientId ? `json: { ...body, ${clientId}: body.${clientId} ?? newClientId() }` : "json: body");
+      } else if (query.length) {
+        args.push(`query: QueryParams<"${id}">${query.some((p) => p.required) ? "" : " = {}"}`);
+        request.push("query");
+      }
+      args.push("options?: CallOptions");
+      const text = [op.summary && `${op.summary}.`, op.description].filter(Boolean).join("\n\n");
+      methods.push(
+        ...docComment(text, "  "),
+        `  ${id}(${args.join(", ")}): Promise<JsonAnswer<"${id}">> {`,
+        `    return this.call(OPERATIONS.${id}, ${request.length ? `{ ${[...request, "...options"].join(", ")} }` : "options"});`,
+        "  }",
+      );
+    }
+  }
+  return [
+    `// ${HEADER}`,
+    "// One method per operation that sends JSON (or nothing) and answers JSON (or nothing), named by its operationId:",
+    "// the path parameters in the path's order, then the JSON body or the query, then the call's options. A body's",
+    "// client_request_id / client_event_id defaults to a new id, which the call's retries reuse.",
+    'import { OPERATIONS, type JsonAnswer, type JsonBody, type QueryParams, type WithClientId } from "../operations.js";',
+    'import { newClientId, type Call, type CallOptions } from "../transport.js";',
+    "",
+    "/** The API's JSON operations; Voicedraft adds audio, streams, exports and waits. */",
+    "export class Operations {",
+    "  constructor(protected readonly call: Call) {}",
+    "",
+    ...methods,
+    "}",
+    "",
+  ].join("\n");
+}
+
 /** Every generated file and its content, as it should be for the contracts of today. */
 export async function generatedClientFiles(): Promise<Record<string, string>> {
   // A copy: the document is frozen, and openapi-typescript's bundler writes into what it reads.
@@ -122,6 +199,7 @@ export async function generatedClientFiles(): Promise<Record<string, string>> {
     "sdk/js/src/generated/openapi.ts": `// ${HEADER}\n${types}`,
     "sdk/js/src/generated/operations.ts": typescriptOperations(doc),
     "sdk/js/src/generated/schemas.ts": typescriptSchemas(doc),
+    "sdk/js/src/generated/methods.ts": typescriptMethods(doc),
     "sdk/python/src/voicedraft/_document_operations.py": pythonOperations(doc),
   };
 }

@@ -1,14 +1,10 @@
 import { prepareAudio, type AudioInput } from "./audio.js";
-import { ContentApi } from "./content.js";
-import type { DictionaryUpsertResult } from "./generated/schemas.js";
-import { OptimizationTimeoutError, VoicedraftError } from "./errors.js";
-import { OPERATIONS, type FormFields, type JsonBody, type QueryParams } from "./operations.js";
+import { GenerationTimeoutError, OptimizationTimeoutError, VoicedraftError } from "./errors.js";
+import { Operations } from "./generated/methods.js";
+import { OPERATIONS, type FormFields } from "./operations.js";
 import { transcriptEvents } from "./stream.js";
-import { newClientId, sleep, Transport, type Call, type CallOptions, type RequestOptions } from "./transport.js";
-import type {
-  DictionaryEntry, DictionaryEntryInput, DictionarySuggestion, EditedTranscription, Recording, Settings, TranscriptionPage,
-  TranscriptionResult, TranscriptStreamEvent,
-} from "./types.js";
+import { newClientId, sleep, Transport, type CallOptions, type RequestOptions } from "./transport.js";
+import type { ContentFamily, DictionaryEntryInput, TranscriptionResult, TranscriptStreamEvent } from "./types.js";
 
 export type ClientOptions = {
   /** Default: VOICEDRAFT_BASE_URL, else http://localhost:3000. */
@@ -46,7 +42,7 @@ export type TranscribeStreamOptions = TranscribeOptions & {
 };
 
 export type WaitOptions = CallOptions & {
-  /** Give up after this many milliseconds (OptimizationTimeoutError). Default 10 min. */
+  /** Give up after this many milliseconds (OptimizationTimeoutError, GenerationTimeoutError). Default 10 min, 2 min. */
   timeout?: number;
   /** Milliseconds between polls. Default 1 s. */
   interval?: number;
@@ -55,28 +51,32 @@ export type WaitOptions = CallOptions & {
 const environment = (name: string): string | undefined =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name] || undefined;
 
-/** The client of one Voicedraft service with one API key. */
-export class Voicedraft {
+/**
+ * The client of one Voicedraft service with one API key: a method per operation of the API, named by its operationId
+ * (generated from the OpenAPI document), and here the ones that send audio or answer with audio, a stream or a ZIP,
+ * and the waits for background work.
+ */
+export class Voicedraft extends Operations {
   readonly baseUrl: string;
   readonly #transport: Transport;
   readonly #transcribeTimeout: number;
-  readonly #call: Call = (op, options) => this.#transport.request(op, options);
-  readonly dictionary = new DictionaryApi(this.#call);
-  readonly content = new ContentApi(this.#call);
 
   constructor(options: ClientOptions = {}) {
     const apiKey = options.apiKey ?? environment("VOICEDRAFT_API_KEY");
     if (!apiKey) throw new VoicedraftError("No API key: pass { apiKey } or set VOICEDRAFT_API_KEY.");
-    this.baseUrl = options.baseUrl ?? environment("VOICEDRAFT_BASE_URL") ?? "http://localhost:3000";
+    const baseUrl = options.baseUrl ?? environment("VOICEDRAFT_BASE_URL") ?? "http://localhost:3000";
     const fetch = options.fetch ?? globalThis.fetch;
     if (typeof fetch !== "function") throw new VoicedraftError("No fetch available: pass { fetch }.");
     const { timeout = 30_000, maxRetries = 2 } = options;
-    this.#transport = new Transport({ baseUrl: this.baseUrl, apiKey, timeout, maxRetries, fetch: fetch.bind(globalThis) });
+    const transport = new Transport({ baseUrl, apiKey, timeout, maxRetries, fetch: fetch.bind(globalThis) });
+    super((op, request) => transport.request(op, request));
+    this.baseUrl = baseUrl;
+    this.#transport = transport;
     this.#transcribeTimeout = options.transcribeTimeout ?? 600_000;
   }
   /** Transcribes a recording; its retries send the same Idempotency-Key, so the service transcribes it once. */
   async transcribe(audio: AudioInput, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
-    return this.#call(OPERATIONS.transcribe, await this.#transcribeRequest(audio, options));
+    return this.call(OPERATIONS.transcribe, await this.#transcribeRequest(audio, options));
   }
   /**
    * Transcribes a recording and yields `transcript.text.delta` events as it is recognized, then `transcript.text.done`
@@ -106,22 +106,6 @@ export class Voicedraft {
     const headers = { "idempotency-key": options.idempotencyKey ?? newClientId() };
     return { form, headers, timeout: options.timeout ?? this.#transcribeTimeout, signal: options.signal };
   }
-  /** One of your transcriptions, with its segments and, when enabled, its optimization status. */
-  getTranscription(id: string, options?: CallOptions): Promise<TranscriptionResult> {
-    return this.#call(OPERATIONS.getTranscription, { pathParams: { id }, ...options });
-  }
-  /** A recording uploaded in parts (transcribe with { recording }), joined in part order. */
-  getRecording(id: string, options?: CallOptions): Promise<Recording> {
-    return this.#call(OPERATIONS.getRecording, { pathParams: { recording_id: id }, ...options });
-  }
-  /** A page of your transcriptions, newest first; with `q`, the notes that match it (web search syntax), best first. */
-  listTranscriptions(page: QueryParams<"listTranscriptions"> = {}, options?: CallOptions): Promise<TranscriptionPage> {
-    return this.#call(OPERATIONS.listTranscriptions, { query: page, ...options });
-  }
-  /** Searches your notes: listTranscriptions with `q`. */
-  searchTranscriptions(q: string, page: { limit?: number; cursor?: string } = {}, options?: CallOptions): Promise<TranscriptionPage> {
-    return this.listTranscriptions({ ...page, q }, options);
-  }
   /** A note's kept recording (Opus in WebM), whole or one byte range (end inclusive); NotFoundError when it has none. */
   async getTranscriptionAudio(
     id: string,
@@ -135,37 +119,11 @@ export class Voicedraft {
     const size = contentRange ? Number(contentRange.split("/")[1]) : bytes.length;
     return { bytes, contentType: res.headers.get("content-type") ?? "application/octet-stream", contentRange, size };
   }
-  /** Deletes a note and its kept recording; the posts made from it too with { withPosts: true }. */
-  async deleteTranscription(id: string, options: CallOptions & { withPosts?: boolean } = {}): Promise<void> {
-    const { withPosts, ...call } = options;
-    await this.#call(OPERATIONS.deleteTranscription, { pathParams: { id }, query: withPosts ? { with_posts: "true" } : {}, ...call });
-  }
-  /** Your settings: the language of your recordings, and what the server's recognizer can do for it. */
-  getSettings(options?: CallOptions): Promise<Settings> {
-    return this.#call(OPERATIONS.getSettings, options);
-  }
-  /** Sets the language of your recordings ("auto": detect it in each). */
-  updateSettings(input: { language: string }, options?: CallOptions): Promise<Settings> {
-    return this.#call(OPERATIONS.updateSettings, { json: input, ...options });
-  }
   /** Everything of yours as a ZIP (notes as Markdown, recordings, dictionary.csv, posts), streamed. */
-  async exportArchive(options?: CallOptions): Promise<ReadableStream<Uint8Array>> {
+  async exportUserData(options?: CallOptions): Promise<ReadableStream<Uint8Array>> {
     const { res } = await this.#transport.open(OPERATIONS.exportUserData, options, "application/zip");
     if (!res.body) throw new VoicedraftError("The export arrived without a body.");
     return res.body;
-  }
-  /** Replaces a transcript's text; with updated_at, ConflictError (edit_conflict) if it changed since. */
-  editTranscription(id: string, input: JsonBody<"editTranscription">, options?: CallOptions): Promise<EditedTranscription> {
-    return this.#call(OPERATIONS.editTranscription, { pathParams: { id }, json: input, ...options });
-  }
-  /** Dictionary entries suggested by your edits of a transcript, most frequent first. */
-  getDictionarySuggestions(
-    id: string,
-    page: QueryParams<"getDictionarySuggestions"> = {},
-    options?: CallOptions,
-  ): Promise<DictionarySuggestion[]> {
-    const request = { pathParams: { id }, query: page, ...options };
-    return this.#call(OPERATIONS.getDictionarySuggestions, request).then((r) => r.dictionary_suggestions);
   }
   /** Polls a transcription until its optimization has completed or failed (at once when it has none), and returns it. */
   async waitForOptimization(transcription: string | TranscriptionResult, options: WaitOptions = {}): Promise<TranscriptionResult> {
@@ -184,29 +142,23 @@ export class Voicedraft {
       await sleep(interval);
     }
   }
-}
-
-/** Your personal dictionary: misspelling → correct spelling, applied to every transcript. */
-export class DictionaryApi {
-  constructor(private readonly call: Call) {}
-
-  /** Every entry, sorted by misspelling. */
-  async list(options?: CallOptions): Promise<DictionaryEntry[]> {
-    const entries: DictionaryEntry[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await this.call(OPERATIONS.listDictionary, { query: { cursor }, ...options });
-      entries.push(...page.entries);
-      cursor = page.next_cursor ?? undefined;
-    } while (cursor);
-    return entries;
-  }
-  /** Adds an entry, or updates the one with the same misspelling (ignoring case and spacing). */
-  add(misspelling: string, correctSpelling: string, options?: CallOptions): Promise<DictionaryUpsertResult> {
-    return this.call(OPERATIONS.addDictionaryEntry, { json: { misspelling, correct_spelling: correctSpelling }, ...options });
-  }
-  /** Deletes the entry with this misspelling and returns it; NotFoundError when there is none. */
-  delete(misspelling: string, options?: CallOptions): Promise<DictionaryEntry> {
-    return this.call(OPERATIONS.deleteDictionaryEntry, { query: { misspelling }, ...options }).then((r) => r.deleted);
+  /** Polls a master's family (or a variant's) until no variant is queued or running, and returns it. */
+  async waitForVariants(id: string, options: WaitOptions = {}): Promise<ContentFamily> {
+    const { timeout = 120_000, interval = 500 } = options;
+    const deadline = Date.now() + timeout;
+    let finishedBefore = false;
+    for (;;) {
+      const family = await this.getContentFamily(id, { signal: options.signal });
+      const busy = family.variants.filter((v) => v.generation?.state === "queued" || v.generation?.state === "running");
+      // The service reads items and their tasks in separate statements, so the read that first
+      // shows a task finished may still carry the text from before it; the next read cannot.
+      if (!busy.length && finishedBefore) return family;
+      finishedBefore = !busy.length;
+      if (finishedBefore) continue;
+      if (Date.now() > deadline) {
+        throw new GenerationTimeoutError(`${busy.length} variant(s) of ${id} are still being generated after ${timeout} ms.`);
+      }
+      await sleep(interval);
+    }
   }
 }

@@ -1,5 +1,5 @@
-export { Voicedraft, DictionaryApi } from "./client.js";
-export { ContentApi } from "./content.js";
+export { Voicedraft } from "./client.js";
+export { Operations } from "./generated/methods.js";
 export type { ClientOptions, TranscribeOptions, TranscribeStreamOptions, WaitOptions } from "./client.js";
 export type { CallOptions } from "./transport.js";
 export type { AudioInput } from "./audio.js";

@@ -30,13 +30,9 @@ export type JsonAnswer<Id extends DocumentOperationId> = [Content<Success<Id>>] 
   ? B
   : void;
 
-const CALLED = [
-  "transcribe", "getTranscription", "getRecording", "listTranscriptions", "editTranscription", "getDictionarySuggestions",
-  "getTranscriptionAudio", "deleteTranscription", "getSettings", "updateSettings", "exportUserData",
-  "listDictionary", "addDictionaryEntry", "deleteDictionaryEntry", "listChannels", "createChannel", "listPresets",
-  "createContentMaster", "getContentItem", "editContentItem", "getContentFamily", "createContentVariants",
-  "regenerateContentVariant", "approveContentVariant", "recordContentDelivery", "confirmManualDelivery",
-] as const satisfies readonly DocumentOperationId[];
+// Not called by this client: the OpenAI-compatible upload (call it with the openai SDK), and account deletion (only the
+// app's signed-in session may; an API key gets 403).
+const LEFT_OUT = ["createOpenAiTranscription", "deleteAccount"] as const;
 
 // Every read is retry-safe, and these writes: a repeat of transcribe (Idempotency-Key), createContentVariants
 // (client_request_id) or a delivery (client_event_id) replays the first answer; the others set what is already set.
@@ -47,11 +43,14 @@ const RETRY_SAFE_WRITES = new Set<DocumentOperationId>([
   "createContentVariants", "recordContentDelivery", "confirmManualDelivery",
 ]);
 
-export const OPERATIONS = Object.fromEntries(
-  CALLED.map((id) => {
-    const { method, path } = DOCUMENT_OPERATIONS[id];
-    return [id, { id, method, path, retrySafe: method === "GET" || RETRY_SAFE_WRITES.has(id) }];
-  }),
-) as { readonly [Id in (typeof CALLED)[number]]: Operation<Id> };
+export type OperationName = Exclude<DocumentOperationId, (typeof LEFT_OUT)[number]>;
 
-export type OperationName = keyof typeof OPERATIONS;
+export const OPERATIONS = Object.fromEntries(
+  Object.entries(DOCUMENT_OPERATIONS)
+    .filter(([id]) => !(LEFT_OUT as readonly string[]).includes(id))
+    .map(([id, { method, path }]) => [id, { id, method, path, retrySafe: method === "GET" || RETRY_SAFE_WRITES.has(id as DocumentOperationId) }]),
+) as { readonly [Id in OperationName]: Operation<Id> };
+
+type ClientIdKey<Id extends OperationName> = Extract<keyof JsonBody<Id>, "client_request_id" | "client_event_id">;
+/** An operation's body whose client id may be left out: it defaults to a new id, reused by the call's retries. */
+export type WithClientId<Id extends OperationName> = Omit<JsonBody<Id>, ClientIdKey<Id>> & { [Key in ClientIdKey<Id>]?: string };

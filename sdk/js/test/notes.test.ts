@@ -25,7 +25,7 @@ describe("notes: audio, search, settings, delete", () => {
   });
 
   test("search finds the note by a word in it, the word flagged in the snippet", async () => {
-    const page = await client.searchTranscriptions("country");
+    const page = await client.listTranscriptions({ q: "country" });
     const found = page.transcriptions.find((t) => t.id === note.id);
     assert.ok(found?.search, "found, with its match");
     assert.ok(found.search.snippet.some((p) => p.match && /country/i.test(p.text)));
@@ -45,7 +45,7 @@ describe("notes: audio, search, settings, delete", () => {
   });
 
   test("export: a ZIP stream", async () => {
-    const reader = (await client.exportArchive()).getReader();
+    const reader = (await client.exportUserData()).getReader();
     const { value } = await reader.read();
     assert.deepEqual([...value!.subarray(0, 4)], [0x50, 0x4b, 0x03, 0x04]);
     await reader.cancel();

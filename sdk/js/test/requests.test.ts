@@ -21,9 +21,9 @@ function recordingClient(answer: unknown = {}) {
 test("path parameters are encoded and query parameters sent; a JSON body as JSON", async () => {
   const { seen, client } = recordingClient({ dictionary_suggestions: [], deleted: {}, item: {} });
   await client.getDictionarySuggestions("a b/c", { limit: 3 });
-  await client.dictionary.delete("cooper netties");
+  await client.deleteDictionaryEntry({ misspelling: "cooper netties" });
   await client.editTranscription("t1", { text: "new", updated_at: "2026-01-01T00:00:00.000Z" });
-  await client.content.approve("v1", "h1");
+  await client.approveContentVariant("v1", { content_hash: "h1" });
   assert.deepEqual(
     seen.map(({ method, url, body }) => ({ method, url, body })),
     [
@@ -66,4 +66,30 @@ test("a missing path parameter is refused before any request", async () => {
   const { seen, client } = recordingClient();
   await assert.rejects(client.getTranscription(""), /id is required/);
   assert.equal(seen.length, 0);
+});
+
+test("a body's client id defaults to a new one, and a given one is sent as it is", async () => {
+  const { seen, client } = recordingClient({ variants: [] });
+  const targets = [{ channel_id: "c1", preset_id: "p1" }];
+  await client.createContentVariants("m1", { targets });
+  await client.createContentVariants("m1", { targets, client_request_id: "mine" });
+  await client.recordContentDelivery("v1", { method: "share", state: "presented" });
+  assert.match((seen[0].body as { client_request_id: string }).client_request_id, /^[0-9a-f]{32}$/);
+  assert.deepEqual(seen[1].body, { targets, client_request_id: "mine" });
+  assert.match((seen[2].body as { client_event_id: string }).client_event_id, /^[0-9a-f]{32}$/);
+});
+
+test("the operations the hand-kept client left out are methods now: presets and channels by id, masters", async () => {
+  const { seen, client } = recordingClient({});
+  await client.updatePreset("p 1", { name: "Short" });
+  await client.deleteChannel("c1");
+  await client.listContentMasters({ source_transcription_id: "t1", limit: 5 });
+  assert.deepEqual(
+    seen.map(({ method, url, body }) => ({ method, url, body })),
+    [
+      { method: "PATCH", url: "http://vd.test/api/v1/presets/p%201", body: { name: "Short" } },
+      { method: "DELETE", url: "http://vd.test/api/v1/channels/c1", body: undefined },
+      { method: "GET", url: "http://vd.test/api/v1/content/items?source_transcription_id=t1&limit=5", body: undefined },
+    ],
+  );
 });

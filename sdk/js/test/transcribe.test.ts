@@ -59,9 +59,9 @@ describe("transcribe", () => {
     const fromEdit = edited.dictionary_suggestions.find((s) => s.correct_spelling === "Kuntry");
     assert.equal(fromEdit?.misspelling, "country", JSON.stringify(edited.dictionary_suggestions));
     assert.ok(fromEdit!.occurrences >= 1);
-    const all = await client.getDictionarySuggestions(fresh.id);
+    const all = (await client.getDictionarySuggestions(fresh.id)).dictionary_suggestions;
     assert.ok(all.some((s) => s.misspelling === "country" && s.correct_spelling === "Kuntry"), JSON.stringify(all));
-    assert.ok((await client.getDictionarySuggestions(fresh.id, { limit: 1 })).length <= 1);
+    assert.ok((await client.getDictionarySuggestions(fresh.id, { limit: 1 })).dictionary_suggestions.length <= 1);
     await assert.rejects(client.getDictionarySuggestions("no-such-id"), NotFoundError);
   });
 
