@@ -2,7 +2,7 @@ import secrets
 import unittest
 from typing import List
 
-from voicedraft import AuthenticationError, ConflictError, IdempotencyConflictError, NotFoundError, Voicedraft
+from voicedraft import APIError, AuthenticationError, ConflictError, IdempotencyConflictError, NotFoundError, Voicedraft
 from voicedraft.types import VariantTarget
 
 from ._service import get_service
@@ -23,6 +23,35 @@ class ContentTest(unittest.TestCase):
         self.assertEqual(self.channel["platform"], "linkedin")
         self.assertTrue(self.channel["active"])
         self.assertIn(self.channel["id"], [c["id"] for c in self.client.content.list_channels()])
+
+    def test_a_channel_read_changed_and_deleted_by_id(self) -> None:
+        content = self.client.content
+        channel = content.create_channel("x", f"SDK {secrets.token_hex(3)}")
+        self.assertEqual(content.get_channel(channel["id"])["name"], channel["name"])
+        changed = content.update_channel(channel["id"], name="Renamed", active=False)
+        self.assertEqual((changed["name"], changed["active"], changed["platform"]), ("Renamed", False, "x"))
+        self.assertEqual(content.delete_channel(channel["id"])["id"], channel["id"])
+        with self.assertRaises(NotFoundError):
+            content.get_channel(channel["id"])
+
+    def test_a_style_of_your_own_created_changed_and_deleted_and_masters_listed(self) -> None:
+        content = self.client.content
+        preset = content.create_preset(f"Punchy {secrets.token_hex(3)}", tone="casual", length="short", hashtags=["voice"])
+        self.assertFalse(preset["built_in"])
+        self.assertEqual((preset["tone"], preset["hashtags"]), ("casual", ["voice"]))
+        self.assertEqual(content.get_preset(preset["id"])["name"], preset["name"])
+        self.assertEqual(content.update_preset(preset["id"], format="thread")["format"], "thread")
+        with self.assertRaises(APIError) as refused:
+            content.update_preset(self.preset["id"], name="Mine now")
+        self.assertEqual(refused.exception.code, "preset_read_only")
+        self.assertEqual(content.delete_preset(preset["id"])["id"], preset["id"])
+        with self.assertRaises(NotFoundError):
+            content.get_preset(preset["id"])
+
+        master = content.create_master(body="A master to find in the list.")
+        page = content.list_masters(limit=50)
+        self.assertIn(master["id"], [item["id"] for item in page["items"]])
+        self.assertTrue(all(item["kind"] == "master" for item in page["items"]))
 
     def test_master_variants_family_approve_deliveries_manual_confirmation(self) -> None:
         content = self.client.content

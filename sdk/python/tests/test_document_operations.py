@@ -15,14 +15,6 @@ NOT_IN_THIS_CLIENT: Dict[str, str] = {
     "getOpenApi": "the document itself",
     "getHealth": "for load balancers and uptime checks",
     "deleteAccount": "only the app's signed-in session may delete an account (API keys get 403)",
-    "getChannel": "not yet in the SDK",
-    "updateChannel": "not yet in the SDK",
-    "deleteChannel": "not yet in the SDK",
-    "listContentMasters": "not yet in the SDK",
-    "createPreset": "not yet in the SDK",
-    "getPreset": "not yet in the SDK",
-    "updatePreset": "not yet in the SDK",
-    "deletePreset": "not yet in the SDK",
 }
 
 #: (operationId, parameter): query parameters and headers the client does not send, and why.

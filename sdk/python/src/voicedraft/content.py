@@ -10,7 +10,17 @@ from typing import Any, Dict, List, Optional, Sequence, cast
 from . import _transport
 from .errors import GenerationTimeoutError
 from .operations import OPERATIONS
-from .types import Channel, ContentFamily, ContentItem, DeliveryResult, Preset, RegenerateResult, VariantsResult, VariantTarget
+from .types import (
+    Channel,
+    ContentFamily,
+    ContentItem,
+    ContentItemPage,
+    DeliveryResult,
+    Preset,
+    RegenerateResult,
+    VariantsResult,
+    VariantTarget,
+)
 
 _ACTIVE_GENERATION = frozenset({"queued", "running"})
 
@@ -33,9 +43,80 @@ class ContentAPI:
         body = _without_none({"platform": platform, "name": name, "active": active})
         return cast(Channel, self._call("create_channel", json_body=body)["channel"])
 
+    def get_channel(self, id: str) -> Channel:  # noqa: A002
+        return cast(Channel, self._call("get_channel", path_params={"id": id})["channel"])
+
+    def update_channel(
+        self, id: str, *, platform: Optional[str] = None, name: Optional[str] = None, active: Optional[bool] = None  # noqa: A002
+    ) -> Channel:
+        """Renames a channel, changes its platform, or turns it off (``active=False``) or on; what
+        is None stays as it is. Variants can be made only for active channels."""
+        body = _without_none({"platform": platform, "name": name, "active": active})
+        return cast(Channel, self._call("update_channel", path_params={"id": id}, json_body=body)["channel"])
+
+    def delete_channel(self, id: str) -> Channel:  # noqa: A002
+        """Deletes a channel and returns it. ConflictError (channel_in_use) when posts were written
+        for it: turn it off instead."""
+        return cast(Channel, self._call("delete_channel", path_params={"id": id})["deleted"])
+
     def list_presets(self) -> List[Preset]:
         """Built-in presets and yours."""
         return cast(List[Preset], self._call("list_presets")["presets"])
+
+    def create_preset(
+        self,
+        name: str,
+        *,
+        tone: Optional[str] = None,
+        length: Optional[str] = None,
+        format: Optional[str] = None,  # noqa: A002 - the API's field name
+        hashtags: Optional[Sequence[str]] = None,
+        include_title: Optional[bool] = None,
+    ) -> Preset:
+        """A style of your own: tone (neutral, casual, professional, enthusiastic), length (short,
+        medium, full), format (single, thread), hashtags and whether the title leads."""
+        body = _without_none(
+            {"name": name, "tone": tone, "length": length, "format": format, "include_title": include_title}
+        )
+        if hashtags is not None:
+            body["hashtags"] = list(hashtags)
+        return cast(Preset, self._call("create_preset", json_body=body)["preset"])
+
+    def get_preset(self, id: str) -> Preset:  # noqa: A002
+        return cast(Preset, self._call("get_preset", path_params={"id": id})["preset"])
+
+    def update_preset(
+        self,
+        id: str,  # noqa: A002
+        *,
+        name: Optional[str] = None,
+        tone: Optional[str] = None,
+        length: Optional[str] = None,
+        format: Optional[str] = None,  # noqa: A002 - the API's field name
+        hashtags: Optional[Sequence[str]] = None,
+        include_title: Optional[bool] = None,
+    ) -> Preset:
+        """Changes a style of yours; what is None stays as it is. A built-in one is refused
+        (preset_read_only)."""
+        body = _without_none(
+            {"name": name, "tone": tone, "length": length, "format": format, "include_title": include_title}
+        )
+        if hashtags is not None:
+            body["hashtags"] = list(hashtags)
+        return cast(Preset, self._call("update_preset", path_params={"id": id}, json_body=body)["preset"])
+
+    def delete_preset(self, id: str) -> Preset:  # noqa: A002
+        """Deletes a style of yours and returns it. ConflictError (preset_in_use) when posts were
+        written in it."""
+        return cast(Preset, self._call("delete_preset", path_params={"id": id})["deleted"])
+
+    def list_masters(
+        self, *, limit: Optional[int] = None, cursor: Optional[str] = None, source_transcription_id: Optional[str] = None
+    ) -> ContentItemPage:
+        """A page of your masters, newest first; with ``source_transcription_id``, the ones made
+        from that note. Pass ``page["next_cursor"]`` as ``cursor`` for older ones."""
+        query = {"limit": limit, "cursor": cursor, "source_transcription_id": source_transcription_id}
+        return cast(ContentItemPage, self._call("list_content_masters", query=query))
 
     def create_master(
         self, *, title: Optional[str] = None, body: Optional[str] = None, source_transcription_id: Optional[str] = None

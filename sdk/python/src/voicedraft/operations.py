@@ -90,6 +90,9 @@ def _preset_fields(prefix: str) -> Tuple[str, ...]:
     return _fields(prefix, names)
 
 
+_CHANNEL_BODY = ("platform", "name", "active")
+_PRESET_BODY = ("name", "tone", "length", "format", "hashtags", "include_title")
+
 _GENERATION = ("task_id", "state", "generator", "error", "created_at", "finished_at", "set_aside.content_hash")
 
 
@@ -208,11 +211,30 @@ OPERATIONS: Dict[str, Operation] = {
     "list_channels": _operation("listChannels", response=_channel_fields("channels[]"), retry_safe=True),
     "create_channel": _operation(
         "createChannel",
-        body=("platform", "name", "active"),
+        body=_CHANNEL_BODY,
         response=_channel_fields("channel"),
         retry_safe=False,
     ),
+    "get_channel": _operation("getChannel", response=_channel_fields("channel"), retry_safe=True),
+    "update_channel": _operation(
+        "updateChannel",
+        body=_CHANNEL_BODY,
+        response=_channel_fields("channel"),
+        retry_safe=False,  # as every edit: not repeated on the client's own
+    ),
+    # A repeat after a lost response would answer 404 for a channel that was in fact deleted.
+    "delete_channel": _operation("deleteChannel", response=_channel_fields("deleted"), retry_safe=False),
     "list_presets": _operation("listPresets", response=_preset_fields("presets[]"), retry_safe=True),
+    "create_preset": _operation("createPreset", body=_PRESET_BODY, response=_preset_fields("preset"), retry_safe=False),
+    "get_preset": _operation("getPreset", response=_preset_fields("preset"), retry_safe=True),
+    "update_preset": _operation("updatePreset", body=_PRESET_BODY, response=_preset_fields("preset"), retry_safe=False),
+    "delete_preset": _operation("deletePreset", response=_preset_fields("deleted"), retry_safe=False),
+    "list_content_masters": _operation(
+        "listContentMasters",
+        query=("limit", "cursor", "source_transcription_id"),
+        response=_item_fields("items[]") + ("next_cursor",),
+        retry_safe=True,
+    ),
     "create_content_master": _operation(
         "createContentMaster",
         body=("title", "body", "source_transcription_id"),

@@ -308,3 +308,9 @@ class DeliveryResult(TypedDict):
 class TranscriptionPage(TypedDict):
     transcriptions: List[TranscriptionResult]
     next_cursor: Optional[str]
+
+
+class ContentItemPage(TypedDict):
+    items: List[ContentItem]
+    #: Pass as ``cursor`` for the next page; None on the last.
+    next_cursor: Optional[str]
