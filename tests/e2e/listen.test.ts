@@ -3,6 +3,7 @@ import { after, before, test } from "node:test";
 import { unzipSync } from "fflate";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { AUDIO_CACHE } from "@/app/_lib/cache-names.ts";
 import { JFK_WAV } from "@/tests/support/audio.ts";
 import { assertAccessible, newPhone, noteCount, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
 
@@ -91,9 +92,10 @@ test("a note plays with the spoken word highlighted; a tapped word plays from th
   // answers the player's ranges from it).
   await waitForOfflineReady(page);
   const audioUrl = `${app.url}/api/v1/transcriptions/${id}/audio`;
-  const isKept = () => page.evaluate(async (url) => Boolean(await (await caches.open("note-audio")).match(url)), audioUrl);
+  const isKept = () => page.evaluate(async ([url, name]) => Boolean(await (await caches.open(name)).match(url)), [audioUrl, AUDIO_CACHE]);
+  const keptAudioUrls = () => page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url), AUDIO_CACHE);
   for (const deadline = Date.now() + 15_000; !(await isKept()) && Date.now() < deadline; ) await page.waitForTimeout(250);
-  const keptUrls = await page.evaluate(async () => (await (await caches.open("note-audio")).keys()).map((r) => r.url));
+  const keptUrls = await keptAudioUrls();
   assert.ok(await isKept(), `the recording played is kept on the phone (kept: ${keptUrls.join(", ") || "nothing"}; looked for ${audioUrl})`);
   await context.setOffline(true);
   await page.reload();
@@ -155,8 +157,7 @@ test("a note plays with the spoken word highlighted; a tapped word plays from th
   while ((await noteCount(page)) !== 0 && Date.now() < deadline) await page.waitForTimeout(250);
   assert.equal(await noteCount(page), 0, "the note was deleted after the Undo time");
   assert.equal((await page.request.get(`/api/v1/transcriptions/${id}/audio`)).status(), 404);
-  const keptAudio = await page.evaluate(async () => (await (await caches.open("note-audio")).keys()).length);
-  assert.equal(keptAudio, 0, "the deleted note's recording is no longer kept on the phone");
+  assert.equal((await keptAudioUrls()).length, 0, "the deleted note's recording is no longer kept on the phone");
   await context.close();
 });
 

@@ -10,104 +10,14 @@ export class Operations {
   constructor(protected readonly call: Call) {}
 
   /**
-   * Service health.
+   * Add or update an entry.
    *
-   * Checks that the database answers and that every migration is applied. Meant for load balancers and uptime checks.
+   * Adds an entry, or updates the existing one whose misspelling matches (ignoring case, extra whitespace and Unicode normalization). Both fields are trimmed and must not contain line breaks or other control characters.
    *
-   * Public: no API key needed.
+   * Required scope: `dictionary:write`.
    */
-  getHealth(options?: CallOptions): Promise<JsonAnswer<"getHealth">> {
-    return this.call(OPERATIONS.getHealth, options);
-  }
-  /**
-   * List channels.
-   *
-   * Your publishing destinations, oldest first.
-   *
-   * Required scope: `content:read`.
-   */
-  listChannels(options?: CallOptions): Promise<JsonAnswer<"listChannels">> {
-    return this.call(OPERATIONS.listChannels, options);
-  }
-  /**
-   * Add a channel.
-   *
-   * A destination: a platform (linkedin, x, threads, bluesky, mastodon, instagram, facebook, newsletter, blog, other) and your name for it. It never takes a token, password or other credential (unknown fields are refused).
-   *
-   * Required scope: `content:write`.
-   */
-  createChannel(body: JsonBody<"createChannel">, options?: CallOptions): Promise<JsonAnswer<"createChannel">> {
-    return this.call(OPERATIONS.createChannel, { json: body, ...options });
-  }
-  /**
-   * Read a channel.
-   *
-   * One of your channels.
-   *
-   * Required scope: `content:read`.
-   */
-  getChannel(id: string, options?: CallOptions): Promise<JsonAnswer<"getChannel">> {
-    return this.call(OPERATIONS.getChannel, { pathParams: { id }, ...options });
-  }
-  /**
-   * Update a channel.
-   *
-   * Rename it, change its platform, or (de)activate it. Variants can be made only for active channels.
-   *
-   * Required scope: `content:write`.
-   */
-  updateChannel(id: string, body: JsonBody<"updateChannel"> = {}, options?: CallOptions): Promise<JsonAnswer<"updateChannel">> {
-    return this.call(OPERATIONS.updateChannel, { pathParams: { id }, json: body, ...options });
-  }
-  /**
-   * Delete a channel.
-   *
-   * Deletes a channel no variant was made for; otherwise deactivate it.
-   *
-   * Required scope: `content:write`.
-   */
-  deleteChannel(id: string, options?: CallOptions): Promise<JsonAnswer<"deleteChannel">> {
-    return this.call(OPERATIONS.deleteChannel, { pathParams: { id }, ...options });
-  }
-  /**
-   * List masters.
-   *
-   * Your masters, newest first. Follow next_cursor until it is null.
-   *
-   * Required scope: `content:read`.
-   */
-  listContentMasters(query: QueryParams<"listContentMasters"> = {}, options?: CallOptions): Promise<JsonAnswer<"listContentMasters">> {
-    return this.call(OPERATIONS.listContentMasters, { query, ...options });
-  }
-  /**
-   * Create a master.
-   *
-   * A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title defaults to the body's first line.
-   *
-   * Required scope: `content:write`.
-   */
-  createContentMaster(body: JsonBody<"createContentMaster"> = {}, options?: CallOptions): Promise<JsonAnswer<"createContentMaster">> {
-    return this.call(OPERATIONS.createContentMaster, { json: body, ...options });
-  }
-  /**
-   * Read a master or variant.
-   *
-   * One item with, for a variant, its generation, approval and freshness.
-   *
-   * Required scope: `content:read`.
-   */
-  getContentItem(id: string, options?: CallOptions): Promise<JsonAnswer<"getContentItem">> {
-    return this.call(OPERATIONS.getContentItem, { pathParams: { id }, ...options });
-  }
-  /**
-   * Edit a master or variant.
-   *
-   * Changes the title and/or body if the item still has expected_content_hash. A real change increments version and invalidates any approval; editing a master makes its variants stale. A variant edited while it is being generated keeps your edit: the generator's result is set aside (generation state conflicted).
-   *
-   * Required scope: `content:write`.
-   */
-  editContentItem(id: string, body: JsonBody<"editContentItem">, options?: CallOptions): Promise<JsonAnswer<"editContentItem">> {
-    return this.call(OPERATIONS.editContentItem, { pathParams: { id }, json: body, ...options });
+  addDictionaryEntry(body: JsonBody<"addDictionaryEntry">, options?: CallOptions): Promise<JsonAnswer<"addDictionaryEntry">> {
+    return this.call(OPERATIONS.addDictionaryEntry, { json: body, ...options });
   }
   /**
    * Approve a variant.
@@ -120,16 +30,6 @@ export class Operations {
     return this.call(OPERATIONS.approveContentVariant, { pathParams: { id }, json: body, ...options });
   }
   /**
-   * Record share, copy or export evidence.
-   *
-   * Records what your share panel, clipboard copy or file export did. Evidence states: initiated → presented → cancelled | failed (initiated may also go straight to cancelled or failed; a new delivery may start in any of them). Send delivery_id to advance an earlier delivery. None of these states confirms a publication — opening a share panel proves only that sharing was started or presented; the one confirmed state, confirmed_manual, comes only from the manual confirmation. Idempotent per client_event_id.
-   *
-   * Required scope: `content:write`.
-   */
-  recordContentDelivery(id: string, body: WithClientId<"recordContentDelivery">, options?: CallOptions): Promise<JsonAnswer<"recordContentDelivery">> {
-    return this.call(OPERATIONS.recordContentDelivery, { pathParams: { id }, json: { ...body, client_event_id: body.client_event_id ?? newClientId() }, ...options });
-  }
-  /**
    * Confirm a manual publication.
    *
    * You published the variant yourself; this records it as confirmed_manual. Accepted only for an approved variant that is not stale, and only with its approved content_hash. published_url is kept as your evidence; the service never contacts it or any third-party platform. Idempotent per client_event_id, and recorded once per variant and content_hash: confirming the same content again (another client_event_id) answers the first confirmation (200, replayed true), taking a newly given published_url.
@@ -140,24 +40,24 @@ export class Operations {
     return this.call(OPERATIONS.confirmManualDelivery, { pathParams: { id }, json: { ...body, client_event_id: body.client_event_id ?? newClientId() }, ...options });
   }
   /**
-   * Read a content family.
+   * Add a channel.
    *
-   * The master and its variants, each with generation (queued, running, succeeded, failed, conflicted, superseded), approval (awaiting_approval, approved) and freshness (fresh, stale), and the family's delivery evidence. Give the id of the master or of any variant.
-   *
-   * Required scope: `content:read`.
-   */
-  getContentFamily(id: string, options?: CallOptions): Promise<JsonAnswer<"getContentFamily">> {
-    return this.call(OPERATIONS.getContentFamily, { pathParams: { id }, ...options });
-  }
-  /**
-   * Regenerate a variant.
-   *
-   * A new generation task for the variant, from its source snapshot (source: snapshot, the default) or from a new snapshot of the master (source: master — this is how a stale variant becomes fresh). Unfinished older tasks are superseded. If you edit the variant before the result arrives, the result is set aside and your edit stays.
+   * A destination: a platform (linkedin, x, threads, bluesky, mastodon, instagram, facebook, newsletter, blog, other) and your name for it. It never takes a token, password or other credential (unknown fields are refused).
    *
    * Required scope: `content:write`.
    */
-  regenerateContentVariant(id: string, body: JsonBody<"regenerateContentVariant"> = {}, options?: CallOptions): Promise<JsonAnswer<"regenerateContentVariant">> {
-    return this.call(OPERATIONS.regenerateContentVariant, { pathParams: { id }, json: body, ...options });
+  createChannel(body: JsonBody<"createChannel">, options?: CallOptions): Promise<JsonAnswer<"createChannel">> {
+    return this.call(OPERATIONS.createChannel, { json: body, ...options });
+  }
+  /**
+   * Create a master.
+   *
+   * A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title defaults to the body's first line.
+   *
+   * Required scope: `content:write`.
+   */
+  createContentMaster(body: JsonBody<"createContentMaster"> = {}, options?: CallOptions): Promise<JsonAnswer<"createContentMaster">> {
+    return this.call(OPERATIONS.createContentMaster, { json: body, ...options });
   }
   /**
    * Create or reuse variants.
@@ -170,24 +70,24 @@ export class Operations {
     return this.call(OPERATIONS.createContentVariants, { pathParams: { id }, json: { ...body, client_request_id: body.client_request_id ?? newClientId() }, ...options });
   }
   /**
-   * List dictionary entries.
+   * Create a preset.
    *
-   * Returns your entries sorted by misspelling (case-folded). Without `limit`, every entry comes in one page; with it, follow `next_cursor` until it is null.
+   * A preset of your own.
    *
-   * Required scope: `dictionary:read`.
+   * Required scope: `content:write`.
    */
-  listDictionary(query: QueryParams<"listDictionary"> = {}, options?: CallOptions): Promise<JsonAnswer<"listDictionary">> {
-    return this.call(OPERATIONS.listDictionary, { query, ...options });
+  createPreset(body: JsonBody<"createPreset">, options?: CallOptions): Promise<JsonAnswer<"createPreset">> {
+    return this.call(OPERATIONS.createPreset, { json: body, ...options });
   }
   /**
-   * Add or update an entry.
+   * Delete a channel.
    *
-   * Adds an entry, or updates the existing one whose misspelling matches (ignoring case, extra whitespace and Unicode normalization). Both fields are trimmed and must not contain line breaks or other control characters.
+   * Deletes a channel no variant was made for; otherwise deactivate it.
    *
-   * Required scope: `dictionary:write`.
+   * Required scope: `content:write`.
    */
-  addDictionaryEntry(body: JsonBody<"addDictionaryEntry">, options?: CallOptions): Promise<JsonAnswer<"addDictionaryEntry">> {
-    return this.call(OPERATIONS.addDictionaryEntry, { json: body, ...options });
+  deleteChannel(id: string, options?: CallOptions): Promise<JsonAnswer<"deleteChannel">> {
+    return this.call(OPERATIONS.deleteChannel, { pathParams: { id }, ...options });
   }
   /**
    * Delete an entry.
@@ -200,6 +100,96 @@ export class Operations {
     return this.call(OPERATIONS.deleteDictionaryEntry, { query, ...options });
   }
   /**
+   * Delete a preset.
+   *
+   * Deletes one of your presets that no variant was written with.
+   *
+   * Required scope: `content:write`.
+   */
+  deletePreset(id: string, options?: CallOptions): Promise<JsonAnswer<"deletePreset">> {
+    return this.call(OPERATIONS.deletePreset, { pathParams: { id }, ...options });
+  }
+  /**
+   * Delete a note.
+   *
+   * Deletes the transcription, its kept recording and its optimization (unless another upload of the same recording shares it). Posts made from it are kept unless `with_posts=true`; a kept post still names the deleted note in `source_transcription_id`. To tell the person how many posts a note has before asking, list them with GET /api/v1/content/items?source_transcription_id={id}.
+   *
+   * Required scope: `transcribe`.
+   */
+  deleteTranscription(id: string, query: QueryParams<"deleteTranscription"> = {}, options?: CallOptions): Promise<JsonAnswer<"deleteTranscription">> {
+    return this.call(OPERATIONS.deleteTranscription, { pathParams: { id }, query, ...options });
+  }
+  /**
+   * Edit a master or variant.
+   *
+   * Changes the title and/or body if the item still has expected_content_hash. A real change increments version and invalidates any approval; editing a master makes its variants stale. A variant edited while it is being generated keeps your edit: the generator's result is set aside (generation state conflicted).
+   *
+   * Required scope: `content:write`.
+   */
+  editContentItem(id: string, body: JsonBody<"editContentItem">, options?: CallOptions): Promise<JsonAnswer<"editContentItem">> {
+    return this.call(OPERATIONS.editContentItem, { pathParams: { id }, json: body, ...options });
+  }
+  /**
+   * Edit a transcript or rename it.
+   *
+   * Replaces `text` with your edit, and/or sets the note's `title` (null removes it). Send the `updated_at` you last saw to be protected from overwriting a newer edit (409 edit_conflict). The AI-optimized text (`optimization.text`) is kept as it is. The answer carries `dictionary_suggestions`: entries this edit suggests ("cooper netties" → "Kubernetes"), to offer for POST /api/v1/dictionary/add.
+   *
+   * Required scope: `transcribe`.
+   */
+  editTranscription(id: string, body: JsonBody<"editTranscription"> = {}, options?: CallOptions): Promise<JsonAnswer<"editTranscription">> {
+    return this.call(OPERATIONS.editTranscription, { pathParams: { id }, json: body, ...options });
+  }
+  /**
+   * Read a channel.
+   *
+   * One of your channels.
+   *
+   * Required scope: `content:read`.
+   */
+  getChannel(id: string, options?: CallOptions): Promise<JsonAnswer<"getChannel">> {
+    return this.call(OPERATIONS.getChannel, { pathParams: { id }, ...options });
+  }
+  /**
+   * Read a content family.
+   *
+   * The master and its variants, each with generation (queued, running, succeeded, failed, conflicted, superseded), approval (awaiting_approval, approved) and freshness (fresh, stale), and the family's delivery evidence. Give the id of the master or of any variant.
+   *
+   * Required scope: `content:read`.
+   */
+  getContentFamily(id: string, options?: CallOptions): Promise<JsonAnswer<"getContentFamily">> {
+    return this.call(OPERATIONS.getContentFamily, { pathParams: { id }, ...options });
+  }
+  /**
+   * Read a master or variant.
+   *
+   * One item with, for a variant, its generation, approval and freshness.
+   *
+   * Required scope: `content:read`.
+   */
+  getContentItem(id: string, options?: CallOptions): Promise<JsonAnswer<"getContentItem">> {
+    return this.call(OPERATIONS.getContentItem, { pathParams: { id }, ...options });
+  }
+  /**
+   * Dictionary entries suggested by your edits.
+   *
+   * Compares the recognizer's own text with your current text word by word and proposes an entry for each short replaced span that looks like a misrecognition ("cooper netties" → "Kubernetes"): at most 3 words each side, sounding alike, in a sentence you otherwise kept. Never common words, wording changes, rewritten sentences or case changes other than proper nouns; entries already in your dictionary are left out. Scope transcribe (not dictionary:read), because the suggestions quote the transcript.
+   *
+   * Required scope: `transcribe`.
+   */
+  getDictionarySuggestions(id: string, query: QueryParams<"getDictionarySuggestions"> = {}, options?: CallOptions): Promise<JsonAnswer<"getDictionarySuggestions">> {
+    return this.call(OPERATIONS.getDictionarySuggestions, { pathParams: { id }, query, ...options });
+  }
+  /**
+   * Service health.
+   *
+   * Checks that the database answers and that every migration is applied. Meant for load balancers and uptime checks.
+   *
+   * Public: no API key needed.
+   */
+  getHealth(options?: CallOptions): Promise<JsonAnswer<"getHealth">> {
+    return this.call(OPERATIONS.getHealth, options);
+  }
+  /**
    * This API description.
    *
    * The OpenAPI 3.1 document of the public API, for client generators and API tools.
@@ -210,26 +200,6 @@ export class Operations {
     return this.call(OPERATIONS.getOpenApi, options);
   }
   /**
-   * List presets.
-   *
-   * The built-in presets (builtin-standard, builtin-short, builtin-thread, builtin-article, builtin-caption), then yours. A preset sets tone, length, single post or thread, hashtags and whether the title leads.
-   *
-   * Required scope: `content:read`.
-   */
-  listPresets(options?: CallOptions): Promise<JsonAnswer<"listPresets">> {
-    return this.call(OPERATIONS.listPresets, options);
-  }
-  /**
-   * Create a preset.
-   *
-   * A preset of your own.
-   *
-   * Required scope: `content:write`.
-   */
-  createPreset(body: JsonBody<"createPreset">, options?: CallOptions): Promise<JsonAnswer<"createPreset">> {
-    return this.call(OPERATIONS.createPreset, { json: body, ...options });
-  }
-  /**
    * Read a preset.
    *
    * A built-in preset or one of yours.
@@ -238,26 +208,6 @@ export class Operations {
    */
   getPreset(id: string, options?: CallOptions): Promise<JsonAnswer<"getPreset">> {
     return this.call(OPERATIONS.getPreset, { pathParams: { id }, ...options });
-  }
-  /**
-   * Update a preset.
-   *
-   * Changes one of your presets. Existing variants keep their content until regenerated.
-   *
-   * Required scope: `content:write`.
-   */
-  updatePreset(id: string, body: JsonBody<"updatePreset"> = {}, options?: CallOptions): Promise<JsonAnswer<"updatePreset">> {
-    return this.call(OPERATIONS.updatePreset, { pathParams: { id }, json: body, ...options });
-  }
-  /**
-   * Delete a preset.
-   *
-   * Deletes one of your presets that no variant was written with.
-   *
-   * Required scope: `content:write`.
-   */
-  deletePreset(id: string, options?: CallOptions): Promise<JsonAnswer<"deletePreset">> {
-    return this.call(OPERATIONS.deletePreset, { pathParams: { id }, ...options });
   }
   /**
    * Read a recording uploaded in parts.
@@ -280,14 +230,54 @@ export class Operations {
     return this.call(OPERATIONS.getSettings, options);
   }
   /**
-   * Change your settings.
+   * Read a transcription.
    *
-   * Sets the language of your recordings: uploads that name no `language` are recognized in it. A language the recognizer cannot do is still saved (it is what you speak): those uploads are refused with 422 language_unsupported until a multilingual model is installed — never English words for other speech. With the automatic model download (TRANSCRIBE_ENGINE=auto), setting a language other than English fetches the multilingual whisper model `base` in the background; new recordings use it once it is in.
+   * One of your transcriptions by the `id` POST /transcribe returned, with its timed segments and the state of its AI optimization: poll it until `optimization.status` is `completed` (then `optimization.text` holds the optimized transcript) or `failed` (`optimization.error` says why; `text` is still there).
    *
    * Required scope: `transcribe`.
    */
-  updateSettings(body: JsonBody<"updateSettings">, options?: CallOptions): Promise<JsonAnswer<"updateSettings">> {
-    return this.call(OPERATIONS.updateSettings, { json: body, ...options });
+  getTranscription(id: string, options?: CallOptions): Promise<JsonAnswer<"getTranscription">> {
+    return this.call(OPERATIONS.getTranscription, { pathParams: { id }, ...options });
+  }
+  /**
+   * List channels.
+   *
+   * Your publishing destinations, oldest first.
+   *
+   * Required scope: `content:read`.
+   */
+  listChannels(options?: CallOptions): Promise<JsonAnswer<"listChannels">> {
+    return this.call(OPERATIONS.listChannels, options);
+  }
+  /**
+   * List masters.
+   *
+   * Your masters, newest first. Follow next_cursor until it is null.
+   *
+   * Required scope: `content:read`.
+   */
+  listContentMasters(query: QueryParams<"listContentMasters"> = {}, options?: CallOptions): Promise<JsonAnswer<"listContentMasters">> {
+    return this.call(OPERATIONS.listContentMasters, { query, ...options });
+  }
+  /**
+   * List dictionary entries.
+   *
+   * Returns your entries sorted by misspelling (case-folded). Without `limit`, every entry comes in one page; with it, follow `next_cursor` until it is null.
+   *
+   * Required scope: `dictionary:read`.
+   */
+  listDictionary(query: QueryParams<"listDictionary"> = {}, options?: CallOptions): Promise<JsonAnswer<"listDictionary">> {
+    return this.call(OPERATIONS.listDictionary, { query, ...options });
+  }
+  /**
+   * List presets.
+   *
+   * The built-in presets (builtin-standard, builtin-short, builtin-thread, builtin-article, builtin-caption), then yours. A preset sets tone, length, single post or thread, hashtags and whether the title leads.
+   *
+   * Required scope: `content:read`.
+   */
+  listPresets(options?: CallOptions): Promise<JsonAnswer<"listPresets">> {
+    return this.call(OPERATIONS.listPresets, options);
   }
   /**
    * List or search transcriptions.
@@ -300,43 +290,53 @@ export class Operations {
     return this.call(OPERATIONS.listTranscriptions, { query, ...options });
   }
   /**
-   * Read a transcription.
+   * Record share, copy or export evidence.
    *
-   * One of your transcriptions by the `id` POST /transcribe returned, with its timed segments and the state of its AI optimization: poll it until `optimization.status` is `completed` (then `optimization.text` holds the optimized transcript) or `failed` (`optimization.error` says why; `text` is still there).
+   * Records what your share panel, clipboard copy or file export did. Evidence states: initiated → presented → cancelled | failed (initiated may also go straight to cancelled or failed; a new delivery may start in any of them). Send delivery_id to advance an earlier delivery. None of these states confirms a publication — opening a share panel proves only that sharing was started or presented; the one confirmed state, confirmed_manual, comes only from the manual confirmation. Idempotent per client_event_id.
    *
-   * Required scope: `transcribe`.
+   * Required scope: `content:write`.
    */
-  getTranscription(id: string, options?: CallOptions): Promise<JsonAnswer<"getTranscription">> {
-    return this.call(OPERATIONS.getTranscription, { pathParams: { id }, ...options });
+  recordContentDelivery(id: string, body: WithClientId<"recordContentDelivery">, options?: CallOptions): Promise<JsonAnswer<"recordContentDelivery">> {
+    return this.call(OPERATIONS.recordContentDelivery, { pathParams: { id }, json: { ...body, client_event_id: body.client_event_id ?? newClientId() }, ...options });
   }
   /**
-   * Edit a transcript or rename it.
+   * Regenerate a variant.
    *
-   * Replaces `text` with your edit, and/or sets the note's `title` (null removes it). Send the `updated_at` you last saw to be protected from overwriting a newer edit (409 edit_conflict). The AI-optimized text (`optimization.text`) is kept as it is. The answer carries `dictionary_suggestions`: entries this edit suggests ("cooper netties" → "Kubernetes"), to offer for POST /api/v1/dictionary/add.
+   * A new generation task for the variant, from its source snapshot (source: snapshot, the default) or from a new snapshot of the master (source: master — this is how a stale variant becomes fresh). Unfinished older tasks are superseded. If you edit the variant before the result arrives, the result is set aside and your edit stays.
    *
-   * Required scope: `transcribe`.
+   * Required scope: `content:write`.
    */
-  editTranscription(id: string, body: JsonBody<"editTranscription"> = {}, options?: CallOptions): Promise<JsonAnswer<"editTranscription">> {
-    return this.call(OPERATIONS.editTranscription, { pathParams: { id }, json: body, ...options });
+  regenerateContentVariant(id: string, body: JsonBody<"regenerateContentVariant"> = {}, options?: CallOptions): Promise<JsonAnswer<"regenerateContentVariant">> {
+    return this.call(OPERATIONS.regenerateContentVariant, { pathParams: { id }, json: body, ...options });
   }
   /**
-   * Delete a note.
+   * Update a channel.
    *
-   * Deletes the transcription, its kept recording and its optimization (unless another upload of the same recording shares it). Posts made from it are kept unless `with_posts=true`; a kept post still names the deleted note in `source_transcription_id`. To tell the person how many posts a note has before asking, list them with GET /api/v1/content/items?source_transcription_id={id}.
+   * Rename it, change its platform, or (de)activate it. Variants can be made only for active channels.
    *
-   * Required scope: `transcribe`.
+   * Required scope: `content:write`.
    */
-  deleteTranscription(id: string, query: QueryParams<"deleteTranscription"> = {}, options?: CallOptions): Promise<JsonAnswer<"deleteTranscription">> {
-    return this.call(OPERATIONS.deleteTranscription, { pathParams: { id }, query, ...options });
+  updateChannel(id: string, body: JsonBody<"updateChannel"> = {}, options?: CallOptions): Promise<JsonAnswer<"updateChannel">> {
+    return this.call(OPERATIONS.updateChannel, { pathParams: { id }, json: body, ...options });
   }
   /**
-   * Dictionary entries suggested by your edits.
+   * Update a preset.
    *
-   * Compares the recognizer's own text with your current text word by word and proposes an entry for each short replaced span that looks like a misrecognition ("cooper netties" → "Kubernetes"): at most 3 words each side, sounding alike, in a sentence you otherwise kept. Never common words, wording changes, rewritten sentences or case changes other than proper nouns; entries already in your dictionary are left out. Scope transcribe (not dictionary:read), because the suggestions quote the transcript.
+   * Changes one of your presets. Existing variants keep their content until regenerated.
+   *
+   * Required scope: `content:write`.
+   */
+  updatePreset(id: string, body: JsonBody<"updatePreset"> = {}, options?: CallOptions): Promise<JsonAnswer<"updatePreset">> {
+    return this.call(OPERATIONS.updatePreset, { pathParams: { id }, json: body, ...options });
+  }
+  /**
+   * Change your settings.
+   *
+   * Sets the language of your recordings: uploads that name no `language` are recognized in it. A language the recognizer cannot do is still saved (it is what you speak): those uploads are refused with 422 language_unsupported until a multilingual model is installed — never English words for other speech. With the automatic model download (TRANSCRIBE_ENGINE=auto), setting a language other than English fetches the multilingual whisper model `base` in the background; new recordings use it once it is in.
    *
    * Required scope: `transcribe`.
    */
-  getDictionarySuggestions(id: string, query: QueryParams<"getDictionarySuggestions"> = {}, options?: CallOptions): Promise<JsonAnswer<"getDictionarySuggestions">> {
-    return this.call(OPERATIONS.getDictionarySuggestions, { pathParams: { id }, query, ...options });
+  updateSettings(body: JsonBody<"updateSettings">, options?: CallOptions): Promise<JsonAnswer<"updateSettings">> {
+    return this.call(OPERATIONS.updateSettings, { json: body, ...options });
   }
 }
