@@ -1,19 +1,30 @@
 "use client";
 
+import { ArrowRight, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
 import { addDictionaryEntry, ApiRequestError, deleteDictionaryEntry, listDictionary, type DictionaryEntry } from "@/app/_lib/api.ts";
+import { Button, EmptyState, Field, IconButton, LocalTime, Notice, Sheet, useToast } from "@/app/_ui/index.ts";
+import styles from "./dictionary.module.css";
+
+// Settings → Dictionary: newest first, so an entry made a moment ago by mistake (a "Fix a word" that
+// should have stayed in one note) is the first row, one tap from Delete, and Delete has an Undo.
+
+const newestFirst = (a: DictionaryEntry, b: DictionaryEntry) => b.updated_at.localeCompare(a.updated_at) || a.misspelling.localeCompare(b.misspelling);
 
 export function DictionaryManager() {
   const [entries, setEntries] = useState<DictionaryEntry[] | null>(null);
   const [query, setQuery] = useState("");
-  const [editing, setEditing] = useState<DictionaryEntry | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // The sheet: null closed, "new" to add, an entry to edit.
+  const [editing, setEditing] = useState<DictionaryEntry | "new" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
 
   const load = useCallback(async () => {
     try {
-      setEntries(await listDictionary());
+      setEntries((await listDictionary()).sort(newestFirst));
+      setError(null);
     } catch (err) {
-      setMessage({ ok: false, text: (err as Error).message });
+      setError((err as Error).message);
     }
   }, []);
   useEffect(() => {
@@ -29,91 +40,82 @@ export function DictionaryManager() {
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const entry = { misspelling: String(form.get("misspelling") ?? ""), correct_spelling: String(form.get("correct_spelling") ?? "") };
+    const form = new FormData(event.currentTarget);
+    const entry = { misspelling: String(form.get("misspelling") ?? "").trim(), correct_spelling: String(form.get("correct_spelling") ?? "").trim() };
     try {
       // Renaming the misspelling of an existing entry is a delete of the old one plus an add.
-      if (editing && editing.misspelling !== entry.misspelling.trim()) {
-        await deleteDictionaryEntry(editing.misspelling);
-      }
+      if (editing && editing !== "new" && editing.misspelling !== entry.misspelling) await deleteDictionaryEntry(editing.misspelling);
       const { created } = await addDictionaryEntry(entry);
-      setMessage({ ok: true, text: created ? `Added “${entry.misspelling}”.` : `Updated “${entry.misspelling}”.` });
+      toast(created ? `Added “${entry.misspelling}”.` : `Updated “${entry.misspelling}”.`);
       setEditing(null);
-      formElement.reset();
       await load();
     } catch (err) {
-      setMessage({ ok: false, text: err instanceof ApiRequestError ? err.message : "Could not save." });
+      toast(err instanceof ApiRequestError ? err.message : "Could not save.");
     }
   }
 
   async function remove(entry: DictionaryEntry) {
-    if (!confirm(`Delete “${entry.misspelling}”?`)) return;
     try {
       await deleteDictionaryEntry(entry.misspelling);
-      setMessage({ ok: true, text: `Deleted “${entry.misspelling}”.` });
-      await load();
+      setEntries((all) => all?.filter((e) => e !== entry) ?? null);
+      toast(`Deleted “${entry.misspelling}” → “${entry.correct_spelling}”.`, {
+        label: "Undo",
+        onClick: () =>
+          void addDictionaryEntry(entry).then(
+            () => load(),
+            (err: Error) => toast(`Not restored: ${err.message}`),
+          ),
+      });
     } catch (err) {
-      setMessage({ ok: false, text: (err as Error).message });
+      toast((err as Error).message);
     }
   }
 
+  const current = editing && editing !== "new" ? editing : null;
   return (
     <div className="stack">
-      <form className="stack card" onSubmit={save} key={editing?.misspelling ?? "new"} aria-labelledby="entry-form-heading">
-        <h2 id="entry-form-heading">{editing ? `Edit “${editing.misspelling}”` : "Add a word"}</h2>
-        <label htmlFor="misspelling">Heard as</label>
-        <input id="misspelling" name="misspelling" type="text" required maxLength={100} defaultValue={editing?.misspelling} />
-        <label htmlFor="correct_spelling">Write as</label>
-        <input id="correct_spelling" name="correct_spelling" type="text" required maxLength={200} defaultValue={editing?.correct_spelling} />
-        <div className="row">
-          <button type="submit">{editing ? "Save" : "Add"}</button>
-          {editing && (
-            <button type="button" className="secondary" onClick={() => setEditing(null)}>
-              Cancel
-            </button>
-          )}
-        </div>
-      </form>
-      <p aria-live="polite" className={message?.ok ? "ok" : "error"}>
-        {message?.text}
-      </p>
-      <label htmlFor="dictionary-search">Search</label>
-      <input id="dictionary-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <Button block onClick={() => setEditing("new")}>
+        <Plus size={18} aria-hidden="true" /> Add a word
+      </Button>
+      {error && <Notice tone="danger">{error}</Notice>}
+      {entries && entries.length > 0 && <Field id="dictionary-search" label="Search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />}
       {entries === null ? (
-        <p>Loading…</p>
+        !error && <p className="muted">Loading…</p>
+      ) : entries.length === 0 ? (
+        <EmptyState icon={<Pencil size={24} />} title="Your dictionary is empty">
+          In a note, tap a word the recognizer got wrong and choose “In every note from now on”.
+        </EmptyState>
       ) : shown.length === 0 ? (
-        <p>{entries.length ? "No entry matches." : "Your dictionary is empty."}</p>
+        <p className="muted">No entry matches.</p>
       ) : (
-        <table>
-          <caption className="visually-hidden">Dictionary entries</caption>
-          <thead>
-            <tr>
-              <th scope="col">Heard as</th>
-              <th scope="col">Write as</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((entry) => (
-              <tr key={entry.misspelling}>
-                <td>{entry.misspelling}</td>
-                <td>{entry.correct_spelling}</td>
-                <td className="row">
-                  <button type="button" className="secondary" aria-label={`Edit ${entry.misspelling}`} onClick={() => setEditing(entry)}>
-                    Edit
-                  </button>
-                  <button type="button" className="danger" aria-label={`Delete ${entry.misspelling}`} onClick={() => remove(entry)}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className={styles.entries} aria-label="Dictionary entries">
+          {shown.map((entry) => (
+            <li key={entry.misspelling} className={styles.entry} data-testid="dictionary-entry">
+              <span className={styles.pair}>
+                <span className={styles.heard}>{entry.misspelling}</span>
+                <ArrowRight size={16} aria-label="written as" className={styles.arrow} />
+                <span className={styles.written}>{entry.correct_spelling}</span>
+              </span>
+              <span className={styles.when}>
+                {entry.updated_at === entry.created_at ? "Added" : "Changed"} <LocalTime iso={entry.updated_at} />
+              </span>
+              <span className={styles.buttons}>
+                <IconButton label={`Edit ${entry.misspelling}`} icon={<Pencil size={18} aria-hidden="true" />} onClick={() => setEditing(entry)} />
+                <IconButton label={`Delete ${entry.misspelling}`} icon={<Trash2 size={18} aria-hidden="true" />} onClick={() => void remove(entry)} />
+              </span>
+            </li>
+          ))}
+        </ul>
       )}
+      <Sheet open={editing !== null} onClose={() => setEditing(null)} title={current ? `Edit “${current.misspelling}”` : "Add a word"}>
+        <form className="stack" onSubmit={save} key={current?.misspelling ?? "new"}>
+          <Field id="misspelling" name="misspelling" label="Heard as" required maxLength={100} defaultValue={current?.misspelling} autoComplete="off" />
+          <Field id="correct_spelling" name="correct_spelling" label="Write as" required maxLength={200} defaultValue={current?.correct_spelling} autoComplete="off" />
+          <Button type="submit" size="large" block>
+            {current ? "Save" : "Add"}
+          </Button>
+        </form>
+      </Sheet>
     </div>
   );
 }

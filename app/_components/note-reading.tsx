@@ -1,10 +1,11 @@
 "use client";
 
-import { SpellCheck } from "lucide-react";
+import { SpellCheck, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
-import { addDictionaryEntry } from "@/app/_lib/api.ts";
+import { addDictionaryEntry, dictionaryImpact } from "@/app/_lib/api.ts";
 import { pickWord } from "@/app/_components/note-text.ts";
-import { Button, Field, Sheet, Tabs } from "@/app/_ui/index.ts";
+import { isEverydayPhrase } from "@/lib/dictionary/common-words.ts";
+import { Button, Field, Notice, Sheet, Tabs } from "@/app/_ui/index.ts";
 import type { TextToken } from "@/app/_lib/word-times.ts";
 import styles from "./note.module.css";
 import playerStyles from "./player.module.css";
@@ -138,24 +139,68 @@ export function ReadingText({
   );
 }
 
+export type FixScope = "note" | "everywhere";
+type Impact = { misspelling: string; everyday_word: boolean; notes: number };
+
+/** What an entry for `heard` would touch (asked while the sheet is open), or null until known. */
+function useImpact(open: boolean, heard: string, language?: string): Impact | null {
+  const [impact, setImpact] = useState<Impact | null>(null);
+  useEffect(() => {
+    const misspelling = heard.trim();
+    if (!open || !misspelling) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      dictionaryImpact(misspelling, language).then(
+        (found) => current && setImpact(found),
+        () => current && setImpact(null), // unknown: the sheet just does not warn
+      );
+    }, 250);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [open, heard, language]);
+  return impact && impact.misspelling === heard.trim() ? impact : null;
+}
+
 /**
- * "Fix a word": `heard` prefilled (empty: the user types it). On save the entry is added to the
- * dictionary, then `onFixed` corrects the text on screen and says how many places it fixed.
+ * "Fix a word": `heard` prefilled (empty: the user types it). Two scopes: only in this note (the
+ * text is fixed, nothing is learned) or in every note from now on (a dictionary entry, then the
+ * text here). An everyday word of the note's language ("my") is fixed in this note unless the
+ * person chooses otherwise, and choosing otherwise says how many of their notes hold it: an
+ * entry for it would rewrite what they say, not a word the recognizer gets wrong.
  */
 export function FixWordSheet({
   open,
   heard,
+  language,
   onClose,
   onFixed,
   onError,
 }: {
   open: boolean;
   heard: string;
+  language?: string;
   onClose: () => void;
-  onFixed: (misspelling: string, correct: string) => Promise<void>;
+  onFixed: (misspelling: string, correct: string, scope: FixScope) => Promise<void>;
   onError: (message: string) => void;
 }) {
   const [saving, setSaving] = useState(false);
+  const [typed, setTyped] = useState(heard);
+  const [chosen, setChosen] = useState<FixScope | null>(null);
+  const [shownFor, setShownFor] = useState(heard);
+  if (shownFor !== heard) {
+    // A new word: its own spelling and scope (reset while rendering, not in an effect).
+    setShownFor(heard);
+    setTyped(heard);
+    setChosen(null);
+  }
+  const impact = useImpact(open, typed, language);
+  // Known at once (the lists the server uses), so a quick tap on Save never teaches an everyday word.
+  const everyday = isEverydayPhrase(typed, language);
+  const scope: FixScope = chosen ?? (everyday ? "note" : "everywhere");
+  const word = typed.trim();
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -163,8 +208,8 @@ export function FixWordSheet({
     const correct = String(form.get("correct_spelling") ?? "").trim();
     setSaving(true);
     try {
-      await addDictionaryEntry({ misspelling, correct_spelling: correct });
-      await onFixed(misspelling, correct);
+      if (scope === "everywhere") await addDictionaryEntry({ misspelling, correct_spelling: correct });
+      await onFixed(misspelling, correct, scope);
     } catch (err) {
       onError(`Not saved: ${(err as Error).message}`);
     } finally {
@@ -174,11 +219,44 @@ export function FixWordSheet({
   return (
     <Sheet open={open} onClose={onClose} title="Fix a word">
       <form className="stack" onSubmit={submit} key={heard}>
-        <Field id="dict-misspelling" name="misspelling" label="Heard as" defaultValue={heard} required maxLength={100} autoFocus={!heard} autoComplete="off" />
-        <Field id="dict-correct" name="correct_spelling" label="Always write this as" required maxLength={200} autoFocus={Boolean(heard)} autoComplete="off" />
-        <p className="muted">Fixed in this note now, and in every note from now on.</p>
+        <Field
+          id="dict-misspelling"
+          name="misspelling"
+          label="Heard as"
+          defaultValue={heard}
+          required
+          maxLength={100}
+          autoFocus={!heard}
+          autoComplete="off"
+          onChange={(e) => setTyped(e.currentTarget.value)}
+        />
+        <Field id="dict-correct" name="correct_spelling" label="Write it as" required maxLength={200} autoFocus={Boolean(heard)} autoComplete="off" />
+        <fieldset className={styles.scopes}>
+          <legend className="visually-hidden">Where to fix it</legend>
+          <label className={styles.scope}>
+            <input type="radio" name="scope" value="note" checked={scope === "note"} onChange={() => setChosen("note")} />
+            <span>
+              <strong>Only in this note</strong>
+              <span className={styles.scopeHint}>Your other notes stay as they are.</span>
+            </span>
+          </label>
+          <label className={styles.scope}>
+            <input type="radio" name="scope" value="everywhere" checked={scope === "everywhere"} onChange={() => setChosen("everywhere")} />
+            <span>
+              <strong>In every note from now on</strong>
+              <span className={styles.scopeHint}>Added to your dictionary: for a name or a term the recognizer keeps getting wrong.</span>
+            </span>
+          </label>
+        </fieldset>
+        {everyday && scope === "everywhere" && (
+          <Notice tone="warning" icon={<TriangleAlert size={18} aria-hidden="true" />} role="alert" data-testid="everyday-warning">
+            “{word}” is an everyday word
+            {impact?.notes ? `, in ${impact.notes} of your notes` : ""}. Every note from now on would write your spelling wherever you say
+            “{word}”.
+          </Notice>
+        )}
         <Button type="submit" size="large" block disabled={saving}>
-          Save and fix
+          {scope === "note" ? "Fix in this note" : "Save and fix"}
         </Button>
       </form>
     </Sheet>

@@ -3,12 +3,12 @@
 import { useRouter } from "next/navigation";
 import { CloudUpload, Send, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ApiRequestError, getRecording, getTranscription, type Recording, type Transcription } from "@/app/_lib/api.ts";
+import { ApiRequestError, deleteDictionaryEntry, getRecording, getTranscription, type Recording, type Transcription } from "@/app/_lib/api.ts";
 import { saveEdit } from "@/app/_lib/edit-queue.ts";
 import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
 import { listUploads, recordingIdOf } from "@/app/_lib/upload-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
-import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type NoteView } from "@/app/_components/note-reading.tsx";
+import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type FixScope, type NoteView } from "@/app/_components/note-reading.tsx";
 import { duration, noteTitle, replaceWord, shownText } from "@/app/_components/note-text.ts";
 import { NotePlayer, type PlayerHandle } from "@/app/_components/note-player.tsx";
 import { joinTimed, timedWordsOf, wordAt } from "@/app/_lib/word-times.ts";
@@ -87,7 +87,7 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
   }, [busy, load]);
 
   /** The new spelling in every part that has the word, each saved as an edit of its own note. */
-  async function fixed(misspelling: string, correct: string) {
+  async function fixed(misspelling: string, correct: string, scope: FixScope) {
     let places = 0;
     for (const note of notes) {
       const { text, count } = replaceWord(shownText(note), misspelling, correct);
@@ -97,7 +97,15 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
     }
     fix.close();
     await load(true);
-    toast(`“${misspelling}” will be written “${correct}” from now on${places ? `; fixed ${places} ${places === 1 ? "place" : "places"} here` : ""}.`);
+    if (scope === "note") return toast(places ? `Fixed ${places} ${places === 1 ? "place" : "places"} in this note.` : `“${misspelling}” is not in this note.`);
+    toast(`“${misspelling}” will be written “${correct}” from now on${places ? `; fixed ${places} ${places === 1 ? "place" : "places"} here` : ""}.`, {
+      label: "Undo",
+      onClick: () =>
+        deleteDictionaryEntry(misspelling).then(
+          () => toast(`Undone: “${misspelling}” is no longer in your dictionary. Edit a part to change its text back.`),
+          (err: Error) => toast(`Not undone: ${err.message}`),
+        ),
+    });
   }
 
   // The parts play one after another when every part received kept its audio.
@@ -204,7 +212,7 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
           </li>
         ))}
       </RowList>
-      <FixWordSheet open={fix.open} heard={fix.picked} onClose={fix.close} onFixed={fixed} onError={toast} />
+      <FixWordSheet open={fix.open} heard={fix.picked} language={notes[0]?.language} onClose={fix.close} onFixed={fixed} onError={toast} />
     </article>
   );
 }

@@ -4,11 +4,11 @@ import { useRouter } from "next/navigation";
 import { Check, CloudOff, Pencil, Send, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { postsOfNote } from "@/app/_lib/content.ts";
-import { addDictionaryEntry, ApiRequestError, readTranscription, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
+import { addDictionaryEntry, ApiRequestError, deleteDictionaryEntry, readTranscription, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/edit-queue.ts";
 import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note-text.ts";
-import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type NoteView } from "@/app/_components/note-reading.tsx";
+import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type FixScope, type NoteView } from "@/app/_components/note-reading.tsx";
 import { NotePlayer, type PlayerHandle } from "@/app/_components/note-player.tsx";
 import { NoteTitle, NoteTools } from "@/app/_components/note-tools.tsx";
 import { timedWordsOf, timeText, wordAt } from "@/app/_lib/word-times.ts";
@@ -141,12 +141,32 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
     setPicked("");
   }
 
-  async function fixed(misspelling: string, correct: string) {
+  // The latest note, for an Undo pressed after later saves.
+  const latest = useRef(transcript);
+  useEffect(() => {
+    latest.current = transcript;
+  }, [transcript]);
+
+  async function fixed(misspelling: string, correct: string, scope: FixScope) {
     if (!transcript) return;
-    const { text, count } = replaceWord(draft ?? shownText(transcript), misspelling, correct);
+    const before = draft ?? shownText(transcript);
+    const { text, count } = replaceWord(before, misspelling, correct);
     if (count) await persist(text, transcript);
     fix.close();
-    toast(`“${misspelling}” will be written “${correct}” from now on${count ? `; fixed ${count} ${count === 1 ? "place" : "places"} here` : ""}.`);
+    const here = count ? `fixed ${count} ${count === 1 ? "place" : "places"} here` : "not found in this note";
+    if (scope === "note") return toast(count ? `Fixed ${count} ${count === 1 ? "place" : "places"} in this note.` : `“${misspelling}” is not in this note.`);
+    toast(`“${misspelling}” will be written “${correct}” from now on; ${here}.`, {
+      label: "Undo",
+      onClick: async () => {
+        try {
+          await deleteDictionaryEntry(misspelling);
+          if (count) await persist(before, latest.current);
+          toast(`Undone: “${misspelling}” is no longer in your dictionary.`);
+        } catch (err) {
+          toast(`Not undone: ${(err as Error).message}`);
+        }
+      },
+    });
   }
 
   async function accept(s: Suggestion) {
@@ -328,7 +348,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           <Send size={18} aria-hidden="true" /> Make posts from this note
         </Button>
       </div>
-      <FixWordSheet open={fix.open} heard={fix.picked} onClose={fix.close} onFixed={fixed} onError={toast} />
+      <FixWordSheet open={fix.open} heard={fix.picked} language={transcript.language} onClose={fix.close} onFixed={fixed} onError={toast} />
     </article>
   );
 }

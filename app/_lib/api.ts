@@ -44,6 +44,8 @@ export const getRecording = (id: string) => ok(client.GET("/api/v1/recordings/{r
 export const addDictionaryEntry = ({ misspelling, correct_spelling }: NewDictionaryEntry) =>
   ok(client.POST("/api/v1/dictionary/add", { body: { misspelling, correct_spelling } }));
 export const listDictionary = () => ok(client.GET("/api/v1/dictionary")).then((r) => r.entries);
+export const dictionaryImpact = (misspelling: string, language?: string) =>
+  ok(client.GET("/api/v1/dictionary/impact", { params: { query: { misspelling, ...(language && /^[a-z]{2}$/.test(language) && { language }) } } }));
 export const deleteDictionaryEntry = (misspelling: string) => ok(client.DELETE("/api/v1/dictionary/delete", { params: { query: { misspelling } } }));
 
 export const getSettings = () => ok(client.GET("/api/v1/settings"));

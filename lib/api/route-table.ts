@@ -20,6 +20,7 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/v1/dictionary": ["GET"],
   "/api/v1/dictionary/add": ["POST"],
   "/api/v1/dictionary/delete": ["DELETE"],
+  "/api/v1/dictionary/impact": ["GET"],
   "/api/v1/export": ["GET"],
   "/api/v1/openapi.json": ["GET"],
   "/api/v1/presets": ["GET", "POST"],

@@ -2,7 +2,9 @@ import {
   DeleteEntryQuery,
   DeleteEntryResult,
   DictionaryEntry,
+  DictionaryImpact,
   DictionaryList,
+  ImpactQuery,
   ListEntriesQuery,
   UpsertEntryInput,
   UpsertEntryResult,
@@ -60,6 +62,20 @@ export const deleteDictionaryEntry = defineOperation({
   errors: { not_found: "You have no entry with this misspelling." },
 });
 
+export const getDictionaryImpact = defineOperation({
+  method: "get",
+  path: "/api/v1/dictionary/impact",
+  id: "getDictionaryImpact",
+  tag,
+  summary: "What an entry would change",
+  description:
+    "Before adding an entry: whether the misspelling is an everyday word of the language (an entry for \"my\" " +
+    "would rewrite it in every later note) and how many of your notes contain it. Nothing is changed.",
+  scope: "dictionary:read",
+  query: ImpactQuery,
+  responses: { 200: { description: "What the entry would touch.", schema: DictionaryImpact } },
+});
+
 export const dictionaryArea: ApiArea = {
   tag: {
     name: tag,
@@ -67,6 +83,6 @@ export const dictionaryArea: ApiArea = {
       "Your personal corrections: each entry pairs a misspelling the recognizer produces with the spelling you want. " +
       "Transcripts apply them as whole-word, case-insensitive replacements.",
   },
-  schemas: [UpsertEntryInput, DictionaryEntry, DictionaryList, UpsertEntryResult, DeleteEntryResult],
-  paths: pathsOf(listDictionary, addDictionaryEntry, deleteDictionaryEntry),
+  schemas: [UpsertEntryInput, DictionaryEntry, DictionaryList, UpsertEntryResult, DeleteEntryResult, DictionaryImpact],
+  paths: pathsOf(listDictionary, addDictionaryEntry, deleteDictionaryEntry, getDictionaryImpact),
 };

@@ -63,6 +63,29 @@ export const UpsertEntryResult = z
   .object({ entry: DictionaryEntry, created: z.boolean().meta({ description: "true: added (201); false: updated (200)." }) })
   .meta({ id: "DictionaryUpsertResult" });
 
+export const ImpactQuery = z.strictObject({
+  misspelling: Misspelling,
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/, "must be a two-letter language code")
+    .optional()
+    .meta({ description: "The language of the note (ISO 639-1). Default: your language setting; with none, every language's list counts." }),
+});
+
+export const DictionaryImpact = z
+  .object({
+    misspelling: z.string().meta({ description: "As asked, trimmed." }),
+    everyday_word: z.boolean().meta({
+      description:
+        "true when every word of it is an everyday word of the language (\"my\", \"and the\"): an entry would change how " +
+        "you say it in every note, not fix a word the recognizer gets wrong. The app then offers the fix for one note only.",
+    }),
+    language: z.string().nullable().meta({ description: "The language whose everyday words were used; null: all of them." }),
+    notes: z.number().int().min(0).meta({ description: "How many of your notes contain it (as whole words, case-insensitively)." }),
+  })
+  .meta({ id: "DictionaryImpact" });
+export type DictionaryImpact = z.output<typeof DictionaryImpact>;
+
 export const DeleteEntryResult = z.object({ deleted: DictionaryEntry }).meta({ id: "DictionaryDeleteResult" });
 
 type EntryRow = Pick<DictionaryEntryRow, "misspelling" | "correctSpelling" | "createdAt" | "updatedAt">;

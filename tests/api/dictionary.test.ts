@@ -7,6 +7,8 @@ import { resetEnvCache } from "@/lib/env.ts";
 import { GET as list } from "@/app/api/v1/dictionary/route.ts";
 import { POST as add } from "@/app/api/v1/dictionary/add/route.ts";
 import { DELETE as remove } from "@/app/api/v1/dictionary/delete/route.ts";
+import { GET as impact } from "@/app/api/v1/dictionary/impact/route.ts";
+import { createTestNote } from "@/tests/support/factories.ts";
 
 setUpTestDatabase();
 
@@ -85,6 +87,39 @@ describe("happy path", () => {
     const third = await listEntries(key, `?limit=2&cursor=${second.body.next_cursor}`);
     assert.deepEqual(third.body.entries.map((e: { misspelling: string }) => e.misspelling), ["echo"]);
     assert.equal(third.body.next_cursor, null);
+  });
+});
+
+describe("what an entry would change", () => {
+  const ask = (key: string, query: string) => call(impact, { path: `/api/v1/dictionary/impact?${query}`, key });
+
+  test("an everyday word of the language, and how many of your notes hold it (yours only)", async () => {
+    const user = await createTestUser();
+    const other = await createTestUser();
+    await createTestNote(user, "And I got my god. My plan is simple.");
+    await createTestNote(user, "Ship it on Monday with my team");
+    await createTestNote(user, "Nothing here about it");
+    await createTestNote(other, "my my my");
+    const my = await ask(user.key, "misspelling=My");
+    assert.equal(my.status, 200);
+    assert.deepEqual(my.body, { misspelling: "My", everyday_word: true, language: null, notes: 2 });
+    // A phrase counts only where its words follow each other; a name is not an everyday word.
+    assert.equal((await ask(user.key, "misspelling=my%20team")).body.notes, 1);
+    assert.equal((await ask(user.key, "misspelling=my%20team")).body.everyday_word, false);
+    assert.deepEqual((await ask(user.key, "misspelling=cooper%20netties")).body, { misspelling: "cooper netties", everyday_word: false, language: null, notes: 0 });
+    // Per language: "und" is everyday in German, not in Spanish (where only Spanish and English count).
+    assert.equal((await ask(user.key, "misspelling=und&language=de")).body.everyday_word, true);
+    assert.equal((await ask(user.key, "misspelling=und&language=es")).body.everyday_word, false);
+    assert.equal((await ask(user.key, "misspelling=the&language=es")).body.everyday_word, true);
+  });
+
+  test("bad input is a 400 naming the field", async () => {
+    const { key } = await createTestUser();
+    for (const query of ["", "misspelling=", "misspelling=my&language=english", "misspelling=my&extra=1"]) {
+      const answer = await ask(key, query);
+      assert.equal(answer.status, 400, query);
+      assert.equal(answer.body.error.code, "validation_failed", query);
+    }
   });
 });
 

@@ -86,7 +86,9 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   await tapWordInNote(page, word);
   await page.getByRole("dialog", { name: "Fix a word" }).waitFor();
   assert.equal(await page.getByLabel("Heard as").inputValue(), word);
-  await page.getByLabel("Always write this as").fill("Nation");
+  // Not an everyday word: offered for every note from now on.
+  assert.equal(await page.getByRole("radio", { name: /In every note from now on/ }).isChecked(), true);
+  await page.getByLabel("Write it as").fill("Nation");
   await screenshot(page, "note-fix-word");
   await page.getByRole("button", { name: "Save and fix" }).click();
   await page.getByTestId("toast").getByText(/will be written “Nation” from now on; fixed \d+ place/).waitFor();
@@ -118,8 +120,31 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   const entries = (await (await page.request.get("/api/v1/dictionary")).json()) as { entries: { correct_spelling: string }[] };
   assert.ok(entries.entries.some((e) => e.correct_spelling === respelled), "the offer was added to the dictionary");
 
+  // An everyday word ("your", in "ask not what your country…") is fixed in this note only unless
+  // the person insists, and insisting says how many of their notes hold it.
+  const everyday = /\b(your|what|you|can|for|not|ask|do)\b/i.exec(await noteText(page))![0];
+  await tapWordInNote(page, everyday);
+  await page.getByRole("dialog", { name: "Fix a word" }).waitFor();
+  assert.equal(await page.getByRole("radio", { name: /Only in this note/ }).isChecked(), true, `"${everyday}" is an everyday word`);
+  await page.getByLabel("Write it as").fill("Mighty");
+  await screenshot(page, "note-fix-everyday-word");
+  await page.getByRole("radio", { name: /In every note from now on/ }).check();
+  await page.getByTestId("everyday-warning").getByText(new RegExp(`“${everyday}” is an everyday word, in [12] of your notes`)).waitFor();
+  await screenshot(page, "note-fix-everyday-word-warning");
+  await page.getByRole("radio", { name: /Only in this note/ }).check();
+  await page.getByRole("button", { name: "Fix in this note" }).click();
+  await page.getByTestId("toast").getByText(/^Fixed \d+ places? in this note\.$/).waitFor();
+  await page.getByTestId("save-state").getByText("All changes saved").waitFor();
+  assert.match(await noteText(page), /Mighty/);
+  const learnt = (await (await page.request.get("/api/v1/dictionary")).json()) as { entries: { misspelling: string }[] };
+  assert.ok(!learnt.entries.some((e) => e.misspelling.toLowerCase() === everyday.toLowerCase()), "an everyday word fixed in one note is not learnt");
+
+  // Settings → Dictionary lists the newest first: the word just learnt from the edit, then "Nation".
   await page.goto("/dictionary");
-  await page.getByRole("cell", { name: "Nation" }).waitFor();
+  const rows = page.getByTestId("dictionary-entry");
+  await rows.first().waitFor();
+  assert.match((await rows.first().textContent()) ?? "", new RegExp(respelled));
+  assert.match((await rows.nth(1).textContent()) ?? "", /Nation/);
   await assertAccessible(page, "dictionary");
   await screenshot(page, "dictionary");
 
@@ -145,10 +170,14 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   await page.getByRole("button", { name: "Edit country" }).click();
   await page.getByLabel("Write as").fill("Nation!");
   await page.getByRole("button", { name: "Save" }).click();
-  await page.getByRole("cell", { name: "Nation!" }).waitFor();
-  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByTestId("dictionary-entry").getByText("Nation!").waitFor();
+  // Delete at once, with an Undo that brings the entry back.
   await page.getByRole("button", { name: "Delete country" }).click();
   await page.getByText("No entry matches.").waitFor(); // the entry learnt from the edit stays
+  await page.getByTestId("toast").getByRole("button", { name: "Undo" }).click();
+  await page.getByTestId("dictionary-entry").getByText("Nation!").waitFor();
+  await page.getByRole("button", { name: "Delete country" }).click();
+  await page.getByText("No entry matches.").waitFor();
   await page.getByLabel("Search").fill("");
   assert.equal(await page.getByRole("button", { name: /^Delete / }).count(), 1);
   await context.close();
@@ -275,7 +304,7 @@ test("a long recording is split at silences in the worker, every part uploaded o
   const word = /country/i.exec(shown)![0];
   await tapWordInNote(page, word);
   await page.getByRole("dialog", { name: "Fix a word" }).waitFor();
-  await page.getByLabel("Always write this as").fill("Nation");
+  await page.getByLabel("Write it as").fill("Nation");
   await page.getByRole("button", { name: "Save and fix" }).click();
   await page.getByTestId("toast").getByText(/will be written “Nation” from now on; fixed \d+ places here/).waitFor();
   const fixedAll = await noteText(page);

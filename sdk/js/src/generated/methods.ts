@@ -170,6 +170,16 @@ export class Operations {
     return this.call(OPERATIONS.getContentItem, { pathParams: { id }, ...options });
   }
   /**
+   * What an entry would change.
+   *
+   * Before adding an entry: whether the misspelling is an everyday word of the language (an entry for "my" would rewrite it in every later note) and how many of your notes contain it. Nothing is changed.
+   *
+   * Required scope: `dictionary:read`.
+   */
+  getDictionaryImpact(query: QueryParams<"getDictionaryImpact">, options?: CallOptions): Promise<JsonAnswer<"getDictionaryImpact">> {
+    return this.call(OPERATIONS.getDictionaryImpact, { query, ...options });
+  }
+  /**
    * Dictionary entries suggested by your edits.
    *
    * Compares the recognizer's own text with your current text word by word and proposes an entry for each short replaced span that looks like a misrecognition ("cooper netties" → "Kubernetes"): at most 3 words each side, sounding alike, in a sentence you otherwise kept. Never common words, wording changes, rewritten sentences or case changes other than proper nouns; entries already in your dictionary are left out. Scope transcribe (not dictionary:read), because the suggestions quote the transcript.

@@ -360,6 +360,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dictionary/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an entry would change
+         * @description Before adding an entry: whether the misspelling is an everyday word of the language (an entry for "my" would rewrite it in every later note) and how many of your notes contain it. Nothing is changed.
+         *
+         *     Required scope: `dictionary:read`.
+         */
+        get: operations["getDictionaryImpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/export": {
         parameters: {
             query?: never;
@@ -1033,6 +1055,16 @@ export interface components {
         };
         DictionaryDeleteResult: {
             deleted: components["schemas"]["DictionaryEntry"];
+        };
+        DictionaryImpact: {
+            /** @description As asked, trimmed. */
+            misspelling: string;
+            /** @description true when every word of it is an everyday word of the language ("my", "and the"): an entry would change how you say it in every note, not fix a word the recognizer gets wrong. The app then offers the fix for one note only. */
+            everyday_word: boolean;
+            /** @description The language whose everyday words were used; null: all of them. */
+            language: string | null;
+            /** @description How many of your notes contain it (as whole words, case-insensitively). */
+            notes: number;
         };
         ContentMasterInput: {
             /**
@@ -3643,6 +3675,96 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDictionaryImpact: {
+        parameters: {
+            query: {
+                /**
+                 * @description The word or phrase the recognizer gets wrong. Matched as whole words, case-insensitively.
+                 * @example cooper netties
+                 */
+                misspelling: string;
+                /** @description The language of the note (ISO 639-1). Default: your language setting; with none, every language's list counts. */
+                language?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the entry would touch. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DictionaryImpact"];
+                };
+            };
+            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope dictionary:read. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {

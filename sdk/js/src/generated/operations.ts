@@ -20,6 +20,7 @@ export const DOCUMENT_OPERATIONS = {
   getChannel: { method: "GET", path: "/api/v1/channels/{id}" },
   getContentFamily: { method: "GET", path: "/api/v1/content/items/{id}/family" },
   getContentItem: { method: "GET", path: "/api/v1/content/items/{id}" },
+  getDictionaryImpact: { method: "GET", path: "/api/v1/dictionary/impact" },
   getDictionarySuggestions: { method: "GET", path: "/api/v1/transcriptions/{id}/dictionary-suggestions" },
   getHealth: { method: "GET", path: "/api/health" },
   getOpenApi: { method: "GET", path: "/api/v1/openapi.json" },

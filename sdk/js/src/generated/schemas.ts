@@ -35,6 +35,7 @@ export type DictionaryEntry = components["schemas"]["DictionaryEntry"];
 export type DictionaryList = components["schemas"]["DictionaryList"];
 export type DictionaryUpsertResult = components["schemas"]["DictionaryUpsertResult"];
 export type DictionaryDeleteResult = components["schemas"]["DictionaryDeleteResult"];
+export type DictionaryImpact = components["schemas"]["DictionaryImpact"];
 export type ContentMasterInput = components["schemas"]["ContentMasterInput"];
 export type ContentEditInput = components["schemas"]["ContentEditInput"];
 export type VariantsInput = components["schemas"]["VariantsInput"];

@@ -37,6 +37,7 @@ DOCUMENT_OPERATIONS: Dict[str, DocumentOperation] = {
     "getChannel": DocumentOperation("GET", "/api/v1/channels/{id}", query=(), required_query=(), headers=(), scope="content:read"),
     "getContentFamily": DocumentOperation("GET", "/api/v1/content/items/{id}/family", query=(), required_query=(), headers=(), scope="content:read"),
     "getContentItem": DocumentOperation("GET", "/api/v1/content/items/{id}", query=(), required_query=(), headers=(), scope="content:read"),
+    "getDictionaryImpact": DocumentOperation("GET", "/api/v1/dictionary/impact", query=("misspelling", "language"), required_query=("misspelling",), headers=(), scope="dictionary:read"),
     "getDictionarySuggestions": DocumentOperation("GET", "/api/v1/transcriptions/{id}/dictionary-suggestions", query=("limit",), required_query=(), headers=(), scope="transcribe"),
     "getHealth": DocumentOperation("GET", "/api/health", query=(), required_query=(), headers=(), scope=None),
     "getOpenApi": DocumentOperation("GET", "/api/v1/openapi.json", query=(), required_query=(), headers=(), scope=None),

@@ -16,6 +16,7 @@ from .operations import OPERATIONS
 from .types import (
     DictionaryEntry,
     DictionaryEntryInput,
+    DictionaryImpact,
     DictionarySuggestion,
     EditedTranscription,
     Recording,
@@ -296,6 +297,16 @@ class DictionaryAPI:
             json_body={"misspelling": misspelling, "correct_spelling": correct_spelling},
         )
         return cast(UpsertResult, result)
+
+    def impact(self, misspelling: str, language: Optional[str] = None) -> DictionaryImpact:
+        """Before adding an entry: whether ``misspelling`` is an everyday word of the language
+        (``language``, else your setting) and how many of your notes contain it. Changes nothing."""
+        result = _transport.request(
+            self._transport,
+            OPERATIONS["get_dictionary_impact"],
+            query={"misspelling": misspelling, "language": language},
+        )
+        return cast(DictionaryImpact, result)
 
     def delete(self, misspelling: str) -> DictionaryEntry:
         """Deletes the entry with this misspelling and returns it; NotFoundError when there is none."""

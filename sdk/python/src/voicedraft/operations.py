@@ -208,6 +208,12 @@ OPERATIONS: Dict[str, Operation] = {
         # A repeat after a lost response would answer 404 for an entry that was in fact deleted.
         retry_safe=False,
     ),
+    "get_dictionary_impact": _operation(
+        "getDictionaryImpact",
+        query=("misspelling", "language"),
+        response=("misspelling", "everyday_word", "language", "notes"),
+        retry_safe=True,
+    ),
     "list_channels": _operation("listChannels", response=_channel_fields("channels[]"), retry_safe=True),
     "create_channel": _operation(
         "createChannel",

@@ -17,6 +17,13 @@ class DictionaryEntry(TypedDict):
     updated_at: str
 
 
+class DictionaryImpact(TypedDict):
+    misspelling: str
+    everyday_word: bool
+    language: Optional[str]
+    notes: int
+
+
 class UpsertResult(TypedDict):
     entry: DictionaryEntry
     created: bool
