@@ -237,14 +237,14 @@ export function FixWordSheet({
             <input type="radio" name="scope" value="note" checked={scope === "note"} onChange={() => setChosen("note")} />
             <span>
               <strong>Only in this note</strong>
-              <span className={styles.scopeHint}>Your other notes stay as they are.</span>
+              <span className={styles.scopeHint}>Other notes stay as they are.</span>
             </span>
           </label>
           <label className={styles.scope}>
             <input type="radio" name="scope" value="everywhere" checked={scope === "everywhere"} onChange={() => setChosen("everywhere")} />
             <span>
               <strong>In every note from now on</strong>
-              <span className={styles.scopeHint}>Added to your dictionary: for a name or a term the recognizer keeps getting wrong.</span>
+              <span className={styles.scopeHint}>Added to your dictionary: for a name or term the recognizer keeps getting wrong.</span>
             </span>
           </label>
         </fieldset>
