@@ -48,7 +48,7 @@ const EnvSchema = z.object({
   OPENAI_CHAT_MODEL: z.string().default("gpt-4o-mini"),
 
   // AI optimization of transcripts (punctuation, casing, filler words, paragraphs)
-  OPTIMIZER: z.enum(["local", "openai", "off"]).default("local"),
+  OPTIMIZER: z.enum(["auto", "local", "writer", "openai", "off"]).default("auto"),
   OPTIMIZE_BACKGROUND_SECONDS: z.coerce.number().min(0).default(120),
   OPTIMIZER_CHUNK_WORDS: z.coerce.number().int().min(1).max(5000).default(300),
   OPTIMIZER_STALE_SECONDS: z.coerce.number().min(1).default(60),
@@ -71,6 +71,17 @@ const EnvSchema = z.object({
   // CPU niceness of recognizers and decoders (0 = as requests; 19 = lowest), so requests stay fast
   // while recordings are recognized (bench:contention).
   RECOGNIZER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+
+  // The writer: any OpenAI-compatible chat server (OpenAI, Ollama, llama.cpp's server, LM Studio,
+  // vLLM, OpenRouter) that writes the clean-up, posts, titles, insights and rewrites. Unset: all of
+  // them are written offline. OPTIMIZER=openai or CONTENT_GENERATOR=openai with the OPENAI_* server
+  // settings still name one (the older way, kept as aliases; lib/writer/writer-settings.ts).
+  WRITER_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  WRITER_MODEL: z.string().optional().or(z.literal("").transform(() => undefined)),
+  WRITER_API_KEY: z.string().optional(),
+  // One answer may take this long; a writer that does not answer is skipped this long before it is tried again.
+  WRITER_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  WRITER_COOLDOWN_SECONDS: z.coerce.number().min(0).default(30),
 
   // Content workflow: platform variants are rolled out per environment.
   CONTENT_VARIANTS_ENABLED: z

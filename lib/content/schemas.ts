@@ -133,7 +133,15 @@ export const GenerationInfo = z
   .object({
     task_id: z.string(),
     state: z.enum(GENERATION_STATES),
-    generator: z.string(),
+    generator: z.string().meta({ description: "writer: a language model (WRITER_BASE_URL), falling back to the offline rules; local: the offline rules." }),
+    written_by: z
+      .enum(["writer", "offline", "external"])
+      .nullable()
+      .meta({ description: "Who wrote the result: the writer, the offline rules (see offline_reason), or an external generator; null until finished." }),
+    offline_reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the offline rules wrote it though a writer is set up (it was down, refused the key, answered badly twice)." }),
     error: z.string().nullable(),
     created_at: z.iso.datetime(),
     finished_at: z.iso.datetime().nullable(),

@@ -5,8 +5,14 @@ import { canonicalBody, canonicalTitle, contentHash } from "@/lib/content/items/
 import { afterContentChange, canMoveGeneration, generationOutcome, type GenerationState } from "@/lib/content/items/states.ts";
 import { TITLE_MAX, type GenerationResult } from "@/lib/content/schemas.ts";
 
+/** Who wrote a result: the built-in job says (writer or offline, and why offline); a posted one is "external". */
+export type WrittenBy = { writtenBy: "writer" | "offline" | "external"; offlineReason: string | null };
+
 /** Applies a generator's result to its task and, unless the user edited meanwhile, to the variant. */
-export async function applyGenerationResult(result: GenerationResult): Promise<{ task_id: string; state: GenerationState }> {
+export async function applyGenerationResult(
+  result: GenerationResult,
+  origin: WrittenBy = { writtenBy: "external", offlineReason: null },
+): Promise<{ task_id: string; state: GenerationState }> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
     const task = await tx.generationTask.findUnique({ where: { id: result.task_id } });
@@ -31,7 +37,10 @@ export async function applyGenerationResult(result: GenerationResult): Promise<{
       variantVersion: locked[0].version,
       isLatestTask: newest?.id === task.id,
     });
-    await tx.generationTask.update({ where: { id: task.id }, data: { state, resultTitle: title, resultBody: body, finishedAt } });
+    await tx.generationTask.update({
+      where: { id: task.id },
+      data: { state, resultTitle: title, resultBody: body, finishedAt, writtenBy: origin.writtenBy, offlineReason: origin.offlineReason },
+    });
     if (state === "succeeded") {
       const variant = await tx.contentItem.findUniqueOrThrow({ where: { id: task.variantId } });
       await tx.contentItem.update({

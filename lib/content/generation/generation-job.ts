@@ -6,18 +6,18 @@ import { validationError } from "@/lib/http/parse.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import type { Platform } from "@/lib/channels/schemas.ts";
 import { currentGenerator } from "@/lib/content/generators/index.ts";
-import { applyGenerationResult } from "@/lib/content/generation/apply-generation-result.ts";
+import { applyGenerationResult, type WrittenBy } from "@/lib/content/generation/apply-generation-result.ts";
 import { GenerationResult } from "@/lib/content/schemas.ts";
 import { isGenerationActive } from "@/lib/content/items/states.ts";
 
 // The built-in worker: runs the configured generator on the task's source snapshot, then applies
 // the result with the same use case the signed callback (an external generator) ends in.
 
-async function deliver(result: GenerationResult): Promise<void> {
+async function deliver(result: GenerationResult, origin?: WrittenBy): Promise<void> {
   // The same limits as a posted result: an over-long output fails like any generator error.
   const parsed = GenerationResult.safeParse(result);
   if (!parsed.success) throw validationError(parsed.error, "The generator's result is invalid.");
-  await applyGenerationResult(parsed.data);
+  await applyGenerationResult(parsed.data, origin);
 }
 
 export const generateVariantJob = defineJob({
@@ -50,7 +50,10 @@ export const generateVariantJob = defineJob({
         preset,
         terms: terms.map((t) => t.correctSpelling),
       });
-      await deliver({ task_id: taskId, status: "succeeded", title: output.title, body: output.body });
+      await deliver(
+        { task_id: taskId, status: "succeeded", title: output.title, body: output.body },
+        { writtenBy: output.writtenBy ?? "offline", offlineReason: output.reason ?? null },
+      );
     } catch (err) {
       if (!ctx.lastAttempt) throw err;
       log.warn("variant generation failed", { task_id: taskId, generator: generator.name, ...errorFields(err) });

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/types.ts";
-import { env } from "@/lib/env.ts";
+import { currentGenerator } from "@/lib/content/generators/index.ts";
 
 /** What a variant is generated from: the master's title and body at one version. */
 export type SourceSnapshot = { sourceTitle: string; sourceBody: string; sourceHash: string; sourceVersion: number };
@@ -17,6 +17,6 @@ export function createGenerationTask(
   { userId, variant, snapshot }: { userId: string; variant: { id: string; version: number }; snapshot: SourceSnapshot },
 ) {
   return tx.generationTask.create({
-    data: { userId, variantId: variant.id, state: "queued", generator: env().CONTENT_GENERATOR, baseVersion: variant.version, ...snapshot },
+    data: { userId, variantId: variant.id, state: "queued", generator: currentGenerator().name, baseVersion: variant.version, ...snapshot },
   });
 }

@@ -1,9 +1,9 @@
-import { env } from "@/lib/env.ts";
 import { localGenerator } from "@/lib/content/generators/local.ts";
-import { openAiGenerator } from "@/lib/content/generators/openai.ts";
+import { writerGenerator } from "@/lib/content/generators/writer.ts";
 import type { Generator } from "@/lib/content/generators/types.ts";
+import { writerSettings } from "@/lib/writer/writer-settings.ts";
 
-/** The generator this deployment uses (CONTENT_GENERATOR=local|openai). */
+/** The writer when one is set up (WRITER_BASE_URL, or its older aliases), else the offline generator. */
 export function currentGenerator(): Generator {
-  return env().CONTENT_GENERATOR === "openai" ? openAiGenerator : localGenerator;
+  return writerSettings() ? writerGenerator : localGenerator;
 }

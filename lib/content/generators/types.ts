@@ -18,6 +18,12 @@ export type GenerationInput = {
   terms?: string[];
 };
 
-export type GenerationOutput = { title: string; body: string };
+export type GenerationOutput = {
+  title: string;
+  body: string;
+  /** Who wrote it: the writer (a language model), or the offline rules; with the reason when the writer could not. */
+  writtenBy?: "writer" | "offline";
+  reason?: string;
+};
 
 export type Generator = { name: string; generate(input: GenerationInput): Promise<GenerationOutput> };

@@ -14,6 +14,8 @@ function generationInfo(task: GenerationTask | undefined): ContentItem["generati
     task_id: task.id,
     state: task.state as GenerationState,
     generator: task.generator,
+    written_by: task.writtenBy as "writer" | "offline" | "external" | null,
+    offline_reason: task.offlineReason,
     error: task.error,
     created_at: task.createdAt.toISOString(),
     finished_at: task.finishedAt?.toISOString() ?? null,

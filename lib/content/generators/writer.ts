@@ -1,0 +1,137 @@
+import { z } from "zod";
+import type { Platform } from "@/lib/channels/schemas.ts";
+import { hashtagsFor } from "@/lib/content/generators/hashtags.ts";
+import { generateLocally } from "@/lib/content/generators/local.ts";
+import { length, PLATFORM_LIMITS, THREAD_SEPARATOR } from "@/lib/content/generators/platform-rules.ts";
+import { unitsOf } from "@/lib/content/generators/sentences.ts";
+import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content/generators/types.ts";
+import { TITLE_MAX } from "@/lib/content/schemas.ts";
+import { languageName, termsIn } from "@/lib/writer/prompt-parts.ts";
+import { streamWriterObject, writeObject } from "@/lib/writer/writer.ts";
+
+// Posts by the writer (a language model), fitted to the platform by rules: the model is told the
+// platform's limit, shape and the preset, and answers in a fixed form (title, posts); hashtags are
+// never the model's (the same rules as offline pick them), and a post over its limit is cut between
+// sentences. When the writer is missing, down or answers badly twice, the offline writer writes
+// the post and the output says so.
+
+export const WrittenPost = z.object({
+  title: z.string().describe("A short headline in the note's language; empty when the platform has no title."),
+  posts: z.array(z.string()).min(1).max(25).describe("The post; for a thread, each post of it in order, without numbering."),
+});
+type WrittenPost = z.output<typeof WrittenPost>;
+
+const LABELS: Record<Platform, string> = {
+  x: "X (Twitter)",
+  bluesky: "Bluesky",
+  threads: "Threads",
+  mastodon: "Mastodon",
+  instagram: "an Instagram caption",
+  linkedin: "LinkedIn",
+  facebook: "Facebook",
+  newsletter: "an email newsletter",
+  blog: "a blog",
+  other: "the web",
+};
+const SHORT_FORM: ReadonlySet<Platform> = new Set(["x", "bluesky", "threads", "mastodon"]);
+const PROFESSIONAL: ReadonlySet<Platform> = new Set(["linkedin", "facebook"]);
+const TITLED: ReadonlySet<Platform> = new Set(["linkedin", "facebook", "newsletter", "blog", "other"]);
+const NUMBERING = 8; // "\n\n99/99"
+
+const titled = (input: GenerationInput) => input.preset.includeTitle && TITLED.has(input.platform);
+
+/** The instructions: the platform's rules, the preset, the note's language, the spellings to keep. */
+export function postPrompt(input: GenerationInput): { system: string; prompt: string } {
+  const limit = PLATFORM_LIMITS[input.platform];
+  const thread = input.preset.format === "thread" && limit !== null;
+  const lines = [
+    `You turn the author's voice note into a ready-to-post text for ${LABELS[input.platform]}, in the author's own voice.`,
+    "Keep the author's facts and opinions; add nothing they did not say. No hashtags, no emoji unless the tone is casual, no commentary about the task.",
+    limit === null
+      ? "There is no length limit."
+      : thread
+        ? `Write a thread: each post at most ${limit - NUMBERING} characters, split between sentences, no numbering.`
+        : `The post must be at most ${limit} characters, counting spaces.`,
+    SHORT_FORM.has(input.platform)
+      ? "Open with the hook: the most striking sentence of the note, first."
+      : PROFESSIONAL.has(input.platform)
+        ? "Open with a one-line hook, then one idea per short paragraph (one or two sentences each, blank lines between), and end with a line that invites replies."
+        : "Write it as paragraphs separated by blank lines.",
+    titled(input) ? "Give it a title: a short headline, not the note's first words." : "Leave the title empty.",
+    `Tone: ${input.preset.tone}. Length: ${{ short: "short, one paragraph's worth", medium: "about half as long as the note", full: "as complete as the note" }[input.preset.length] ?? "natural"}.`,
+    `Write in ${languageName(input.body)}, the note's language.`,
+  ];
+  const keep = termsIn(input.terms ?? [], input.body);
+  if (keep.length) lines.push(`Write these exactly as spelled here: ${keep.join(", ")}.`);
+  return { system: lines.join("\n"), prompt: input.title ? `Title of the note: ${input.title}\n\n${input.body}` : input.body };
+}
+
+/** Sentences of `text` kept in order while they fit `budget` (never cut; an over-long first one is cut at words). */
+function fit(text: string, budget: number): string {
+  if (length(text) <= budget) return text;
+  let out = "";
+  for (const unit of unitsOf(text)) {
+    const next = out ? `${out} ${unit.text}` : unit.text;
+    if (length(next) > budget) break;
+    out = next;
+  }
+  if (out) return out;
+  const words = text.split(/\s+/);
+  while (words.length > 1 && length(`${words.join(" ")}…`) > budget) words.pop();
+  return `${words.join(" ")}…`;
+}
+
+/** The model's answer as a post of the platform: limits, numbering, the hashtags the rules choose. */
+export function fitPost(input: GenerationInput, written: WrittenPost): GenerationOutput {
+  const limit = PLATFORM_LIMITS[input.platform] ?? Number.POSITIVE_INFINITY;
+  const posts = written.posts.map((p) => p.trim()).filter(Boolean);
+  const text = posts.join("\n\n");
+  const tags = hashtagsFor({ preset: input.preset.hashtags, terms: input.terms ?? [], body: input.body, platform: input.platform }, Math.min(limit, 280));
+  const title = titled(input) && written.title.trim() ? written.title.trim().replace(/\s+/g, " ") : "";
+  const outputTitle = Array.from(title || input.title).slice(0, TITLE_MAX).join("");
+  if (input.preset.format === "thread" && Number.isFinite(limit) && (posts.length > 1 || length(text) > limit)) {
+    const budget = limit - NUMBERING;
+    const pieces = posts.flatMap((post) => {
+      const out: string[] = [];
+      let rest = post;
+      while (rest && length(rest) > budget) {
+        const head = fit(rest, budget).replace(/…$/, "");
+        out.push(head);
+        rest = rest.slice(head.length).trim();
+      }
+      if (rest) out.push(rest);
+      return out;
+    });
+    if (tags && length(`${pieces.at(-1)}\n\n${tags}`) <= budget) pieces[pieces.length - 1] += `\n\n${tags}`;
+    else if (tags) pieces.push(tags);
+    const body = pieces.map((p, i) => `${p}\n\n${i + 1}/${pieces.length}`).join(THREAD_SEPARATOR);
+    return { title: outputTitle, body };
+  }
+  const head = title ? `${title}\n\n` : "";
+  const room = limit - length(head) - (tags ? length(tags) + 2 : 0);
+  const body = head + [fit(text, room), tags].filter(Boolean).join("\n\n");
+  return { title: outputTitle, body };
+}
+
+export type Written = GenerationOutput & { writtenBy: "writer" | "offline"; reason?: string };
+
+/** The post by the writer, or offline with the reason; `onPartial` sees the text as it streams. */
+export async function writePost(input: GenerationInput, onPartial?: (text: string) => void): Promise<Written> {
+  const { system, prompt } = postPrompt(input);
+  const outcome = onPartial
+    ? await streamWriterObject({
+        schema: WrittenPost,
+        name: "post",
+        system,
+        prompt,
+        onPartial: (partial) => {
+          const posts = (partial as Partial<WrittenPost>).posts;
+          if (Array.isArray(posts)) onPartial(posts.filter((p) => typeof p === "string").join("\n\n"));
+        },
+      })
+    : await writeObject({ schema: WrittenPost, name: "post", system, prompt });
+  if (outcome.ok) return { ...fitPost(input, outcome.value), writtenBy: "writer" };
+  return { ...generateLocally(input), writtenBy: "offline", reason: outcome.reason };
+}
+
+export const writerGenerator: Generator = { name: "writer", generate: (input) => writePost(input) };

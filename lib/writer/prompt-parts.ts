@@ -1,0 +1,19 @@
+import { guessLanguage } from "@/lib/dictionary/common-words.ts";
+
+// Pieces every prompt to the writer carries: the note's language by name, and the person's own
+// spellings (dictionary) that occur in the note, to be written exactly.
+
+const NAMES: Record<string, string> = { en: "English", de: "German", es: "Spanish", fr: "French", it: "Italian", pt: "Portuguese", nl: "Dutch" };
+
+/** The language to write in: the note's own (`language`, ISO 639-1), else guessed from its words. */
+export function languageName(text: string, language?: string | null): string {
+  const code = language?.slice(0, 2).toLowerCase() || guessLanguage(text);
+  return (code && NAMES[code]) ?? "the same language as the note";
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The spellings among `terms` that the text uses (whole words, any case), at most 50. */
+export function termsIn(terms: string[], text: string): string[] {
+  return [...new Set(terms)].filter((term) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(term)}(?![\\p{L}\\p{N}])`, "iu").test(text)).slice(0, 50);
+}

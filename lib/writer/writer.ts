@@ -1,0 +1,169 @@
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { APICallError, generateObject, generateText, NoObjectGeneratedError, streamObject } from "ai";
+import type { z } from "zod";
+import { env } from "@/lib/env.ts";
+import { errorFields, log } from "@/lib/log.ts";
+import { CircuitBreaker, type BreakerState } from "@/lib/writer/circuit-breaker.ts";
+import { writerSettings, type WriterSettings } from "@/lib/writer/writer-settings.ts";
+
+// The one client of the writer (any OpenAI-compatible chat server), on the Vercel AI SDK (`ai` with
+// `@ai-sdk/openai-compatible`): it turns a zod schema into the request's JSON schema
+// (response_format json_schema) and validates the answer against it, streams partial objects, and
+// its errors say what the server answered. Chosen over the `openai` package for those three; both
+// are well kept. Every call here is bounded (a timeout, one retry of a busy server, one more ask
+// after a malformed answer) and goes through one circuit breaker, and never throws: a failure
+// says why, and the caller writes offline instead.
+
+export type FailureKind = "unconfigured" | "skipped" | "down" | "refused" | "busy" | "malformed";
+export type WriteOutcome<T> = { ok: true; value: T; model: string } | { ok: false; kind: FailureKind; reason: string };
+
+const RETRY_DELAY_MS = 1000;
+const RETRY_AFTER_MAX_MS = 5000;
+
+let breaker: { key: string; breaker: CircuitBreaker } | undefined;
+
+function breakerFor(settings: WriterSettings): CircuitBreaker {
+  const key = `${settings.baseUrl} ${settings.model}`;
+  if (breaker?.key !== key) breaker = { key, breaker: new CircuitBreaker(() => env().WRITER_COOLDOWN_SECONDS * 1000) };
+  return breaker.breaker;
+}
+
+function modelOf(settings: WriterSettings) {
+  const provider = createOpenAICompatible({
+    name: "writer",
+    baseURL: settings.baseUrl,
+    apiKey: settings.apiKey,
+    supportsStructuredOutputs: true,
+  });
+  return provider.chatModel(settings.model);
+}
+
+class EmptyAnswer extends Error {
+  name = "EmptyAnswer";
+}
+
+type Failure = { kind: FailureKind; reason: string; retryAfterMs?: number };
+
+function classify(err: unknown, settings: WriterSettings): Failure {
+  if (APICallError.isInstance(err) && err.statusCode !== undefined) {
+    const status = err.statusCode;
+    if (status === 401 || status === 403) return { kind: "refused", reason: `the writer at ${settings.baseUrl} refused the key (${status}); check ${settings.keyVariable}` };
+    if (status === 429 || status >= 500) {
+      const seconds = Number(err.responseHeaders?.["retry-after"]);
+      return { kind: "busy", reason: `the writer answered ${status}`, retryAfterMs: Number.isFinite(seconds) ? seconds * 1000 : undefined };
+    }
+    if (status === 404) return { kind: "refused", reason: `the writer has no model "${settings.model}" (404); check WRITER_MODEL` };
+    return { kind: "refused", reason: `the writer answered ${status}: ${err.message.slice(0, 200)}` };
+  }
+  if (NoObjectGeneratedError.isInstance(err) || err instanceof EmptyAnswer) return { kind: "malformed", reason: "the writer's answer did not match the requested form" };
+  const name = (err as Error)?.name;
+  if (name === "TimeoutError" || name === "AbortError") return { kind: "down", reason: `the writer did not answer within ${env().WRITER_TIMEOUT_SECONDS} s` };
+  return { kind: "down", reason: `the writer at ${settings.baseUrl} cannot be reached (${(err as Error)?.message ?? String(err)})` };
+}
+
+/**
+ * One bounded call: skipped at once while the breaker is open; a busy server (429, 5xx) is asked
+ * once more after a moment; a malformed answer is asked for once more; then it is a failure.
+ */
+async function call<T>(
+  attempt: (model: ReturnType<typeof modelOf>, signal: AbortSignal) => Promise<T>,
+  { signal, retryBusy = true }: { signal?: AbortSignal; retryBusy?: boolean } = {},
+): Promise<WriteOutcome<T>> {
+  const settings = writerSettings();
+  if (!settings) return { ok: false, kind: "unconfigured", reason: "no writer is set up (WRITER_BASE_URL)" };
+  const guard = breakerFor(settings);
+  if (!guard.allow()) return { ok: false, kind: "skipped", reason: guard.skipping() ?? "the writer is being tried again by another request" };
+  const model = modelOf(settings);
+  let last: Failure | undefined;
+  for (let tries = 0; tries < 2; tries += 1) {
+    const timeout = AbortSignal.timeout(env().WRITER_TIMEOUT_SECONDS * 1000);
+    try {
+      const value = await attempt(model, signal ? AbortSignal.any([signal, timeout]) : timeout);
+      guard.succeeded();
+      return { ok: true, value, model: settings.model };
+    } catch (err) {
+      if (signal?.aborted) throw err; // the caller gave up: not the writer's failure
+      last = classify(err, settings);
+      log.warn("writer call failed", { kind: last.kind, attempt: tries + 1, ...errorFields(err) });
+      if (!(last.kind === "malformed" || (last.kind === "busy" && retryBusy))) break;
+      if (last.kind === "busy") await new Promise((r) => setTimeout(r, Math.min(last!.retryAfterMs ?? RETRY_DELAY_MS, RETRY_AFTER_MAX_MS)));
+    }
+  }
+  guard.failed(last!.reason, { down: last!.kind === "down" });
+  return { ok: false, kind: last!.kind, reason: last!.reason };
+}
+
+type Ask = { system: string; prompt: string; signal?: AbortSignal; temperature?: number; retryBusy?: boolean };
+
+/** An answer in the shape of `schema` (sent as a JSON schema, validated on return). */
+export function writeObject<S extends z.ZodType>({ schema, name, system, prompt, signal, temperature = 0.4 }: Ask & { schema: S; name: string }): Promise<WriteOutcome<z.output<S>>> {
+  return call(
+    async (model, abortSignal) =>
+      (await generateObject({ model, schema, schemaName: name, system, prompt, temperature, maxRetries: 0, abortSignal })).object as z.output<S>,
+    { signal },
+  );
+}
+
+/** A plain-text answer (the clean-up of a transcript, which is text and nothing else). */
+export function writeText({ system, prompt, signal, retryBusy, temperature = 0 }: Ask): Promise<WriteOutcome<string>> {
+  return call(async (model, abortSignal) => {
+    const { text } = await generateText({ model, system, prompt, temperature, maxRetries: 0, abortSignal });
+    if (!text.trim()) throw new EmptyAnswer();
+    return text.trim();
+  }, { signal, retryBusy });
+}
+
+/**
+ * An answer in the shape of `schema`, its partial objects passed to `onPartial` as they arrive
+ * (posts appear word by word on the Make posts screen). The same bounds as writeObject.
+ */
+export function streamWriterObject<S extends z.ZodType>({
+  schema,
+  name,
+  system,
+  prompt,
+  signal,
+  temperature = 0.4,
+  onPartial,
+}: Ask & { schema: S; name: string; onPartial: (partial: unknown) => void }): Promise<WriteOutcome<z.output<S>>> {
+  return call(async (model, abortSignal) => {
+    let failure: unknown;
+    const result = streamObject({ model, schema, schemaName: name, system, prompt, temperature, maxRetries: 0, abortSignal, onError: ({ error }) => void (failure = error) });
+    for await (const partial of result.partialObjectStream) onPartial(partial);
+    if (failure) throw failure;
+    return (await result.object) as z.output<S>;
+  }, { signal });
+}
+
+export type WriterStatus =
+  | { configured: false }
+  | ({ configured: true; model: string; base_url: string; named_by: WriterSettings["namedBy"] } & BreakerState);
+
+/** What Settings → Writing shows: which writer, and how its last calls went in this process. */
+export function writerStatus(): WriterStatus {
+  const settings = writerSettings();
+  if (!settings) return { configured: false };
+  return { configured: true, model: settings.model, base_url: settings.baseUrl, named_by: settings.namedBy, ...breakerFor(settings).state() };
+}
+
+/** A quick "is it there?" for Settings: the server's model list, within 3 s. Never throws. */
+export async function probeWriter(): Promise<{ reachable: boolean; error: string | null }> {
+  const settings = writerSettings();
+  if (!settings) return { reachable: false, error: null };
+  try {
+    const res = await fetch(`${settings.baseUrl}/models`, {
+      headers: settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {},
+      signal: AbortSignal.timeout(3000),
+    });
+    await res.body?.cancel();
+    if (res.status === 401 || res.status === 403) return { reachable: true, error: `it refused the key (${res.status}); check ${settings.keyVariable}` };
+    return { reachable: true, error: null };
+  } catch (err) {
+    return { reachable: false, error: `cannot be reached (${(err as Error).message})` };
+  }
+}
+
+/** Tests: forget the breaker's state (a new writer, a new process). */
+export function resetWriterState(): void {
+  breaker = undefined;
+}
