@@ -144,13 +144,16 @@ function withEnding(text: string, ending: string[]): string {
 
 const endingLength = (ending: string[]) => ending.reduce((sum, line) => sum + (line ? length(line) + 2 : 0), 0);
 
-function singlePost(units: Ranked[], ending: string[], budget: number, layout: Layout): string {
+/** The post within `budget` (the preset's length) if a sentence fits it, else the strongest sentence that fits `limit`. */
+function singlePost(units: Ranked[], ending: string[], budget: number, limit: number, layout: Layout): string {
   const room = budget - endingLength(ending);
   const chosen = select(units, room, layout);
   if (chosen.length || !units.length) return withEnding(render(chosen, layout), ending);
-  // Not even one sentence fits: the strongest one, cut between words (the only cut the generator makes).
-  const strongest = [...units].sort((a, b) => b.score - a.score || a.index - b.index)[0];
-  return withEnding(`${pieces(strongest.text, room - 1)[0]}${ELLIPSIS}`, ending);
+  const byStrength = [...units].sort((a, b) => b.score - a.score || a.index - b.index);
+  const whole = byStrength.find((unit) => length(unit.text) <= limit - endingLength(ending));
+  if (whole) return withEnding(whole.text, ending);
+  // Not even one sentence fits the platform: the strongest one, cut between words (the only cut the generator makes).
+  return withEnding(`${pieces(byStrength[0].text, limit - endingLength(ending) - 1)[0]}${ELLIPSIS}`, ending);
 }
 
 function thread(units: Ranked[], tags: string, limit: number): string {
@@ -182,6 +185,8 @@ function thread(units: Ranked[], tags: string, limit: number): string {
 }
 
 const normalized = (s: string) => s.toLowerCase().replace(/[…\s]+$/u, "").replace(/\s+/g, " ").trim();
+/** Only the words, so a title of the note's first words matches across its sentence ends. */
+const words = (s: string) => normalized(s).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 
 /**
  * The title as a line of its own, where posts have titles. A title that is how the note opens (the
@@ -191,7 +196,7 @@ const normalized = (s: string) => s.toLowerCase().replace(/[…\s]+$/u, "").repl
 function titleUnit(input: GenerationInput, units: Unit[], language: string | null): Ranked | null {
   const given = input.title.trim();
   if (!input.preset.includeTitle || !TITLED.has(input.platform)) return null;
-  const opensNote = !given || (units.length > 0 && normalized(units[0].text).startsWith(normalized(given)));
+  const opensNote = !given || words(input.body).startsWith(words(given));
   const title = !opensNote ? given : platformFamily(input.platform) === "long" && units.length ? keyPhraseTitle(input.body, language) : null;
   return title ? { text: title, paragraph: -1, listItem: false, index: -1, score: Number.POSITIVE_INFINITY } : null;
 }
@@ -219,9 +224,9 @@ export function generateLocally(input: GenerationInput): GenerationOutput {
     const closing: Ranked[] = invite ? [{ text: invite, paragraph: Number.MAX_SAFE_INTEGER, listItem: false, index: units.length, score: 0 }] : [];
     body = thread([...(title ? [title] : []), ...kept, ...closing], tags, limit);
   } else {
-    const ending = [invite ?? "", tags];
+    const ending = [tags, invite ?? ""];
     const titleRoom = title ? length(title.text) + 2 : 0;
-    const text = singlePost(units, ending, Math.min(limit, target + endingLength(ending)) - titleRoom, layout);
+    const text = singlePost(units, ending, Math.min(limit, target + endingLength(ending)) - titleRoom, limit - titleRoom, layout);
     body = title ? `${title.text}\n\n${text}` : text;
   }
   return { title: Array.from(input.title).slice(0, TITLE_MAX).join(""), body };
