@@ -77,6 +77,7 @@ function PresetEditor({ preset, onDone }: { preset: Preset | null; onDone: () =>
       length: String(form.get("length")) as Preset["length"],
       format: String(form.get("format")) as Preset["format"],
       include_title: form.get("include_title") === "on",
+      invite_replies: form.get("invite_replies") === "on",
       hashtags: String(form.get("hashtags") ?? "")
         .split(/[\s,]+/)
         .filter(Boolean),
@@ -125,6 +126,9 @@ function PresetEditor({ preset, onDone }: { preset: Preset | null; onDone: () =>
       <Field id="preset-hashtags" name="hashtags" label="Hashtags" hint="Separated by spaces, up to 10" defaultValue={preset?.hashtags.join(" ")} autoComplete="off" />
       <label className="check">
         <input type="checkbox" name="include_title" defaultChecked={preset?.include_title ?? false} /> Start with the title
+      </label>
+      <label className="check">
+        <input type="checkbox" name="invite_replies" defaultChecked={preset?.invite_replies ?? true} /> End LinkedIn and Facebook posts with a question that invites replies
       </label>
       {error && <Notice tone="danger">{error}</Notice>}
       <Button type="submit" size="large" block>

@@ -11,7 +11,7 @@ export const listPresets = defineOperation({
   summary: "List presets",
   description:
     "The built-in presets (builtin-standard, builtin-short, builtin-thread, builtin-article, builtin-caption), then yours. A preset " +
-    "sets tone, length, single post or thread, hashtags and whether the title leads.",
+    "sets tone, length, single post or thread, hashtags, whether the title leads and whether LinkedIn and Facebook posts end with a line inviting replies.",
   scope: "content:read",
   responses: { 200: { description: "The presets you can use.", schema: PresetList } },
 });

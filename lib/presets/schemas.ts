@@ -23,6 +23,9 @@ const fields = {
   format: z.enum(FORMATS).meta({ description: "single: one post cut to the platform's limit; thread: numbered posts within it." }),
   hashtags: z.array(Hashtag).max(10).meta({ description: "Appended as #tags (at most 10), kept within the length limit." }),
   include_title: z.boolean().meta({ description: "Start the post with the master's title." }),
+  invite_replies: z
+    .boolean()
+    .meta({ description: "End LinkedIn and Facebook posts with a question that invites replies, in the note's language (default true)." }),
 };
 
 export const CreatePresetInput = z
@@ -33,8 +36,9 @@ export const CreatePresetInput = z
     format: fields.format.optional(),
     hashtags: fields.hashtags.optional(),
     include_title: fields.include_title.optional(),
+    invite_replies: fields.invite_replies.optional(),
   })
-  .meta({ id: "PresetInput", description: "Defaults: tone neutral, length full, format single, no hashtags, no title." });
+  .meta({ id: "PresetInput", description: "Defaults: tone neutral, length full, format single, no hashtags, no title, invite replies." });
 export type CreatePresetInput = z.output<typeof CreatePresetInput>;
 
 export const UpdatePresetInput = z
@@ -45,6 +49,7 @@ export const UpdatePresetInput = z
     format: fields.format.optional(),
     hashtags: fields.hashtags.optional(),
     include_title: fields.include_title.optional(),
+    invite_replies: fields.invite_replies.optional(),
   })
   .refine((v) => Object.keys(v).length > 0, "give at least one field")
   .meta({ id: "PresetUpdate" });
@@ -60,6 +65,7 @@ export const Preset = z
     format: z.enum(FORMATS),
     hashtags: z.array(z.string()),
     include_title: z.boolean(),
+    invite_replies: z.boolean(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -80,6 +86,7 @@ export function toPreset(row: PresetRow): Preset {
     format: row.format as Preset["format"],
     hashtags: row.hashtags,
     include_title: row.includeTitle,
+    invite_replies: row.inviteReplies,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -93,5 +100,6 @@ export function presetData(input: Partial<CreatePresetInput>) {
     ...(input.format !== undefined && { format: input.format }),
     ...(input.hashtags !== undefined && { hashtags: input.hashtags }),
     ...(input.include_title !== undefined && { includeTitle: input.include_title }),
+    ...(input.invite_replies !== undefined && { inviteReplies: input.invite_replies }),
   };
 }

@@ -66,7 +66,7 @@ describe("the local generator", () => {
         const limit = PLATFORM_LIMITS[platform] ?? Number.POSITIVE_INFINITY;
         const presets = [defaults(platform), ...(["short", "medium", "full"] as const).flatMap((l) => [preset({ length: l }), preset({ length: l, format: "thread" })])];
         for (const p of presets) {
-          const out = generateLocally({ title: "A title", body, platform, preset: { ...p, hashtags: ["release"] }, terms: ["Kubernetes", "Postgres"] });
+          const out = generateLocally({ title: "A title", body, platform, preset: { ...p, hashtags: ["release"] }, terms: [{ misspelling: "cooper netties", correct: "Kubernetes" }, { misspelling: "post grass", correct: "Postgres" }] });
           const what = `${name} ${platform} ${p.length} ${p.format}`;
           assert.ok(out.body.trim(), what);
           for (const post of splitPosts(out.body)) {
@@ -133,19 +133,22 @@ describe("the local generator", () => {
     assert.ok(!x.body.includes("Lessons from our migration"));
     const duplicate = generateLocally({ title: "We moved our whole platform to Kubernetes last quarter.", body, platform: "newsletter", preset: preset({ includeTitle: true }) });
     assert.equal(duplicate.body.split("We moved our whole platform").length, 2, duplicate.body);
+    // A master title that is the note's opening says nothing: a blog gets the note's key phrase, LinkedIn no title line.
     const cutTitle = generateLocally({ title: "We moved our whole platform to Kubernetes last…", body, platform: "blog", preset: preset({ includeTitle: true }) });
-    assert.ok(cutTitle.body.startsWith("We moved our whole platform to Kubernetes last quarter."), cutTitle.body);
+    assert.ok(cutTitle.body.startsWith("Kubernetes Migration\n\nWe moved our whole platform to Kubernetes last quarter."), cutTitle.body);
+    const linkedin = generateLocally({ title: "We moved our whole platform to Kubernetes last…", body, platform: "linkedin", preset: preset({ includeTitle: true }) });
+    assert.ok(!linkedin.body.includes("last…") && !linkedin.body.includes("Kubernetes Migration"), linkedin.body);
   });
 
   test("hashtags from the preset, then the dictionary terms the note mentions", () => {
-    const out = generateLocally({ title: "T", body: TEXTS.list, platform: "instagram", preset: preset({ hashtags: ["devops"] }), terms: ["Kubernetes", "machine learning", "Postgres"] });
+    const out = generateLocally({ title: "T", body: TEXTS.list, platform: "instagram", preset: preset({ hashtags: ["devops"] }), terms: [{ misspelling: "cooper netties", correct: "Kubernetes" }, { misspelling: "machine leaning", correct: "machine learning" }, { misspelling: "post grass", correct: "Postgres" }] });
     assert.ok(out.body.endsWith("\n\n#devops #Kubernetes"), out.body);
-    const ml = generateLocally({ title: "T", body: "We tried machine learning on the logs.", platform: "linkedin", preset: preset(), terms: ["Machine Learning"] });
+    const ml = generateLocally({ title: "T", body: "We tried machine learning on the logs.", platform: "linkedin", preset: preset({ inviteReplies: false }), terms: [{ misspelling: "machine leaning", correct: "Machine Learning" }] });
     assert.equal(ml.body, "We tried machine learning on the logs.\n\n#MachineLearning");
   });
 
   test("a text that fits is kept as written; one sentence longer than a post is cut between words", () => {
-    assert.equal(generateLocally({ title: "T", body: "One.\n\nTwo.\n\n\nThree.", platform: "linkedin", preset: preset() }).body, "One.\n\nTwo.\n\nThree.");
+    assert.equal(generateLocally({ title: "T", body: "One.\n\nTwo.\n\n\nThree.", platform: "linkedin", preset: preset({ inviteReplies: false }) }).body, "One.\n\nTwo.\n\nThree.");
     const word = "x".repeat(700);
     const posts = splitPosts(generateLocally({ title: "", body: word, platform: "x", preset: preset({ format: "thread" }) }).body);
     for (const post of posts) assert.ok(length(post) <= 280);

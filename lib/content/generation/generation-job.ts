@@ -20,6 +20,14 @@ async function deliver(result: GenerationResult, origin?: WrittenBy): Promise<vo
   await applyGenerationResult(parsed.data, origin);
 }
 
+/** The language the note was recognized in, when it came from a recording of the user's. */
+async function noteLanguage(userId: string, transcriptionId: string | null): Promise<string | null> {
+  if (!transcriptionId) return null;
+  const prisma = await db();
+  const row = await prisma.transcription.findFirst({ where: { id: transcriptionId, userId }, select: { language: true } });
+  return row?.language ?? null;
+}
+
 export const generateVariantJob = defineJob({
   name: "content-generate-variant",
   payload: z.strictObject({ taskId: z.string().min(1).max(100) }),
@@ -30,7 +38,7 @@ export const generateVariantJob = defineJob({
     const prisma = await db();
     const task = await prisma.generationTask.findUnique({
       where: { id: taskId },
-      include: { variant: { include: { channel: true, preset: true } } },
+      include: { variant: { include: { channel: true, preset: true, master: { select: { sourceTranscriptionId: true } } } } },
     });
     if (!task || !isGenerationActive(task.state)) return; // deleted, or already finished
     const { channel, preset } = task.variant;
@@ -41,14 +49,16 @@ export const generateVariantJob = defineJob({
     await prisma.generationTask.updateMany({ where: { id: taskId, state: { in: ["queued", "running"] } }, data: { state: "running" } });
     const generator = currentGenerator();
     try {
-      // The words the user taught the recognizer are the ones worth tagging.
-      const terms = await prisma.dictionaryEntry.findMany({ where: { userId: task.userId }, select: { correctSpelling: true } });
+      // The names the user taught the recognizer are the ones worth tagging (the generator tells
+      // names from everyday words by what each entry replaces).
+      const entries = await prisma.dictionaryEntry.findMany({ where: { userId: task.userId }, select: { misspelling: true, correctSpelling: true } });
       const output = await generator.generate({
         title: task.sourceTitle,
         body: task.sourceBody,
         platform: channel.platform as Platform,
         preset,
-        terms: terms.map((t) => t.correctSpelling),
+        terms: entries.map((e) => ({ misspelling: e.misspelling, correct: e.correctSpelling })),
+        language: await noteLanguage(task.userId, task.variant.master?.sourceTranscriptionId ?? null),
       });
       await deliver(
         { task_id: taskId, status: "succeeded", title: output.title, body: output.body },

@@ -1,9 +1,15 @@
 import type { Platform } from "@/lib/channels/schemas.ts";
+import { isEverydayPhrase, isEverydayWord } from "@/lib/dictionary/common-words.ts";
 import { length } from "@/lib/content/generators/platform-rules.ts";
+import type { GenerationTerm } from "@/lib/content/generators/types.ts";
 
-// Hashtags: the preset's own, then the user's dictionary terms that the note mentions ("Kubernetes",
-// "machine learning" → #MachineLearning): the words they care enough about to teach the recognizer.
-const MAX_TAGS: Partial<Record<Platform, number>> = { instagram: 10, x: 3, bluesky: 3, threads: 3, mastodon: 4 };
+// Hashtags come only from three places: the preset's own; the names in the user's dictionary that
+// the note mentions (an entry whose correct spelling replaces no everyday word: "cooper netties" →
+// Kubernetes is a name, "my" → Mighty a wording the recognizer got wrong); and capitalised names
+// that recur in the note. Never an everyday word: "#Mighty" from "my" was the bug that set this rule.
+const MAX_TAGS: Partial<Record<Platform, number>> = { instagram: 10, x: 2, bluesky: 2, threads: 2, mastodon: 2 };
+// On short platforms the cap holds for the preset's tags too; elsewhere a preset may ask for more.
+const STRICT: ReadonlySet<Platform> = new Set(["x", "bluesky", "threads", "mastodon"]);
 const DEFAULT_MAX_TAGS = 5;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -18,15 +24,48 @@ function mentioned(term: string, body: string): boolean {
   return new RegExp(`(?<![\\p{L}\\p{N}])${escape(term)}(?![\\p{L}\\p{N}])`, "iu").test(body);
 }
 
+/** A dictionary entry that names something: neither side is everyday wording. */
+export function isNameEntry(term: GenerationTerm, language: string | null): boolean {
+  return !isEverydayPhrase(term.misspelling, language) && !isEverydayPhrase(term.correct, language) && /\p{L}/u.test(term.correct);
+}
+
+/** Capitalised words that occur at least twice, at least once inside a sentence (so not capitalised only as an opener). */
+export function recurringNames(body: string, language: string | null): string[] {
+  const counts = new Map<string, { word: string; count: number; inside: boolean }>();
+  for (const match of body.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const word = match[0];
+    if (!/^\p{Lu}/u.test(word) || word.length < 2 || isEverydayWord(word, language)) continue;
+    const before = body.slice(Math.max(0, match.index - 3), match.index);
+    const atStart = match.index === 0 || /(?:[.!?…:]\s*|\n\s*|[-*•]\s+)$/u.test(before);
+    const seen = counts.get(word) ?? { word, count: 0, inside: false };
+    seen.count += 1;
+    seen.inside ||= !atStart;
+    counts.set(word, seen);
+  }
+  return [...counts.values()].filter((c) => c.count >= 2 && c.inside).map((c) => c.word);
+}
+
+export type HashtagSource = { preset: string[]; terms: GenerationTerm[]; body: string; platform: Platform; language: string | null };
+
+/** The candidate tags in order: the preset's, dictionary names, recurring names; everyday words left out. */
+export function hashtagCandidates({ preset, terms, body, language }: HashtagSource): string[] {
+  const names = terms.filter((t) => isNameEntry(t, language) && mentioned(t.correct, body)).map((t) => tagOf(t.correct));
+  // A correct spelling that stands in for everyday wording ("my" → Mighty) is no name, however often it recurs.
+  const wording = new Set(terms.filter((t) => !isNameEntry(t, language)).map((t) => t.correct.toLowerCase()));
+  const recurring = recurringNames(body, language).filter((word) => !wording.has(word.toLowerCase()));
+  const found = [...names, ...recurring].filter((tag) => !isEverydayWord(tag, language));
+  return [...preset, ...found];
+}
+
 /** One line of #tags within `budget` code points; the preset's come first. */
-export function hashtagsFor({ preset, terms, body, platform }: { preset: string[]; terms: string[]; body: string; platform: Platform }, budget: number): string {
+export function hashtagsFor(source: HashtagSource, budget: number): string {
   const seen = new Set<string>();
   const tags: string[] = [];
-  const candidates = [...preset, ...terms.filter((term) => mentioned(term, body)).map(tagOf)];
-  for (const tag of candidates) {
+  const max = MAX_TAGS[source.platform] ?? DEFAULT_MAX_TAGS;
+  for (const tag of hashtagCandidates(source)) {
     const key = tag.toLowerCase();
     if (!/^[\p{L}\p{N}_]{2,50}$/u.test(tag) || /^\p{N}+$/u.test(tag) || seen.has(key)) continue;
-    if (tags.length >= (MAX_TAGS[platform] ?? DEFAULT_MAX_TAGS) && !preset.includes(tag)) continue;
+    if (tags.length >= max && (STRICT.has(source.platform) || !source.preset.includes(tag))) continue;
     if (length([...tags, tag].map((t) => `#${t}`).join(" ")) > budget) break;
     seen.add(key);
     tags.push(tag);

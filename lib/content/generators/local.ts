@@ -2,14 +2,33 @@ import type { Platform } from "@/lib/channels/schemas.ts";
 import { TITLE_MAX } from "@/lib/content/schemas.ts";
 import { PLATFORM_LIMITS, THREAD_SEPARATOR, length } from "@/lib/content/generators/platform-rules.ts";
 import { hashtagsFor } from "@/lib/content/generators/hashtags.ts";
+import { inviteRepliesLine } from "@/lib/content/generators/invite-replies.ts";
+import { keyPhraseTitle } from "@/lib/content/generators/key-phrase.ts";
+import { noteLanguage } from "@/lib/content/generators/note-language.ts";
 import { rankUnits, unitsOf, type Unit } from "@/lib/content/generators/sentences.ts";
 import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content/generators/types.ts";
 
 // The default generator: deterministic, offline, no language model. It is extractive: the note's
-// own sentences, ranked (TextRank), the strongest kept in their original order until the
-// platform's limit or the preset's length is reached, so no sentence is ever cut. Short platforms
-// get the strongest sentence first as a hook and one compact paragraph; long ones keep paragraphs
-// and, where posts have titles, the title line. Threads are split between sentences and numbered.
+// own sentences, ranked (TextRank), the strongest kept until the platform's limit or the preset's
+// length is reached, so no sentence is ever cut. Each family of platforms gets its own shape:
+// short (X, Bluesky, Threads, Mastodon): the hook sentence first, one compact paragraph, at most
+// two hashtags; professional (LinkedIn, Facebook): a hook line, one idea per short paragraph and a
+// line inviting replies; long (newsletter, blog): a title line made of the note's key phrase, then
+// its paragraphs. Threads are split between sentences and numbered.
+
+export type PlatformFamily = "short" | "professional" | "long" | "other";
+const FAMILIES: Partial<Record<Platform, PlatformFamily>> = {
+  x: "short",
+  bluesky: "short",
+  threads: "short",
+  mastodon: "short",
+  linkedin: "professional",
+  facebook: "professional",
+  newsletter: "long",
+  blog: "long",
+};
+export const platformFamily = (platform: Platform): PlatformFamily => FAMILIES[platform] ?? "other";
+type Layout = "compact" | "paragraphs" | "professional";
 
 /** At or under this limit a post is one compact paragraph led by its strongest sentence. */
 const COMPACT_LIMIT = 500;
@@ -33,13 +52,44 @@ function joinUnits(units: Ranked[], compact: boolean): string {
   return out;
 }
 
-/** The chosen units as text: original order; on compact platforms the strongest leads as a hook. */
-function render(chosen: Ranked[], compact: boolean): string {
+/** How quotable a sentence is as a hook: its rank, then a sentence of 6–25 words, a number, a "!" or "?". */
+function hookScore(unit: Ranked): number {
+  const words = unit.text.split(/\s+/).length;
+  return unit.score + (words >= 6 && words <= 25 ? 0.1 : 0) + (/\p{N}/u.test(unit.text) ? 0.05 : 0) + (/[!?]$/u.test(unit.text) ? 0.05 : 0);
+}
+
+const hookOf = (units: Ranked[]) => units.filter((u) => !u.listItem).reduce<Ranked | undefined>((best, u) => (!best || hookScore(u) > hookScore(best) ? u : best), undefined);
+
+/** One idea per short paragraph: at most two sentences each; a list stays with its lead-in line. */
+function shortParagraphs(units: Ranked[]): string {
+  const paragraphs: string[][] = [];
+  let sentences = 0;
+  units.forEach((unit, i) => {
+    const previous = units[i - 1];
+    const current = paragraphs.at(-1);
+    if (current && (unit.listItem || /:$/.test(previous.text)) && previous.paragraph === unit.paragraph && (previous.listItem || /:$/.test(previous.text))) {
+      current[current.length - 1] += `\n${unit.text}`;
+    } else if (current && !previous.listItem && previous.paragraph === unit.paragraph && sentences < 2) {
+      current.push(unit.text);
+      sentences += 1;
+    } else {
+      paragraphs.push([unit.text]);
+      sentences = 1;
+    }
+  });
+  return paragraphs.map((p) => p.join(" ")).join("\n\n");
+}
+
+/** The chosen units as text in the family's layout; compact and professional posts lead with the hook. */
+function render(chosen: Ranked[], layout: Layout): string {
+  const compact = layout === "compact";
   const ordered = [...chosen].sort((a, b) => a.index - b.index);
-  if (!compact || ordered.length < 2) return joinUnits(ordered, compact);
-  const hook = chosen.reduce((best, u) => (u.score > best.score ? u : best));
+  if (layout === "paragraphs" || ordered.length < 2) return joinUnits(ordered, compact);
+  const hook = hookOf(chosen) ?? ordered[0];
+  const rest = ordered.filter((u) => u !== hook);
+  if (layout === "professional") return `${hook.text}\n\n${shortParagraphs(rest)}`;
   if (hook === ordered[0]) return joinUnits(ordered, compact);
-  return `${hook.text}\n\n${joinUnits(ordered.filter((u) => u !== hook), compact)}`;
+  return `${hook.text}\n\n${joinUnits(rest, compact)}`;
 }
 
 /** A list is taken whole with the line that introduces it ("What I learned:"), or not at all. */
@@ -58,15 +108,15 @@ function blocksOf(units: Ranked[]): Ranked[][] {
  * The strongest units whose rendering fits `budget`. A weaker one may fill the room a stronger one
  * did not fit in, but only from the stronger half, so the post is not padded with asides.
  */
-function select(units: Ranked[], budget: number, compact: boolean): Ranked[] {
-  if (length(joinUnits(units, compact)) <= budget) return units;
+function select(units: Ranked[], budget: number, layout: Layout): Ranked[] {
+  if (length(render(units, layout)) <= budget) return units;
   const blocks = blocksOf(units).map((block) => ({ block, score: Math.max(...block.map((u) => u.score)), index: block[0].index }));
   const ranked = blocks.sort((a, b) => b.score - a.score || a.index - b.index);
   const median = ranked[Math.floor((ranked.length - 1) / 2)]?.score ?? 0;
   const chosen: Ranked[] = [];
   for (const { block, score } of ranked) {
     if (chosen.length && score < median) break;
-    if (length(render([...chosen, ...block], compact)) <= budget) chosen.push(...block);
+    if (length(render([...chosen, ...block], layout)) <= budget) chosen.push(...block);
   }
   return chosen;
 }
@@ -87,17 +137,23 @@ function pieces(text: string, max: number): string[] {
   return out;
 }
 
-function withTags(text: string, tags: string): string {
-  return [text, tags].filter(Boolean).join("\n\n");
+/** The post's lines after its text: the closing line, then the tags. */
+function withEnding(text: string, ending: string[]): string {
+  return [text, ...ending].filter(Boolean).join("\n\n");
 }
 
-function singlePost(units: Ranked[], tags: string, budget: number, compact: boolean): string {
-  const room = budget - (tags ? length(tags) + 2 : 0);
-  const chosen = select(units, room, compact);
-  if (chosen.length || !units.length) return withTags(render(chosen, compact), tags);
-  // Not even one sentence fits: the strongest one, cut between words (the only cut the generator makes).
-  const strongest = [...units].sort((a, b) => b.score - a.score || a.index - b.index)[0];
-  return withTags(`${pieces(strongest.text, room - 1)[0]}${ELLIPSIS}`, tags);
+const endingLength = (ending: string[]) => ending.reduce((sum, line) => sum + (line ? length(line) + 2 : 0), 0);
+
+/** The post within `budget` (the preset's length) if a sentence fits it, else the strongest sentence that fits `limit`. */
+function singlePost(units: Ranked[], ending: string[], budget: number, limit: number, layout: Layout): string {
+  const room = budget - endingLength(ending);
+  const chosen = select(units, room, layout);
+  if (chosen.length || !units.length) return withEnding(render(chosen, layout), ending);
+  const byStrength = [...units].sort((a, b) => b.score - a.score || a.index - b.index);
+  const whole = byStrength.find((unit) => length(unit.text) <= limit - endingLength(ending));
+  if (whole) return withEnding(whole.text, ending);
+  // Not even one sentence fits the platform: the strongest one, cut between words (the only cut the generator makes).
+  return withEnding(`${pieces(byStrength[0].text, limit - endingLength(ending) - 1)[0]}${ELLIPSIS}`, ending);
 }
 
 function thread(units: Ranked[], tags: string, limit: number): string {
@@ -129,34 +185,48 @@ function thread(units: Ranked[], tags: string, limit: number): string {
 }
 
 const normalized = (s: string) => s.toLowerCase().replace(/[…\s]+$/u, "").replace(/\s+/g, " ").trim();
+/** Only the words, so a title of the note's first words matches across its sentence ends. */
+const words = (s: string) => normalized(s).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 
-/** The title as a line of its own, unless the platform has no titles or the note opens with it. */
-function titleUnit(input: GenerationInput, units: Unit[]): Ranked | null {
-  const title = input.title.trim();
-  if (!input.preset.includeTitle || !title || !TITLED.has(input.platform)) return null;
-  if (units.length && normalized(units[0].text).startsWith(normalized(title))) return null;
-  return { text: title, paragraph: -1, listItem: false, index: -1, score: Number.POSITIVE_INFINITY };
+/**
+ * The title as a line of its own, where posts have titles. A title that is how the note opens (the
+ * master's title is often its first words) says nothing: newsletters and blogs get the note's key
+ * phrase instead, other platforms no title line.
+ */
+function titleUnit(input: GenerationInput, units: Unit[], language: string | null): Ranked | null {
+  const given = input.title.trim();
+  if (!input.preset.includeTitle || !TITLED.has(input.platform)) return null;
+  const opensNote = !given || words(input.body).startsWith(words(given));
+  const title = !opensNote ? given : platformFamily(input.platform) === "long" && units.length ? keyPhraseTitle(input.body, language) : null;
+  return title ? { text: title, paragraph: -1, listItem: false, index: -1, score: Number.POSITIVE_INFINITY } : null;
 }
 
 export function generateLocally(input: GenerationInput): GenerationOutput {
   const limit = PLATFORM_LIMITS[input.platform] ?? Number.POSITIVE_INFINITY;
   const compact = limit <= COMPACT_LIMIT;
-  const found = unitsOf(input.body);
+  const family = platformFamily(input.platform);
+  const layout: Layout = compact ? "compact" : family === "professional" ? "professional" : "paragraphs";
+  const language = noteLanguage(input.body, input.language);
+  const found = unitsOf(input.body, language ?? undefined);
   const scores = rankUnits(found);
   const units: Ranked[] = found.map((unit, index) => ({ ...unit, index, score: scores[index] }));
-  const title = titleUnit(input, found);
-  const tags = hashtagsFor({ preset: input.preset.hashtags, terms: input.terms ?? [], body: input.body, platform: input.platform }, Math.min(limit, SHORT_CHARS));
+  const title = titleUnit(input, found, language);
+  const source = { preset: input.preset.hashtags, terms: input.terms ?? [], body: input.body, platform: input.platform, language };
+  const tags = hashtagsFor(source, Math.min(limit, SHORT_CHARS));
+  const invite = family === "professional" && input.preset.inviteReplies !== false && units.length ? inviteRepliesLine(input.body, language) : null;
   const total = length(joinUnits(units, compact));
   // Short: one post's worth (a whole post where posts are short anyway); medium: about half the note.
   const short = compact ? limit : SHORT_CHARS;
   const target = { short, medium: Math.max(short, Math.ceil(total / 2)) }[input.preset.length] ?? Number.POSITIVE_INFINITY;
   let body: string;
   if (input.preset.format === "thread" && Number.isFinite(limit)) {
-    const kept = Number.isFinite(target) ? select(units, Math.max(target, limit), false).sort((a, b) => a.index - b.index) : units;
-    body = thread(title ? [title, ...kept] : kept, tags, limit);
+    const kept = Number.isFinite(target) ? select(units, Math.max(target, limit), "paragraphs").sort((a, b) => a.index - b.index) : units;
+    const closing: Ranked[] = invite ? [{ text: invite, paragraph: Number.MAX_SAFE_INTEGER, listItem: false, index: units.length, score: 0 }] : [];
+    body = thread([...(title ? [title] : []), ...kept, ...closing], tags, limit);
   } else {
+    const ending = [tags, invite ?? ""];
     const titleRoom = title ? length(title.text) + 2 : 0;
-    const text = singlePost(units, tags, Math.min(limit, target + (tags ? length(tags) + 2 : 0)) - titleRoom, compact);
+    const text = singlePost(units, ending, Math.min(limit, target + endingLength(ending)) - titleRoom, limit - titleRoom, layout);
     body = title ? `${title.text}\n\n${text}` : text;
   }
   return { title: Array.from(input.title).slice(0, TITLE_MAX).join(""), body };

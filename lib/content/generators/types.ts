@@ -6,7 +6,12 @@ export type GeneratorPreset = {
   format: string;
   hashtags: string[];
   includeTitle: boolean;
+  /** LinkedIn and Facebook posts end with a line that invites replies (default true). */
+  inviteReplies?: boolean;
 };
+
+/** A dictionary entry: a correct spelling that replaces no everyday word is a name worth tagging. */
+export type GenerationTerm = { misspelling: string; correct: string };
 
 export type GenerationInput = {
   /** The master's title and body as in the variant's source snapshot. */
@@ -14,8 +19,10 @@ export type GenerationInput = {
   body: string;
   platform: Platform;
   preset: GeneratorPreset;
-  /** The user's dictionary terms (correct spellings): those the note mentions become hashtags. */
-  terms?: string[];
+  /** The user's dictionary entries: names among them that the note mentions become hashtags. */
+  terms?: GenerationTerm[];
+  /** The note's language (ISO 639-1) when known; otherwise the generator guesses it. */
+  language?: string | null;
 };
 
 export type GenerationOutput = {

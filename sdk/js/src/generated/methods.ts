@@ -282,7 +282,7 @@ export class Operations {
   /**
    * List presets.
    *
-   * The built-in presets (builtin-standard, builtin-short, builtin-thread, builtin-article, builtin-caption), then yours. A preset sets tone, length, single post or thread, hashtags and whether the title leads.
+   * The built-in presets (builtin-standard, builtin-short, builtin-thread, builtin-article, builtin-caption), then yours. A preset sets tone, length, single post or thread, hashtags, whether the title leads and whether LinkedIn and Facebook posts end with a line inviting replies.
    *
    * Required scope: `content:read`.
    */

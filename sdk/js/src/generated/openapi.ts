@@ -442,7 +442,7 @@ export interface paths {
         };
         /**
          * List presets
-         * @description The built-in presets (builtin-standard, builtin-short, builtin-thread, builtin-article, builtin-caption), then yours. A preset sets tone, length, single post or thread, hashtags and whether the title leads.
+         * @description The built-in presets (builtin-standard, builtin-short, builtin-thread, builtin-article, builtin-caption), then yours. A preset sets tone, length, single post or thread, hashtags, whether the title leads and whether LinkedIn and Facebook posts end with a line inviting replies.
          *
          *     Required scope: `content:read`.
          */
@@ -1299,7 +1299,7 @@ export interface components {
         ChannelDeleteResult: {
             deleted: components["schemas"]["Channel"];
         };
-        /** @description Defaults: tone neutral, length full, format single, no hashtags, no title. */
+        /** @description Defaults: tone neutral, length full, format single, no hashtags, no title, invite replies. */
         PresetInput: {
             /** @example Punchy thread */
             name: string;
@@ -1322,6 +1322,8 @@ export interface components {
             hashtags?: string[];
             /** @description Start the post with the master's title. */
             include_title?: boolean;
+            /** @description End LinkedIn and Facebook posts with a question that invites replies, in the note's language (default true). */
+            invite_replies?: boolean;
         };
         PresetUpdate: {
             /** @example Punchy thread */
@@ -1345,6 +1347,8 @@ export interface components {
             hashtags?: string[];
             /** @description Start the post with the master's title. */
             include_title?: boolean;
+            /** @description End LinkedIn and Facebook posts with a question that invites replies, in the note's language (default true). */
+            invite_replies?: boolean;
         };
         Preset: {
             id: string;
@@ -1359,6 +1363,7 @@ export interface components {
             format: "single" | "thread";
             hashtags: string[];
             include_title: boolean;
+            invite_replies: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */

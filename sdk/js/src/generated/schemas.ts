@@ -58,7 +58,7 @@ export type Channel = components["schemas"]["Channel"];
 export type ChannelResult = components["schemas"]["ChannelResult"];
 export type ChannelList = components["schemas"]["ChannelList"];
 export type ChannelDeleteResult = components["schemas"]["ChannelDeleteResult"];
-/** Defaults: tone neutral, length full, format single, no hashtags, no title. */
+/** Defaults: tone neutral, length full, format single, no hashtags, no title, invite replies. */
 export type PresetInput = components["schemas"]["PresetInput"];
 export type PresetUpdate = components["schemas"]["PresetUpdate"];
 export type Preset = components["schemas"]["Preset"];

@@ -72,11 +72,20 @@ class ContentAPI:
         format: Optional[str] = None,  # noqa: A002 - the API's field name
         hashtags: Optional[Sequence[str]] = None,
         include_title: Optional[bool] = None,
+        invite_replies: Optional[bool] = None,
     ) -> Preset:
         """A style of your own: tone (neutral, casual, professional, enthusiastic), length (short,
-        medium, full), format (single, thread), hashtags and whether the title leads."""
+        medium, full), format (single, thread), hashtags, whether the title leads and whether LinkedIn
+        and Facebook posts end with a line inviting replies (invite_replies, default True)."""
         body = _without_none(
-            {"name": name, "tone": tone, "length": length, "format": format, "include_title": include_title}
+            {
+                "name": name,
+                "tone": tone,
+                "length": length,
+                "format": format,
+                "include_title": include_title,
+                "invite_replies": invite_replies,
+            }
         )
         if hashtags is not None:
             body["hashtags"] = list(hashtags)
@@ -95,11 +104,19 @@ class ContentAPI:
         format: Optional[str] = None,  # noqa: A002 - the API's field name
         hashtags: Optional[Sequence[str]] = None,
         include_title: Optional[bool] = None,
+        invite_replies: Optional[bool] = None,
     ) -> Preset:
         """Changes a style of yours; what is None stays as it is. A built-in one is refused
         (preset_read_only)."""
         body = _without_none(
-            {"name": name, "tone": tone, "length": length, "format": format, "include_title": include_title}
+            {
+                "name": name,
+                "tone": tone,
+                "length": length,
+                "format": format,
+                "include_title": include_title,
+                "invite_replies": invite_replies,
+            }
         )
         if hashtags is not None:
             body["hashtags"] = list(hashtags)

@@ -86,12 +86,15 @@ def _channel_fields(prefix: str) -> Tuple[str, ...]:
 
 
 def _preset_fields(prefix: str) -> Tuple[str, ...]:
-    names = ("id", "built_in", "name", "tone", "length", "format", "hashtags", "include_title", "created_at", "updated_at")
+    names = (
+        "id", "built_in", "name", "tone", "length", "format", "hashtags", "include_title", "invite_replies",
+        "created_at", "updated_at",
+    )
     return _fields(prefix, names)
 
 
 _CHANNEL_BODY = ("platform", "name", "active")
-_PRESET_BODY = ("name", "tone", "length", "format", "hashtags", "include_title")
+_PRESET_BODY = ("name", "tone", "length", "format", "hashtags", "include_title", "invite_replies")
 
 _GENERATION = ("task_id", "state", "generator", "error", "created_at", "finished_at", "set_aside.content_hash")
 

@@ -204,6 +204,7 @@ class Preset(TypedDict):
     format: str
     hashtags: List[str]
     include_title: bool
+    invite_replies: bool
     created_at: str
     updated_at: str
 

@@ -1,0 +1,109 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { PLATFORMS } from "@/lib/channels/schemas.ts";
+import { platformFamily } from "@/lib/content/generators/local.ts";
+import { INVITE_LINES, inviteRepliesLine } from "@/lib/content/generators/invite-replies.ts";
+import { keyPhraseTitle } from "@/lib/content/generators/key-phrase.ts";
+import { detectLanguage } from "@/lib/content/generators/note-language.ts";
+import { hashtagCandidates } from "@/lib/content/generators/hashtags.ts";
+import { splitPosts } from "@/lib/content/generators/platform-rules.ts";
+import { checkPost, familyTexts, hashtagsOf, loadCorpus, sameAcrossFamilies, titleLineOf, writeNote } from "@/tests/support/writer-corpus.ts";
+
+const CORPUS = loadCorpus();
+
+describe("the offline writer over the corpus", () => {
+  test("the corpus has notes of every size and the four languages", () => {
+    assert.equal(CORPUS.length, 20);
+    for (const language of ["de", "es", "fr"]) assert.ok(CORPUS.filter((n) => n.language === language).length >= 2, language);
+  });
+
+  for (const note of CORPUS) {
+    test(`${note.id}: every platform's post is within its limit, with whole sentences, no everyday hashtag, no opening as title`, () => {
+      for (const platform of PLATFORMS) {
+        const out = writeNote(note, platform);
+        const check = checkPost(note, platform, out);
+        const what = `${note.id} ${platform}:\n${out.body}`;
+        assert.ok(out.body.trim(), what);
+        assert.ok(check.withinLimit, what);
+        assert.ok(check.sentencesWhole, `a sentence was cut or changed: ${what}`);
+        assert.deepEqual(check.everydayTags, [], what);
+        assert.ok(!check.titleIsOpening, what);
+        const tags = hashtagsOf(out.body);
+        if (platformFamily(platform) === "short") assert.ok(tags.length <= 2, what);
+        for (const tag of note.never_tags ?? []) assert.ok(!tags.includes(tag), what);
+        for (const tag of note.expect_tags ?? []) assert.ok(tags.includes(tag), what);
+      }
+    });
+
+    test(`${note.id}: short, professional and long posts differ`, () => {
+      assert.deepEqual(sameAcrossFamilies(familyTexts(note)), []);
+    });
+
+    test(`${note.id}: LinkedIn and Facebook end with the invite line when the option is on, not when off`, () => {
+      const line = inviteRepliesLine(note.text, note.language);
+      assert.ok(line);
+      for (const platform of ["linkedin", "facebook"] as const) {
+        assert.ok(writeNote(note, platform).body.endsWith(line), platform);
+        const off = writeNote(note, platform, { inviteReplies: false }).body;
+        assert.ok(!INVITE_LINES.some((l) => off.includes(l)), off);
+      }
+      // Never on the other families.
+      for (const platform of ["x", "bluesky", "newsletter"] as const) assert.ok(!writeNote(note, platform).body.includes(line), platform);
+    });
+
+    test(`${note.id}: newsletters and blogs get a key-phrase title line`, () => {
+      for (const platform of ["newsletter", "blog"] as const) {
+        const body = writeNote(note, platform).body;
+        const title = titleLineOf(note, body);
+        assert.ok(title, body);
+        assert.ok(title.split(" ").length <= 3 && title === keyPhraseTitle(note.text, note.language), title);
+      }
+    });
+  }
+
+  test("threads on X stay numbered and split between sentences", () => {
+    const long = CORPUS.find((n) => n.id === "en-rambling-long")!;
+    const posts = splitPosts(writeNote(long, "x").body);
+    assert.ok(posts.length > 2);
+    posts.forEach((post, i) => assert.ok(post.endsWith(`\n\n${i + 1}/${posts.length}`), post));
+  });
+
+  test("LinkedIn: a hook line, then paragraphs of one or two sentences", () => {
+    const note = CORPUS.find((n) => n.id === "en-customer-call")!;
+    const paragraphs = writeNote(note, "linkedin", { inviteReplies: false }).body.split("\n\n");
+    assert.ok(paragraphs.length >= 4, paragraphs.join("|"));
+    for (const paragraph of paragraphs) assert.ok((paragraph.match(/[.!?](\s|$)/g) ?? []).length <= 2, paragraph);
+  });
+});
+
+describe("the writer's helpers", () => {
+  test("guesses the language of each corpus note", () => {
+    for (const note of CORPUS) assert.equal(detectLanguage(note.text), note.language, note.id);
+  });
+
+  test("the closing line is chosen by the text, in the note's language, and none for a language without lines", () => {
+    assert.equal(inviteRepliesLine("a", "en"), inviteRepliesLine("a", "en"));
+    const lines = new Set(CORPUS.filter((n) => n.language === "en").map((n) => inviteRepliesLine(n.text, "en")));
+    assert.ok(lines.size >= 2, [...lines].join(" | "));
+    assert.match(inviteRepliesLine("x", "de")!, /ihr|euch|eure/);
+    assert.equal(inviteRepliesLine("x", "pl"), null);
+  });
+
+  test("a key-phrase title is never the note's opening words, nor an everyday word", () => {
+    const opening = keyPhraseTitle("Kubernetes is great. Our Kubernetes cluster runs the scheduler.", "en");
+    assert.ok(opening !== "Kubernetes" && opening.includes("Kubernetes"), opening);
+    assert.equal(keyPhraseTitle("We shipped the new editor today. It saves as you type.", "en"), "Editor");
+    assert.equal(keyPhraseTitle("and the of it", "en"), "A Note");
+  });
+
+  test("hashtags: dictionary names and recurring capitalised names; not wording fixes, not sentence openers", () => {
+    const source = { preset: [], body: "", platform: "linkedin" as const, language: "en" };
+    const terms = [
+      { misspelling: "my", correct: "Mighty" },
+      { misspelling: "cooper netties", correct: "Kubernetes" },
+      { misspelling: "the", correct: "Teh" },
+    ];
+    const body = "Mighty good: Kubernetes runs. Mighty Teh. Teh Kubernetes. Deploys are fast. Deploys are cheap. We met Lena and Lena said yes.";
+    assert.deepEqual(hashtagCandidates({ ...source, terms, body }), ["Kubernetes", "Kubernetes", "Lena"]);
+  });
+});
