@@ -80,18 +80,3 @@ export function isEverydayPhrase(phrase: string, language?: string | null): bool
 // Sounds a recognizer writes down that the optimizer or the user drops; never part of a misspelling.
 export const FILLER_WORDS: ReadonlySet<string> = new Set(["um", "uh", "uhm", "erm", "er", "ah", "hmm", "mm", "mhm"]);
 
-/**
- * The language of a text among those with lists, by which list holds most of its words (at least a
- * fifth of them); null when none does (too short, or another language).
- */
-export function guessLanguage(text: string): EverydayLanguage | null {
-  const found = (text.match(/[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu) ?? []).slice(0, 400).map(fold);
-  if (found.length < 3) return null;
-  let best: EverydayLanguage | null = null;
-  let bestHits = 0;
-  for (const language of Object.keys(EVERYDAY) as EverydayLanguage[]) {
-    const hits = found.filter((w) => EVERYDAY[language].has(w)).length;
-    if (hits > bestHits) [best, bestHits] = [language, hits];
-  }
-  return bestHits >= found.length / 5 ? best : null;
-}

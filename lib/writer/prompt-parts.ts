@@ -1,4 +1,4 @@
-import { guessLanguage } from "@/lib/dictionary/common-words.ts";
+import { noteLanguage } from "@/lib/content/generators/note-language.ts";
 
 // Pieces every prompt to the writer carries: the note's language by name, and the person's own
 // spellings (dictionary) that occur in the note, to be written exactly.
@@ -7,7 +7,7 @@ const NAMES: Record<string, string> = { en: "English", de: "German", es: "Spanis
 
 /** The language to write in: the note's own (`language`, ISO 639-1), else guessed from its words. */
 export function languageName(text: string, language?: string | null): string {
-  const code = language?.slice(0, 2).toLowerCase() || guessLanguage(text);
+  const code = noteLanguage(text, language);
   return (code && NAMES[code]) ?? "the same language as the note";
 }
 

@@ -1,18 +1,14 @@
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import http from "node:http";
 import { createHmac } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { createTestUser } from "@/tests/support/factories.ts";
 import { call } from "@/tests/support/http.ts";
 import { content, createChannel, createMaster, LONG_NOTE, setUpContentTests } from "@/tests/api/content-support.ts";
 import { db } from "@/lib/db/client.ts";
-import { resetEnvCache } from "@/lib/env.ts";
 import { serviceSecret } from "@/lib/internal/service-secret.ts";
 import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation/generation-job.ts";
 import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 import { signBody } from "@/lib/internal/signed-body.ts";
-import { length } from "@/lib/content/generators/platform-rules.ts";
 import { POST as callback } from "@/app/api/internal/generation/callback/route.ts";
 
 // No workers: each test runs the generation job itself, so it can act between "task started"
@@ -182,63 +178,5 @@ describe("the generation callback", () => {
     assert.equal(variant.generation.state, "failed");
     assert.equal(variant.generation.error, "model overloaded");
     assert.equal(variant.body, "");
-  });
-});
-
-describe("the openai generator", () => {
-  let server: http.Server;
-  const requests: { auth?: string; body: { model: string; messages: { role: string; content: string }[] } }[] = [];
-  let reply = (_prompt: string) => ({ status: 200, body: {} as unknown });
-
-  before(async () => {
-    server = http.createServer((req, res) => {
-      let raw = "";
-      req.on("data", (d) => (raw += d));
-      req.on("end", () => {
-        const body = JSON.parse(raw);
-        requests.push({ auth: req.headers.authorization, body });
-        assert.equal(req.url, "/v1/chat/completions");
-        const answer = reply(body.messages.at(-1).content);
-        res.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    process.env.CONTENT_GENERATOR = "openai";
-    process.env.OPENAI_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-    process.env.OPENAI_API_KEY = "sk-test";
-    process.env.OPENAI_CHAT_MODEL = "tiny-chat";
-    resetEnvCache();
-  });
-  after(async () => {
-    for (const name of ["CONTENT_GENERATOR", "OPENAI_BASE_URL", "OPENAI_API_KEY", "OPENAI_CHAT_MODEL"]) delete process.env[name];
-    resetEnvCache();
-    await new Promise((resolve) => server.close(resolve));
-  });
-
-  test("rewrites through chat completions, then fits the platform's limit", async () => {
-    const rewrite = "Postgres migration, done. ".repeat(30).trim(); // ~780 characters: too long for one Bluesky post
-    reply = () => ({ status: 200, body: { id: "c1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: rewrite } }] } });
-    const { key, variantId, taskId } = await queuedVariant("bluesky", "builtin-thread", "We moved to Postgres.");
-    await generateVariantJob.run({ taskId }, ctx);
-    const variant = await variantOf(key, variantId);
-    assert.equal(variant.generation.state, "succeeded", JSON.stringify(variant.generation));
-    assert.equal(variant.generation.generator, "openai");
-    assert.ok(variant.posts.length >= 3);
-    for (const post of variant.posts) assert.ok(length(post) <= 300, `post of ${length(post)}`);
-    const sent = requests.at(-1)!;
-    assert.equal(sent.auth, "Bearer sk-test");
-    assert.equal(sent.body.model, "tiny-chat");
-    assert.match(sent.body.messages[0].content, /bluesky/);
-    assert.equal(sent.body.messages.at(-1)!.content, "We moved to Postgres.");
-  });
-
-  test("a server error on the last attempt fails the task with the reason", async () => {
-    reply = () => ({ status: 500, body: { error: { message: "boom" } } });
-    const { key, variantId, taskId } = await queuedVariant("x");
-    await assert.rejects(generateVariantJob.run({ taskId }, { ...ctx, lastAttempt: false }), /answered 500/);
-    await generateVariantJob.run({ taskId }, ctx);
-    const variant = await variantOf(key, variantId);
-    assert.equal(variant.generation.state, "failed");
-    assert.match(variant.generation.error, /openai generator failed.*500/);
   });
 });

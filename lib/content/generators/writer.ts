@@ -3,6 +3,7 @@ import type { Platform } from "@/lib/channels/schemas.ts";
 import { hashtagsFor } from "@/lib/content/generators/hashtags.ts";
 import { generateLocally } from "@/lib/content/generators/local.ts";
 import { length, PLATFORM_LIMITS, THREAD_SEPARATOR } from "@/lib/content/generators/platform-rules.ts";
+import { noteLanguage } from "@/lib/content/generators/note-language.ts";
 import { unitsOf } from "@/lib/content/generators/sentences.ts";
 import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content/generators/types.ts";
 import { TITLE_MAX } from "@/lib/content/schemas.ts";
@@ -55,13 +56,13 @@ export function postPrompt(input: GenerationInput): { system: string; prompt: st
     SHORT_FORM.has(input.platform)
       ? "Open with the hook: the most striking sentence of the note, first."
       : PROFESSIONAL.has(input.platform)
-        ? "Open with a one-line hook, then one idea per short paragraph (one or two sentences each, blank lines between), and end with a line that invites replies."
+        ? `Open with a one-line hook, then one idea per short paragraph (one or two sentences each, blank lines between)${input.preset.inviteReplies === false ? "." : ", and end with a line that invites replies."}`
         : "Write it as paragraphs separated by blank lines.",
     titled(input) ? "Give it a title: a short headline, not the note's first words." : "Leave the title empty.",
     `Tone: ${input.preset.tone}. Length: ${{ short: "short, one paragraph's worth", medium: "about half as long as the note", full: "as complete as the note" }[input.preset.length] ?? "natural"}.`,
-    `Write in ${languageName(input.body)}, the note's language.`,
+    `Write in ${languageName(input.body, input.language)}, the note's language.`,
   ];
-  const keep = termsIn(input.terms ?? [], input.body);
+  const keep = termsIn((input.terms ?? []).map((t) => t.correct), input.body);
   if (keep.length) lines.push(`Write these exactly as spelled here: ${keep.join(", ")}.`);
   return { system: lines.join("\n"), prompt: input.title ? `Title of the note: ${input.title}\n\n${input.body}` : input.body };
 }
@@ -86,7 +87,8 @@ export function fitPost(input: GenerationInput, written: WrittenPost): Generatio
   const limit = PLATFORM_LIMITS[input.platform] ?? Number.POSITIVE_INFINITY;
   const posts = written.posts.map((p) => p.trim()).filter(Boolean);
   const text = posts.join("\n\n");
-  const tags = hashtagsFor({ preset: input.preset.hashtags, terms: input.terms ?? [], body: input.body, platform: input.platform }, Math.min(limit, 280));
+  const language = noteLanguage(input.body, input.language);
+  const tags = hashtagsFor({ preset: input.preset.hashtags, terms: input.terms ?? [], body: input.body, platform: input.platform, language }, Math.min(limit, 280));
   const title = titled(input) && written.title.trim() ? written.title.trim().replace(/\s+/g, " ") : "";
   const outputTitle = Array.from(title || input.title).slice(0, TITLE_MAX).join("");
   if (input.preset.format === "thread" && Number.isFinite(limit) && (posts.length > 1 || length(text) > limit)) {

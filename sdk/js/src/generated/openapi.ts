@@ -1153,7 +1153,12 @@ export interface components {
             task_id: string;
             /** @enum {string} */
             state: "queued" | "running" | "succeeded" | "failed" | "conflicted" | "superseded";
+            /** @description writer: a language model (WRITER_BASE_URL), falling back to the offline rules; local: the offline rules. */
             generator: string;
+            /** @description Who wrote the result: the writer, the offline rules (see offline_reason), or an external generator; null until finished. */
+            written_by: ("writer" | "offline" | "external") | null;
+            /** @description Why the offline rules wrote it though a writer is set up (it was down, refused the key, answered badly twice). */
+            offline_reason: string | null;
             error: string | null;
             /** Format: date-time */
             created_at: string;

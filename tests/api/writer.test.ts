@@ -1,0 +1,179 @@
+import { after, beforeEach, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { createTestUser } from "@/tests/support/factories.ts";
+import { startChatServer, type ChatReply, type ChatRequest } from "@/tests/support/chat-server.ts";
+import { withEnv } from "@/tests/support/env.ts";
+import { content, createChannel, createMaster, setUpContentTests } from "@/tests/api/content-support.ts";
+import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
+import { length } from "@/lib/content/generators/platform-rules.ts";
+import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
+import { resetWriterState, writerStatus } from "@/lib/writer/writer.ts";
+
+// The writer (any OpenAI-compatible chat server) writing posts, against a stand-in server started
+// here: what the prompt carries, the structured answer, and every way the server can fail, each
+// ending in an offline post that says why.
+
+setUpContentTests({ workers: false });
+const ctx = { jobId: "test", attempt: 1, lastAttempt: true };
+
+let reply: (req: ChatRequest, n: number) => ChatReply | Promise<ChatReply> = () => ({ content: "" });
+const chat = await startChatServer((req, n) => reply(req, n));
+after(() => chat.close());
+beforeEach(() => {
+  chat.requests.length = 0;
+  resetWriterState();
+});
+
+const NOTE = "We moved our main database from MySQL to Postgres last week. The migration took four hours. Kubernetes made the rollout boring, which is the point.";
+const post = (posts: string[], title = "") => ({ content: JSON.stringify({ title, posts }) });
+
+async function writtenVariant(platform: string, preset = "builtin-standard", body = NOTE) {
+  const user = await createTestUser();
+  await upsertEntry({ userId: user.id, input: { misspelling: "cooper netties", correct_spelling: "Kubernetes" } });
+  const channel = await createChannel(user.key, platform);
+  const master = await createMaster(user.key, body);
+  const made = await content.variants(user.key, master.id, { client_request_id: "w", targets: [{ channel_id: channel, preset_id: preset }] });
+  assert.equal(made.status, 201, made.text);
+  await generateVariantJob.run({ taskId: made.body.variants[0].task_id }, ctx);
+  return (await content.get(user.key, made.body.variants[0].variant_id)).body.item;
+}
+
+const writer = (vars: Record<string, string> = {}) => ({ WRITER_BASE_URL: chat.baseUrl, WRITER_MODEL: "stand-in-7b", WRITER_API_KEY: "sk-writer", ...vars });
+
+describe("posts by the writer", () => {
+  test(
+    "the prompt carries the platform's rules, the preset, the language and the dictionary's spellings; the answer is structured",
+    withEnv(writer(), async () => {
+      reply = () => post(["Postgres is our main database now. Four hours of migration, zero drama."]);
+      const variant = await writtenVariant("bluesky");
+      assert.equal(variant.generation.state, "succeeded", JSON.stringify(variant.generation));
+      assert.equal(variant.generation.generator, "writer");
+      assert.equal(variant.generation.written_by, "writer");
+      assert.equal(variant.generation.offline_reason, null);
+      assert.match(variant.body, /^Postgres is our main database now\. Four hours of migration, zero drama\./);
+      assert.match(variant.body, /#Kubernetes/, "hashtags by the rules: the dictionary's name the note mentions");
+      assert.ok(length(variant.body) <= 300);
+
+      assert.equal(chat.requests.length, 1);
+      const [sent] = chat.requests;
+      assert.equal(sent.authorization, "Bearer sk-writer");
+      assert.equal(sent.model, "stand-in-7b");
+      assert.match(sent.system, /Bluesky/);
+      assert.match(sent.system, /at most 300 characters/);
+      assert.match(sent.system, /hook/);
+      assert.match(sent.system, /Tone: neutral/);
+      assert.match(sent.system, /Write in English/);
+      assert.match(sent.system, /exactly as spelled here: Kubernetes/);
+      assert.equal(sent.user, `Title of the note: ${variant.title}\n\n${NOTE}`);
+      // Structured output: the zod schema went out as a JSON schema.
+      assert.equal(sent.responseFormat?.type, "json_schema");
+      assert.deepEqual(Object.keys((sent.responseFormat?.json_schema?.schema as { properties: object }).properties), ["title", "posts"]);
+    }),
+  );
+
+  test(
+    "a German note is written in German; LinkedIn is asked for a closing line; a post over the limit is cut between sentences",
+    withEnv(writer(), async () => {
+      const long = Array.from({ length: 60 }, (_, i) => `Satz Nummer ${i + 1} über unseren Umzug.`);
+      reply = () => post([long.join(" ")]);
+      const variant = await writtenVariant("x", "builtin-short", "Wir sind letzte Woche auf Postgres umgezogen. Es hat vier Stunden gedauert und es war ganz ruhig.");
+      assert.match(chat.requests[0].system, /Write in German/);
+      assert.equal(variant.generation.written_by, "writer");
+      assert.ok(length(variant.body) <= 280, `${length(variant.body)}`);
+      assert.match(variant.body, /^Satz Nummer 1 über unseren Umzug\./);
+      assert.match(variant.body, /umzug\.$/i, "ends with a whole sentence");
+
+      reply = () => post(["Hook line.", "One idea.", "What would you add?"]);
+      await writtenVariant("linkedin");
+      assert.match(chat.requests.at(-1)!.system, /end with a line that invites replies/);
+    }),
+  );
+
+  test(
+    "a malformed answer is asked for again once, then the offline writer writes the post and says why",
+    withEnv(writer(), async () => {
+      reply = () => ({ content: "Sure! Here is your post: Postgres rocks" });
+      const variant = await writtenVariant("linkedin");
+      assert.equal(chat.requests.length, 2, "asked twice");
+      assert.equal(variant.generation.state, "succeeded");
+      assert.equal(variant.generation.written_by, "offline");
+      assert.match(variant.generation.offline_reason, /did not match the requested form/);
+      assert.match(variant.body, /We moved our main database/);
+
+      // A valid answer on the second ask is used.
+      chat.requests.length = 0;
+      reply = (_req, n) => (n % 2 === 1 ? { content: "{not json" } : post(["Second time lucky."]));
+      const second = await writtenVariant("mastodon");
+      assert.equal(second.generation.written_by, "writer");
+      assert.match(second.body, /^Second time lucky\./);
+    }),
+  );
+
+  test(
+    "a busy server (503) is asked once more; still busy, the post is written offline",
+    withEnv(writer(), async () => {
+      reply = () => ({ status: 503 });
+      const variant = await writtenVariant("x");
+      assert.equal(chat.requests.length, 2);
+      assert.equal(variant.generation.written_by, "offline");
+      assert.match(variant.generation.offline_reason, /answered 503/);
+      assert.ok(variant.body.length > 0);
+    }),
+  );
+
+  test(
+    "a wrong key: written offline at once, and the reason names the setting",
+    withEnv(writer(), async () => {
+      reply = () => ({ status: 401 });
+      const variant = await writtenVariant("threads");
+      assert.equal(chat.requests.length, 1, "a refused key is not asked again");
+      assert.equal(variant.generation.written_by, "offline");
+      assert.match(variant.generation.offline_reason, /refused the key \(401\); check WRITER_API_KEY/);
+    }),
+  );
+
+  test(
+    "a slow server times out; then the breaker skips it, so the next posts cost no wait at all",
+    withEnv(writer({ WRITER_TIMEOUT_SECONDS: "0.3", WRITER_COOLDOWN_SECONDS: "60" }), async () => {
+      reply = () => ({ delayMs: 2000, ...post(["Too late."]) });
+      const first = await writtenVariant("bluesky");
+      assert.equal(first.generation.written_by, "offline");
+      assert.match(first.generation.offline_reason, /did not answer within 0.3 s/);
+      const asked = chat.requests.length;
+      const second = await writtenVariant("newsletter", "builtin-article");
+      assert.equal(chat.requests.length, asked, "not asked while the breaker is open");
+      assert.equal(second.generation.written_by, "offline");
+      assert.match(second.generation.offline_reason, /skipped until .* after: the writer did not answer/);
+      const status = writerStatus();
+      assert.ok(status.configured && status.open && status.lastError?.includes("did not answer"));
+    }),
+  );
+
+  test(
+    "a server that is not there: one quick failure, written offline",
+    withEnv(writer({ WRITER_BASE_URL: "http://127.0.0.1:9/v1" }), async () => {
+      const variant = await writtenVariant("x");
+      assert.equal(variant.generation.written_by, "offline");
+      assert.match(variant.generation.offline_reason, /cannot be reached/);
+    }),
+  );
+
+  test(
+    "the older settings still name the writer (CONTENT_GENERATOR=openai with OPENAI_*)",
+    withEnv({ CONTENT_GENERATOR: "openai", OPENAI_BASE_URL: chat.baseUrl, OPENAI_API_KEY: "sk-old", OPENAI_CHAT_MODEL: "old-chat" }, async () => {
+      reply = () => post(["From the old settings."]);
+      const variant = await writtenVariant("mastodon");
+      assert.equal(variant.generation.written_by, "writer");
+      assert.equal(chat.requests[0].authorization, "Bearer sk-old");
+      assert.equal(chat.requests[0].model, "old-chat");
+    }),
+  );
+
+  test("without a writer, the offline rules write the post (and there is no reason to give)", async () => {
+    const variant = await writtenVariant("linkedin");
+    assert.equal(chat.requests.length, 0);
+    assert.equal(variant.generation.generator, "local");
+    assert.equal(variant.generation.written_by, "offline");
+    assert.equal(variant.generation.offline_reason, null);
+  });
+});
