@@ -5,13 +5,16 @@
 // that are the note's first words (should be 0).
 // Run: npm run bench:writer
 //
-// Sections are functions run in order below; a later one (time to first token against a stand-in
-// chat server) adds its own function and a line in main().
+// Then the writer's latency against the tests' stand-in chat server: time to first token and to
+// the whole post (streamed).
 
 import { performance } from "node:perf_hooks";
 import { PLATFORMS } from "@/lib/channels/schemas.ts";
 import { platformFamily } from "@/lib/content/generators/local.ts";
-import { checkPost, familyTexts, loadCorpus, sameAcrossFamilies, titleLineOf, writeNote } from "@/tests/support/writer-corpus.ts";
+import { checkPost, defaultPreset, familyTexts, loadCorpus, sameAcrossFamilies, titleLineOf, writeNote } from "@/tests/support/writer-corpus.ts";
+import { startChatServer } from "@/tests/support/chat-server.ts";
+import { resetEnvCache } from "@/lib/env.ts";
+import { writePost } from "@/lib/content/generators/writer.ts";
 
 const pct = (n: number, of: number) => `${n}/${of} (${((100 * n) / Math.max(of, 1)).toFixed(1)}%)`;
 
@@ -51,8 +54,57 @@ function offlineQuality(): void {
   console.log(`  ms per post: median ${times[Math.floor(times.length / 2)].toFixed(2)}, max ${times.at(-1)!.toFixed(2)}`);
 }
 
-function main(): void {
-  offlineQuality();
+/**
+ * Posts written by a writer through the whole path (prompt, streamed structured answer, fitting),
+ * against the stand-in chat server of the tests, which streams each word after WORD_MS (about a
+ * small local model's pace). Time to first token: from the call to the first words of the post;
+ * time to the whole post: to the fitted result. What the stand-in adds is its pace; the rest is ours.
+ */
+async function writerLatency(): Promise<void> {
+  const WORD_MS = Number(process.env.BENCH_WORD_MS ?? 15);
+  const notes = loadCorpus();
+  const server = await startChatServer((req) => {
+    const note = notes.find((n) => req.user.endsWith(n.text)) ?? notes[0];
+    return { content: JSON.stringify({ title: "", posts: [note.text.split(/(?<=[.!?])\s+/).slice(0, 4).join(" ")] }), chunkDelayMs: WORD_MS };
+  });
+  Object.assign(process.env, { WRITER_BASE_URL: server.baseUrl, WRITER_MODEL: "stand-in", LOG_LEVEL: "silent" });
+  resetEnvCache();
+  const first: number[] = [];
+  const whole: number[] = [];
+  let byWriter = 0;
+  try {
+    for (const note of notes) {
+      for (const platform of ["x", "linkedin", "newsletter"] as const) {
+        const start = performance.now();
+        let firstAt = 0;
+        const out = await writePost(
+          { title: "", body: note.text, platform, preset: defaultPreset(platform), terms: note.dictionary ?? [], language: note.language },
+          (text) => {
+            if (!firstAt && text.trim()) firstAt = performance.now();
+          },
+        );
+        whole.push(performance.now() - start);
+        first.push((firstAt || performance.now()) - start);
+        byWriter += Number(out.writtenBy === "writer");
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  const stat = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return `median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms, p95 ${sorted[Math.floor(sorted.length * 0.95)].toFixed(0)} ms`;
+  };
+  console.log(`writer against the stand-in chat server (streamed, ${WORD_MS} ms a word), ${whole.length} posts`);
+  console.log(`  written by the writer               ${pct(byWriter, whole.length)}`);
+  console.log(`  time to first token                 ${stat(first)}`);
+  console.log(`  time to the whole post              ${stat(whole)}`);
 }
 
-main();
+async function main(): Promise<void> {
+  offlineQuality();
+  console.log("");
+  await writerLatency();
+}
+
+await main();

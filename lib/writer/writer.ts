@@ -163,7 +163,20 @@ export async function probeWriter(): Promise<{ reachable: boolean; error: string
   }
 }
 
+let probed: { at: number; key: string; result: { reachable: boolean; error: string | null } } | undefined;
+const PROBE_FRESH_MS = 60_000;
+
+/** Settings → Writing: the writer, whether it answers (probed at most once a minute), its last error here. */
+export async function describeWriter(): Promise<WriterStatus & { reachable?: boolean; probe_error?: string | null }> {
+  const status = writerStatus();
+  if (!status.configured) return status;
+  const key = `${status.base_url} ${status.model}`;
+  if (!probed || probed.key !== key || Date.now() - probed.at > PROBE_FRESH_MS) probed = { at: Date.now(), key, result: await probeWriter() };
+  return { ...status, reachable: probed.result.reachable, probe_error: probed.result.error };
+}
+
 /** Tests: forget the breaker's state (a new writer, a new process). */
 export function resetWriterState(): void {
   breaker = undefined;
+  probed = undefined;
 }

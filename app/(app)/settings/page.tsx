@@ -3,6 +3,7 @@ import { BookA, KeyRound, Megaphone, UserRound } from "lucide-react";
 import { LanguageSetting } from "@/app/_components/language-setting.tsx";
 import { PhoneStorage } from "@/app/_components/phone-storage.tsx";
 import { SignOutButton } from "@/app/_components/sign-out-button.tsx";
+import { WritingSetting } from "./writing-setting.tsx";
 import { YourData } from "@/app/_components/your-data.tsx";
 import { Card, EmailAddress, RowLink, RowList } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
@@ -28,6 +29,8 @@ export default async function SettingsPage() {
         </p>
       </Card>
       <LanguageSetting />
+      <h2>Writing</h2>
+      <WritingSetting />
       <h2>This phone</h2>
       <PhoneStorage />
       <h2>Account</h2>
