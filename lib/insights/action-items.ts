@@ -14,7 +14,7 @@ const LEADS = [
   "(?:i|we)(?:'ll| will| shall)(?: also| definitely)?", "(?:i'm|i am|we're|we are) (?:going to|gonna)",
   "(?:remember|don't forget|do not forget|make sure|be sure) to", "make sure(?: that)?", "let's", "let us",
   // "todo" alone is Spanish for "all": a to-do is marked with a colon or dash.
-  "to-?do ?[:\\-]", "action items? ?:", "note to self ?:?",
+  "to[- ]?do ?[:\\-]", "action items? ?:", "note to self ?:?",
   // German
   "(?:ich|wir) (?:muss|müssen|sollte|sollten|werde|werden|will|wollen)(?: noch| auch| unbedingt| dringend| mal)*", "lass(?:t)? uns",
   "(?:nicht vergessen|vergiss nicht|vergesst nicht|denk(?:e|t)? (?:daran|dran)) ?[:,]?",

@@ -36,7 +36,7 @@ export async function composeInsights({
     draft = await writer.write(input);
   } catch (err) {
     log.warn("insights writer failed", { writer: writer.name, ...errorFields(err) });
-    if (writer === offlineInsightsWriter) return null;
+    if (writer.name === "offline") return null;
     try {
       draft = await offlineInsightsWriter.write(input);
       writtenBy = "offline";
