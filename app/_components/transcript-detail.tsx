@@ -11,6 +11,7 @@ import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } f
 import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type FixScope, type NoteView } from "@/app/_components/note-reading.tsx";
 import { NotePlayer, type PlayerHandle } from "@/app/_components/note-player.tsx";
 import { NoteTitle, NoteTools } from "@/app/_components/note-tools.tsx";
+import { NoteInsights } from "@/app/_components/note-insights.tsx";
 import { timedWordsOf, timeText, wordAt } from "@/app/_lib/word-times.ts";
 import { Button, LocalTime, Notice, useToast } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
@@ -205,11 +206,11 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
   }
   const text = shown;
   const original = originalText(transcript);
-  const title = transcript.title ?? noteTitle(text);
+  const title = transcript.title ?? (transcript.insights?.title || noteTitle(text));
   return (
     <article className={styles.note}>
       <header className={styles.header}>
-        <NoteTitle note={transcript} fallback={noteTitle(text)} onRenamed={setTranscript} disabled={deviceCopyAt !== null} />
+        <NoteTitle note={transcript} fallback={transcript.insights?.title || noteTitle(text)} onRenamed={setTranscript} disabled={deviceCopyAt !== null} />
         <p className={styles.meta}>
           <LocalTime iso={transcript.recorded_at} />
           <span aria-hidden="true">·</span>
@@ -259,6 +260,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           </div>
         </Notice>
       )}
+      <NoteInsights note={transcript} onChanged={setTranscript} onError={toast} disabled={deviceCopyAt !== null} />
       <NoteViewTabs view={view} onChange={setView}>
         {view === "text" ? (
           <>

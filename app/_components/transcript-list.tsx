@@ -14,8 +14,9 @@ import styles from "./note.module.css";
 const SEARCH_DEBOUNCE_MS = 250;
 type Match = TranscriptionList["transcriptions"][number];
 
-/** A note's name in lists: the person's own, else its first sentence. */
-const titleOf = (t: Transcription, text = shownText(t)) => t.title ?? (text.trim() ? noteTitle(text) : "Voice note (no words recognized)");
+/** A note's name in lists: the person's own, else its key phrase (insights), else its first sentence. */
+const titleOf = (t: Transcription, text = shownText(t)) =>
+  t.title ?? (t.insights?.title || (text.trim() ? noteTitle(text) : "Voice note (no words recognized)"));
 
 const PAGE = 20;
 
@@ -126,7 +127,7 @@ function NoteRows({ items, cursor, onMore }: { items: Transcription[]; cursor: s
                     <OptimizationStatus optimization={t.optimization} />
                   </>
                 }
-                excerpt={text.slice(0, 160)}
+                excerpt={t.insights?.summary || text.slice(0, 160)}
               />
             );
           }

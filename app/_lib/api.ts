@@ -10,6 +10,7 @@ export type NewDictionaryEntry = Schemas["DictionaryEntryInput"];
 export type DictionarySuggestion = Schemas["DictionarySuggestion"];
 export type Optimization = Schemas["Optimization"];
 export type Transcription = Schemas["TranscriptionResult"];
+export type ActionItem = Schemas["ActionItem"];
 export type TranscriptionList = Schemas["TranscriptionList"];
 export type EditedTranscription = Schemas["EditTranscriptionResult"];
 export type TranscriptionEdit = Schemas["EditTranscriptionInput"];
@@ -28,6 +29,9 @@ export const getTranscription = (id: string) => ok(client.GET("/api/v1/transcrip
 /** A note, and whether it is this phone's saved copy (offline). */
 export const readTranscription = (id: string) => okRead(client.GET("/api/v1/transcriptions/{id}", note(id)));
 export const editTranscription = (id: string, body: TranscriptionEdit) => ok(client.PATCH("/api/v1/transcriptions/{id}", { ...note(id), body }));
+/** Ticks (done: true) or unticks action items of a note's insights, named by their text. */
+export const tickActionItems = (id: string, items: ActionItem[]) =>
+  ok(client.PATCH("/api/v1/transcriptions/{id}/insights", { ...note(id), body: { action_items: items } }));
 export const renameTranscription = (id: string, title: string | null) => editTranscription(id, { title });
 export const deleteTranscription = (id: string, { withPosts = false } = {}) =>
   ok(client.DELETE("/api/v1/transcriptions/{id}", { params: { path: { id }, query: withPosts ? { with_posts: "true" } : {} } }));

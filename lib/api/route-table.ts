@@ -31,6 +31,7 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/v1/transcriptions/{id}": ["DELETE", "GET", "PATCH"],
   "/api/v1/transcriptions/{id}/audio": ["GET"],
   "/api/v1/transcriptions/{id}/dictionary-suggestions": ["GET"],
+  "/api/v1/transcriptions/{id}/insights": ["PATCH"],
   "/api/{path*}": ["DELETE", "GET", "PATCH", "POST", "PUT"],
   "/transcribe": ["POST"],
   "/v1/audio/transcriptions": ["POST"],

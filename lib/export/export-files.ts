@@ -1,3 +1,6 @@
+import { storedInsights } from "@/lib/insights/store-insights.ts";
+import type { Insights } from "@/lib/insights/schemas.ts";
+
 // What goes into the export archive, as plain functions of rows: file names, Markdown with YAML
 // front matter, and CSV. No I/O here (lib/export/export-archive.ts streams them into the ZIP).
 
@@ -53,6 +56,7 @@ export type NoteRow = {
   recordedAt: Date | null;
   createdAt: Date;
   optimization: { status: string; optimizedText: string | null } | null;
+  insights: unknown;
 };
 
 /** The clean text: the user's edit, else the completed optimization, else the recognized text. */
@@ -62,12 +66,26 @@ export function cleanText(note: NoteRow): string {
   return optimized?.trim() ? optimized : note.text;
 }
 
+/** The insights as Markdown sections after the text: summary, key points, action items as a task list. */
+function insightsMarkdown(insights: Insights | null): string {
+  if (!insights) return "";
+  const sections = [
+    insights.summary && `## Summary\n\n${insights.summary}`,
+    insights.key_points.length && `## Key points\n\n${insights.key_points.map((p) => `- ${p}`).join("\n")}`,
+    insights.action_items.length && `## Action items\n\n${insights.action_items.map((a) => `- [${a.done ? "x" : " "}] ${a.text}`).join("\n")}`,
+  ].filter(Boolean);
+  return sections.map((s) => `${s}\n\n`).join("");
+}
+
 export function noteMarkdown(note: NoteRow): { base: string; markdown: string; date: Date } {
   const text = cleanText(note);
-  const title = noteTitle(note.title, text, note.language);
+  const insights = storedInsights(note.insights);
+  const title = note.title?.trim() || insights?.title || noteTitle(null, text, note.language);
   const date = note.recordedAt ?? note.createdAt;
-  const front = yaml({ title, date: date.toISOString(), duration: Math.round(note.durationSec * 10) / 10, language: note.language, id: note.id });
-  const markdown = `${front}\n\n${text.trim()}\n\n## Recognized text\n\n${note.rawText.trim()}\n`;
+  const front = yaml({
+    title, date: date.toISOString(), duration: Math.round(note.durationSec * 10) / 10, language: note.language, id: note.id, summary: insights?.summary || undefined,
+  });
+  const markdown = `${front}\n\n${text.trim()}\n\n${insightsMarkdown(insights)}## Recognized text\n\n${note.rawText.trim()}\n`;
   return { base: baseName(date, title, note.id, "note"), markdown, date };
 }
 

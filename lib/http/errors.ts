@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   dictionary_limit_reached: 409,
   idempotency_conflict: 409,
   edit_conflict: 409,
+  unknown_action_item: 409,
   channel_inactive: 409,
   channel_in_use: 409,
   preset_in_use: 409,

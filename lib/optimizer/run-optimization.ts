@@ -4,6 +4,7 @@ import type { Prisma } from "@/lib/db/generated/client.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary, type DictionaryEntry } from "@/lib/dictionary/matcher.ts";
 import { env } from "@/lib/env.ts";
+import { refreshInsightsAfterCleanUp } from "@/lib/insights/refresh-insights.ts";
 import { log } from "@/lib/log.ts";
 import { joinChunks } from "@/lib/optimizer/chunk-transcript.ts";
 import { optimizerNamed } from "@/lib/optimizer/select-optimizer.ts";
@@ -118,6 +119,8 @@ export async function runOptimization({
       errorMessage: null,
     });
     log.info("optimization completed", { ...fields, chunks_total: chunks.length });
+    // The notes showing this clean-up get insights of the cleaned text (never fails: it logs).
+    if (done) await refreshInsightsAfterCleanUp(workflowId);
     return done ? "completed" : "skipped";
   } catch (err) {
     const code = err instanceof OptimizerError ? err.code : "optimizer_failed";

@@ -28,6 +28,7 @@ import {
 } from "@/lib/transcription/schemas.ts";
 import { TranscriptStreamErrorEvent, TranscriptTextDeltaEvent, TranscriptTextDoneEvent } from "@/lib/transcription/upload/stream-events.ts";
 import { conflictWhen, KEY_KINDS } from "@/lib/idempotency/key-kinds.ts";
+import { ActionItem, Insights, TickActionItemsInput } from "@/lib/insights/schemas.ts";
 
 const tag = "Transcription";
 
@@ -263,6 +264,30 @@ export const editTranscription = defineOperation({
   errors: { not_found: "You have no transcription with this id.", edit_conflict: "The transcript changed after the updated_at you sent." },
 });
 
+export const tickActionItems = defineOperation({
+  method: "patch",
+  path: "/api/v1/transcriptions/{id}/insights",
+  id: "tickActionItems",
+  tag,
+  summary: "Tick a note's action items",
+  description:
+    "Ticks off (or unticks) action items of the note's `insights`, named by their text exactly as `insights.action_items` " +
+    "carries it: `{\"action_items\": [{\"text\": \"Send the slides to Maria\", \"done\": true}]}`. Ticks are kept when the " +
+    "insights are rewritten (after an edit of the text or a clean-up) for every item whose text is unchanged. Changes " +
+    "`insights.updated_at`, not the note's `updated_at`. Answers the whole transcription.",
+  scope: "transcribe",
+  parameters: idParameter("The transcription's id."),
+  body: TickActionItemsInput,
+  responses: { 200: { description: "The transcription with its ticked insights.", schema: TranscriptionResult } },
+  errors: {
+    validation_failed: "action_items is missing, empty, longer than 20, or an item lacks its text or a boolean done.",
+    not_found: "You have no transcription with this id.",
+    unknown_action_item:
+      "No action item of the note has this text (its insights were rewritten since you loaded them, or are not written yet); " +
+      "reload the note and tick again. Nothing was ticked.",
+  },
+});
+
 export const deleteTranscription = defineOperation({
   method: "delete",
   path: "/api/v1/transcriptions/{id}",
@@ -370,6 +395,9 @@ export const transcriptionArea: ApiArea = {
   },
   schemas: [
     TranscriptionResult,
+    Insights,
+    ActionItem,
+    TickActionItemsInput,
     NoteAudio,
     TranscriptSegment,
     TranscriptWord,
@@ -388,7 +416,7 @@ export const transcriptionArea: ApiArea = {
     TranscriptStreamErrorEvent,
   ],
   paths: pathsOf(
-    transcribe, getTranscription, getTranscriptionAudio, editTranscription, deleteTranscription, getDictionarySuggestions, getRecording, listTranscriptions,
+    transcribe, getTranscription, getTranscriptionAudio, editTranscription, tickActionItems, deleteTranscription, getDictionarySuggestions, getRecording, listTranscriptions,
     createOpenAiTranscription,
   ),
 };

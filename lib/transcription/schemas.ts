@@ -2,6 +2,7 @@ import { z } from "zod";
 import { NAME_CHARS, NAME_CHARS_MESSAGE } from "@/lib/http/names.ts";
 import { UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
 import { unsafeTextPath } from "@/lib/http/parse.ts";
+import { Insights } from "@/lib/insights/schemas.ts";
 
 export const PROMPT_MAX = 2000;
 export const REQUEST_DICT_MAX = 1000;
@@ -224,6 +225,11 @@ export const TranscriptionResult = z
     title: z.string().nullable().meta({ description: "Your name for the note (PATCH); null: none given (apps name it from its first sentence)." }),
     recorded_at: z.iso.datetime().meta({ description: "When it was recorded: the upload's recorded_at, else created_at." }),
     audio: NoteAudio.nullable().meta({ description: "The kept recording, if any: GET /api/v1/transcriptions/{id}/audio plays it." }),
+    insights: Insights.nullable().meta({
+      description:
+        "Title, summary, key points and action items, written when the note is recognized and again after you edit the text " +
+        "or the clean-up changes it (ticks of unchanged action items are kept). Null only while not yet written.",
+    }),
     optimizer_processing: OptimizerProcessing.optional(),
     optimization: Optimization.optional(),
   })

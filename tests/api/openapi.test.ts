@@ -89,6 +89,8 @@ describe("the OpenAPI document", () => {
         ...["getTranscriptionAudio", "getSettings", "updateSettings"],
         // Deleting a note, exporting everything, deleting the account (issue 24 item 5).
         ...["deleteTranscription", "exportUserData", "deleteAccount"],
+        // Ticking a note's action items (issue 31).
+        "tickActionItems",
       ].sort(),
     );
   });

@@ -11,6 +11,7 @@ const transcript = (id: string, recording: Transcription["recording"]): Transcri
   title: null,
   recorded_at: "2026-01-01T00:00:00.000Z",
   audio: null,
+  insights: null,
   text: `text of ${id}`,
   raw_text: `text of ${id}`,
   language: "en",

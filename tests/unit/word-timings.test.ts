@@ -185,6 +185,7 @@ function result(segments: Segment[], text = segments.map((s) => s.text).join(" "
     title: null,
     recorded_at: "2026-01-01T00:00:00.000Z",
     audio: null,
+    insights: null,
     text,
     raw_text: text,
     language: "en",

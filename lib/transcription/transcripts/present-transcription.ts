@@ -1,6 +1,7 @@
 import type { OptimizationWorkflow, Transcription } from "@/lib/db/generated/client.ts";
 import type { Segment } from "@/lib/transcript/segment.ts";
 import { flattenWords } from "@/lib/transcript/words.ts";
+import { storedInsights } from "@/lib/insights/store-insights.ts";
 import type { Optimization, TranscriptionResult } from "@/lib/transcription/schemas.ts";
 
 type TranscriptionRow = Transcription & { optimization?: OptimizationWorkflow | null };
@@ -26,6 +27,7 @@ export function toTranscriptionResult(row: TranscriptionRow): TranscriptionResul
       row.audioType && row.audioBytes !== null
         ? { url: `/api/v1/transcriptions/${row.id}/audio`, content_type: row.audioType, bytes: row.audioBytes }
         : null,
+    insights: storedInsights(row.insights),
     ...(row.optimization && optimizationFields(row.optimization)),
   };
 }

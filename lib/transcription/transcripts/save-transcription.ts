@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client.ts";
 import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
+import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
 import type { Segment } from "@/lib/transcript/segment.ts";
 import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
 import type { TranscribeFields, TranscriptionResult } from "@/lib/transcription/schemas.ts";
@@ -63,7 +64,10 @@ export async function saveTranscription({
   const prisma = await db();
   try {
     const row = await prisma.transcription.create({ data: { userId, idempotencyKey, ...data }, include: { optimization: true } });
-    return { result: toTranscriptionResult(row), replayed: false };
+    // Written once the note exists (from the text it shows: an inline clean-up is done by now);
+    // offline it takes milliseconds, and a failure leaves insights null (logged), never the upload.
+    const insights = await refreshInsights({ userId, id: row.id });
+    return { result: { ...toTranscriptionResult(row), insights }, replayed: false };
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err)) {
       const first = await findReplay({ userId, idempotencyKey, hash: data.requestHash });

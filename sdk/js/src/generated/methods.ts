@@ -320,6 +320,16 @@ export class Operations {
     return this.call(OPERATIONS.regenerateContentVariant, { pathParams: { id }, json: body, ...options });
   }
   /**
+   * Tick a note's action items.
+   *
+   * Ticks off (or unticks) action items of the note's `insights`, named by their text exactly as `insights.action_items` carries it: `{"action_items": [{"text": "Send the slides to Maria", "done": true}]}`. Ticks are kept when the insights are rewritten (after an edit of the text or a clean-up) for every item whose text is unchanged. Changes `insights.updated_at`, not the note's `updated_at`. Answers the whole transcription.
+   *
+   * Required scope: `transcribe`.
+   */
+  tickActionItems(id: string, body: JsonBody<"tickActionItems">, options?: CallOptions): Promise<JsonAnswer<"tickActionItems">> {
+    return this.call(OPERATIONS.tickActionItems, { pathParams: { id }, json: body, ...options });
+  }
+  /**
    * Update a channel.
    *
    * Rename it, change its platform, or (de)activate it. Variants can be made only for active channels.

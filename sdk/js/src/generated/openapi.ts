@@ -645,6 +645,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/transcriptions/{id}/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Tick a note's action items
+         * @description Ticks off (or unticks) action items of the note's `insights`, named by their text exactly as `insights.action_items` carries it: `{"action_items": [{"text": "Send the slides to Maria", "done": true}]}`. Ticks are kept when the insights are rewritten (after an edit of the text or a clean-up) for every item whose text is unchanged. Changes `insights.updated_at`, not the note's `updated_at`. Answers the whole transcription.
+         *
+         *     Required scope: `transcribe`.
+         */
+        patch: operations["tickActionItems"];
+        trace?: never;
+    };
     "/transcribe": {
         parameters: {
             query?: never;
@@ -706,7 +728,7 @@ export interface components {
                  * @description Stable, machine-readable; branch on this, not on the message.
                  * @enum {string}
                  */
-                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "session_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "stale" | "generation_in_progress" | "invalid_transition" | "payload_too_large" | "audio_too_long" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "rate_limited" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "service_unavailable";
+                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "session_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "stale" | "generation_in_progress" | "invalid_transition" | "payload_too_large" | "audio_too_long" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "rate_limited" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "service_unavailable";
                 /** @description For people: what went wrong and what to do next. */
                 message: string;
                 /** @description The same value as the X-Request-Id header; quote it in support requests. */
@@ -759,8 +781,52 @@ export interface components {
             recorded_at: string;
             /** @description The kept recording, if any: GET /api/v1/transcriptions/{id}/audio plays it. */
             audio: components["schemas"]["NoteAudio"] | null;
+            /** @description Title, summary, key points and action items, written when the note is recognized and again after you edit the text or the clean-up changes it (ticks of unchanged action items are kept). Null only while not yet written. */
+            insights: components["schemas"]["Insights"] | null;
             optimizer_processing?: components["schemas"]["OptimizerProcessing"];
             optimization?: components["schemas"]["Optimization"];
+        };
+        /** @description A title, summary, key points and action items of the note, written from the text you see (your edit, else the clean-up, else the recognized text). */
+        Insights: {
+            /**
+             * @description The note's key phrase, title-cased, at most 60 characters. The note's own `title` (yours) wins where apps show a name.
+             * @example Quarterly Budget Review
+             */
+            title: string;
+            /** @description The note's strongest sentences in their original order, at most 300 characters. */
+            summary: string;
+            /** @description Up to 5 further central sentences, in the note's order (a very short note has fewer). */
+            key_points: string[];
+            /** @description What the note commits to doing ("I need to…", "let's…", "ich muss…", "tengo que…", "il faut…"), in order; at most 20; empty when it commits to nothing. */
+            action_items: components["schemas"]["ActionItem"][];
+            /**
+             * @description offline: written on the server by rules, without a model; writer: by the configured model.
+             * @enum {string}
+             */
+            written_by: "offline" | "writer";
+            /**
+             * Format: date-time
+             * @description When they were last written or ticked. Written after recognition, after an edit of the text and after the clean-up changes it; a rewrite keeps the ticks of unchanged items.
+             */
+            updated_at: string;
+        };
+        ActionItem: {
+            /**
+             * @description What to do, as a to-do ("Call Anna about the invoice").
+             * @example Send the slides to Maria
+             */
+            text: string;
+            /** @description Ticked off (PATCH /api/v1/transcriptions/{id}/insights). Kept when the insights are rewritten and this item's text is unchanged. */
+            done: boolean;
+        };
+        TickActionItemsInput: {
+            /** @description The items to tick or untick, named by their text (which is what a rewrite keeps ticks by, so a tick sent from a screen loaded before a rewrite still finds its item). */
+            action_items: {
+                /** @description The item's text exactly as the note's insights.action_items carry it. */
+                text: string;
+                /** @description true: ticked off; false: to do again. */
+                done: boolean;
+            }[];
         };
         NoteAudio: {
             /** @description Where to get it (same API key or session), with Range support. */
@@ -865,6 +931,8 @@ export interface components {
             recorded_at: string;
             /** @description The kept recording, if any: GET /api/v1/transcriptions/{id}/audio plays it. */
             audio: components["schemas"]["NoteAudio"] | null;
+            /** @description Title, summary, key points and action items, written when the note is recognized and again after you edit the text or the clean-up changes it (ticks of unchanged action items are kept). Null only while not yet written. */
+            insights: components["schemas"]["Insights"] | null;
             optimizer_processing?: components["schemas"]["OptimizerProcessing"];
             optimization?: components["schemas"]["Optimization"];
             /** @description With q: how and where this note matched. */
@@ -930,6 +998,8 @@ export interface components {
             recorded_at: string;
             /** @description The kept recording, if any: GET /api/v1/transcriptions/{id}/audio plays it. */
             audio: components["schemas"]["NoteAudio"] | null;
+            /** @description Title, summary, key points and action items, written when the note is recognized and again after you edit the text or the clean-up changes it (ticks of unchanged action items are kept). Null only while not yet written. */
+            insights: components["schemas"]["Insights"] | null;
             optimizer_processing?: components["schemas"]["OptimizerProcessing"];
             optimization?: components["schemas"]["Optimization"];
             /** @description Entries proposed from this edit (the text before it → your new text): short replaced spans that look like misrecognitions. Never common words, wording changes or rewritten sentences. */
@@ -5350,6 +5420,139 @@ export interface operations {
             };
             /** @description not_found: You have no transcription with this id. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tickActionItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transcription's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TickActionItemsInput"];
+            };
+        };
+        responses: {
+            /** @description The transcription with its ticked insights. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptionResult"];
+                };
+            };
+            /**
+             * @description validation_failed: action_items is missing, empty, longer than 20, or an item lacks its text or a boolean done.
+             *
+             *     invalid_json: The body is not valid JSON.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: You have no transcription with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unknown_action_item: No action item of the note has this text (its insights were rewritten since you loaded them, or are not written yet); reload the note and tick again. Nothing was ticked. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: The body is larger than the server's limit (64 KiB unless configured otherwise: MAX_JSON_BODY_BYTES). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: The Content-Type is not application/json (charset UTF-8, or none). */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -36,6 +36,7 @@ export const DOCUMENT_OPERATIONS = {
   listTranscriptions: { method: "GET", path: "/api/v1/transcriptions" },
   recordContentDelivery: { method: "POST", path: "/api/v1/content/items/{id}/deliveries" },
   regenerateContentVariant: { method: "POST", path: "/api/v1/content/items/{id}/regenerate" },
+  tickActionItems: { method: "PATCH", path: "/api/v1/transcriptions/{id}/insights" },
   transcribe: { method: "POST", path: "/transcribe" },
   updateChannel: { method: "PATCH", path: "/api/v1/channels/{id}" },
   updatePreset: { method: "PATCH", path: "/api/v1/presets/{id}" },

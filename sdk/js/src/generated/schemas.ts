@@ -5,6 +5,10 @@ import type { components } from "./openapi.js";
 /** The one shape of every error response. */
 export type Error = components["schemas"]["Error"];
 export type TranscriptionResult = components["schemas"]["TranscriptionResult"];
+/** A title, summary, key points and action items of the note, written from the text you see (your edit, else the clean-up, else the recognized text). */
+export type Insights = components["schemas"]["Insights"];
+export type ActionItem = components["schemas"]["ActionItem"];
+export type TickActionItemsInput = components["schemas"]["TickActionItemsInput"];
 export type NoteAudio = components["schemas"]["NoteAudio"];
 /** Seconds from the start of the recording. */
 export type TranscriptSegment = components["schemas"]["TranscriptSegment"];

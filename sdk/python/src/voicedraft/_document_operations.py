@@ -53,6 +53,7 @@ DOCUMENT_OPERATIONS: Dict[str, DocumentOperation] = {
     "listTranscriptions": DocumentOperation("GET", "/api/v1/transcriptions", query=("limit", "cursor", "q"), required_query=(), headers=(), scope="transcribe"),
     "recordContentDelivery": DocumentOperation("POST", "/api/v1/content/items/{id}/deliveries", query=(), required_query=(), headers=(), scope="content:write"),
     "regenerateContentVariant": DocumentOperation("POST", "/api/v1/content/items/{id}/regenerate", query=(), required_query=(), headers=(), scope="content:write"),
+    "tickActionItems": DocumentOperation("PATCH", "/api/v1/transcriptions/{id}/insights", query=(), required_query=(), headers=(), scope="transcribe"),
     "transcribe": DocumentOperation("POST", "/transcribe", query=(), required_query=(), headers=("Idempotency-Key",), scope="transcribe"),
     "updateChannel": DocumentOperation("PATCH", "/api/v1/channels/{id}", query=(), required_query=(), headers=(), scope="content:write"),
     "updatePreset": DocumentOperation("PATCH", "/api/v1/presets/{id}", query=(), required_query=(), headers=(), scope="content:write"),

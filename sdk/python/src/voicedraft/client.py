@@ -230,6 +230,16 @@ class Voicedraft:
         )
         return cast(EditedTranscription, result)
 
+    def tick_action_items(self, id: str, items: Dict[str, bool]) -> TranscriptionResult:  # noqa: A002
+        """Ticks off (True) or unticks (False) a note's action items, named by their text exactly as
+        ``["insights"]["action_items"]`` carries it. An item the note no longer has (its insights
+        were rewritten) raises ConflictError (unknown_action_item) and nothing is ticked."""
+        body = {"action_items": [{"text": text, "done": done} for text, done in items.items()]}
+        result = _transport.request(
+            self._transport, OPERATIONS["tick_action_items"], path_params={"id": id}, json_body=body
+        )
+        return cast(TranscriptionResult, result)
+
     def get_dictionary_suggestions(self, id: str, *, limit: Optional[int] = None) -> List[DictionarySuggestion]:  # noqa: A002
         """Dictionary entries suggested by everything you changed in a transcript (the recognizer's
         text against your current one), most frequent first, leaving out what your dictionary holds."""

@@ -65,6 +65,13 @@ _TRANSCRIPTION_FIELDS = (
     "audio.url",
     "audio.content_type",
     "audio.bytes",
+    "insights.title",
+    "insights.summary",
+    "insights.key_points",
+    "insights.action_items[].text",
+    "insights.action_items[].done",
+    "insights.written_by",
+    "insights.updated_at",
 )
 
 _SETTINGS_FIELDS = ("language", "recognizer.languages", "recognizer.hint", "recognizer.language_supported")
@@ -186,6 +193,8 @@ OPERATIONS: Dict[str, Operation] = {
         # With updated_at, a repeat after a lost response would be refused as an edit conflict.
         retry_safe=False,
     ),
+    # Setting done to a value is the same request twice: safe to retry.
+    "tick_action_items": _operation("tickActionItems", body=("action_items",), response=_TRANSCRIPTION_FIELDS, retry_safe=True),
     "get_dictionary_suggestions": _operation(
         "getDictionarySuggestions",
         query=("limit",),

@@ -112,6 +112,27 @@ class Recording(TypedDict):
     updated_at: str
 
 
+class ActionItem(TypedDict):
+    #: What to do, as a to-do ("Call Anna about the invoice").
+    text: str
+    #: Ticked off (tick_action_items); kept when the insights are rewritten and the text is unchanged.
+    done: bool
+
+
+class Insights(TypedDict):
+    """Title, summary, key points and action items of a note, written from the text it shows."""
+
+    #: The note's key phrase, title-cased (at most 60 characters).
+    title: str
+    #: Its strongest sentences in their order (at most 300 characters).
+    summary: str
+    key_points: List[str]
+    action_items: List[ActionItem]
+    #: "offline" (rules on the server) or "writer" (the configured model).
+    written_by: str
+    updated_at: str
+
+
 class _TranscriptionRequired(TypedDict):
     id: str
     created_at: str
@@ -141,6 +162,8 @@ class TranscriptionResult(_TranscriptionRequired, total=False):
     recorded_at: str
     #: The kept recording (get_transcription_audio reads it); None when none is kept.
     audio: Optional["NoteAudio"]
+    #: Title, summary, key points and action items; None only while not yet written.
+    insights: Optional[Insights]
     #: With a search (``q``): how and where this note matched.
     search: "SearchMatch"
 

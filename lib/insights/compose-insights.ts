@@ -1,0 +1,60 @@
+import { errorFields, log } from "@/lib/log.ts";
+import { cutAtWord, offlineInsightsWriter } from "@/lib/insights/offline-insights.ts";
+import {
+  ACTION_ITEM_MAX,
+  ACTION_ITEMS_MAX,
+  INSIGHTS_TITLE_MAX,
+  KEY_POINT_MAX,
+  KEY_POINTS_MAX,
+  SUMMARY_MAX,
+  type Insights,
+} from "@/lib/insights/schemas.ts";
+import type { InsightsDraft, InsightsInput, InsightsWriter } from "@/lib/insights/types.ts";
+
+/** What identifies an action item across rewrites: its words, case and punctuation aside. */
+export const actionItemKey = (text: string) => text.normalize("NFKC").toLocaleLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+
+/**
+ * Insights written by `writer` (a failing model writer falls back to the offline one), with the
+ * ticks of `previous` kept on items whose text is unchanged. Null when no writer succeeded: the
+ * caller leaves the stored insights as they were (the failure is logged).
+ */
+export async function composeInsights({
+  input,
+  previous,
+  writer,
+  now = new Date(),
+}: {
+  input: InsightsInput;
+  previous: Insights | null;
+  writer: InsightsWriter;
+  now?: Date;
+}): Promise<Insights | null> {
+  let draft: InsightsDraft;
+  let writtenBy = writer.name;
+  try {
+    draft = await writer.write(input);
+  } catch (err) {
+    log.warn("insights writer failed", { writer: writer.name, ...errorFields(err) });
+    if (writer.name === "offline") return null;
+    try {
+      draft = await offlineInsightsWriter.write(input);
+      writtenBy = "offline";
+    } catch (fallbackErr) {
+      log.warn("insights writer failed", { writer: "offline", ...errorFields(fallbackErr) });
+      return null;
+    }
+  }
+  const ticked = new Map((previous?.action_items ?? []).map((item) => [actionItemKey(item.text), item.done]));
+  const clean = (text: unknown, max: number) => cutAtWord(String(text ?? "").replace(/\s+/g, " ").trim(), max);
+  const list = (items: unknown, count: number, max: number) =>
+    (Array.isArray(items) ? items : []).map((item) => clean(item, max)).filter(Boolean).slice(0, count);
+  return {
+    title: clean(draft.title, INSIGHTS_TITLE_MAX),
+    summary: clean(draft.summary, SUMMARY_MAX),
+    key_points: list(draft.key_points, KEY_POINTS_MAX, KEY_POINT_MAX),
+    action_items: list(draft.action_items, ACTION_ITEMS_MAX, ACTION_ITEM_MAX).map((text) => ({ text, done: ticked.get(actionItemKey(text)) ?? false })),
+    written_by: writtenBy,
+    updated_at: now.toISOString(),
+  };
+}

@@ -1,0 +1,26 @@
+// The one interface every insights writer has: the offline writer (lib/insights/offline-insights.ts)
+// and, later, a model-backed one (lib/insights/select-writer.ts picks). A caller only ever learns
+// `written_by`, never which model answered.
+
+export type InsightsInput = {
+  /** The text the person sees: their edit, else the completed clean-up, else the recognized text. */
+  text: string;
+  /** ISO 639-1 code of the note's language ("en", "de", …). */
+  language: string;
+  /** The person's own name for the note, if they gave one (a hint; the insights title is written anyway). */
+  title?: string | null;
+};
+
+/** What a writer produces; ticks, `written_by` and `updated_at` are added by composeInsights. */
+export type InsightsDraft = {
+  title: string;
+  summary: string;
+  key_points: string[];
+  /** The commitments, each as a to-do ("Call Anna about the invoice"). */
+  action_items: string[];
+};
+
+export type InsightsWriter = {
+  name: "offline" | "writer";
+  write(input: InsightsInput): Promise<InsightsDraft>;
+};
