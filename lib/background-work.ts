@@ -6,11 +6,12 @@ import type { JobDefinition, Sweep } from "@/lib/jobs/define-job.ts";
 import { startJobWorkers } from "@/lib/jobs/workers.ts";
 import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation/generation-job.ts";
 import { optimizeTranscriptJob, recoverStaleOptimizations } from "@/lib/optimizer/optimize-transcript-job.ts";
+import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
 import { refreshSearchStatistics } from "@/lib/transcription/transcripts/search-transcriptions.ts";
 import { forgetExpiredAudio } from "@/lib/note-audio/sweep-audio-retention.ts";
 import { recognizePieceJob, recoverStalePieces } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 
-export const JOBS: JobDefinition[] = [recognizePieceJob, optimizeTranscriptJob, generateVariantJob];
+export const JOBS: JobDefinition[] = [recognizePieceJob, optimizeTranscriptJob, generateVariantJob, writeInsightsJob];
 
 export const SWEEPS: Sweep[] = [
   {

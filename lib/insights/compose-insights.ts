@@ -32,6 +32,7 @@ export async function composeInsights({
 }): Promise<Insights | null> {
   let draft: InsightsDraft;
   let writtenBy = writer.name;
+  let offlineReason: string | null = null;
   try {
     draft = await writer.write(input);
   } catch (err) {
@@ -40,6 +41,7 @@ export async function composeInsights({
     try {
       draft = await offlineInsightsWriter.write(input);
       writtenBy = "offline";
+      offlineReason = (err as Error).message || "the writer failed";
     } catch (fallbackErr) {
       log.warn("insights writer failed", { writer: "offline", ...errorFields(fallbackErr) });
       return null;
@@ -55,6 +57,7 @@ export async function composeInsights({
     key_points: list(draft.key_points, KEY_POINTS_MAX, KEY_POINT_MAX),
     action_items: list(draft.action_items, ACTION_ITEMS_MAX, ACTION_ITEM_MAX).map((text) => ({ text, done: ticked.get(actionItemKey(text)) ?? false })),
     written_by: writtenBy,
+    offline_reason: offlineReason,
     updated_at: now.toISOString(),
   };
 }

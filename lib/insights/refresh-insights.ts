@@ -4,6 +4,7 @@ import { composeInsights } from "@/lib/insights/compose-insights.ts";
 import type { Insights } from "@/lib/insights/schemas.ts";
 import { selectInsightsWriter } from "@/lib/insights/select-writer.ts";
 import { updateInsights } from "@/lib/insights/store-insights.ts";
+import type { InsightsWriter } from "@/lib/insights/types.ts";
 
 type NoteBasis = {
   text: string;
@@ -24,12 +25,13 @@ export function shownText(note: Pick<NoteBasis, "text" | "editedAt" | "optimizat
 /**
  * (Re)writes a note's insights from the text it shows, keeping ticks of unchanged items. Never
  * throws: a failure leaves the insights as they were and is logged. Returns what is stored now.
+ * Without `writer`, offline (writeNoteInsights adds the writer's, in the background).
  */
-export async function refreshInsights({ userId, id }: { userId: string; id: string }): Promise<Insights | null> {
+export async function refreshInsights({ userId, id, writer }: { userId: string; id: string; writer?: InsightsWriter }): Promise<Insights | null> {
   const started = performance.now();
   try {
     const prisma = await db();
-    const writer = selectInsightsWriter();
+    const by = writer ?? selectInsightsWriter();
     const stored = await updateInsights<NoteBasis>({
       userId,
       id,
@@ -39,23 +41,12 @@ export async function refreshInsights({ userId, id }: { userId: string; id: stri
           select: { text: true, language: true, title: true, editedAt: true, insights: true, optimization: { select: { status: true, optimizedText: true } } },
         }),
       compute: (note, current) =>
-        composeInsights({ input: { text: shownText(note), language: note.language, title: note.title }, previous: current, writer }),
+        composeInsights({ input: { text: shownText(note), language: note.language, title: note.title }, previous: current, writer: by }),
     });
     log.debug("insights written", { transcription_id: id, ms: Math.round(performance.now() - started) });
     return stored;
   } catch (err) {
     log.warn("insights not written", { transcription_id: id, ...errorFields(err) });
     return null;
-  }
-}
-
-/** After a clean-up completed: rewrites the insights of the notes that show it (those not edited). */
-export async function refreshInsightsAfterCleanUp(workflowId: string): Promise<void> {
-  try {
-    const prisma = await db();
-    const notes = await prisma.transcription.findMany({ where: { optimizationId: workflowId, editedAt: null }, select: { id: true, userId: true } });
-    for (const note of notes) await refreshInsights(note);
-  } catch (err) {
-    log.warn("insights not written after clean-up", { optimizer_workflow_id: workflowId, ...errorFields(err) });
   }
 }

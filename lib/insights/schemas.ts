@@ -20,7 +20,12 @@ export const Insights = z
     summary: z.string().meta({ description: `The note's strongest sentences in their original order, at most ${SUMMARY_MAX} characters.` }),
     key_points: z.array(z.string()).meta({ description: `Up to ${KEY_POINTS_MAX} further central sentences, in the note's order (a very short note has fewer).` }),
     action_items: z.array(ActionItem).meta({ description: `What the note commits to doing ("I need to…", "let's…", "ich muss…", "tengo que…", "il faut…"), in order; at most ${ACTION_ITEMS_MAX}; empty when it commits to nothing.` }),
-    written_by: z.enum(["offline", "writer"]).meta({ description: "offline: written on the server by rules, without a model; writer: by the configured model." }),
+    written_by: z.enum(["offline", "writer"]).meta({ description: "offline: written on the server by rules, without a model; writer: by the configured model (WRITER_BASE_URL)." }),
+    offline_reason: z
+      .string()
+      .nullable()
+      .default(null)
+      .meta({ description: "Why they were written offline though a writer is set up (it was down, refused the key, answered badly twice); null otherwise." }),
     updated_at: z.iso.datetime().meta({ description: "When they were last written or ticked. Written after recognition, after an edit of the text and after the clean-up changes it; a rewrite keeps the ticks of unchanged items." }),
   })
   .meta({

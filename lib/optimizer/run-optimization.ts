@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/db/generated/client.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary, type DictionaryEntry } from "@/lib/dictionary/matcher.ts";
 import { env } from "@/lib/env.ts";
-import { refreshInsightsAfterCleanUp } from "@/lib/insights/refresh-insights.ts";
+import { refreshInsightsAfterCleanUp } from "@/lib/insights/write-note-insights.ts";
 import { log } from "@/lib/log.ts";
 import { joinChunks } from "@/lib/optimizer/chunk-transcript.ts";
 import { optimizerNamed } from "@/lib/optimizer/select-optimizer.ts";

@@ -1,4 +1,4 @@
-import { noteLanguage } from "@/lib/content/generators/note-language.ts";
+import { noteLanguage } from "@/lib/writer/note-language.ts";
 
 // Pieces every prompt to the writer carries: the note's language by name, and the person's own
 // spellings (dictionary) that occur in the note, to be written exactly.

@@ -8,7 +8,7 @@ import { GET as listTranscriptions } from "@/app/api/v1/transcriptions/route.ts"
 import { GET as getTranscription, PATCH as editTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { PATCH as tickRoute } from "@/app/api/v1/transcriptions/[id]/insights/route.ts";
 import { db } from "@/lib/db/client.ts";
-import { refreshInsightsAfterCleanUp } from "@/lib/insights/refresh-insights.ts";
+import { refreshInsightsAfterCleanUp } from "@/lib/insights/write-note-insights.ts";
 import { setUpTestDatabase, testDbKind } from "../support/database.ts";
 import { JFK_WAV } from "../support/audio.ts";
 import { createTestNote, createTestUser, type TestUser } from "../support/factories.ts";

@@ -8,6 +8,10 @@ import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
 import { length } from "@/lib/content/generators/platform-rules.ts";
 import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 import { resetWriterState, writerStatus } from "@/lib/writer/writer.ts";
+import { createTestNote } from "@/tests/support/factories.ts";
+import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
+import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
+import { db } from "@/lib/db/client.ts";
 
 // The writer (any OpenAI-compatible chat server) writing posts, against a stand-in server started
 // here: what the prompt carries, the structured answer, and every way the server can fail, each
@@ -176,4 +180,67 @@ describe("posts by the writer", () => {
     assert.equal(variant.generation.written_by, "offline");
     assert.equal(variant.generation.offline_reason, null);
   });
+});
+
+describe("insights by the writer", () => {
+  const NOTE_TEXT = "Our cooper netties cluster moved to Postgres. I need to send the report to Maria by Friday. Remember to book the room for the retro.";
+  const insightsOf = async (id: string) => ((await (await db()).transcription.findUniqueOrThrow({ where: { id } })).insights ?? null) as {
+    title: string;
+    summary: string;
+    action_items: { text: string; done: boolean }[];
+    written_by: string;
+    offline_reason: string | null;
+  } | null;
+
+  async function noteWithOfflineInsights() {
+    const user = await createTestUser();
+    await upsertEntry({ userId: user.id, input: { misspelling: "cooper netties", correct_spelling: "Kubernetes" } });
+    const note = await createTestNote(user, NOTE_TEXT.replace("cooper netties", "Kubernetes"));
+    await refreshInsights({ userId: user.id, id: note.id });
+    return { user, note };
+  }
+
+  test(
+    "rewritten by the writer in the background, from a prompt with the language and the dictionary's spellings; ticks of unchanged items kept",
+    withEnv(writer(), async () => {
+      const { user, note } = await noteWithOfflineInsights();
+      const offline = (await insightsOf(note.id))!;
+      assert.equal(offline.written_by, "offline");
+      const kept = offline.action_items[0];
+      assert.ok(kept, "the offline writer found an action item");
+      const prisma = await db();
+      await prisma.transcription.update({ where: { id: note.id }, data: { insights: { ...offline, action_items: offline.action_items.map((a, i) => ({ ...a, done: i === 0 })) } } });
+
+      reply = () => ({
+        content: JSON.stringify({ title: "Kubernetes Moves to Postgres", summary: "The cluster moved; a report and a room are due.", key_points: ["The cluster moved to Postgres."], action_items: [kept.text, "Book the retro room"] }),
+      });
+      await writeInsightsJob.run({ userId: user.id, transcriptionId: note.id }, ctx);
+      const written = (await insightsOf(note.id))!;
+      assert.equal(written.written_by, "writer");
+      assert.equal(written.offline_reason, null);
+      assert.equal(written.title, "Kubernetes Moves to Postgres");
+      assert.deepEqual(written.action_items, [
+        { text: kept.text, done: true },
+        { text: "Book the retro room", done: false },
+      ]);
+      const [sent] = chat.requests;
+      assert.match(sent.system, /Write in English/);
+      assert.match(sent.system, /exactly as spelled here: Kubernetes/);
+      assert.equal(sent.user, NOTE_TEXT.replace("cooper netties", "Kubernetes"));
+      assert.deepEqual(Object.keys((sent.responseFormat?.json_schema?.schema as { properties: object }).properties), ["title", "summary", "key_points", "action_items"]);
+    }),
+  );
+
+  test(
+    "a writer that fails leaves offline insights, marked with the reason",
+    withEnv(writer(), async () => {
+      const { user, note } = await noteWithOfflineInsights();
+      reply = () => ({ status: 401 });
+      await writeInsightsJob.run({ userId: user.id, transcriptionId: note.id }, ctx);
+      const written = (await insightsOf(note.id))!;
+      assert.equal(written.written_by, "offline");
+      assert.match(written.offline_reason!, /refused the key/);
+      assert.ok(written.title && written.summary);
+    }),
+  );
 });

@@ -4,7 +4,7 @@ import { PLATFORMS } from "@/lib/channels/schemas.ts";
 import { platformFamily } from "@/lib/content/generators/local.ts";
 import { INVITE_LINES, inviteRepliesLine } from "@/lib/content/generators/invite-replies.ts";
 import { keyPhraseTitle } from "@/lib/content/generators/key-phrase.ts";
-import { detectLanguage } from "@/lib/content/generators/note-language.ts";
+import { detectLanguage } from "@/lib/writer/note-language.ts";
 import { hashtagCandidates } from "@/lib/content/generators/hashtags.ts";
 import { splitPosts } from "@/lib/content/generators/platform-rules.ts";
 import { checkPost, familyTexts, hashtagsOf, loadCorpus, sameAcrossFamilies, titleLineOf, writeNote } from "@/tests/support/writer-corpus.ts";

@@ -4,7 +4,7 @@ import { PLATFORM_LIMITS, THREAD_SEPARATOR, length } from "@/lib/content/generat
 import { hashtagsFor } from "@/lib/content/generators/hashtags.ts";
 import { inviteRepliesLine } from "@/lib/content/generators/invite-replies.ts";
 import { keyPhraseTitle } from "@/lib/content/generators/key-phrase.ts";
-import { noteLanguage } from "@/lib/content/generators/note-language.ts";
+import { noteLanguage } from "@/lib/writer/note-language.ts";
 import { rankUnits, unitsOf, type Unit } from "@/lib/content/generators/sentences.ts";
 import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content/generators/types.ts";
 

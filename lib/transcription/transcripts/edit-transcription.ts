@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
-import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
+import { writeNoteInsights } from "@/lib/insights/write-note-insights.ts";
 import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
 import { suggestionsForEdit } from "@/lib/transcription/transcripts/suggest-dictionary-entries.ts";
 import type { EditTranscriptionInput, EditTranscriptionResult } from "@/lib/transcription/schemas.ts";
@@ -29,7 +29,7 @@ export async function editTranscription({
       ...(input.title !== undefined && { title: input.title || null }),
     },
   });
-  if (count && input.text !== undefined) await refreshInsights({ userId, id });
+  if (count && input.text !== undefined) await writeNoteInsights({ userId, id });
   const row = await prisma.transcription.findFirst({ where: { id, userId }, include: { optimization: true } });
   if (!row) throw notFound(`The transcription ${id}`);
   if (!count) {

@@ -2,7 +2,7 @@ import { db } from "@/lib/db/client.ts";
 import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
-import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
+import { writeNoteInsights } from "@/lib/insights/write-note-insights.ts";
 import type { Segment } from "@/lib/transcript/segment.ts";
 import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
 import type { TranscribeFields, TranscriptionResult } from "@/lib/transcription/schemas.ts";
@@ -66,7 +66,7 @@ export async function saveTranscription({
     const row = await prisma.transcription.create({ data: { userId, idempotencyKey, ...data }, include: { optimization: true } });
     // Written once the note exists (from the text it shows: an inline clean-up is done by now);
     // offline it takes milliseconds, and a failure leaves insights null (logged), never the upload.
-    const insights = await refreshInsights({ userId, id: row.id });
+    const insights = await writeNoteInsights({ userId, id: row.id });
     return { result: { ...toTranscriptionResult(row), insights }, replayed: false };
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err)) {

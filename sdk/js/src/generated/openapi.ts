@@ -800,10 +800,15 @@ export interface components {
             /** @description What the note commits to doing ("I need to…", "let's…", "ich muss…", "tengo que…", "il faut…"), in order; at most 20; empty when it commits to nothing. */
             action_items: components["schemas"]["ActionItem"][];
             /**
-             * @description offline: written on the server by rules, without a model; writer: by the configured model.
+             * @description offline: written on the server by rules, without a model; writer: by the configured model (WRITER_BASE_URL).
              * @enum {string}
              */
             written_by: "offline" | "writer";
+            /**
+             * @description Why they were written offline though a writer is set up (it was down, refused the key, answered badly twice); null otherwise.
+             * @default null
+             */
+            offline_reason: string | null;
             /**
              * Format: date-time
              * @description When they were last written or ticked. Written after recognition, after an edit of the text and after the clean-up changes it; a rewrite keeps the ticks of unchanged items.

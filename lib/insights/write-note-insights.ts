@@ -1,0 +1,28 @@
+import { db } from "@/lib/db/client.ts";
+import { errorFields, log } from "@/lib/log.ts";
+import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
+import type { Insights } from "@/lib/insights/schemas.ts";
+import { queueWriterInsights } from "@/lib/insights/writer-insights-job.ts";
+import { writerSettings } from "@/lib/writer/writer-settings.ts";
+
+/**
+ * A note's insights after its text changed: written offline at once (the request waits for them,
+ * a few ms), and, when a writer is set up, written again by it in the background, so no upload or
+ * edit waits for a model. Never throws.
+ */
+export async function writeNoteInsights({ userId, id }: { userId: string; id: string }): Promise<Insights | null> {
+  const stored = await refreshInsights({ userId, id });
+  if (writerSettings()) await queueWriterInsights({ userId, id });
+  return stored;
+}
+
+/** After a clean-up completed: rewrites the insights of the notes that show it (those not edited). */
+export async function refreshInsightsAfterCleanUp(workflowId: string): Promise<void> {
+  try {
+    const prisma = await db();
+    const notes = await prisma.transcription.findMany({ where: { optimizationId: workflowId, editedAt: null }, select: { id: true, userId: true } });
+    for (const note of notes) await writeNoteInsights(note);
+  } catch (err) {
+    log.warn("insights not written after clean-up", { optimizer_workflow_id: workflowId, ...errorFields(err) });
+  }
+}
