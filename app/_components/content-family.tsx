@@ -13,7 +13,8 @@ import { VariantCard } from "@/app/_components/variant-card.tsx";
 import { postState } from "@/app/_components/post-state.ts";
 import styles from "./posts.module.css";
 
-const POLL_MS = 1500;
+// While posts are written: often enough that a writer's words appear as they come.
+const POLL_MS = 600;
 const SOURCE_WORDS = { edited: "your edited note", optimized: "the cleaned-up note", recognized: "the note as recognized" } as const;
 
 /** Every active channel that has no post yet, with its platform's style. */

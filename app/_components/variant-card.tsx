@@ -172,7 +172,13 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
         <Badge tone={STATE_TONE[state]}>{STATE_WORDS[state]}</Badge>
         {confirmed && state !== "published" && <Badge tone="success">Posted</Badge>}
       </p>
-      {state === "writing" ? (
+      {state === "writing" && variant.generation?.partial_body ? (
+        // The writer's words as they come (a few times a second), not a spinner.
+        <p className={styles.streaming} aria-busy="true" data-testid="post-streaming">
+          {variant.generation.partial_body}
+          <span className={styles.caret} aria-hidden="true" />
+        </p>
+      ) : state === "writing" ? (
         <div className={styles.writing}>
           <ProgressBar label={`Writing the post for ${name}`} />
           <span>Writing a version for {platformName(platform ?? "other")}…</span>
@@ -183,6 +189,11 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
         <PostPreview platform={platform} name={name} title={variant.title} posts={posts} />
       )}
       {state === "failed" && variant.generation?.error && <p className="muted">{variant.generation.error}</p>}
+      {variant.generation?.written_by === "offline" && variant.generation.offline_reason && state !== "writing" && (
+        <p className={styles.offlineNote} data-testid="written-offline">
+          Written offline: {variant.generation.offline_reason}.
+        </p>
+      )}
       {confirmed &&
         (confirmed.published_url ? (
           <a className={styles.link} href={confirmed.published_url} target="_blank" rel="noreferrer noopener" data-testid="published-link">

@@ -142,6 +142,10 @@ export const GenerationInfo = z
       .string()
       .nullable()
       .meta({ description: "Why the offline rules wrote it though a writer is set up (it was down, refused the key, answered badly twice)." }),
+    partial_body: z
+      .string()
+      .nullable()
+      .meta({ description: "While the writer writes (state running): the post so far, a few times a second; null otherwise." }),
     error: z.string().nullable(),
     created_at: z.iso.datetime(),
     finished_at: z.iso.datetime().nullable(),

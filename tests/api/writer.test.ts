@@ -94,6 +94,35 @@ describe("posts by the writer", () => {
   );
 
   test(
+    "the post streams: while the writer writes, the variant carries the words so far",
+    withEnv(writer(), async () => {
+      const words = `${Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ")}.`;
+      reply = () => ({ ...post([words]), chunkDelayMs: 15 });
+      const user = await createTestUser();
+      const channel = await createChannel(user.key, "linkedin");
+      const master = await createMaster(user.key, NOTE);
+      const made = await content.variants(user.key, master.id, { client_request_id: "s", targets: [{ channel_id: channel, preset_id: "builtin-standard" }] });
+      const { task_id: taskId, variant_id: variantId } = made.body.variants[0];
+      let finished = false;
+      const job = generateVariantJob.run({ taskId }, ctx).finally(() => (finished = true));
+      const seen: string[] = [];
+      while (!finished) {
+        const partial = (await content.get(user.key, variantId)).body.item.generation.partial_body;
+        if (partial && partial !== seen.at(-1)) seen.push(partial);
+        await new Promise((r) => setTimeout(r, 60));
+      }
+      await job;
+      assert.ok(seen.length >= 2, `the words so far, seen ${seen.length} times`);
+      for (const partial of seen) assert.ok(words.startsWith(partial.trimEnd()), `a beginning of the post: ${partial}`);
+      assert.ok(seen.at(-1)!.length > seen[0].length, "growing");
+      const done = (await content.get(user.key, variantId)).body.item;
+      assert.equal(done.generation.state, "succeeded");
+      assert.equal(done.generation.partial_body, null);
+      assert.ok(chat.requests[0].stream, "asked to stream");
+    }),
+  );
+
+  test(
     "a malformed answer is asked for again once, then the offline writer writes the post and says why",
     withEnv(writer(), async () => {
       reply = () => ({ content: "Sure! Here is your post: Postgres rocks" });

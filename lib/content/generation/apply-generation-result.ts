@@ -39,7 +39,7 @@ export async function applyGenerationResult(
     });
     await tx.generationTask.update({
       where: { id: task.id },
-      data: { state, resultTitle: title, resultBody: body, finishedAt, writtenBy: origin.writtenBy, offlineReason: origin.offlineReason },
+      data: { state, resultTitle: title, resultBody: body, finishedAt, writtenBy: origin.writtenBy, offlineReason: origin.offlineReason, partialBody: null },
     });
     if (state === "succeeded") {
       const variant = await tx.contentItem.findUniqueOrThrow({ where: { id: task.variantId } });

@@ -52,6 +52,7 @@ export const generateVariantJob = defineJob({
       // The names the user taught the recognizer are the ones worth tagging (the generator tells
       // names from everyday words by what each entry replaces).
       const entries = await prisma.dictionaryEntry.findMany({ where: { userId: task.userId }, select: { misspelling: true, correctSpelling: true } });
+      const partial = partialWriter(taskId);
       const output = await generator.generate({
         title: task.sourceTitle,
         body: task.sourceBody,
@@ -59,7 +60,8 @@ export const generateVariantJob = defineJob({
         preset,
         terms: entries.map((e) => ({ misspelling: e.misspelling, correct: e.correctSpelling })),
         language: await noteLanguage(task.userId, task.variant.master?.sourceTranscriptionId ?? null),
-      });
+      }, partial.push);
+      await partial.settled();
       await deliver(
         { task_id: taskId, status: "succeeded", title: output.title, body: output.body },
         { writtenBy: output.writtenBy ?? "offline", offlineReason: output.reason ?? null },
@@ -71,6 +73,37 @@ export const generateVariantJob = defineJob({
     }
   },
 });
+
+const PARTIAL_EVERY_MS = 250;
+
+/**
+ * The post so far, stored on its running task a few times a second (the Make posts screen reads
+ * it), one write at a time; the last text is always written.
+ */
+function partialWriter(taskId: string) {
+  let latest: string | null = null;
+  let writing: Promise<void> | null = null;
+  let last = 0;
+  const flush = async (): Promise<void> => {
+    while (latest !== null) {
+      const text = latest;
+      latest = null;
+      last = Date.now();
+      const prisma = await db();
+      await prisma.generationTask.updateMany({ where: { id: taskId, state: "running" }, data: { partialBody: text } }).catch((err) => log.warn("partial post not stored", { task_id: taskId, ...errorFields(err) }));
+    }
+    writing = null;
+  };
+  return {
+    push: (text: string) => {
+      latest = text;
+      if (!writing && Date.now() - last >= PARTIAL_EVERY_MS) writing = flush();
+    },
+    settled: async () => {
+      await writing;
+    },
+  };
+}
 
 /** Queues the built-in worker for new tasks (after their transaction committed). */
 export async function enqueueGeneration(taskIds: string[]): Promise<void> {

@@ -33,4 +33,5 @@ export type GenerationOutput = {
   reason?: string;
 };
 
-export type Generator = { name: string; generate(input: GenerationInput): Promise<GenerationOutput> };
+/** `onPartial`: the post so far, as a writer streams it (the offline rules write at once and never call it). */
+export type Generator = { name: string; generate(input: GenerationInput, onPartial?: (text: string) => void): Promise<GenerationOutput> };

@@ -136,4 +136,4 @@ export async function writePost(input: GenerationInput, onPartial?: (text: strin
   return { ...generateLocally(input), writtenBy: "offline", reason: outcome.reason };
 }
 
-export const writerGenerator: Generator = { name: "writer", generate: (input) => writePost(input) };
+export const writerGenerator: Generator = { name: "writer", generate: (input, onPartial) => writePost(input, onPartial) };

@@ -16,6 +16,7 @@ function generationInfo(task: GenerationTask | undefined): ContentItem["generati
     generator: task.generator,
     written_by: task.writtenBy as "writer" | "offline" | "external" | null,
     offline_reason: task.offlineReason,
+    partial_body: task.state === "running" ? task.partialBody : null,
     error: task.error,
     created_at: task.createdAt.toISOString(),
     finished_at: task.finishedAt?.toISOString() ?? null,

@@ -1234,6 +1234,8 @@ export interface components {
             written_by: ("writer" | "offline" | "external") | null;
             /** @description Why the offline rules wrote it though a writer is set up (it was down, refused the key, answered badly twice). */
             offline_reason: string | null;
+            /** @description While the writer writes (state running): the post so far, a few times a second; null otherwise. */
+            partial_body: string | null;
             error: string | null;
             /** Format: date-time */
             created_at: string;
