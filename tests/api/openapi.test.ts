@@ -91,6 +91,9 @@ describe("the OpenAPI document", () => {
         ...["deleteTranscription", "exportUserData", "deleteAccount"],
         // Ticking a note's action items (issue 31).
         "tickActionItems",
+        // Rewrite as… (issue 31 item 3).
+        ...["listRewriteStyles", "createRewriteStyle", "updateRewriteStyle", "deleteRewriteStyle"],
+        ...["createRewrite", "listRewrites", "getRewrite", "editRewrite", "deleteRewrite"],
       ].sort(),
     );
   });
