@@ -12,6 +12,7 @@ import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, typ
 import { NotePlayer, type PlayerHandle } from "@/app/_components/note-player.tsx";
 import { NoteTitle, NoteTools } from "@/app/_components/note-tools.tsx";
 import { NoteInsights } from "@/app/_components/note-insights.tsx";
+import { NoteRewrites } from "@/app/_components/note-rewrites.tsx";
 import { timedWordsOf, timeText, wordAt } from "@/app/_lib/word-times.ts";
 import { Button, LocalTime, Notice, useToast } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
@@ -350,6 +351,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           <Send size={18} aria-hidden="true" /> Make posts from this note
         </Button>
       </div>
+      <NoteRewrites noteId={id} disabled={deviceCopyAt !== null} />
       <FixWordSheet open={fix.open} heard={fix.picked} language={transcript.language} onClose={fix.close} onFixed={fixed} onError={toast} />
     </article>
   );

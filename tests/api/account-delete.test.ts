@@ -41,6 +41,11 @@ async function fullAccount() {
   await prisma.rateLimit.create({ data: { key: `audio:${user.id}`, points: 5 } });
   await prisma.rateLimit.create({ data: { key: `api:session:${user.id}`, points: 1 } });
   await call(addEntry, { method: "POST", path: "/api/v1/dictionary/add", key: user.key, json: { misspelling: "cooper netties", correct_spelling: "Kubernetes" } });
+  // A style of their own and a rewrite of a note in it (Rewrite as…).
+  const style = await prisma.rewriteStyle.create({ data: { userId: user.id, name: "Standup", instructions: "Three bullets." } });
+  await prisma.noteRewrite.create({
+    data: { userId: user.id, transcriptionId: inDb.id, style: "custom", styleId: style.id, styleName: "Standup", title: "t", text: "x", writtenBy: "writer" },
+  });
   const session = await createSession({ userId: user.id });
   return { user, notes: [onDisk, inDb], items: [master, variant], session };
 }
@@ -63,6 +68,8 @@ async function idsOf(user: TestUser): Promise<string[]> {
     ...pick(await prisma.account.findMany({ where, select: { id: true } })),
     ...pick(await prisma.contentDelivery.findMany({ where, select: { id: true } })),
     ...pick(await prisma.generationTask.findMany({ where, select: { id: true } })),
+    ...pick(await prisma.rewriteStyle.findMany({ where, select: { id: true } })),
+    ...pick(await prisma.noteRewrite.findMany({ where, select: { id: true } })),
   ];
 }
 
@@ -105,6 +112,7 @@ describe("DELETE /api/v1/account", () => {
         "users", "accounts", "sessions", "api_keys", "dictionary_entries", "transcriptions", "transcription_claims",
         "note_audio_chunks", "optimization_workflows", "optimization_chunks", "recognition_workflows", "recognition_pieces",
         "channels", "presets", "content_items", "generation_tasks", "variant_requests", "content_deliveries", "delivery_events", "rate_limits",
+        "rewrite_styles", "note_rewrites",
       ]) {
         assert.ok(before[table] > 0, `the walk finds the user's rows in ${table}: ${JSON.stringify(before)}`);
       }

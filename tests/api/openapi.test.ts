@@ -80,7 +80,7 @@ describe("the OpenAPI document", () => {
     assert.deepEqual(
       [...ids].sort(),
       [
-        ...["addDictionaryEntry", "createOpenAiTranscription", "deleteDictionaryEntry", "editTranscription", "getDictionarySuggestions", "getHealth", "getOpenApi", "getRecording", "getTranscription", "listDictionary", "listTranscriptions", "transcribe"],
+        ...["addDictionaryEntry", "createOpenAiTranscription", "deleteDictionaryEntry", "editTranscription", "getDictionaryImpact", "getDictionarySuggestions", "getHealth", "getOpenApi", "getRecording", "getTranscription", "listDictionary", "listTranscriptions", "transcribe"],
         // The content area (lib/content/contracts.ts, with channels and presets).
         ...["approveContentVariant", "confirmManualDelivery", "createChannel", "createContentMaster", "createContentVariants", "createPreset"],
         ...["deleteChannel", "deletePreset", "editContentItem", "getChannel", "getContentFamily", "getContentItem", "getPreset", "listChannels"],
@@ -91,6 +91,9 @@ describe("the OpenAPI document", () => {
         ...["deleteTranscription", "exportUserData", "deleteAccount"],
         // Ticking a note's action items (issue 31).
         "tickActionItems",
+        // Rewrite as… (issue 31 item 3).
+        ...["listRewriteStyles", "createRewriteStyle", "updateRewriteStyle", "deleteRewriteStyle"],
+        ...["createRewrite", "listRewrites", "getRewrite", "editRewrite", "deleteRewrite"],
       ].sort(),
     );
   });

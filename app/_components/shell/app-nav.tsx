@@ -8,9 +8,9 @@ import styles from "./shell.module.css";
 // One navigation, two layouts: a bottom tab bar on phones, a side bar from 900 px (shell.module.css).
 const TABS = [
   { href: "/record", label: "Record", icon: Mic, match: ["/record"] },
-  { href: "/transcripts", label: "Notes", icon: FileText, match: ["/transcripts"] },
+  { href: "/transcripts", label: "Notes", icon: FileText, match: ["/transcripts", "/rewrites"] },
   { href: "/content", label: "Posts", icon: Send, match: ["/content"] },
-  { href: "/settings", label: "Settings", icon: Settings, match: ["/settings", "/dictionary", "/channels", "/keys"] },
+  { href: "/settings", label: "Settings", icon: Settings, match: ["/settings", "/dictionary", "/channels", "/keys", "/rewrite-styles"] },
 ];
 
 export function AppNav() {

@@ -80,6 +80,26 @@ export class Operations {
     return this.call(OPERATIONS.createPreset, { json: body, ...options });
   }
   /**
+   * Rewrite a note in a style.
+   *
+   * Writes the note (the text it shows: your edit, else the clean-up, else the recognized text) in a style and keeps the rewrite beside it; the note is not changed. With a writer set up every style is written by it, in the note's language and with your dictionary's spellings. Without one, or when it fails, todo_list (from the note's action items) and blog_outline (from its key points) are written by rules: `written_by` is `offline` and `offline_reason` says why the writer did not write it. The other styles and yours need the writer.
+   *
+   * Required scope: `transcribe`.
+   */
+  createRewrite(id: string, body: JsonBody<"createRewrite">, options?: CallOptions): Promise<JsonAnswer<"createRewrite">> {
+    return this.call(OPERATIONS.createRewrite, { pathParams: { id }, json: body, ...options });
+  }
+  /**
+   * Create a rewrite style.
+   *
+   * A style of your own: a name and the instructions the writer follows. At most 50. Your styles need a writer.
+   *
+   * Required scope: `transcribe`.
+   */
+  createRewriteStyle(body: JsonBody<"createRewriteStyle">, options?: CallOptions): Promise<JsonAnswer<"createRewriteStyle">> {
+    return this.call(OPERATIONS.createRewriteStyle, { json: body, ...options });
+  }
+  /**
    * Delete a channel.
    *
    * Deletes a channel no variant was made for; otherwise deactivate it.
@@ -110,6 +130,26 @@ export class Operations {
     return this.call(OPERATIONS.deletePreset, { pathParams: { id }, ...options });
   }
   /**
+   * Delete a rewrite.
+   *
+   * Deletes one of your rewrites; the note is kept.
+   *
+   * Required scope: `transcribe`.
+   */
+  deleteRewrite(id: string, options?: CallOptions): Promise<JsonAnswer<"deleteRewrite">> {
+    return this.call(OPERATIONS.deleteRewrite, { pathParams: { id }, ...options });
+  }
+  /**
+   * Delete a rewrite style.
+   *
+   * Deletes one of your styles. Rewrites written with it are kept, with its name (`style_id` becomes null).
+   *
+   * Required scope: `transcribe`.
+   */
+  deleteRewriteStyle(id: string, options?: CallOptions): Promise<JsonAnswer<"deleteRewriteStyle">> {
+    return this.call(OPERATIONS.deleteRewriteStyle, { pathParams: { id }, ...options });
+  }
+  /**
    * Delete a note.
    *
    * Deletes the transcription, its kept recording and its optimization (unless another upload of the same recording shares it). Posts made from it are kept unless `with_posts=true`; a kept post still names the deleted note in `source_transcription_id`. To tell the person how many posts a note has before asking, list them with GET /api/v1/content/items?source_transcription_id={id}.
@@ -128,6 +168,16 @@ export class Operations {
    */
   editContentItem(id: string, body: JsonBody<"editContentItem">, options?: CallOptions): Promise<JsonAnswer<"editContentItem">> {
     return this.call(OPERATIONS.editContentItem, { pathParams: { id }, json: body, ...options });
+  }
+  /**
+   * Edit a rewrite.
+   *
+   * Replaces the rewrite's text and/or title with yours (`edited_at` says when). The note is not changed.
+   *
+   * Required scope: `transcribe`.
+   */
+  editRewrite(id: string, body: JsonBody<"editRewrite"> = {}, options?: CallOptions): Promise<JsonAnswer<"editRewrite">> {
+    return this.call(OPERATIONS.editRewrite, { pathParams: { id }, json: body, ...options });
   }
   /**
    * Edit a transcript or rename it.
@@ -230,6 +280,16 @@ export class Operations {
     return this.call(OPERATIONS.getRecording, { pathParams: { recording_id: recordingId }, ...options });
   }
   /**
+   * Read a rewrite.
+   *
+   * One of your rewrites.
+   *
+   * Required scope: `transcribe`.
+   */
+  getRewrite(id: string, options?: CallOptions): Promise<JsonAnswer<"getRewrite">> {
+    return this.call(OPERATIONS.getRewrite, { pathParams: { id }, ...options });
+  }
+  /**
    * Read your settings.
    *
    * Your settings: the language of your recordings (`auto`: detected in each one), and what this server's recognizer can do for it (`recognizer.language_supported`; `hint` says what to install otherwise).
@@ -290,6 +350,26 @@ export class Operations {
     return this.call(OPERATIONS.listPresets, options);
   }
   /**
+   * List a note's rewrites.
+   *
+   * The note's rewrites, newest first (at most 200).
+   *
+   * Required scope: `transcribe`.
+   */
+  listRewrites(id: string, options?: CallOptions): Promise<JsonAnswer<"listRewrites">> {
+    return this.call(OPERATIONS.listRewrites, { pathParams: { id }, ...options });
+  }
+  /**
+   * List rewrite styles.
+   *
+   * The built-in styles (email, todo_list, meeting_notes, blog_outline, social_post), then yours. Each says whether it `needs_writer` and whether it is `available` now: without a writer only todo_list and blog_outline are.
+   *
+   * Required scope: `transcribe`.
+   */
+  listRewriteStyles(options?: CallOptions): Promise<JsonAnswer<"listRewriteStyles">> {
+    return this.call(OPERATIONS.listRewriteStyles, options);
+  }
+  /**
    * List or search transcriptions.
    *
    * Your transcriptions, newest first, with their optimization status; follow `next_cursor` for older ones. With `q`, only the notes that match it (full-text search over titles, texts, your edits and the clean-ups; words are matched whole, in any language, case aside), best match first, each with a highlighted `search.snippet`.
@@ -348,6 +428,16 @@ export class Operations {
    */
   updatePreset(id: string, body: JsonBody<"updatePreset"> = {}, options?: CallOptions): Promise<JsonAnswer<"updatePreset">> {
     return this.call(OPERATIONS.updatePreset, { pathParams: { id }, json: body, ...options });
+  }
+  /**
+   * Update a rewrite style.
+   *
+   * Changes the name or instructions of one of your styles. Rewrites already written keep their text.
+   *
+   * Required scope: `transcribe`.
+   */
+  updateRewriteStyle(id: string, body: JsonBody<"updateRewriteStyle"> = {}, options?: CallOptions): Promise<JsonAnswer<"updateRewriteStyle">> {
+    return this.call(OPERATIONS.updateRewriteStyle, { pathParams: { id }, json: body, ...options });
   }
   /**
    * Change your settings.

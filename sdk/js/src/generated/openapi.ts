@@ -517,6 +517,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/rewrite-styles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List rewrite styles
+         * @description The built-in styles (email, todo_list, meeting_notes, blog_outline, social_post), then yours. Each says whether it `needs_writer` and whether it is `available` now: without a writer only todo_list and blog_outline are.
+         *
+         *     Required scope: `transcribe`.
+         */
+        get: operations["listRewriteStyles"];
+        put?: never;
+        /**
+         * Create a rewrite style
+         * @description A style of your own: a name and the instructions the writer follows. At most 50. Your styles need a writer.
+         *
+         *     Required scope: `transcribe`.
+         */
+        post: operations["createRewriteStyle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rewrite-styles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a rewrite style
+         * @description Deletes one of your styles. Rewrites written with it are kept, with its name (`style_id` becomes null).
+         *
+         *     Required scope: `transcribe`.
+         */
+        delete: operations["deleteRewriteStyle"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a rewrite style
+         * @description Changes the name or instructions of one of your styles. Rewrites already written keep their text.
+         *
+         *     Required scope: `transcribe`.
+         */
+        patch: operations["updateRewriteStyle"];
+        trace?: never;
+    };
+    "/api/v1/rewrites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a rewrite
+         * @description One of your rewrites.
+         *
+         *     Required scope: `transcribe`.
+         */
+        get: operations["getRewrite"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a rewrite
+         * @description Deletes one of your rewrites; the note is kept.
+         *
+         *     Required scope: `transcribe`.
+         */
+        delete: operations["deleteRewrite"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a rewrite
+         * @description Replaces the rewrite's text and/or title with yours (`edited_at` says when). The note is not changed.
+         *
+         *     Required scope: `transcribe`.
+         */
+        patch: operations["editRewrite"];
+        trace?: never;
+    };
     "/api/v1/settings": {
         parameters: {
             query?: never;
@@ -667,6 +757,34 @@ export interface paths {
         patch: operations["tickActionItems"];
         trace?: never;
     };
+    "/api/v1/transcriptions/{id}/rewrites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a note's rewrites
+         * @description The note's rewrites, newest first (at most 200).
+         *
+         *     Required scope: `transcribe`.
+         */
+        get: operations["listRewrites"];
+        put?: never;
+        /**
+         * Rewrite a note in a style
+         * @description Writes the note (the text it shows: your edit, else the clean-up, else the recognized text) in a style and keeps the rewrite beside it; the note is not changed. With a writer set up every style is written by it, in the note's language and with your dictionary's spellings. Without one, or when it fails, todo_list (from the note's action items) and blog_outline (from its key points) are written by rules: `written_by` is `offline` and `offline_reason` says why the writer did not write it. The other styles and yours need the writer.
+         *
+         *     Required scope: `transcribe`.
+         */
+        post: operations["createRewrite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transcribe": {
         parameters: {
             query?: never;
@@ -728,7 +846,7 @@ export interface components {
                  * @description Stable, machine-readable; branch on this, not on the message.
                  * @enum {string}
                  */
-                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "session_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "stale" | "generation_in_progress" | "invalid_transition" | "payload_too_large" | "audio_too_long" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "rate_limited" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "service_unavailable";
+                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "session_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "stale" | "generation_in_progress" | "invalid_transition" | "rewrite_style_read_only" | "rewrite_style_limit_reached" | "writer_required" | "payload_too_large" | "audio_too_long" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "nothing_to_rewrite" | "rate_limited" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "writer_failed" | "service_unavailable";
                 /** @description For people: what went wrong and what to do next. */
                 message: string;
                 /** @description The same value as the X-Request-Id header; quote it in support requests. */
@@ -1096,6 +1214,99 @@ export interface components {
                     message: string;
                 }[];
             };
+        };
+        RewriteStyleInput: {
+            /** @example Status update for my team */
+            name: string;
+            /**
+             * @description What the writer is told to do with the note, in your words.
+             * @example Three short bullet points for my team's Monday update: done, next, blocked. No greeting.
+             */
+            instructions: string;
+        };
+        RewriteStyleUpdate: {
+            /** @example Status update for my team */
+            name?: string;
+            /**
+             * @description What the writer is told to do with the note, in your words.
+             * @example Three short bullet points for my team's Monday update: done, next, blocked. No greeting.
+             */
+            instructions?: string;
+        };
+        RewriteStyle: {
+            /** @description A built-in style's id (email, todo_list, meeting_notes, blog_outline, social_post) or your style's id. */
+            id: string;
+            built_in: boolean;
+            name: string;
+            /** @description What the writer is asked to do (a built-in style's own instructions, or yours). */
+            instructions: string;
+            /** @description Only a writer (a language model) can write this style; the to-do list and the blog outline are also written by rules without one. */
+            needs_writer: boolean;
+            /** @description Whether a rewrite in this style can be made now: false when it needs a writer and none is set up (then POST …/rewrites answers 409 writer_required). */
+            available: boolean;
+            /** @description null for built-in styles. */
+            created_at: string | null;
+            updated_at: string | null;
+        };
+        RewriteStyleList: {
+            /** @description The built-in styles, then yours (oldest first). */
+            styles: components["schemas"]["RewriteStyle"][];
+            /** @description Whether a writer is set up (Settings → Writing; WRITER_BASE_URL). */
+            writer_configured: boolean;
+        };
+        RewriteStyleResult: {
+            style: components["schemas"]["RewriteStyle"];
+        };
+        RewriteStyleDeleteResult: {
+            deleted: components["schemas"]["RewriteStyle"];
+        };
+        CreateRewriteInput: {
+            /**
+             * @description A built-in style's id (email, todo_list, meeting_notes, blog_outline, social_post) or the id of one of your styles.
+             * @example todo_list
+             */
+            style: string;
+        };
+        EditRewriteInput: {
+            title?: string;
+            text?: string;
+        };
+        Rewrite: {
+            id: string;
+            /** @description The note it was written from (which it never changes). */
+            transcription_id: string;
+            /** @description The built-in style's id, or "custom" for one of yours. */
+            style: string;
+            /** @description Your style's id; null for a built-in style, or once your style is deleted. */
+            style_id: string | null;
+            /** @description The style's name when it was written. */
+            style_name: string;
+            title: string;
+            /** @description The rewrite, as plain text (a to-do list as "- [ ] …" lines). */
+            text: string;
+            /**
+             * @description writer: by the configured model; offline: by rules on the server, without a model.
+             * @enum {string}
+             */
+            written_by: "writer" | "offline";
+            /** @description Why a writer that is set up did not write it ("the writer did not answer within 60 s"); null otherwise. */
+            offline_reason: string | null;
+            /** @description When you last edited it; null: as written. */
+            edited_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        RewriteResult: {
+            rewrite: components["schemas"]["Rewrite"];
+        };
+        RewriteList: {
+            /** @description Newest first. */
+            rewrites: components["schemas"]["Rewrite"][];
+        };
+        RewriteDeleteResult: {
+            deleted: components["schemas"]["Rewrite"];
         };
         DictionaryEntryInput: {
             /**
@@ -4627,6 +4838,759 @@ export interface operations {
             };
         };
     };
+    listRewriteStyles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The styles you can rewrite a note in. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteStyleList"];
+                };
+            };
+            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRewriteStyle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewriteStyleInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteStyleResult"];
+                };
+            };
+            /**
+             * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_json: The body is not valid JSON.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rewrite_style_limit_reached: You have 50 styles; delete one first. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: The body is larger than the server's limit (64 KiB unless configured otherwise: MAX_JSON_BODY_BYTES). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: The Content-Type is not application/json (charset UTF-8, or none). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRewriteStyle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The style's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; the body holds the style as it was. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteStyleDeleteResult"];
+                };
+            };
+            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: No built-in style and none of yours has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rewrite_style_read_only: Built-in styles cannot be deleted. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateRewriteStyle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The style's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewriteStyleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The style after the update. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteStyleResult"];
+                };
+            };
+            /**
+             * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_json: The body is not valid JSON.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: No built-in style and none of yours has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rewrite_style_read_only: Built-in styles cannot be changed. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: The body is larger than the server's limit (64 KiB unless configured otherwise: MAX_JSON_BODY_BYTES). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: The Content-Type is not application/json (charset UTF-8, or none). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRewrite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rewrite's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rewrite. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteResult"];
+                };
+            };
+            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: You have no rewrite with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRewrite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rewrite's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; the body holds the rewrite as it was. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteDeleteResult"];
+                };
+            };
+            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: You have no rewrite with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    editRewrite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rewrite's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditRewriteInput"];
+            };
+        };
+        responses: {
+            /** @description The rewrite after the edit. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteResult"];
+                };
+            };
+            /**
+             * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_json: The body is not valid JSON.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: You have no rewrite with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: The body is larger than the server's limit (64 KiB unless configured otherwise: MAX_JSON_BODY_BYTES). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: The Content-Type is not application/json (charset UTF-8, or none). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getSettings: {
         parameters: {
             query?: never;
@@ -5576,6 +6540,254 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRewrites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transcription's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rewrites. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteList"];
+                };
+            };
+            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: You have no transcription with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRewrite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transcription's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRewriteInput"];
+            };
+        };
+        responses: {
+            /** @description The rewrite, stored. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteResult"];
+                };
+            };
+            /**
+             * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_json: The body is not valid JSON.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: You have no transcription with this id, or the style is unknown (no built-in style and none of yours has this id.) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description writer_required: The style needs a writer (a language model) and none is set up; only todo_list and blog_outline are written without one. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: The body is larger than the server's limit (64 KiB unless configured otherwise: MAX_JSON_BODY_BYTES). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: The Content-Type is not application/json (charset UTF-8, or none). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description nothing_to_rewrite: Written by rules, the note has nothing for this style: no action items for a to-do list, too little for an outline. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description writer_failed: The style needs the writer and it failed (down, busy, refused or answered badly); the message says why. Try again later. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -3,6 +3,7 @@
 from ._version import __version__
 from .client import DictionaryAPI, Voicedraft
 from .content import ContentAPI
+from .rewrites import RewritesAPI
 from .errors import (
     APIConnectionError,
     APIError,
@@ -31,6 +32,7 @@ __all__ = [
     "Voicedraft",
     "DictionaryAPI",
     "ContentAPI",
+    "RewritesAPI",
     "OPERATIONS",
     "Operation",
     "VoicedraftError",

@@ -13,6 +13,7 @@ from ._multipart import AudioInput, multipart_upload
 from .content import ContentAPI
 from .errors import OptimizationTimeoutError, VoicedraftError
 from .operations import OPERATIONS
+from .rewrites import RewritesAPI
 from .types import (
     DictionaryEntry,
     DictionaryEntryInput,
@@ -84,6 +85,7 @@ class Voicedraft:
         self._transcribe_timeout = transcribe_timeout
         self.dictionary = DictionaryAPI(self._transport)
         self.content = ContentAPI(self._transport)
+        self.rewrites = RewritesAPI(self._transport)
 
     def transcribe(
         self,

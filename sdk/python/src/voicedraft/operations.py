@@ -100,6 +100,19 @@ def _preset_fields(prefix: str) -> Tuple[str, ...]:
     return _fields(prefix, names)
 
 
+def _rewrite_style_fields(prefix: str) -> Tuple[str, ...]:
+    names = ("id", "built_in", "name", "instructions", "needs_writer", "available", "created_at", "updated_at")
+    return _fields(prefix, names)
+
+
+def _rewrite_fields(prefix: str) -> Tuple[str, ...]:
+    names = (
+        "id", "transcription_id", "style", "style_id", "style_name", "title", "text", "written_by", "offline_reason",
+        "edited_at", "created_at", "updated_at",
+    )
+    return _fields(prefix, names)
+
+
 _CHANNEL_BODY = ("platform", "name", "active")
 _PRESET_BODY = ("name", "tone", "length", "format", "hashtags", "include_title", "invite_replies")
 
@@ -242,6 +255,23 @@ OPERATIONS: Dict[str, Operation] = {
     ),
     # A repeat after a lost response would answer 404 for a channel that was in fact deleted.
     "delete_channel": _operation("deleteChannel", response=_channel_fields("deleted"), retry_safe=False),
+    "list_rewrite_styles": _operation(
+        "listRewriteStyles", response=_rewrite_style_fields("styles[]") + ("writer_configured",), retry_safe=True
+    ),
+    "create_rewrite_style": _operation(
+        "createRewriteStyle", body=("name", "instructions"), response=_rewrite_style_fields("style"), retry_safe=False
+    ),
+    "update_rewrite_style": _operation(
+        "updateRewriteStyle", body=("name", "instructions"), response=_rewrite_style_fields("style"), retry_safe=False
+    ),
+    # A repeat after a lost response would answer 404 for a style that was in fact deleted.
+    "delete_rewrite_style": _operation("deleteRewriteStyle", response=_rewrite_style_fields("deleted"), retry_safe=False),
+    # A repeat would write (and keep) a second rewrite.
+    "create_rewrite": _operation("createRewrite", body=("style",), response=_rewrite_fields("rewrite"), retry_safe=False),
+    "list_rewrites": _operation("listRewrites", response=_rewrite_fields("rewrites[]"), retry_safe=True),
+    "get_rewrite": _operation("getRewrite", response=_rewrite_fields("rewrite"), retry_safe=True),
+    "edit_rewrite": _operation("editRewrite", body=("title", "text"), response=_rewrite_fields("rewrite"), retry_safe=False),
+    "delete_rewrite": _operation("deleteRewrite", response=_rewrite_fields("deleted"), retry_safe=False),
     "list_presets": _operation("listPresets", response=_preset_fields("presets[]"), retry_safe=True),
     "create_preset": _operation("createPreset", body=_PRESET_BODY, response=_preset_fields("preset"), retry_safe=False),
     "get_preset": _operation("getPreset", response=_preset_fields("preset"), retry_safe=True),

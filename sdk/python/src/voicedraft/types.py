@@ -218,6 +218,41 @@ class Channel(TypedDict):
     updated_at: str
 
 
+class RewriteStyle(TypedDict):
+    id: str
+    built_in: bool
+    name: str
+    instructions: str
+    #: Only a writer (a language model) can write it; todo_list and blog_outline are also written by rules.
+    needs_writer: bool
+    #: Whether it can be written now (False: it needs a writer and none is set up).
+    available: bool
+    created_at: Optional[str]
+    updated_at: Optional[str]
+
+
+class RewriteStyleList(TypedDict):
+    styles: List[RewriteStyle]
+    writer_configured: bool
+
+
+class Rewrite(TypedDict):
+    id: str
+    transcription_id: str
+    #: The built-in style's id, or "custom".
+    style: str
+    style_id: Optional[str]
+    style_name: str
+    title: str
+    text: str
+    #: "writer" or "offline" (rules, without a model).
+    written_by: str
+    offline_reason: Optional[str]
+    edited_at: Optional[str]
+    created_at: str
+    updated_at: str
+
+
 class Preset(TypedDict):
     id: str
     built_in: bool

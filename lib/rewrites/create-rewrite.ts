@@ -1,0 +1,56 @@
+import { db } from "@/lib/db/client.ts";
+import { notFound } from "@/lib/http/errors.ts";
+import { composeInsights } from "@/lib/insights/compose-insights.ts";
+import { offlineInsightsWriter } from "@/lib/insights/offline-insights.ts";
+import { shownText } from "@/lib/insights/refresh-insights.ts";
+import { storedInsights } from "@/lib/insights/store-insights.ts";
+import { toRewrite } from "@/lib/rewrites/rewrite-store.ts";
+import type { CreateRewriteInput, Rewrite } from "@/lib/rewrites/schemas.ts";
+import { resolveRewriteStyle } from "@/lib/rewrites/style-store.ts";
+import { writeRewrite } from "@/lib/rewrites/write-rewrite.ts";
+
+/**
+ * Rewrites one of the person's notes in a style and keeps the rewrite beside it (the note is
+ * never changed). Written from the text the note shows (their edit, else the clean-up, else the
+ * recognized text), with its insights (written now, offline, if the note has none yet).
+ */
+export async function createRewrite({ userId, id, input }: { userId: string; id: string; input: CreateRewriteInput }): Promise<Rewrite> {
+  const prisma = await db();
+  const note = await prisma.transcription.findFirst({
+    where: { id, userId },
+    select: { id: true, text: true, language: true, title: true, editedAt: true, insights: true, optimization: { select: { status: true, optimizedText: true } } },
+  });
+  if (!note) throw notFound(`The transcription ${id}`);
+  const style = await resolveRewriteStyle({ userId, style: input.style });
+  const text = shownText(note);
+  const insights =
+    storedInsights(note.insights) ??
+    (await composeInsights({ input: { text, language: note.language, title: note.title }, previous: null, writer: offlineInsightsWriter }));
+  const entries = await prisma.dictionaryEntry.findMany({ where: { userId }, select: { correctSpelling: true } });
+  const written = await writeRewrite(style, {
+    text,
+    language: note.language,
+    title: note.title,
+    insights: insights ?? { title: note.title ?? "", summary: "", key_points: [], action_items: [], written_by: "offline", updated_at: new Date().toISOString() },
+    terms: entries.map((e) => e.correctSpelling),
+  });
+  // The note may have been deleted while the writer wrote: the foreign key refuses the row then,
+  // and the check inside the create answers 404 instead of a 500.
+  const row = await prisma.$transaction(async (tx) => {
+    if (!(await tx.transcription.count({ where: { id, userId } }))) throw notFound(`The transcription ${id}`);
+    return tx.noteRewrite.create({
+      data: {
+        userId,
+        transcriptionId: id,
+        style: style.style,
+        styleId: style.styleId,
+        styleName: style.name,
+        title: written.title,
+        text: written.text,
+        writtenBy: written.writtenBy,
+        offlineReason: written.reason,
+      },
+    });
+  });
+  return toRewrite(row);
+}

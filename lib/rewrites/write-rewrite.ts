@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/http/errors.ts";
+import type { Insights } from "@/lib/insights/schemas.ts";
+import { writeOffline, type Draft } from "@/lib/rewrites/offline-rewrites.ts";
+import { REWRITE_TEXT_MAX, REWRITE_TITLE_MAX, type BuiltInStyleId } from "@/lib/rewrites/schemas.ts";
+import { languageName, termsIn } from "@/lib/writer/prompt-parts.ts";
+import { writeObject } from "@/lib/writer/writer.ts";
+
+// One rewrite of a note in one style: by the writer when one is set up, else (or when it fails) by
+// rules where rules can write the style. A style only a writer can write is refused with a stable
+// code: writer_required (none set up) or writer_failed (it failed, with the reason).
+
+export const WrittenRewrite = z.object({
+  title: z.string().describe("A short title for the rewrite, in the note's language."),
+  text: z.string().describe("The rewrite itself, as plain text with line breaks; lists as lines starting with \"- \"."),
+});
+
+export type RewriteStyleSpec = {
+  /** The built-in style's id, or "custom". */
+  style: BuiltInStyleId | "custom";
+  name: string;
+  instructions: string;
+};
+
+export type RewriteSource = { text: string; language: string; title: string | null; insights: Insights; terms: string[] };
+
+export type WrittenDraft = Draft & { writtenBy: "writer" | "offline"; reason: string | null };
+
+/** The instructions: the style, the note's language, the person's spellings the note uses. */
+export function rewritePrompt(style: RewriteStyleSpec, source: RewriteSource): { system: string; prompt: string } {
+  const lines = [
+    `You rewrite the author's voice note (a transcript of speech) as: ${style.name}.`,
+    style.style === "custom" ? `The author's instructions for this style: ${style.instructions}` : style.instructions,
+    "Use only what the note says: keep the author's facts, names and numbers, add nothing they did not say, and leave out filler words. No commentary about the task.",
+    `Write in ${languageName(source.text, source.language)}, the note's language.`,
+  ];
+  const keep = termsIn(source.terms, source.text);
+  if (keep.length) lines.push(`Write these exactly as spelled here: ${keep.join(", ")}.`);
+  return { system: lines.join("\n"), prompt: source.title ? `Title of the note: ${source.title}\n\n${source.text}` : source.text };
+}
+
+const clean = (draft: Draft): Draft => ({
+  title: Array.from(draft.title.replace(/\s+/g, " ").trim()).slice(0, REWRITE_TITLE_MAX).join(""),
+  text: draft.text.replace(/\r\n?/g, "\n").trim().slice(0, REWRITE_TEXT_MAX),
+});
+
+export async function writeRewrite(style: RewriteStyleSpec, source: RewriteSource): Promise<WrittenDraft> {
+  const { system, prompt } = rewritePrompt(style, source);
+  const written = await writeObject({ schema: WrittenRewrite, name: "rewrite", system, prompt });
+  if (written.ok && written.value.text.trim()) {
+    const draft = clean(written.value);
+    return { ...draft, title: draft.title || source.insights.title, writtenBy: "writer", reason: null };
+  }
+  const failure = written.ok ? { kind: "malformed", reason: "the writer answered with an empty text" } : written;
+  const offline = style.style === "custom" ? null : writeOffline(style.style, source.insights, source.language);
+  const reason = failure.kind === "unconfigured" ? null : failure.reason;
+  if (offline) return { ...clean(offline), writtenBy: "offline", reason };
+  if (style.style === "todo_list" || style.style === "blog_outline") {
+    throw new ApiError(
+      "nothing_to_rewrite",
+      style.style === "todo_list"
+        ? "The note commits to nothing (it has no action items), so there is no to-do list to make; try another style."
+        : "The note is too short for an outline; try another style.",
+    );
+  }
+  if (failure.kind === "unconfigured") {
+    throw new ApiError("writer_required", `"${style.name}" needs a writer (a language model); set one up in Settings → Writing, or pick the to-do list or blog outline.`);
+  }
+  throw new ApiError("writer_failed", `The writer could not write "${style.name}": ${failure.reason}. Try again in a moment.`);
+}
