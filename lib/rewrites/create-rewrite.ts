@@ -31,7 +31,7 @@ export async function createRewrite({ userId, id, input }: { userId: string; id:
     text,
     language: note.language,
     title: note.title,
-    insights: insights ?? { title: note.title ?? "", summary: "", key_points: [], action_items: [], written_by: "offline", updated_at: new Date().toISOString() },
+    insights: insights ?? { title: note.title ?? "", summary: "", key_points: [], action_items: [], written_by: "offline", offline_reason: null, updated_at: new Date().toISOString() },
     terms: entries.map((e) => e.correctSpelling),
   });
   // The note may have been deleted while the writer wrote: the foreign key refuses the row then,
