@@ -91,9 +91,9 @@ export function RewriteView({ id, initial }: { id: string; initial?: Rewrite }) 
           <textarea id="rewrite-text" className={styles.editor} value={draft} autoFocus spellCheck onChange={(e) => setDraft(e.target.value)} data-testid="rewrite-editor" />
         </>
       ) : (
-        <p className={styles.text} data-testid="rewrite-text">
-          {rewrite.text}
-        </p>
+        <div className={styles.text} data-testid="rewrite-text">
+          <RewriteText text={rewrite.text} />
+        </div>
       )}
       <div className={styles.actions}>
         {draft !== null ? (
@@ -131,4 +131,40 @@ export function RewriteView({ id, initial }: { id: string; initial?: Rewrite }) 
       </div>
     </article>
   );
+}
+
+/**
+ * The rewrite as read: "- [ ]"/"- [x]" lines as to-dos with a box, "- " lines as bullets, the rest
+ * as written. The text itself (copied, shared, edited) stays plain text.
+ */
+function RewriteText({ text }: { text: string }) {
+  return text.split("\n").map((line, i) => {
+    const todo = /^\s*[-*] \[( |x|X)\]\s+(.*)$/.exec(line);
+    if (todo) {
+      const done = todo[1] !== " ";
+      return (
+        <span key={i} className={`${styles.line} ${styles.todo}`} data-done={done || undefined}>
+          <span aria-hidden="true" className={styles.marker}>{done ? "☑" : "☐"}</span>
+          <span>
+            <span className="visually-hidden">{done ? "Done: " : "To do: "}</span>
+            {todo[2]}
+          </span>
+        </span>
+      );
+    }
+    const bullet = /^\s*[-*•] (.*)$/.exec(line);
+    if (bullet) {
+      return (
+        <span key={i} className={styles.line}>
+          <span aria-hidden="true" className={styles.marker}>•</span>
+          <span>{bullet[1]}</span>
+        </span>
+      );
+    }
+    return (
+      <span key={i} className={styles.line}>
+        {line || "\u00a0"}
+      </span>
+    );
+  });
 }

@@ -47,7 +47,7 @@ test("rewrite a note as a to-do list, edit it, find it under the note; styles of
   await page.getByTestId("style-todo_list").click();
   await page.waitForURL(/\/rewrites\/[^/]+$/);
   const text = page.getByTestId("rewrite-text");
-  assert.match((await text.textContent()) ?? "", /- \[ \] Call Anna about the booth invoice/i);
+  assert.match((await text.textContent()) ?? "", /To do: Call Anna about the booth invoice/i);
   await assertAccessible(page, "rewrite");
   await screenshot(page, "rewrite-light");
   await page.emulateMedia({ colorScheme: "dark" });
@@ -57,9 +57,9 @@ test("rewrite a note as a to-do list, edit it, find it under the note; styles of
   await page.getByRole("button", { name: "Edit" }).click();
   await page.getByTestId("rewrite-editor").fill("- [x] Call Anna\n- [ ] Send the spreadsheet");
   await page.getByRole("button", { name: "Save" }).click();
-  await page.getByTestId("rewrite-text").filter({ hasText: "- [x] Call Anna" }).waitFor();
+  await page.getByTestId("rewrite-text").filter({ hasText: "Done: Call Anna" }).waitFor();
   await page.reload();
-  await page.getByTestId("rewrite-text").filter({ hasText: "- [x] Call Anna" }).waitFor();
+  await page.getByTestId("rewrite-text").filter({ hasText: "Done: Call Anna" }).waitFor();
 
   await page.goto(noteUrl);
   await page.getByTestId("rewrite-row").first().waitFor();

@@ -1,0 +1,117 @@
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { after, before, test } from "node:test";
+import type { Page } from "playwright-core";
+import { JFK_WAV } from "@/tests/support/audio.ts";
+import { startChatServer, type ChatRequest } from "@/tests/support/chat-server.ts";
+import { assertAccessible, newPhone, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
+
+// Issue 31 with a writer, in the browser at 360×740: the app served with WRITER_BASE_URL on a
+// stand-in chat server started here. Settings → Writing names it; a note's insights are the
+// writer's; Make posts shows the post's words while they stream; Rewrite as email works.
+
+const NOTE =
+  "We moved our main database to Postgres last week and the migration took four hours. " +
+  "I need to send the migration report to Maria by Friday. Next we will look at the search index.";
+const POST = "Four hours, zero drama: our main database now runs on Postgres. What we learned moving it, and what comes next for search, in one thread.";
+
+function answer(req: ChatRequest): { content: string; chunkDelayMs?: number } {
+  switch (req.responseFormat?.json_schema?.name) {
+    case "insights":
+      return {
+        content: JSON.stringify({
+          title: "Postgres Migration Done",
+          summary: "The main database moved to Postgres in four hours; a report to Maria is due Friday.",
+          key_points: ["The migration took four hours.", "Search is next."],
+          action_items: ["Send the migration report to Maria by Friday"],
+        }),
+      };
+    case "post":
+      return { content: JSON.stringify({ title: "", posts: [POST] }), chunkDelayMs: 120 };
+    case "rewrite":
+      return { content: JSON.stringify({ title: "Postgres migration", text: "Hi Maria,\n\nThe database move to Postgres is done. The report follows by Friday.\n\nBest" }) };
+    default:
+      return { content: req.user };
+  }
+}
+
+let app: App;
+let chat: Awaited<ReturnType<typeof startChatServer>>;
+before(async () => {
+  chat = await startChatServer(answer);
+  app = await startApp({ env: { WRITER_BASE_URL: chat.baseUrl, WRITER_MODEL: "stand-in-8b" } });
+});
+after(async () => {
+  await app?.stop();
+  await chat?.close();
+});
+
+async function noteWithText(page: Page): Promise<string> {
+  const res = await page.request.post("/transcribe", {
+    headers: { origin: app.url },
+    multipart: { audio: { name: "jfk.wav", mimeType: "audio/wav", buffer: await readFile(JFK_WAV) } },
+    timeout: 180_000,
+  });
+  assert.equal(res.status(), 200);
+  const { id, updated_at } = (await res.json()) as { id: string; updated_at: string };
+  const edited = await page.request.patch(`/api/v1/transcriptions/${id}`, { headers: { origin: app.url }, data: { text: NOTE, updated_at } });
+  assert.equal(edited.status(), 200, await edited.text());
+  return id;
+}
+
+test("with a writer: Settings → Writing, the writer's insights, posts that stream, Rewrite as email", async () => {
+  const { page } = await newPhone(app);
+  await signUp(page);
+
+  await page.goto("/settings");
+  await page.getByTestId("writer-model").getByText("stand-in-8b").waitFor();
+  await page.getByTestId("writer-state").getByText("Reachable.").waitFor();
+  await page.getByTestId("writer-model").scrollIntoViewIfNeeded();
+  await screenshot(page, "settings-writing-light", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "settings-writing-dark", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "light" });
+
+  // The note's insights: offline at once, then the writer's (in the background).
+  const id = await noteWithText(page);
+  await page.goto(`/transcripts/${id}`);
+  await page.getByText("Postgres Migration Done").first().waitFor({ timeout: 30_000 }).catch(async () => {
+    await page.reload();
+    await page.getByText("Postgres Migration Done").first().waitFor({ timeout: 30_000 });
+  });
+  await page.getByText("Send the migration report to Maria by Friday").waitFor();
+  await screenshot(page, "note-insights-writer-light", { fullPage: false });
+
+  // Make posts: the words appear while the writer streams them.
+  await page.getByRole("button", { name: "Make posts from this note" }).click();
+  await page.waitForURL(/\/content\/new\?note=/);
+  const addForm = page.getByRole("form", { name: "Add a channel" });
+  await addForm.getByLabel("Platform").selectOption("linkedin");
+  await addForm.getByRole("button", { name: "Add channel" }).click();
+  await page.getByRole("button", { name: "Write 1 post" }).click();
+  const streaming = page.getByTestId("post-streaming");
+  await streaming.waitFor({ timeout: 60_000 });
+  const first = (await streaming.textContent()) ?? "";
+  await screenshot(page, "posts-streaming-light", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "posts-streaming-dark", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.getByTestId("variant-state").getByText("Ready to review").waitFor({ timeout: 60_000 });
+  const written = (await page.getByTestId("preview").first().textContent()) ?? "";
+  assert.ok(POST.startsWith(first.trim()) && first.trim().length < POST.length, `words so far, then more: "${first}"`);
+  assert.match(written, /Four hours, zero drama/);
+  await assertAccessible(page, "posts by the writer");
+
+  // Rewrite as email.
+  await page.goto(`/transcripts/${id}`);
+  await page.getByTestId("rewrite-as").click();
+  await page.getByTestId("style-email").click();
+  await page.waitForURL(/\/rewrites\/[^/]+$/);
+  await page.getByTestId("rewrite-text").getByText(/Hi Maria/).waitFor();
+  await screenshot(page, "rewrite-email-light", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "rewrite-email-dark", { fullPage: false });
+  const asked = chat.requests.find((r) => r.responseFormat?.json_schema?.name === "rewrite");
+  assert.ok(asked, "the rewrite was asked of the writer");
+  assert.match(asked.system, /email/i);
+});
