@@ -196,10 +196,18 @@ const steps = {
   sdk: async () => (await built("sdk")) && sdkSuites(),
 };
 
+const times = [];
 for (const [name, step] of Object.entries(steps)) {
-  if (!only || only.includes(name)) await step();
+  if (only && !only.includes(name)) continue;
+  const started = Date.now();
+  await step();
+  times.push([name, (Date.now() - started) / 1000]);
 }
 
+// Each step's time (the build is counted in the first step that needed it).
+console.log("\nStep times:");
+for (const [name, seconds] of times) console.log(`  ${name.padEnd(13)} ${seconds.toFixed(0).padStart(5)} s`);
+console.log(`  ${"total".padEnd(13)} ${times.reduce((sum, [, s]) => sum + s, 0).toFixed(0).padStart(5)} s`);
 console.log("");
 if (failures.length) console.log(`Failed: ${failures.join(", ")}`);
 console.log(`${passed} passed, ${failed} failed`);
