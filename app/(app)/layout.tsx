@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { AppFrame } from "@/app/_components/shell/app-frame.tsx";
 import { ProgressToaster } from "@/app/_components/shell/progress-toaster.tsx";
 import { OfflineBanner } from "@/app/_components/shell/offline-banner.tsx";
+import { OfflineAudioSync } from "@/app/_components/shell/offline-audio-sync.tsx";
 import { EditSync } from "@/app/_components/shell/edit-sync.tsx";
 import { UploadSync } from "@/app/_components/shell/upload-sync.tsx";
 import { ServiceWorkerRegistration } from "@/app/_components/service-worker-registration.tsx";
@@ -18,6 +19,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           <>
             <ProgressToaster />
             <EditSync />
+            <OfflineAudioSync />
             <UploadSync owner={user.id} />
             <ServiceWorkerRegistration />
           </>

@@ -1,22 +1,38 @@
 "use client";
 
-import { HardDrive } from "lucide-react";
+import { Headphones, HardDrive } from "lucide-react";
 import { useEffect, useState } from "react";
+import { BUDGET_CHOICES_MB, keptAudio, offlineAudioBudgetMb, setOfflineAudioBudgetMb, syncOfflineAudio } from "@/app/_lib/offline-audio.ts";
 import { isKeptOnPhone, keepRecordingsOnPhone, minutesOfSpaceLeft } from "@/app/_lib/storage.ts";
 import { Button, Card } from "@/app/_ui/index.ts";
+import styles from "./phone-storage.module.css";
 
-type State = { kept: boolean | null; minutes: number | null };
+type State = { kept: boolean | null; minutes: number | null; budgetMb: number; audio: { notes: number; bytes: number } };
 
-/** Settings → This phone: whether the browser keeps recordings that wait to upload, and the space left. */
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toLocaleString(undefined, { maximumFractionDigits: bytes < 10 * 1024 * 1024 ? 1 : 0 })} MB`;
+
+/**
+ * Settings → This phone: whether the browser keeps recordings that wait to upload, the space left,
+ * and how much room the newest notes' recordings may take for listening offline.
+ */
 export function PhoneStorage() {
   const [state, setState] = useState<State | null>(null);
-  const read = async () => setState({ kept: await isKeptOnPhone(), minutes: await minutesOfSpaceLeft() });
+  const read = async () =>
+    setState({ kept: await isKeptOnPhone(), minutes: await minutesOfSpaceLeft(), budgetMb: offlineAudioBudgetMb(), audio: await keptAudio() });
   useEffect(() => {
     // The browser's answers arrive asynchronously; reading them on mount is the point of this effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     void read();
   }, []);
   if (!state) return null;
+
+  async function changeBudget(mb: number) {
+    setOfflineAudioBudgetMb(mb);
+    setState((s) => (s ? { ...s, budgetMb: mb } : s));
+    await syncOfflineAudio();
+    await read();
+  }
+
   return (
     <Card>
       <p data-testid="phone-storage">
@@ -33,6 +49,24 @@ export function PhoneStorage() {
           Ask to keep them
         </Button>
       )}
+      <div className={styles.offline}>
+        <label htmlFor="offline-audio-budget" className={styles.label}>
+          <Headphones size={18} aria-hidden="true" /> Listen offline
+        </label>
+        <p className={styles.hint} data-testid="offline-audio">
+          {state.budgetMb === 0
+            ? "Only recordings you played are kept for listening offline."
+            : `Your newest notes' recordings are kept on this phone, up to ${state.budgetMb} MB, so they play without a connection.`}{" "}
+          Kept now: {state.audio.notes} {state.audio.notes === 1 ? "recording" : "recordings"}, {megabytes(state.audio.bytes)}.
+        </p>
+        <select id="offline-audio-budget" className={styles.select} value={state.budgetMb} onChange={(e) => void changeBudget(Number(e.target.value))}>
+          {BUDGET_CHOICES_MB.map((mb) => (
+            <option key={mb} value={mb}>
+              {mb === 0 ? "Only what I played" : `Up to ${mb} MB (about ${Math.round(mb / 9)} hours)`}
+            </option>
+          ))}
+        </select>
+      </div>
     </Card>
   );
 }

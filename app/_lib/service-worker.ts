@@ -90,4 +90,5 @@ export async function forgetNoteAudio(id: string): Promise<void> {
 /** After sign-out no page, and no recording, of the previous user may be served from the cache. */
 export async function forgetCachedPages(): Promise<void> {
   if (typeof caches !== "undefined") await Promise.all([caches.delete(PAGES_CACHE), caches.delete(AUDIO_CACHE)]);
+  globalThis.localStorage?.removeItem("voicedraft:offline-audio-fetched");
 }

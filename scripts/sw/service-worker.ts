@@ -39,10 +39,12 @@ const offlineShell: SerwistPlugin = {
 // A note's recording plays offline once it was listened to online: on Play the page asks for the
 // whole file to be kept (keepAudioOffline, a CACHE_URLS message whose request has no Range),
 // and from then on the player's range requests are answered from it. Merely opening a note keeps
-// nothing (the player's own requests are ranges, passed through). The last 20 listened to are kept;
-// sign-out, account deletion and deleting the note drop them (app/_lib/service-worker.ts).
+// nothing (the player's own requests are ranges, passed through). The page also keeps the newest
+// notes' recordings within the budget set in Settings → This phone (app/_lib/offline-audio.ts,
+// which forgets older ones when over it); here at most 500 are kept, the least recently used going
+// first. Sign-out, account deletion and deleting the note drop them (app/_lib/service-worker.ts).
 const NOTE_AUDIO = /^\/api\/v1\/transcriptions\/[^/]+\/audio$/;
-const audioExpiration = new CacheExpiration(AUDIO_CACHE, { maxEntries: 20 });
+const audioExpiration = new CacheExpiration(AUDIO_CACHE, { maxEntries: 500 });
 
 async function noteAudio({ request, event }: RouteHandlerCallbackOptions): Promise<Response> {
   const cache = await caches.open(AUDIO_CACHE);

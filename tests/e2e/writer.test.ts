@@ -79,7 +79,7 @@ test("with a writer: Settings → Writing, the writer's insights, posts that str
     await page.reload();
     await page.getByText("Postgres Migration Done").first().waitFor({ timeout: 30_000 });
   });
-  await page.getByText("Send the migration report to Maria by Friday").waitFor();
+  await page.getByTestId("action-items").getByText("Send the migration report to Maria by Friday").waitFor();
   await screenshot(page, "note-insights-writer-light", { fullPage: false });
 
   // Make posts: the words appear while the writer streams them.
@@ -88,7 +88,8 @@ test("with a writer: Settings → Writing, the writer's insights, posts that str
   const addForm = page.getByRole("form", { name: "Add a channel" });
   await addForm.getByLabel("Platform").selectOption("linkedin");
   await addForm.getByRole("button", { name: "Add channel" }).click();
-  await page.getByRole("button", { name: "Write 1 post" }).click();
+  await page.getByRole("button", { name: "LinkedIn", exact: true, pressed: true }).waitFor();
+  await page.getByRole("button", { name: "Write the post" }).click();
   const streaming = page.getByTestId("post-streaming");
   await streaming.waitFor({ timeout: 60_000 });
   const first = (await streaming.textContent()) ?? "";
