@@ -65,8 +65,11 @@ function describe(parts: QueuedUpload[], online: boolean): Row {
   }
 }
 
-/** This phone's recent recordings (one row each, their parts as progress), and the page-side triggers that drain the queue. */
-export function UploadQueuePanel({ owner }: { owner: string }) {
+/**
+ * This phone's recent recordings (one row each, their parts as progress). `waitingOnly` (Notes):
+ * only those not yet text (waiting, uploading, recording, failed), and nothing at all when none.
+ */
+export function UploadQueuePanel({ owner, waitingOnly = false }: { owner: string; waitingOnly?: boolean }) {
   const [items, setItems] = useState<QueuedUpload[]>([]);
   const [online, setOnline] = useState(true);
   const [, setBytesTick] = useState(0);
@@ -96,10 +99,11 @@ export function UploadQueuePanel({ owner }: { owner: string }) {
     };
   }, [refresh]);
 
-  const recordings = byRecording(items);
+  const recordings = byRecording(items).filter((parts) => !waitingOnly || describe(parts, online).badge !== "Text ready");
+  if (waitingOnly && recordings.length === 0) return null;
   return (
-    <section aria-labelledby="queue-heading" className={list.panel}>
-      <h2 id="queue-heading">On this phone</h2>
+    <section aria-labelledby="queue-heading" className={`${list.panel} ${waitingOnly ? list.top : ""}`} data-testid={waitingOnly ? "notes-waiting" : undefined}>
+      <h2 id="queue-heading">{waitingOnly ? "Waiting on this phone" : "On this phone"}</h2>
       {!online && (
         // The page's banner already says so at length: one short line here, not a second warning.
         <p className="muted" data-testid="connectivity">
