@@ -102,13 +102,25 @@ export function ReadingText({
     el.classList.add(playerStyles.spoken);
     el.setAttribute("aria-current", "true");
     const box = el.getBoundingClientRect();
-    // Kept in view: above the sticky buttons at the bottom, below the bar at the top.
-    if (box.top < 80 || box.bottom > window.innerHeight - 180) el.scrollIntoView({ block: "center", behavior: "smooth" });
+    // Kept in view: between the player pinned at the top and the actions pinned at the bottom.
+    const band = visibleBand();
+    if (box.top < band.top + 8 || box.bottom > band.bottom - 24) el.scrollIntoView({ block: "center", behavior: scrolling() });
     return () => {
       el.classList.remove(playerStyles.spoken);
       el.removeAttribute("aria-current");
     };
   }, [spoken]);
+
+  // Play pressed with the text low on the screen (under the summary, say): the text moves up under
+  // the player, so listening the text has the screen, not what stands above it.
+  const listening = Boolean(onSeek);
+  useEffect(() => {
+    const el = reading.current;
+    if (!listening || !el) return;
+    const band = visibleBand();
+    const top = el.getBoundingClientRect().top;
+    if (top > band.top + (band.bottom - band.top) / 3) window.scrollBy({ top: top - band.top - 8, behavior: scrolling() });
+  }, [listening]);
 
   const words = useMemo(
     () =>
@@ -262,6 +274,20 @@ export function FixWordSheet({
     </Sheet>
   );
 }
+
+/** The part of the window not covered by the bars pinned at its top and bottom (`data-pin`). */
+function visibleBand(): { top: number; bottom: number } {
+  let top = 0;
+  let bottom = window.innerHeight;
+  for (const bar of document.querySelectorAll<HTMLElement>("[data-pin]")) {
+    const box = bar.getBoundingClientRect();
+    if (bar.dataset.pin === "top") top = Math.max(top, box.bottom);
+    else bottom = Math.min(bottom, box.top);
+  }
+  return { top, bottom };
+}
+
+const scrolling = (): ScrollBehavior => (window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
 
 /** The word under a point of a text element, or "" when the point is not on a word (a margin, a space). */
 function wordAtPoint(x: number, y: number, within: HTMLElement): string {
