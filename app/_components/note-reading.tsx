@@ -95,20 +95,27 @@ export function ReadingText({
     return () => document.removeEventListener("selectionchange", onSelection);
   }, [onWord]);
 
+  // A reader who scrolls while it plays is not pulled back to the spoken word for a few seconds.
+  const scrolledAt = useRef(0);
+  useEffect(() => {
+    const scrolled = () => (scrolledAt.current = Date.now());
+    const events = ["wheel", "touchmove"] as const;
+    for (const name of events) window.addEventListener(name, scrolled, { passive: true });
+    return () => events.forEach((name) => window.removeEventListener(name, scrolled));
+  }, []);
+
   // The spoken word is marked in place (no re-render of every word, four times a second).
   useEffect(() => {
     const el = reading.current?.querySelector<HTMLElement>(`[data-w="${spoken}"]`);
     if (!el) return;
     el.classList.add(playerStyles.spoken);
     el.setAttribute("aria-current", "true");
-    const box = el.getBoundingClientRect();
     // Kept in view: between the player pinned at the top and the actions pinned at the bottom.
+    const box = el.getBoundingClientRect();
     const band = visibleBand();
-    if (box.top < band.top + 8 || box.bottom > band.bottom - 24) el.scrollIntoView({ block: "center", behavior: scrolling() });
-    return () => {
-      el.classList.remove(playerStyles.spoken);
-      el.removeAttribute("aria-current");
-    };
+    const readingOn = Date.now() - scrolledAt.current < FOLLOW_AFTER_SCROLL_MS;
+    if (!readingOn && (box.top < band.top + 8 || box.bottom > band.bottom - 24)) el.scrollIntoView({ block: "center", behavior: scrolling() });
+    return unmark(el);
   }, [spoken]);
 
   // Play pressed with the text low on the screen (under the summary, say): the text moves up under
@@ -274,6 +281,14 @@ export function FixWordSheet({
     </Sheet>
   );
 }
+
+const FOLLOW_AFTER_SCROLL_MS = 4000;
+
+/** Undoes the spoken word's mark (an effect's clean-up). */
+const unmark = (el: HTMLElement) => () => {
+  el.classList.remove(playerStyles.spoken);
+  el.removeAttribute("aria-current");
+};
 
 /** The part of the window not covered by the bars pinned at its top and bottom (`data-pin`). */
 function visibleBand(): { top: number; bottom: number } {
