@@ -1,6 +1,6 @@
 "use client";
 
-import { SpellCheck, TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { addDictionaryEntry, dictionaryImpact } from "@/app/_lib/api.ts";
 import { pickWord } from "@/app/_components/note-text.ts";
@@ -59,7 +59,6 @@ export function FixWordButton({ picked, className, onClick, disabled = false }: 
   return (
     // Pressing it must not take the selection it offers away.
     <Button variant="secondary" className={className} onMouseDown={(e) => e.preventDefault()} onClick={onClick} disabled={disabled}>
-      <SpellCheck size={18} aria-hidden="true" />
       <span className={styles.clip}>{picked ? `Fix “${picked}”` : "Fix a word"}</span>
     </Button>
   );
@@ -110,24 +109,21 @@ export function ReadingText({
     if (!el) return;
     el.classList.add(playerStyles.spoken);
     el.setAttribute("aria-current", "true");
-    // Kept in view: between the player pinned at the top and the actions pinned at the bottom.
-    const box = el.getBoundingClientRect();
+    // Kept in view, between the player pinned at the top and the actions pinned at the bottom; and
+    // the text moved up under the player when it starts low (under the summary, say): listening,
+    // the text has the screen, not what stands above it. Not while the reader scrolls.
     const band = visibleBand();
-    const readingOn = Date.now() - scrolledAt.current < FOLLOW_AFTER_SCROLL_MS;
-    if (!readingOn && (box.top < band.top + 8 || box.bottom > band.bottom - 24)) el.scrollIntoView({ block: "center", behavior: scrolling() });
+    const box = el.getBoundingClientRect();
+    const textTop = reading.current!.getBoundingClientRect().top;
+    const height = band.bottom - band.top;
+    const away = box.top < band.top + 8 || box.bottom > band.bottom - 24 || textTop > band.top + 48;
+    if (away && Date.now() - scrolledAt.current > FOLLOW_AFTER_SCROLL_MS) {
+      // The word a third down the band, unless that leaves the text's start low on the screen.
+      const by = Math.max(box.top - (band.top + height / 3), textTop - (band.top + 8));
+      window.scrollBy({ top: by, behavior: scrolling() });
+    }
     return unmark(el);
   }, [spoken]);
-
-  // Play pressed with the text low on the screen (under the summary, say): the text moves up under
-  // the player, so listening the text has the screen, not what stands above it.
-  const listening = Boolean(onSeek);
-  useEffect(() => {
-    const el = reading.current;
-    if (!listening || !el) return;
-    const band = visibleBand();
-    const top = el.getBoundingClientRect().top;
-    if (top > band.top + (band.bottom - band.top) / 3) window.scrollBy({ top: top - band.top - 8, behavior: scrolling() });
-  }, [listening]);
 
   const words = useMemo(
     () =>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { CloudUpload, Send, TriangleAlert } from "lucide-react";
+import { CloudUpload, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiRequestError, deleteDictionaryEntry, getRecording, getTranscription, type Recording, type Transcription } from "@/app/_lib/api.ts";
 import { saveEdit } from "@/app/_lib/edit-queue.ts";
@@ -185,7 +185,7 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
               onClick={() => router.push(`/content/new?recording=${encodeURIComponent(id)}`)}
               aria-label="Make posts from this note"
             >
-              <Send size={18} aria-hidden="true" /> Make posts
+              Make posts
             </Button>
           </NoteActionBar>
         </>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { CloudOff, Send, TriangleAlert } from "lucide-react";
+import { CloudOff, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { postsOfNote } from "@/app/_lib/content.ts";
 import { addDictionaryEntry, ApiRequestError, deleteDictionaryEntry, readTranscription, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
@@ -349,7 +349,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           disabled={draft !== null || deviceCopyAt !== null}
           aria-label="Make posts from this note"
         >
-          <Send size={18} aria-hidden="true" /> Make posts
+          Make posts
         </Button>
       </NoteActionBar>
       {tools.confirm}

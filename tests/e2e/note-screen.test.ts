@@ -59,8 +59,15 @@ async function checkWhilePlaying(page: Page, scheme: "light" | "dark", noteId: s
   await page.getByTestId("note-insights").waitFor();
   await page.getByTestId("play").click();
   await page.waitForFunction(() => document.querySelector('[data-testid="note-text"] [aria-current="true"]'), undefined, { timeout: 15_000 });
-  await page.waitForTimeout(1200); // the page's smooth scroll to the text
+  // The page's smooth scroll to the text, settled.
+  for (let last = -1, now = 0; last !== now; ) {
+    last = now;
+    await page.waitForTimeout(400);
+    now = await page.evaluate(() => scrollY);
+  }
   assert.equal(await page.getByRole("button", { name: "Pause" }).count(), 1, "it plays");
+
+  await screenshot(page, `note-screen-playing-${scheme}`, { fullPage: false });
 
   // The text's share of the screen, while it plays.
   const rows = (await page.evaluate(VISIBLE_TEXT_ROWS)) as number;
@@ -86,7 +93,14 @@ async function checkWhilePlaying(page: Page, scheme: "light" | "dark", noteId: s
       decoration: style.textDecorationLine,
       weight: Number(style.fontWeight),
       around: getComputedStyle(document.querySelector('[data-testid="note-text"]')!).backgroundColor,
-      page: getComputedStyle(document.body).backgroundColor,
+      // The page around the text: the first background drawn behind it.
+      page: (() => {
+        for (let at = document.querySelector('[data-testid="note-text"]')!.parentElement; at; at = at.parentElement) {
+          const bg = getComputedStyle(at).backgroundColor;
+          if (bg !== "transparent" && !/rgba\(.*, 0\)$/.test(bg)) return bg;
+        }
+        return "rgb(255, 255, 255)";
+      })(),
     };
   });
   const ratios = { markOnText: contrast(look.mark, look.around), markOnPage: contrast(look.mark, look.page), wordOnMark: contrast(look.color, look.mark) };
@@ -94,7 +108,6 @@ async function checkWhilePlaying(page: Page, scheme: "light" | "dark", noteId: s
   assert.ok(ratios.markOnText >= 3 && ratios.markOnPage >= 3, JSON.stringify({ look, ratios }));
   assert.ok(ratios.wordOnMark >= 4.5, JSON.stringify({ look, ratios }));
   assert.ok(look.decoration.includes("underline") || look.weight >= 600, `told apart by more than colour: ${look.decoration}, ${look.weight}`);
-  await screenshot(page, `note-screen-playing-${scheme}`, { fullPage: false });
 
   // Scrolled to the end while it plays (it does not pull the reader back): the last line is above the bar.
   for (let i = 0; i < 12; i++) await page.mouse.wheel(0, 800);
