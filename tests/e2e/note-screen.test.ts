@@ -156,6 +156,8 @@ test("a long note playing at 360×740: the text has the screen, the hint is seen
   for (const name of ["Edit", "Fix a word", "Make posts from this note", "More"]) await page.getByRole("button", { name, exact: true }).waitFor();
   const row = await page.getByTestId("note-actions").boundingBox();
   assert.ok(row && row.height <= 90, `the actions are one row: ${row?.height} px`);
+  const cut = await page.getByTestId("note-actions").evaluate((bar) => [...bar.querySelectorAll("button, button span")].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+  assert.deepEqual(cut, [], "no label in the row is cut");
   await page.getByRole("button", { name: "More", exact: true }).click();
   const menu = page.getByRole("dialog", { name: "This note" });
   for (const name of ["Share", "Copy the text", "Delete"]) await menu.getByRole("button", { name }).waitFor();
