@@ -6,7 +6,8 @@ import { duration as clock } from "@/app/_components/note-text.ts";
 import { keepAudioOffline } from "@/app/_lib/service-worker.ts";
 import styles from "./player.module.css";
 
-// Listening to a note: one large play/pause, a seek bar with the time, 1×/1.5×/2×, back 5 s. A
+// Listening to a note: one row of 56 px that stays under the top bar while the text scrolls
+// (play/pause, the time, a seek bar, back 5 s, 1×/1.5×/2×), so the text keeps the screen. A
 // recording uploaded in parts plays as one: its parts one after the other, on one time line.
 // The lock screen shows the note's title (Media Session) and its play/pause/seek buttons work. Once
 // played, the recording is kept on the phone and plays offline too.
@@ -111,7 +112,7 @@ export const NotePlayer = forwardRef<PlayerHandle, { parts: AudioPart[]; title: 
 
     if (!parts.length) return null;
     return (
-      <section className={styles.player} aria-label="Recording" data-testid="player">
+      <section className={styles.player} aria-label="Recording" data-testid="player" data-pin="top">
         <audio
           ref={audio}
           src={parts[index].url}
@@ -148,39 +149,35 @@ export const NotePlayer = forwardRef<PlayerHandle, { parts: AudioPart[]; title: 
           onError={() => setFailed(true)}
         />
         <button type="button" className={styles.play} onClick={toggle} aria-label={playing ? "Pause" : "Play the recording"} data-testid="play">
-          {playing ? <Pause size={26} aria-hidden="true" /> : <Play size={26} aria-hidden="true" />}
+          {playing ? <Pause size={22} aria-hidden="true" /> : <Play size={22} aria-hidden="true" />}
         </button>
-        <div className={styles.bar}>
-          <span className={styles.time} data-testid="player-time">
-            {clock(time)}
-          </span>
-          <input
-            type="range"
-            className={styles.seek}
-            min={0}
-            max={total || 1}
-            step={0.1}
-            value={Math.min(time, total)}
-            onChange={(e) => seek(Number(e.target.value))}
-            aria-label="Position in the recording"
-            aria-valuetext={`${clock(time)} of ${clock(total)}`}
-          />
-          <span className={styles.time}>{clock(total)}</span>
-        </div>
-        <div className={styles.controls}>
-          <button type="button" className={styles.control} onClick={() => seek(time - 5)} aria-label="Back 5 s" title="Back 5 seconds">
-            <RotateCcw size={16} aria-hidden="true" /> 5 s
-          </button>
-          <button
-            type="button"
-            className={styles.control}
-            onClick={() => setSpeed(SPEEDS[(SPEEDS.indexOf(speed) + 1) % SPEEDS.length])}
-            aria-label={`Speed ${speed}×; change`}
-            data-testid="speed"
-          >
-            {speed}×
-          </button>
-        </div>
+        <span className={styles.time} data-testid="player-time">
+          {clock(time)}
+        </span>
+        <input
+          type="range"
+          className={styles.seek}
+          min={0}
+          max={total || 1}
+          step={0.1}
+          value={Math.min(time, total)}
+          onChange={(e) => seek(Number(e.target.value))}
+          aria-label="Position in the recording"
+          aria-valuetext={`${clock(time)} of ${clock(total)}`}
+        />
+        <span className={styles.time}>{clock(total)}</span>
+        <button type="button" className={styles.control} onClick={() => seek(time - 5)} aria-label="Back 5 s" title="Back 5 seconds">
+          <RotateCcw size={18} aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className={styles.control}
+          onClick={() => setSpeed(SPEEDS[(SPEEDS.indexOf(speed) + 1) % SPEEDS.length])}
+          aria-label={`Speed ${speed}×; change`}
+          data-testid="speed"
+        >
+          {speed}×
+        </button>
         {failed && (
           <p className={styles.status} role="status">
             {navigator.onLine

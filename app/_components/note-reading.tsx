@@ -1,6 +1,6 @@
 "use client";
 
-import { SpellCheck, TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { addDictionaryEntry, dictionaryImpact } from "@/app/_lib/api.ts";
 import { pickWord } from "@/app/_components/note-text.ts";
@@ -59,7 +59,6 @@ export function FixWordButton({ picked, className, onClick, disabled = false }: 
   return (
     // Pressing it must not take the selection it offers away.
     <Button variant="secondary" className={className} onMouseDown={(e) => e.preventDefault()} onClick={onClick} disabled={disabled}>
-      <SpellCheck size={18} aria-hidden="true" />
       <span className={styles.clip}>{picked ? `Fix “${picked}”` : "Fix a word"}</span>
     </Button>
   );
@@ -95,19 +94,35 @@ export function ReadingText({
     return () => document.removeEventListener("selectionchange", onSelection);
   }, [onWord]);
 
+  // A reader who scrolls while it plays is not pulled back to the spoken word for a few seconds.
+  const scrolledAt = useRef(0);
+  useEffect(() => {
+    const scrolled = () => (scrolledAt.current = Date.now());
+    const events = ["wheel", "touchmove"] as const;
+    for (const name of events) window.addEventListener(name, scrolled, { passive: true });
+    return () => events.forEach((name) => window.removeEventListener(name, scrolled));
+  }, []);
+
   // The spoken word is marked in place (no re-render of every word, four times a second).
   useEffect(() => {
     const el = reading.current?.querySelector<HTMLElement>(`[data-w="${spoken}"]`);
     if (!el) return;
     el.classList.add(playerStyles.spoken);
     el.setAttribute("aria-current", "true");
+    // Kept in view, between the player pinned at the top and the actions pinned at the bottom; and
+    // the text moved up under the player when it starts low (under the summary, say): listening,
+    // the text has the screen, not what stands above it. Not while the reader scrolls.
+    const band = visibleBand();
     const box = el.getBoundingClientRect();
-    // Kept in view: above the sticky buttons at the bottom, below the bar at the top.
-    if (box.top < 80 || box.bottom > window.innerHeight - 180) el.scrollIntoView({ block: "center", behavior: "smooth" });
-    return () => {
-      el.classList.remove(playerStyles.spoken);
-      el.removeAttribute("aria-current");
-    };
+    const textTop = reading.current!.getBoundingClientRect().top;
+    const height = band.bottom - band.top;
+    const away = box.top < band.top + 8 || box.bottom > band.bottom - 24 || textTop > band.top + 48;
+    if (away && Date.now() - scrolledAt.current > FOLLOW_AFTER_SCROLL_MS) {
+      // The word a third down the band, unless that leaves the text's start low on the screen.
+      const by = Math.max(box.top - (band.top + height / 3), textTop - (band.top + 8));
+      window.scrollBy({ top: by, behavior: scrolling() });
+    }
+    return unmark(el);
   }, [spoken]);
 
   const words = useMemo(
@@ -262,6 +277,28 @@ export function FixWordSheet({
     </Sheet>
   );
 }
+
+const FOLLOW_AFTER_SCROLL_MS = 4000;
+
+/** Undoes the spoken word's mark (an effect's clean-up). */
+const unmark = (el: HTMLElement) => () => {
+  el.classList.remove(playerStyles.spoken);
+  el.removeAttribute("aria-current");
+};
+
+/** The part of the window not covered by the bars pinned at its top and bottom (`data-pin`). */
+function visibleBand(): { top: number; bottom: number } {
+  let top = 0;
+  let bottom = window.innerHeight;
+  for (const bar of document.querySelectorAll<HTMLElement>("[data-pin]")) {
+    const box = bar.getBoundingClientRect();
+    if (bar.dataset.pin === "top") top = Math.max(top, box.bottom);
+    else bottom = Math.min(bottom, box.top);
+  }
+  return { top, bottom };
+}
+
+const scrolling = (): ScrollBehavior => (window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
 
 /** The word under a point of a text element, or "" when the point is not on a word (a margin, a space). */
 function wordAtPoint(x: number, y: number, within: HTMLElement): string {

@@ -14,9 +14,10 @@ const NEEDS_WRITER = "Needs a writer — Settings → Writing";
  * Under a note: "Rewrite as…" (a sheet of styles; picking one writes the rewrite, then opens it)
  * and the note's rewrites, newest first. A rewrite is kept beside the note, never replacing it.
  */
-export function NoteRewrites({ noteId, disabled }: { noteId: string; disabled?: boolean }) {
+/** The note's rewrites and "Rewrite as…"; `open`/`onOpen` let the note's More menu open the sheet too. */
+export function NoteRewrites({ noteId, disabled, open, onOpen }: { noteId: string; disabled?: boolean; open: boolean; onOpen: (open: boolean) => void }) {
   const [rewrites, setRewrites] = useState<Rewrite[] | null>(null);
-  const [open, setOpen] = useState(false);
+  const setOpen = onOpen;
 
   const load = useCallback(async () => {
     try {

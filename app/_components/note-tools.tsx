@@ -2,15 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { Check, Copy, Pencil, Share2, Trash2, X } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { renameTranscription, type Transcription } from "@/app/_lib/api.ts";
 import { postsOfNote, type ContentItem } from "@/app/_lib/content.ts";
 import { cancelDeletion, deleteNoteLater } from "@/app/_lib/note-deletion.ts";
 import { Button, IconButton, Sheet, useToast } from "@/app/_ui/index.ts";
+import type { NoteAction } from "@/app/_components/note-actions.tsx";
 import styles from "./note.module.css";
 
 // A note's name and what one does with a note as a whole: rename it (one tap on the pencil),
-// copy or share its text (Web Share, text only), delete it (with Undo; the posts made from it are
+// copy or share its text (Web Share, text only), delete it (entries of the note's "More" list) (with Undo; the posts made from it are
 // named first and deleted only when the person says so).
 
 /** The note's title; the pencil beside it renames it in place (empty: named from its first sentence again). */
@@ -64,8 +65,11 @@ export function NoteTitle({ note, fallback, onRenamed, disabled }: { note: Trans
   );
 }
 
-/** Copy, Share and Delete for a note's text. */
-export function NoteTools({ note, title, text, offline }: { note: Transcription; title: string; text: string; offline: boolean }) {
+/** Share, Copy and Delete for a note, as entries of its "More" list; `confirm` asks before posts are deleted too. */
+export function useNoteTools({ note, title, text, offline }: { note: Transcription | null; title: string; text: string; offline: boolean }): {
+  actions: NoteAction[];
+  confirm: ReactNode;
+} {
   const [confirming, setConfirming] = useState<ContentItem[] | null>(null);
   const router = useRouter();
   const toast = useToast();
@@ -89,6 +93,7 @@ export function NoteTools({ note, title, text, offline }: { note: Transcription;
   }
 
   async function askToDelete() {
+    if (!note) return;
     try {
       const posts = await postsOfNote(note.id);
       if (posts.length) return setConfirming(posts);
@@ -99,23 +104,19 @@ export function NoteTools({ note, title, text, offline }: { note: Transcription;
   }
 
   function remove(withPosts: boolean) {
+    if (!note) return;
     setConfirming(null);
     deleteNoteLater(note.id, { withPosts, onFailed: (message) => toast(`The note was not deleted: ${message}`) });
     toast(withPosts ? "Note and its posts deleted." : "Note deleted.", { label: "Undo", onClick: () => cancelDeletion(note.id) });
     router.push("/transcripts");
   }
 
-  return (
-    <div className={styles.tools}>
-      <Button variant="ghost" onClick={() => void share()} data-testid="share-note">
-        <Share2 size={18} aria-hidden="true" /> Share
-      </Button>
-      <Button variant="ghost" onClick={() => void copy()} data-testid="copy-note">
-        <Copy size={18} aria-hidden="true" /> Copy
-      </Button>
-      <Button variant="ghost" className={styles.delete} onClick={() => void askToDelete()} disabled={offline} data-testid="delete-note">
-        <Trash2 size={18} aria-hidden="true" /> Delete
-      </Button>
+  const actions: NoteAction[] = [
+    { id: "share", label: "Share", icon: <Share2 size={20} aria-hidden="true" />, onSelect: () => void share() },
+    { id: "copy", label: "Copy the text", icon: <Copy size={20} aria-hidden="true" />, onSelect: () => void copy() },
+    { id: "delete", label: "Delete", icon: <Trash2 size={20} aria-hidden="true" />, onSelect: () => void askToDelete(), disabled: offline, danger: true },
+  ];
+  const confirm = (
       <Sheet open={confirming !== null} onClose={() => setConfirming(null)} title="Delete this note?">
         <div className="stack">
           <p>
@@ -132,6 +133,6 @@ export function NoteTools({ note, title, text, offline }: { note: Transcription;
           </Button>
         </div>
       </Sheet>
-    </div>
   );
+  return { actions, confirm };
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { CloudUpload, Send, TriangleAlert } from "lucide-react";
+import { CloudUpload, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiRequestError, deleteDictionaryEntry, getRecording, getTranscription, type Recording, type Transcription } from "@/app/_lib/api.ts";
 import { saveEdit } from "@/app/_lib/edit-queue.ts";
@@ -11,6 +11,7 @@ import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type FixScope, type NoteView } from "@/app/_components/note-reading.tsx";
 import { duration, noteTitle, replaceWord, shownText } from "@/app/_components/note-text.ts";
 import { NotePlayer, type PlayerHandle } from "@/app/_components/note-player.tsx";
+import { NoteActionBar } from "@/app/_components/note-actions.tsx";
 import { joinTimed, timedWordsOf, wordAt } from "@/app/_lib/word-times.ts";
 import { Button, LocalTime, Notice, RowLink, RowList, useToast } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
@@ -164,35 +165,29 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
         <>
           <NoteViewTabs view={view} onChange={setView}>
             {view === "text" ? (
-              <>
-                <ReadingText
-                  text={text}
-                  onWord={fix.onWord}
-                  tokens={audioParts.length ? timed : undefined}
-                  spoken={spoken}
-                  onSeek={playing ? (t) => player.current?.seek(t, true) : undefined}
-                />
-                <div className={styles.under}>
-                  <span>{playing ? "Tap a word to play from there." : "Tap a word to fix its spelling."}</span>
-                </div>
-              </>
+              <ReadingText
+                text={text}
+                onWord={fix.onWord}
+                tokens={audioParts.length ? timed : undefined}
+                spoken={spoken}
+                onSeek={playing ? (t) => player.current?.seek(t, true) : undefined}
+              />
             ) : (
               <p className={styles.original} data-testid="joined-text">
                 {original || "No words were recognized."}
               </p>
             )}
           </NoteViewTabs>
-          <div className={styles.actions}>
-            {view === "text" && (
-              <FixWordButton picked={fix.picked} className={styles.wide} onClick={fix.show} />
-            )}
+          <NoteActionBar hint={view !== "text" ? "" : playing ? "Tap a word to play from there." : "Tap a word to fix its spelling."}>
+            {view === "text" && <FixWordButton picked={fix.picked} className={`${styles.compact} ${styles.grow}`} onClick={fix.show} />}
             <Button
-              className={styles.wide}
+              className={`${styles.compact} ${styles.primaryAction}`}
               onClick={() => router.push(`/content/new?recording=${encodeURIComponent(id)}`)}
+              aria-label="Make posts from this note"
             >
-              <Send size={18} aria-hidden="true" /> Make posts from this note
+              Make posts
             </Button>
-          </div>
+          </NoteActionBar>
         </>
       ) : (
         <Notice tone="info" icon={<CloudUpload size={18} aria-hidden="true" />} role="status">

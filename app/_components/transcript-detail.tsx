@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { Check, CloudOff, Pencil, Send, TriangleAlert } from "lucide-react";
+import { CloudOff, TriangleAlert, Wand2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { postsOfNote } from "@/app/_lib/content.ts";
 import { addDictionaryEntry, ApiRequestError, deleteDictionaryEntry, readTranscription, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
@@ -10,7 +10,8 @@ import { OptimizationStatus } from "@/app/_components/optimization-status.tsx";
 import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note-text.ts";
 import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type FixScope, type NoteView } from "@/app/_components/note-reading.tsx";
 import { NotePlayer, type PlayerHandle } from "@/app/_components/note-player.tsx";
-import { NoteTitle, NoteTools } from "@/app/_components/note-tools.tsx";
+import { NoteTitle, useNoteTools } from "@/app/_components/note-tools.tsx";
+import { NoteActionBar } from "@/app/_components/note-actions.tsx";
 import { NoteInsights } from "@/app/_components/note-insights.tsx";
 import { NoteRewrites } from "@/app/_components/note-rewrites.tsx";
 import { timedWordsOf, timeText, wordAt } from "@/app/_lib/word-times.ts";
@@ -35,6 +36,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
   // The text is read (a tap on a word fixes it) until the user asks to edit it.
   const [editing, setEditing] = useState(false);
   const fix = useFixWord();
+  const [rewriting, setRewriting] = useState(false);
   const { setPicked } = fix;
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -193,6 +195,8 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
 
   const shown = transcript ? (draft ?? shownText(transcript)) : "";
   const timed = useMemo(() => (transcript?.audio ? timeText(shown, timedWordsOf(transcript)) : []), [shown, transcript]);
+  const title = transcript ? (transcript.title ?? (transcript.insights?.title || noteTitle(shown))) : "";
+  const tools = useNoteTools({ note: transcript, title, text: shown, offline: deviceCopyAt !== null });
 
   if (!transcript) {
     return error ? (
@@ -207,7 +211,6 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
   }
   const text = shown;
   const original = originalText(transcript);
-  const title = transcript.title ?? (transcript.insights?.title || noteTitle(text));
   return (
     <article className={styles.note}>
       <header className={styles.header}>
@@ -219,7 +222,6 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           <OptimizationStatus optimization={transcript.optimization} />
         </p>
       </header>
-      <NoteTools note={transcript} title={title} text={text} offline={deviceCopyAt !== null} />
       {transcript.audio && (
         <NotePlayer
           ref={player}
@@ -263,48 +265,36 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
       )}
       <NoteInsights note={transcript} onChanged={setTranscript} onError={toast} disabled={deviceCopyAt !== null} />
       <NoteViewTabs view={view} onChange={setView}>
-        {view === "text" ? (
+        {view === "text" && editing ? (
           <>
-            {editing ? (
-              <>
-                <label htmlFor="transcript-text" className="visually-hidden">
-                  Text of the note
-                </label>
-                <textarea
-                  id="transcript-text"
-                  ref={attachText}
-                  className={styles.text}
-                  value={text}
-                  spellCheck
-                  autoFocus
-                  onChange={(e) => {
-                    setDraft(e.target.value);
-                    setSave("dirty");
-                  }}
-                  onSelect={capture}
-                  onClick={capture}
-                  onKeyUp={capture}
-                  data-testid="note-editor"
-                />
-              </>
-            ) : (
-              <ReadingText
-                text={text}
-                onWord={deviceCopyAt === null ? fix.onWord : () => undefined}
-                tokens={transcript.audio ? timed : undefined}
-                spoken={spoken}
-                onSeek={playing ? (t) => player.current?.seek(t, true) : undefined}
-              />
-            )}
-            <div className={styles.under}>
-              <span>{editing ? "" : playing ? "Tap a word to play from there." : "Tap a word to fix its spelling."}</span>
-              <span aria-live="polite" data-testid="save-state">
-                {deviceCopyAt !== null && save === "saved"
-                  ? ""
-                  : { saved: draft === null ? "All changes saved" : "Saved", dirty: "Editing…", saving: "Saving…", offline: "", conflict: "", error: "" }[save]}
-              </span>
-            </div>
+            <label htmlFor="transcript-text" className="visually-hidden">
+              Text of the note
+            </label>
+            <textarea
+              id="transcript-text"
+              ref={attachText}
+              className={styles.text}
+              value={text}
+              spellCheck
+              autoFocus
+              onChange={(e) => {
+                setDraft(e.target.value);
+                setSave("dirty");
+              }}
+              onSelect={capture}
+              onClick={capture}
+              onKeyUp={capture}
+              data-testid="note-editor"
+            />
           </>
+        ) : view === "text" ? (
+          <ReadingText
+            text={text}
+            onWord={deviceCopyAt === null ? fix.onWord : () => undefined}
+            tokens={transcript.audio ? timed : undefined}
+            spoken={spoken}
+            onSeek={playing ? (t) => player.current?.seek(t, true) : undefined}
+          />
         ) : (
           <p className={styles.original} data-testid="original-text">
             {original}
@@ -326,32 +316,50 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           ))}
         </section>
       )}
-      <div className={styles.actions}>
+      <NoteRewrites noteId={id} disabled={deviceCopyAt !== null} open={rewriting} onOpen={setRewriting} />
+      <NoteActionBar
+        hint={view !== "text" || editing ? "" : playing ? "Tap a word to play from there." : "Tap a word to fix its spelling."}
+        status={
+          <span aria-live="polite" data-testid="save-state">
+            {deviceCopyAt !== null && save === "saved"
+              ? ""
+              : { saved: draft === null ? "All changes saved" : "Saved", dirty: "Editing…", saving: "Saving…", offline: "", conflict: "", error: "" }[save]}
+          </span>
+        }
+        more={[
+          ...tools.actions.slice(0, -1),
+          { id: "rewrite-note", label: "Rewrite as…", icon: <Wand2 size={20} aria-hidden="true" />, onSelect: () => setRewriting(true), disabled: deviceCopyAt !== null },
+          ...tools.actions.slice(-1),
+        ]}
+      >
         {view === "text" &&
           (editing ? (
-            <Button variant="secondary" className={styles.half} onClick={finishEditing}>
-              <Check size={18} aria-hidden="true" /> Done
+            <Button variant="secondary" className={styles.compact} onClick={finishEditing}>
+              Done
             </Button>
           ) : (
             <Button
               variant="secondary"
-              className={styles.half}
+              className={styles.compact}
               onClick={() => {
                 setEditing(true);
                 setPicked("");
               }}
             >
-              <Pencil size={18} aria-hidden="true" /> Edit
+              Edit
             </Button>
           ))}
-        {view === "text" && (
-          <FixWordButton picked={fix.picked} className={styles.half} onClick={fix.show} disabled={deviceCopyAt !== null} />
-        )}
-        <Button className={styles.wide} onClick={makePosts} disabled={draft !== null || deviceCopyAt !== null}>
-          <Send size={18} aria-hidden="true" /> Make posts from this note
+        {view === "text" && <FixWordButton picked={fix.picked} className={`${styles.compact} ${styles.grow}`} onClick={fix.show} disabled={deviceCopyAt !== null} />}
+        <Button
+          className={`${styles.compact} ${styles.primaryAction}`}
+          onClick={makePosts}
+          disabled={draft !== null || deviceCopyAt !== null}
+          aria-label="Make posts from this note"
+        >
+          Make posts
         </Button>
-      </div>
-      <NoteRewrites noteId={id} disabled={deviceCopyAt !== null} />
+      </NoteActionBar>
+      {tools.confirm}
       <FixWordSheet open={fix.open} heard={fix.picked} language={transcript.language} onClose={fix.close} onFixed={fixed} onError={toast} />
     </article>
   );

@@ -142,6 +142,7 @@ test("a note plays with the spoken word highlighted; a tapped word plays from th
   // Delete, then Undo: the note stays.
   await page.goto(`/transcripts/${id}`);
   assert.equal(await noteCount(page), 1);
+  await page.getByTestId("note-more").click();
   await page.getByTestId("delete-note").click();
   await page.waitForURL(/\/transcripts$/);
   await page.getByRole("button", { name: "Undo" }).click();
@@ -150,6 +151,7 @@ test("a note plays with the spoken word highlighted; a tapped word plays from th
 
   // Delete for good: gone from the list and from the server, its audio too.
   await page.goto(`/transcripts/${id}`);
+  await page.getByTestId("note-more").click();
   await page.getByTestId("delete-note").click();
   await page.waitForURL(/\/transcripts$/);
   await page.getByText("Note deleted.").waitFor();

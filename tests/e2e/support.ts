@@ -65,9 +65,10 @@ export async function startApp(options: { fakeAudio?: string; env?: Record<strin
   };
 }
 
-export async function newPhone(app: App): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPhone(app: App, { colorScheme = "light" }: { colorScheme?: "light" | "dark" } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await app.browser.newContext({
     baseURL: app.url,
+    colorScheme,
     viewport: PHONE,
     deviceScaleFactor: 1,
     isMobile: false,
