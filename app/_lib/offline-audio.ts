@@ -45,12 +45,23 @@ async function sizeOf(cache: Cache, key: Request | string): Promise<number> {
 }
 
 let running: Promise<void> | null = null;
+let again = false;
 
-/** Brings the kept recordings in line with the budget (one run at a time; never throws). */
+/**
+ * Brings the kept recordings in line with the budget; never throws. One run at a time: asked
+ * while one runs (the budget just changed), another follows it, and the promise covers both.
+ */
 export function syncOfflineAudio(): Promise<void> {
-  running ??= sync()
-    .catch(() => undefined)
-    .finally(() => (running = null));
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      await sync().catch(() => undefined);
+    } while (again);
+  })().finally(() => (running = null));
   return running;
 }
 
