@@ -37,6 +37,8 @@ function refuse(request: NextRequest): ApiError | undefined {
       details: [{ path: "(path)", message: "malformed percent-encoding" }],
     });
   }
+  // The share target takes the phone's POST of a shared file, nothing else (Next would answer 405 bare).
+  if (pathname === "/share-target") return method === "POST" ? undefined : notAllowed(method, ["POST"]);
   if (!isApiPath(pathname)) {
     if (!KNOWN_METHODS.has(method)) return notAllowed(method, PAGE_METHODS);
     // A server action (Next-Action) changes state with the session cookie: the API's same-origin

@@ -15,7 +15,7 @@ export async function deleteAccount({ userId, confirm }: { userId: string; confi
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { email: true, apiKeys: { select: { id: true } } } });
   if (!user) throw notFound("The account");
   if (confirm !== undefined && confirm.trim().toLowerCase() !== user.email.toLowerCase()) {
-    throw new ApiError("validation_failed", "Type your account's email exactly to confirm the deletion.", {
+    throw new ApiError("validation_failed", "Type your account's email to confirm the deletion (case and surrounding spaces do not matter).", {
       details: [{ path: "confirm", message: "is not this account's email" }],
     });
   }

@@ -43,7 +43,7 @@ export const UpdateSettingsInput = z.strictObject({ language: LanguageSetting })
 
 export const DeleteAccountInput = z
   .strictObject({
-    confirm: z.string().max(254).meta({ description: "Your account's email, typed again: the confirmation that you mean it." }),
+    confirm: z.string().max(254).meta({ description: "Your account's email, typed again: the confirmation that you mean it. Compared without regard to letter case or surrounding spaces (a phone keyboard may capitalise the first letter)." }),
   })
   .meta({ id: "DeleteAccountInput" });
 export type DeleteAccountInput = z.output<typeof DeleteAccountInput>;

@@ -119,7 +119,7 @@ describe("DELETE /api/v1/account", () => {
       assert.ok(exists(audioFileOf(user.id, notes[0].id)));
       const otherBefore = await rowsNaming(await idsOf(other.user));
 
-      const res = await remove(cookieOf(session.sessionToken), { confirm: user.email.toUpperCase() });
+      const res = await remove(cookieOf(session.sessionToken), { confirm: ` ${user.email.toUpperCase()} ` }); // case and surrounding spaces do not matter
       assert.equal(res.status, 204, res.text);
       const cleared = res.headers.getSetCookie();
       assert.ok(cleared.some((c) => /^next-auth\.session-token=;.*Max-Age=0/.test(c)), cleared.join(" | "));

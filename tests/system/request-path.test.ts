@@ -174,6 +174,14 @@ describe("one request path: the front door and Next's handler", () => {
     assertErrorShape(connect, 405, "method_not_allowed");
   });
 
+  test("the share target answers other methods in the API's 405 shape, with Allow: POST", async () => {
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const res = await request(`http://127.0.0.1:${port}/share-target`, { method, from: "127.0.0.6" });
+      assertErrorShape({ status: res.status, headers: res.headers, body: JSON.parse(res.body) }, 405, "method_not_allowed");
+      assert.equal(res.headers.allow, "POST", method);
+    }
+  });
+
   test("Next's own answers carry the request id: the trailing-slash redirect", async () => {
     const res = await request(`http://127.0.0.1:${port}/api/v1/dictionary/`, { from: "127.0.0.4", headers: { "x-request-id": "trailing-slash-01" } });
     assert.equal(res.status, 308);

@@ -1695,7 +1695,7 @@ export interface components {
             language: string;
         };
         DeleteAccountInput: {
-            /** @description Your account's email, typed again: the confirmation that you mean it. */
+            /** @description Your account's email, typed again: the confirmation that you mean it. Compared without regard to letter case or surrounding spaces (a phone keyboard may capitalise the first letter). */
             confirm: string;
         };
         Health: {
