@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { after, beforeEach, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { GET as listStyles, POST as createStyle } from "@/app/api/v1/rewrite-styles/route.ts";
 import { DELETE as deleteStyle, PATCH as updateStyle } from "@/app/api/v1/rewrite-styles/[id]/route.ts";
 import { GET as listRewrites, POST as createRewrite } from "@/app/api/v1/transcriptions/[id]/rewrites/route.ts";
@@ -9,7 +9,8 @@ import { db } from "@/lib/db/client.ts";
 import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 import { STYLES_MAX } from "@/lib/rewrites/schemas.ts";
 import { resetWriterState } from "@/lib/writer/writer.ts";
-import { startChatServer, type ChatReply, type ChatRequest } from "../support/chat-server.ts";
+import type { ChatReply, ChatRequest } from "../support/chat-server.ts";
+import { standInWriter } from "../support/stand-in-writer.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { withEnv } from "../support/env.ts";
 import { createTestNote, createTestUser, type TestUser } from "../support/factories.ts";
@@ -23,13 +24,8 @@ import { call } from "../support/http.ts";
 const database = setUpTestDatabase();
 
 let reply: (req: ChatRequest, n: number) => ChatReply | Promise<ChatReply> = () => ({ content: "" });
-const chat = await startChatServer((req, n) => reply(req, n));
-after(() => chat.close());
-beforeEach(() => {
-  chat.requests.length = 0;
-  resetWriterState();
-});
-const writer = () => ({ WRITER_BASE_URL: chat.baseUrl, WRITER_MODEL: "stand-in-7b", WRITER_API_KEY: "sk-writer" });
+const { chat, env: writerEnv } = await standInWriter((req, n) => reply(req, n));
+const writer = () => writerEnv();
 
 const PLAN =
   "Quick update on the quarterly budget review with the Kubernetes team. The marketing budget is twenty percent over because of the conference booth. " +

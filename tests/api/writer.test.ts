@@ -1,13 +1,14 @@
-import { after, beforeEach, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createTestUser } from "@/tests/support/factories.ts";
-import { startChatServer, type ChatReply, type ChatRequest } from "@/tests/support/chat-server.ts";
+import type { ChatReply, ChatRequest } from "@/tests/support/chat-server.ts";
+import { standInWriter } from "@/tests/support/stand-in-writer.ts";
 import { withEnv } from "@/tests/support/env.ts";
 import { content, createChannel, createMaster, setUpContentTests } from "@/tests/api/content-support.ts";
 import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
 import { length } from "@/lib/content/generators/platform-rules.ts";
 import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
-import { resetWriterState, writerStatus } from "@/lib/writer/writer.ts";
+import { writerStatus } from "@/lib/writer/writer.ts";
 import { createTestNote } from "@/tests/support/factories.ts";
 import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
 import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
@@ -21,12 +22,7 @@ setUpContentTests({ workers: false });
 const ctx = { jobId: "test", attempt: 1, lastAttempt: true };
 
 let reply: (req: ChatRequest, n: number) => ChatReply | Promise<ChatReply> = () => ({ content: "" });
-const chat = await startChatServer((req, n) => reply(req, n));
-after(() => chat.close());
-beforeEach(() => {
-  chat.requests.length = 0;
-  resetWriterState();
-});
+const { chat, env: writerEnv } = await standInWriter((req, n) => reply(req, n));
 
 const NOTE = "We moved our main database from MySQL to Postgres last week. The migration took four hours. Kubernetes made the rollout boring, which is the point.";
 const post = (posts: string[], title = "") => ({ content: JSON.stringify({ title, posts }) });
@@ -42,7 +38,7 @@ async function writtenVariant(platform: string, preset = "builtin-standard", bod
   return (await content.get(user.key, made.body.variants[0].variant_id)).body.item;
 }
 
-const writer = (vars: Record<string, string> = {}) => ({ WRITER_BASE_URL: chat.baseUrl, WRITER_MODEL: "stand-in-7b", WRITER_API_KEY: "sk-writer", ...vars });
+const writer = writerEnv;
 
 describe("posts by the writer", () => {
   test(

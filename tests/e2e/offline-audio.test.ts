@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
 import type { Page } from "playwright-core";
 import { AUDIO_CACHE } from "@/app/_lib/cache-names.ts";
-import { JFK_WAV } from "@/tests/support/audio.ts";
-import { newPhone, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
+import { newPhone, screenshot, signUp, startApp, uploadNote, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
 
 // Issue 33 item 7: the newest notes' recordings are kept on the phone within the budget of
 // Settings → This phone, so a note never played still plays offline; a smaller budget forgets them.
@@ -17,23 +15,13 @@ after(async () => {
   await app?.stop();
 });
 
-async function newNote(page: Page): Promise<string> {
-  const res = await page.request.post("/transcribe", {
-    headers: { origin: app.url },
-    multipart: { audio: { name: "jfk.wav", mimeType: "audio/wav", buffer: await readFile(JFK_WAV) } },
-    timeout: 180_000,
-  });
-  assert.equal(res.status(), 200);
-  return ((await res.json()) as { id: string }).id;
-}
-
 const keptUrls = (page: Page) => page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url), AUDIO_CACHE);
 
 test("the newest notes' recordings are kept within the budget, and a note never played plays offline", async () => {
   const { context, page } = await newPhone(app);
   await signUp(page);
-  const older = await newNote(page);
-  const newer = await newNote(page);
+  const older = await uploadNote(page, app);
+  const newer = await uploadNote(page, app);
   const urls = [older, newer].map((id) => `${app.url}/api/v1/transcriptions/${id}/audio`);
 
   // Opened, not played: the page is kept for offline reading, and the recordings arrive by themselves.

@@ -1,11 +1,10 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { JFK_WAV } from "@/tests/support/audio.ts";
 import { ROOT } from "@/tests/support/processes.ts";
-import { assertAccessible, newPhone, signUp, startApp, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, newPhone, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
 
 // Make posts on a 360×740 phone: from a note with no channel yet to a post the person says is
 // live, then the note changes and the post is rewritten. Taps are counted on the way.
@@ -58,16 +57,6 @@ async function family(page: Page, masterId: string): Promise<Family> {
   return (await res.json()) as Family;
 }
 
-async function newNote(page: Page): Promise<string> {
-  const res = await page.request.post("/transcribe", {
-    headers: { origin: app.url },
-    multipart: { audio: { name: "jfk.wav", mimeType: "audio/wav", buffer: await readFile(JFK_WAV) } },
-    timeout: 180_000,
-  });
-  assert.equal(res.status(), 200);
-  return ((await res.json()) as { id: string }).id;
-}
-
 /** What the phone shows (not the full page): the step's subject scrolled into view. */
 async function shot(page: Page, name: string, subject?: Locator): Promise<void> {
   await subject?.scrollIntoViewIfNeeded();
@@ -85,7 +74,7 @@ test("posts: note → make posts with channels added in place → edit → appro
   const { context, page } = await newPhone(app);
   await context.addInitScript(SHARE_STUB);
   await signUp(page);
-  const noteId = await newNote(page);
+  const noteId = await uploadNote(page, app);
 
   // From the note, with no channel yet.
   await page.goto(`/transcripts/${noteId}`);
@@ -201,7 +190,7 @@ test("posts: note → make posts with channels added in place → edit → appro
   await shot(page, "posts-12-approved-again", linkedin);
 
   // With the channels in place: note → shared post.
-  const secondNote = await newNote(page);
+  const secondNote = await uploadNote(page, app);
   await page.goto(`/transcripts/${secondNote}`);
   taps = 0;
   await tap(page.getByRole("button", { name: "Make posts from this note" }));

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -225,4 +225,15 @@ export async function notesArrive(page: Page, count: number, withinMs: number): 
     await page.waitForTimeout(250);
   }
   assert.fail(`${count} note(s) not there within ${withinMs} ms`);
+}
+
+/** A note made the quick way: the JFK speech sent to /transcribe with the page's session. Its id. */
+export async function uploadNote(page: Page, app: App): Promise<string> {
+  const res = await page.request.post("/transcribe", {
+    headers: { origin: app.url },
+    multipart: { audio: { name: "jfk.wav", mimeType: "audio/wav", buffer: await readFile(JFK_WAV) } },
+    timeout: 180_000,
+  });
+  assert.equal(res.status(), 200, await res.text());
+  return ((await res.json()) as { id: string }).id;
 }

@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
 import type { Page } from "playwright-core";
-import { JFK_WAV } from "@/tests/support/audio.ts";
 import { startChatServer, type ChatRequest } from "@/tests/support/chat-server.ts";
-import { assertAccessible, newPhone, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, newPhone, screenshot, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
 
 // Issue 31 with a writer, in the browser at 360×740: the app served with WRITER_BASE_URL on a
 // stand-in chat server started here. Settings → Writing names it; a note's insights are the
@@ -47,13 +45,8 @@ after(async () => {
 });
 
 async function noteWithText(page: Page): Promise<string> {
-  const res = await page.request.post("/transcribe", {
-    headers: { origin: app.url },
-    multipart: { audio: { name: "jfk.wav", mimeType: "audio/wav", buffer: await readFile(JFK_WAV) } },
-    timeout: 180_000,
-  });
-  assert.equal(res.status(), 200);
-  const { id, updated_at } = (await res.json()) as { id: string; updated_at: string };
+  const id = await uploadNote(page, app);
+  const { updated_at } = (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as { updated_at: string };
   const edited = await page.request.patch(`/api/v1/transcriptions/${id}`, { headers: { origin: app.url }, data: { text: NOTE, updated_at } });
   assert.equal(edited.status(), 200, await edited.text());
   return id;
