@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { CloudOff, TriangleAlert, Wand2 } from "lucide-react";
+import { CloudOff, FileDown, TriangleAlert, Wand2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { postsOfNote } from "@/app/_lib/content.ts";
 import { addDictionaryEntry, ApiRequestError, deleteDictionaryEntry, readTranscription, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
@@ -14,6 +14,7 @@ import { NoteTitle, useNoteTools } from "@/app/_components/note-tools.tsx";
 import { NoteActionBar } from "@/app/_components/note-actions.tsx";
 import { NoteInsights } from "@/app/_components/note-insights.tsx";
 import { NoteRewrites } from "@/app/_components/note-rewrites.tsx";
+import { NoteFilesSheet } from "@/app/_components/note-files-sheet.tsx";
 import { timedWordsOf, timeText, wordAt } from "@/app/_lib/word-times.ts";
 import { Button, LocalTime, Notice, useToast } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
@@ -37,6 +38,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
   const [editing, setEditing] = useState(false);
   const fix = useFixWord();
   const [rewriting, setRewriting] = useState(false);
+  const [sharingFile, setSharingFile] = useState(false);
   const { setPicked } = fix;
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -327,9 +329,10 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           </span>
         }
         more={[
-          ...tools.actions.slice(0, -1),
+          ...tools.actions.filter((a) => a.id !== "delete"),
+          { id: "share-file", label: "Share as a file…", icon: <FileDown size={20} aria-hidden="true" />, onSelect: () => setSharingFile(true) },
           { id: "rewrite-note", label: "Rewrite as…", icon: <Wand2 size={20} aria-hidden="true" />, onSelect: () => setRewriting(true), disabled: deviceCopyAt !== null },
-          ...tools.actions.slice(-1),
+          ...tools.actions.filter((a) => a.id === "delete"),
         ]}
       >
         {view === "text" &&
@@ -360,6 +363,21 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
         </Button>
       </NoteActionBar>
       {tools.confirm}
+      <NoteFilesSheet
+        open={sharingFile}
+        onClose={() => setSharingFile(false)}
+        note={{
+          title,
+          text,
+          recordedAt: transcript.recorded_at,
+          duration: transcript.duration,
+          summary: transcript.insights?.summary,
+          keyPoints: transcript.insights?.key_points,
+          actionItems: transcript.insights?.action_items,
+        }}
+        tokens={timed}
+        audioUrl={transcript.audio?.url ?? null}
+      />
       <FixWordSheet open={fix.open} heard={fix.picked} language={transcript.language} onClose={fix.close} onFixed={fixed} onError={toast} />
     </article>
   );
