@@ -160,7 +160,7 @@ test("a long note playing at 360×740: the text has the screen, the hint is seen
   assert.deepEqual(cut, [], "no label in the row is cut");
   await page.getByRole("button", { name: "More", exact: true }).click();
   const menu = page.getByRole("dialog", { name: "This note" });
-  for (const name of ["Share", "Copy the text", "Delete"]) await menu.getByRole("button", { name }).waitFor();
+  for (const name of ["Share", "Share as a file…", "Copy the text", "Rewrite as…", "Delete"]) await menu.getByRole("button", { name, exact: true }).waitFor();
   await screenshot(page, "note-screen-more-light", { fullPage: false });
   await menu.getByRole("button", { name: "Close" }).click();
   await assertAccessible(page, "note screen");
