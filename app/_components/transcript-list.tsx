@@ -100,7 +100,7 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
           data-testid="note-search"
         />
       </div>
-      {query.trim() ? <SearchResults query={query.trim()} /> : <NoteRows items={shown} cursor={cursor} onMore={() => load(cursor)} />}
+      {query.trim() ? <SearchResults query={query.trimStart()} /> : <NoteRows items={shown} cursor={cursor} onMore={() => load(cursor)} />}
     </>
   );
 }

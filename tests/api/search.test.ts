@@ -154,6 +154,30 @@ describe("GET /api/v1/transcriptions?q= (issue 24)", () => {
       assert.deepEqual(ids(await search(user, "generatio")), [generation.id], "a prefix of the word, not of its stem (generat)");
     });
 
+    test("a word typed to the end (a space after it) or of 1–2 letters is a whole word, not a prefix", async () => {
+      const user = await createTestUser();
+      const one = await note(user, "The whole country voted.");
+      const many = await note(user, "Many countries signed.");
+      const cow = await note(user, "A cow in the field.");
+      await note(user, "The cows came home.");
+      assert.deepEqual(ids(await search(user, "countr ")), [], "finished: countr is no word");
+      assert.deepEqual(new Set(ids(await search(user, "countries  "))), new Set([one.id, many.id]), "its other forms still");
+      assert.deepEqual(ids(await search(user, "co")), [], "two letters: a whole word");
+      assert.equal(ids(await search(user, "cow")).length, 2, "three: a prefix (cow, cows)");
+      assert.equal(ids(await search(user, "cow ")).length, 2, "finished: cow and its plural, stemmed");
+      assert.deepEqual(ids(await search(user, "field cow ")), [cow.id]);
+    });
+
+    test("only the person's own notes' languages are read: another person's German notes change nothing", async () => {
+      const english = await createTestUser();
+      const german = await createTestUser();
+      await note(german, "Der run auf die Karten.", undefined, "de");
+      const mine = await note(english, "I went for a run.", undefined, "en");
+      assert.deepEqual(ids(await search(english, "running")), [mine.id]);
+      assert.deepEqual(ids(await search(german, "running")), [], "English stems are not read for German notes");
+      assert.equal((await search(await createTestUser(), "running")).body.transcriptions.length, 0, "no notes: nothing found");
+    });
+
     test("stemmed in the note's language: English, German, Spanish, French", async () => {
       const user = await createTestUser();
       const english = await note(user, "We visited one country after another.", undefined, "en");

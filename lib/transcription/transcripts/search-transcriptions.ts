@@ -35,24 +35,27 @@ export async function searchTranscriptions({
   const prisma = await db();
   const offset = input.cursor ? Number(decodeCursor(input.cursor, (key) => /^s\d{1,6}$/.test(key)).slice(1)) : 0;
   const parsed = parseQuery(input.q);
-  const stemmed = await stemQuery(prisma, parsed);
-  if (!stemmed) return { transcriptions: [], next_cursor: null }; // no word in it (only punctuation)
-  // The index is searched with every language's reading of the query (one GIN scan); a note is
-  // kept only if the reading in its own language matches (precise), ranked by that reading too.
+  const stemmed = await stemQuery(prisma, userId, parsed);
+  if (!stemmed) return { transcriptions: [], next_cursor: null }; // no word in it (only punctuation), or no notes
+  // The index is searched with the reading of each of the person's languages ORed (one GIN scan);
+  // a note is kept only if the reading in its own language matches (precise), ranked by that
+  // reading too. Notes all read alike (one language, the usual case): that one reading, no recheck.
   const any = Prisma.sql`${stemmed.any}::tsquery`;
-  const inNote = queryInLanguage(stemmed, Prisma.sql`t.language`);
-  const inCleanUp = queryInLanguage(stemmed, Prisma.sql`o.language`);
+  const inNote = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`t.language`);
+  const inCleanUp = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`o.language`);
+  const noteMatches = stemmed.single ? Prisma.sql`t.search @@ ${any}` : Prisma.sql`t.search @@ ${any} AND t.search @@ ${inNote}`;
+  const cleanUpMatches = stemmed.single ? Prisma.sql`o.search @@ ${any}` : Prisma.sql`o.search @@ ${any} AND o.search @@ ${inCleanUp}`;
   const hits = await prisma.$queryRaw<Hit[]>`
     -- Two index searches (the notes' own words, the clean-ups' words), not one scan with an OR.
     -- The query is a constant in each: compared with a value from another table (a CTE), the
     -- planner cannot use the GIN index and reads every note's vector (bench:search: 49 ms for a word in no note).
     WITH found AS (
       SELECT t.id FROM transcriptions t
-      WHERE t.user_id = ${userId} AND t.search @@ ${any} AND t.search @@ ${inNote}
+      WHERE t.user_id = ${userId} AND ${noteMatches}
       UNION
       SELECT t.id FROM optimization_workflows o
       JOIN transcriptions t ON t.optimization_id = o.id AND t.user_id = ${userId} AND t.edited_at IS NULL
-      WHERE o.user_id = ${userId} AND o.search @@ ${any} AND o.search @@ ${inCleanUp}
+      WHERE o.user_id = ${userId} AND ${cleanUpMatches}
     ),
     -- The newest matches are ranked; older ones, needed only for pages past them, follow unranked.
     -- (Each side newest first on its own: for a word in most notes the planner then reads the
@@ -60,12 +63,12 @@ export async function searchTranscriptions({
     ranked AS (
       SELECT id FROM (
         (SELECT t.id FROM transcriptions t
-          WHERE t.user_id = ${userId} AND t.search @@ ${any} AND t.search @@ ${inNote}
+          WHERE t.user_id = ${userId} AND ${noteMatches}
           ORDER BY t.id DESC LIMIT ${RANKED_MATCHES})
         UNION
         (SELECT t.id FROM optimization_workflows o
           JOIN transcriptions t ON t.optimization_id = o.id AND t.user_id = ${userId} AND t.edited_at IS NULL
-          WHERE o.user_id = ${userId} AND o.search @@ ${any} AND o.search @@ ${inCleanUp}
+          WHERE o.user_id = ${userId} AND ${cleanUpMatches}
           ORDER BY t.id DESC LIMIT ${RANKED_MATCHES})
       ) newest ORDER BY id DESC LIMIT ${RANKED_MATCHES}
     ),
