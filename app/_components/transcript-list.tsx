@@ -100,7 +100,7 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
           data-testid="note-search"
         />
       </div>
-      {query.trim() ? <SearchResults query={query.trim()} /> : <NoteRows items={shown} cursor={cursor} onMore={() => load(cursor)} />}
+      {query.trim() ? <SearchResults query={query.trimStart()} /> : <NoteRows items={shown} cursor={cursor} onMore={() => load(cursor)} />}
     </>
   );
 }
@@ -162,20 +162,25 @@ function NoteRows({ items, cursor, onMore }: { items: Transcription[]; cursor: s
 }
 
 
-/** The notes matching `query` (searched a moment after the last keystroke), best first, the words found marked. */
+/**
+ * The notes matching `query` (searched a moment after the last keystroke; the last word counts as
+ * typed so far, and a request for an older query is cancelled), best first, the words found marked.
+ */
 function SearchResults({ query }: { query: string }) {
   const [found, setFound] = useState<{ query: string; matches: Match[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
+    const stale = new AbortController();
     const timer = setTimeout(() => {
-      searchTranscriptions(query)
+      searchTranscriptions(query, { signal: stale.signal })
         .then((page) => current && (setFound({ query, matches: page.transcriptions }), setError(null)))
         .catch((err: Error) => current && setError(err instanceof ApiRequestError && err.status === 0 ? "Search needs a connection." : err.message));
     }, SEARCH_DEBOUNCE_MS);
     return () => {
       current = false;
       clearTimeout(timer);
+      stale.abort();
     };
   }, [query]);
 
@@ -185,7 +190,7 @@ function SearchResults({ query }: { query: string }) {
   if (!matches.length) {
     return (
       <EmptyState icon={<SearchX size={26} />} title={`No notes match “${found.query}”`}>
-        Search finds whole words in your notes&rsquo; titles and texts. Try fewer words, or put a phrase in quotes.
+        Search finds words and their other forms (country, countries) in your notes&rsquo; titles and texts. Try fewer words, or put a phrase in quotes.
       </EmptyState>
     );
   }

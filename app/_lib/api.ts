@@ -37,7 +37,8 @@ export const deleteTranscription = (id: string, { withPosts = false } = {}) =>
   ok(client.DELETE("/api/v1/transcriptions/{id}", { params: { path: { id }, query: withPosts ? { with_posts: "true" } : {} } }));
 export const listTranscriptions = (limit: number, cursor?: string | null) =>
   ok(client.GET("/api/v1/transcriptions", { params: { query: { limit, ...(cursor ? { cursor } : {}) } } }));
-export const searchTranscriptions = (q: string, limit = 30) => ok(client.GET("/api/v1/transcriptions", { params: { query: { limit, q } } }));
+export const searchTranscriptions = (q: string, { limit = 30, signal }: { limit?: number; signal?: AbortSignal } = {}) =>
+  ok(client.GET("/api/v1/transcriptions", { params: { query: { limit, q } }, signal }));
 export const getRecording = (id: string) => ok(client.GET("/api/v1/recordings/{recording_id}", { params: { path: { recording_id: id } } }));
 
 /**

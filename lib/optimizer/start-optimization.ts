@@ -25,9 +25,12 @@ export async function startOptimization({
   transcript,
   requestDictionary,
   durationSec,
+  language,
 }: {
   userId: string;
   requestHash: string;
+  /** The note's language (ISO 639-1): the clean-up's words are searched stemmed in it. */
+  language?: string;
   transcript: { text: string; segments: Segment[] };
   requestDictionary: DictionaryEntry[];
   durationSec: number;
@@ -56,6 +59,7 @@ export async function startOptimization({
         name: WORKFLOW_NAME,
         optimizer,
         mode,
+        language,
         status: chunks.length ? "pending" : "completed",
         optimizedText: chunks.length ? null : "",
         completedAt: chunks.length ? null : new Date(),

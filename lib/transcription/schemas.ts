@@ -244,14 +244,19 @@ export const ListTranscriptionsQuery = z.strictObject({
   cursor: z.string().max(200).optional().meta({ description: "The next_cursor of the previous page." }),
   q: z
     .string()
-    .trim()
+    // Trimmed, but a space at the end is kept (as one): it says the last word is finished.
+    .overwrite((q) => q.trimStart().replace(/\s+$/u, " "))
     .max(SEARCH_MAX, `must be at most ${SEARCH_MAX} characters`)
     .optional()
     .meta({
       description:
-        "Search your notes (their titles, texts, edits and clean-ups), in web search syntax: words (all must " +
-        'appear), "a quoted phrase", or, -excluded. Results come best match first, each with a `search` snippet. ' +
-        "Empty: the plain list.",
+        "Search your notes (their titles, texts, edits, clean-ups and insights), in web search syntax: words (all must " +
+        'appear), "a quoted phrase", or, -excluded. A word also finds its other forms in the note\'s language ' +
+        "(countries finds country; stemmed for 29 languages, exact words in others), and the last word, unless " +
+        "quoted or excluded, is a prefix as you type (countr finds country) if it has 3 letters or more and " +
+        "the query does not end in a space (a finished word is a whole word). Other characters are not syntax: " +
+        "only letters and digits are searched. Results come best match first, each with a `search` snippet " +
+        "around the first word found. Empty: the plain list.",
       example: '"release notes" -draft',
     }),
 });

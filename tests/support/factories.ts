@@ -17,7 +17,7 @@ export async function createTestUser(options: { scopes?: Scope[] } = {}): Promis
  * A stored note of `user` (as if recognized), with a completed local clean-up when `cleanText` is
  * given: for tests of what happens to notes, without recognizing audio.
  */
-export async function createTestNote(user: { id: string }, text: string, cleanText: string | null = null) {
+export async function createTestNote(user: { id: string }, text: string, cleanText: string | null = null, language = "en") {
   const { db } = await import("@/lib/db/client.ts");
   const prisma = await db();
   const optimization = cleanText
@@ -33,12 +33,13 @@ export async function createTestNote(user: { id: string }, text: string, cleanTe
           chunksTotal: 1,
           chunksDone: 1,
           optimizedText: cleanText,
+          language,
         },
       })
     : null;
   return prisma.transcription.create({
     data: {
-      userId: user.id, text, rawText: text, language: "en", durationSec: 4, engine: "test",
+      userId: user.id, text, rawText: text, language, durationSec: 4, engine: "test",
       audioSha256: "0".repeat(64), requestHash: randomBytes(32).toString("hex"), optimizationId: optimization?.id ?? null,
     },
   });

@@ -162,6 +162,7 @@ async function recognizeDecoded(
     transcript: { text: corrected.text, segments },
     requestDictionary: requestEntries,
     durationSec: audio.durationSec,
+    language: recognition.language,
   });
   const saved = await saveTranscription({
     userId,

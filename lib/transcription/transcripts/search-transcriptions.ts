@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { databaseKind, db } from "@/lib/db/client.ts";
+import { Prisma } from "@/lib/db/generated/client.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
+import { configurationOf, fold, parseQuery, queryInLanguage, searchedTerms, stemQuery } from "@/lib/transcription/transcripts/search-query.ts";
 import type { ListTranscriptionsQuery, SearchMatch, TranscriptionList } from "@/lib/transcription/schemas.ts";
 
 // Full-text search over a person's notes: PostgreSQL's tsvector (the stored `search` columns of
@@ -32,18 +34,28 @@ export async function searchTranscriptions({
 }): Promise<z.output<typeof TranscriptionList>> {
   const prisma = await db();
   const offset = input.cursor ? Number(decodeCursor(input.cursor, (key) => /^s\d{1,6}$/.test(key)).slice(1)) : 0;
+  const parsed = parseQuery(input.q);
+  const stemmed = await stemQuery(prisma, userId, parsed);
+  if (!stemmed) return { transcriptions: [], next_cursor: null }; // no word in it (only punctuation), or no notes
+  // The index is searched with the reading of each of the person's languages ORed (one GIN scan);
+  // a note is kept only if the reading in its own language matches (precise), ranked by that
+  // reading too. Notes all read alike (one language, the usual case): that one reading, no recheck.
+  const any = Prisma.sql`${stemmed.any}::tsquery`;
+  const inNote = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`t.language`);
+  const inCleanUp = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`o.language`);
+  const noteMatches = stemmed.single ? Prisma.sql`t.search @@ ${any}` : Prisma.sql`t.search @@ ${any} AND t.search @@ ${inNote}`;
+  const cleanUpMatches = stemmed.single ? Prisma.sql`o.search @@ ${any}` : Prisma.sql`o.search @@ ${any} AND o.search @@ ${inCleanUp}`;
   const hits = await prisma.$queryRaw<Hit[]>`
-    WITH query AS (SELECT websearch_to_tsquery('simple', ${input.q}) AS q),
     -- Two index searches (the notes' own words, the clean-ups' words), not one scan with an OR.
-    -- The query is written out in each: compared with a value from another table (the CTE), the
+    -- The query is a constant in each: compared with a value from another table (a CTE), the
     -- planner cannot use the GIN index and reads every note's vector (bench:search: 49 ms for a word in no note).
-    found AS (
+    WITH found AS (
       SELECT t.id FROM transcriptions t
-      WHERE t.user_id = ${userId} AND t.search @@ websearch_to_tsquery('simple', ${input.q})
+      WHERE t.user_id = ${userId} AND ${noteMatches}
       UNION
       SELECT t.id FROM optimization_workflows o
       JOIN transcriptions t ON t.optimization_id = o.id AND t.user_id = ${userId} AND t.edited_at IS NULL
-      WHERE o.user_id = ${userId} AND o.search @@ websearch_to_tsquery('simple', ${input.q})
+      WHERE o.user_id = ${userId} AND ${cleanUpMatches}
     ),
     -- The newest matches are ranked; older ones, needed only for pages past them, follow unranked.
     -- (Each side newest first on its own: for a word in most notes the planner then reads the
@@ -51,12 +63,12 @@ export async function searchTranscriptions({
     ranked AS (
       SELECT id FROM (
         (SELECT t.id FROM transcriptions t
-          WHERE t.user_id = ${userId} AND t.search @@ websearch_to_tsquery('simple', ${input.q})
+          WHERE t.user_id = ${userId} AND ${noteMatches}
           ORDER BY t.id DESC LIMIT ${RANKED_MATCHES})
         UNION
         (SELECT t.id FROM optimization_workflows o
           JOIN transcriptions t ON t.optimization_id = o.id AND t.user_id = ${userId} AND t.edited_at IS NULL
-          WHERE o.user_id = ${userId} AND o.search @@ websearch_to_tsquery('simple', ${input.q})
+          WHERE o.user_id = ${userId} AND ${cleanUpMatches}
           ORDER BY t.id DESC LIMIT ${RANKED_MATCHES})
       ) newest ORDER BY id DESC LIMIT ${RANKED_MATCHES}
     ),
@@ -69,11 +81,10 @@ export async function searchTranscriptions({
       SELECT t.id, t.text, o.optimized_text,
         (t.edited_at IS NULL AND o.status = 'completed' AND o.optimized_text IS NOT NULL) AS clean_shown,
         CASE WHEN c.ranked
-          THEN greatest(ts_rank(t.search, query.q), CASE WHEN t.edited_at IS NULL THEN coalesce(ts_rank(o.search, query.q), 0) ELSE 0 END)
+          THEN greatest(ts_rank(t.search, ${inNote}), CASE WHEN t.edited_at IS NULL THEN coalesce(ts_rank(o.search, ${inCleanUp}), 0) ELSE 0 END)
           ELSE 0 END AS rank
       FROM candidates c JOIN transcriptions t ON t.id = c.id
       LEFT JOIN optimization_workflows o ON o.id = t.optimization_id
-      CROSS JOIN query
       ORDER BY rank DESC, t.id DESC
       LIMIT ${input.limit + 1} OFFSET ${offset}
     )
@@ -81,30 +92,44 @@ export async function searchTranscriptions({
     FROM matched m
     ORDER BY m.rank DESC, m.id DESC`;
   const page = hits.slice(0, input.limit);
-  const terms = searchedWords(input.q);
+  const terms = searchedTerms(parsed);
+  const termsIn = (language: string) =>
+    terms.map((t) => ({ ...t, stems: stemmed.stems(t.word, t.prefix, configurationOf(language)) }));
   const rows = await prisma.transcription.findMany({ where: { id: { in: page.map((h) => h.id) }, userId }, include: { optimization: true } });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const transcriptions = page.flatMap((hit) => {
     const row = byId.get(hit.id);
     if (!row) return []; // deleted between the two reads
-    return [{ ...toTranscriptionResult(row), segments: undefined, words: undefined, search: { rank: hit.rank, snippet: snippet(hit.shown, terms) } }];
+    return [{ ...toTranscriptionResult(row), segments: undefined, words: undefined, search: { rank: hit.rank, snippet: snippet(hit.shown, termsIn(row.language)) } }];
   });
   return { transcriptions, next_cursor: hits.length > input.limit ? encodeCursor(`s${offset + input.limit}`) : null };
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
-const fold = (word: string) => word.normalize("NFKC").toLocaleLowerCase();
+// Without accents, ß as ss: how the snowball stemmers spell a stem ("Häuser" → haus).
+const bare = (word: string) => fold(word).normalize("NFD").replace(/\p{M}/gu, "").replaceAll("ß", "ss");
 
-/** The words a query looks for (in web search syntax: not the -excluded ones, not "or"). */
-export function searchedWords(q: string): Set<string> {
-  const wanted = new Set<string>();
-  for (const [, minus, phrase, word] of q.matchAll(/(-?)(?:"([^"]*)"?|(\S+))/g)) {
-    if (minus) continue;
-    const text = phrase ?? word;
-    if (!phrase && /^or$/i.test(text)) continue;
-    for (const [w] of text.matchAll(WORD)) wanted.add(fold(w));
-  }
-  return wanted;
+/** A searched word as the snippet recognizes it: the word, a prefix being typed, or its stems. */
+export type SnippetTerm = { word: string; prefix: boolean; stems: string[] };
+
+/** Does a word of a note's text match a searched word? */
+export function matchesTerm(textWord: string, term: SnippetTerm): boolean {
+  const word = fold(textWord);
+  if (word === term.word || (term.prefix && word.startsWith(term.word))) return true;
+  // The database's stemmer is not asked for every word of the text (that is what made ts_headline
+  // slow): a word starting with the stem counts, or with all of it but a last letter the stemmer
+  // rewrote (country → countri) when the word is not much longer.
+  const plain = bare(textWord);
+  return term.stems.some((stem) => {
+    const s = bare(stem);
+    if (s.length < 3) return plain === s;
+    return plain.startsWith(s) || (s.length >= 4 && plain.startsWith(s.slice(0, -1)) && plain.length <= s.length + 2);
+  });
+}
+
+/** The searched words of a query (not the -excluded ones), exact or as a typed prefix, with no stems. */
+export function searchedWords(q: string): SnippetTerm[] {
+  return searchedTerms(parseQuery(q)).map((t) => ({ ...t, stems: [] }));
 }
 
 /**
@@ -112,8 +137,8 @@ export function searchedWords(q: string): Set<string> {
  * without parsing markup (`match` on every searched word in it); the start when none is in it
  * (a note found by its title).
  */
-export function snippet(text: string, terms: Set<string>): z.output<typeof SearchMatch>["snippet"] {
-  const words = [...text.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, match: terms.has(fold(m[0])) }));
+export function snippet(text: string, terms: SnippetTerm[]): z.output<typeof SearchMatch>["snippet"] {
+  const words = [...text.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, match: terms.some((t) => matchesTerm(m[0], t)) }));
   if (!words.length) return [{ text: text.slice(0, 200), match: false }];
   const first = Math.max(0, words.findIndex((w) => w.match));
   const from = Math.max(0, Math.min(first - WORDS_BEFORE, words.length - SNIPPET_WORDS));

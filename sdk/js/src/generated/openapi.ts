@@ -5791,7 +5791,7 @@ export interface operations {
                 /** @description The next_cursor of the previous page. */
                 cursor?: string;
                 /**
-                 * @description Search your notes (their titles, texts, edits and clean-ups), in web search syntax: words (all must appear), "a quoted phrase", or, -excluded. Results come best match first, each with a `search` snippet. Empty: the plain list.
+                 * @description Search your notes (their titles, texts, edits, clean-ups and insights), in web search syntax: words (all must appear), "a quoted phrase", or, -excluded. A word also finds its other forms in the note's language (countries finds country; stemmed for 29 languages, exact words in others), and the last word, unless quoted or excluded, is a prefix as you type (countr finds country) if it has 3 letters or more and the query does not end in a space (a finished word is a whole word). Other characters are not syntax: only letters and digits are searched. Results come best match first, each with a `search` snippet around the first word found. Empty: the plain list.
                  * @example "release notes" -draft
                  */
                 q?: string;
