@@ -91,8 +91,12 @@ async function sync(): Promise<void> {
   for (const url of wanted) {
     if (!navigator.onLine) return;
     if (await cache.match(url)) continue;
-    if (!(await keepAudioOffline([url]))) continue;
+    // Noted before it is fetched: a page left while the service worker keeps it must not leave it
+    // kept but unnoted (then a smaller budget would never forget it).
     fetched.add(url);
+    localStorage.setItem(FETCHED_KEY, JSON.stringify([...fetched]));
+    if (await keepAudioOffline([url])) continue;
+    fetched.delete(url);
     localStorage.setItem(FETCHED_KEY, JSON.stringify([...fetched]));
   }
 }
