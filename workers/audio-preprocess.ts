@@ -2,7 +2,7 @@
 // speech audio (Opus, 16 kHz, 32 kbit/s) with ffmpeg.wasm and splits long ones at silences.
 // @ffmpeg/core is loaded from this site (public/ffmpeg/), never from a CDN; single-threaded, so
 // no cross-origin isolation is needed. It runs here so the page stays responsive.
-import { nextLiveCut, parseSilences, parseWrittenSeconds, splitPoints } from "@/app/_lib/split-points.ts";
+import { nextLiveCut, parseSilences, parseWrittenSeconds, splitPoints } from "@/app/_lib/recording/split-points.ts";
 
 type FFmpegCore = {
   FS: { writeFile(path: string, data: Uint8Array): void; readFile(path: string): Uint8Array; unlink(path: string): void };

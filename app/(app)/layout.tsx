@@ -5,7 +5,7 @@ import { OfflineBanner } from "@/app/_components/shell/offline-banner.tsx";
 import { OfflineAudioSync } from "@/app/_components/shell/offline-audio-sync.tsx";
 import { EditSync } from "@/app/_components/shell/edit-sync.tsx";
 import { UploadSync } from "@/app/_components/shell/upload-sync.tsx";
-import { ServiceWorkerRegistration } from "@/app/_components/service-worker-registration.tsx";
+import { ServiceWorkerRegistration } from "@/app/_components/shell/service-worker-registration.tsx";
 import { ToastProvider } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
 

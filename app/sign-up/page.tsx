@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AuthForm } from "@/app/_components/auth-form.tsx";
-import { AuthPage } from "@/app/_components/auth-page.tsx";
+import { AuthForm } from "@/app/_components/auth/auth-form.tsx";
+import { AuthPage } from "@/app/_components/auth/auth-page.tsx";
 import { currentUser } from "@/lib/auth/current-user.ts";
 
 export const metadata: Metadata = { title: "Create an account" };

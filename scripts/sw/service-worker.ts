@@ -16,7 +16,7 @@ import {
   type SerwistPlugin,
 } from "serwist";
 import { localDb } from "@/app/_lib/local-db.ts";
-import { enqueueUploads, nextDueIn, processQueue, SYNC_TAG } from "@/app/_lib/upload-queue.ts";
+import { enqueueUploads, nextDueIn, processQueue, SYNC_TAG } from "@/app/_lib/recording/upload-queue.ts";
 import { OWNER_KEY } from "@/app/_lib/owner.ts";
 import { AUDIO_CACHE, PAGES_CACHE } from "@/app/_lib/cache-names.ts";
 
@@ -40,7 +40,7 @@ const offlineShell: SerwistPlugin = {
 // whole file to be kept (keepAudioOffline, a CACHE_URLS message whose request has no Range),
 // and from then on the player's range requests are answered from it. Merely opening a note keeps
 // nothing (the player's own requests are ranges, passed through). The page also keeps the newest
-// notes' recordings within the budget set in Settings → This phone (app/_lib/offline-audio.ts,
+// notes' recordings within the budget set in Settings → This phone (app/_lib/notes/offline-audio.ts,
 // which forgets older ones when over it); here at most 500 are kept, the least recently used going
 // first. Sign-out, account deletion and deleting the note drop them (app/_lib/service-worker.ts).
 const NOTE_AUDIO = /^\/api\/v1\/transcriptions\/[^/]+\/audio$/;

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Transcription } from "@/app/_lib/api.ts";
-import { groupByRecording } from "@/app/_lib/group-transcripts.ts";
+import { groupByRecording } from "@/app/_lib/notes/group-transcripts.ts";
 
 const transcript = (id: string, recording: Transcription["recording"]): Transcription => ({
   id,

@@ -5,9 +5,11 @@ import { test } from "node:test";
 import { ROOT } from "@/tests/support/processes.ts";
 
 // The shape docs/architecture.md promises, checked on the code: no import circles among lib/'s
-// files or its folders, and lib/ never reaching into the app, the browser workers or the tests.
+// files or its folders, nor among the browser app's rooms; no crowded folder in lib/ or app/; and
+// lib/ never reaching into the app, the browser workers or the tests.
 
 const LIB = path.join(ROOT, "lib");
+const APP = path.join(ROOT, "app");
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -24,6 +26,29 @@ function importGraph(): Map<string, string[]> {
     const text = readFileSync(file, "utf8");
     const targets = [...text.matchAll(/(?:from|import)\s*\(?\s*"@\/([^"]+)"/g)].map((m) => m[1]);
     graph.set(path.relative(ROOT, file), targets);
+  }
+  return graph;
+}
+
+/**
+ * The browser app's rooms (app/_components/note, app/_lib/recording, …) and what each imports of
+ * the others, relative imports included.
+ */
+function appRoomGraph(): Map<string, Set<string>> {
+  const roomOf = (file: string) => {
+    const parts = file.split("/");
+    return parts[0] === "app" && /^_(components|lib)$/.test(parts[1]) && parts.length >= 4 ? parts.slice(0, 3).join("/") : null;
+  };
+  const graph = new Map<string, Set<string>>();
+  for (const file of [...sources(path.join(APP, "_components")), ...sources(path.join(APP, "_lib"))]) {
+    const from = roomOf(path.relative(ROOT, file));
+    if (!from) continue;
+    const text = readFileSync(file, "utf8");
+    for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*"((?:@\/|\.)[^"]+)"/g)) {
+      const target = spec.startsWith("@/") ? spec.slice(2) : path.relative(ROOT, path.resolve(path.dirname(file), spec));
+      const to = roomOf(target);
+      if (to && to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+    }
   }
   return graph;
 }
@@ -89,11 +114,17 @@ test("no import circles among the rooms of a domain", () => {
   assert.deepEqual(circles(graph), []);
 });
 
-test("no folder of lib/ holds more than 15 files without rooms", () => {
-  const crowded = [...new Set(sources(LIB).map((f) => path.dirname(f)))]
+test("no folder of lib/ or app/ holds more than 15 files without rooms", () => {
+  const crowded = [...new Set([...sources(LIB), ...sources(APP)].map((f) => path.dirname(f)))]
     .map((dir) => ({ dir: path.relative(ROOT, dir), files: readdirSync(dir).filter((n) => /\.tsx?$/.test(n)).length }))
     .filter(({ files }) => files > 15);
   assert.deepEqual(crowded, []);
+});
+
+test("the browser app's rooms import each other in one order, with no circles", () => {
+  const graph = appRoomGraph();
+  assert.ok(graph.size >= 5, `rooms found: ${[...graph.keys()].join(", ")}`);
+  assert.deepEqual(circles(graph), []);
 });
 
 test("lib/ never imports the app, the browser workers or the tests", () => {

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cuesOf, fileBase, toMarkdown, toPlainText, toSrt, toVtt } from "@/app/_lib/note-files.ts";
-import { timeText } from "@/app/_lib/word-times.ts";
+import { cuesOf, fileBase, toMarkdown, toPlainText, toSrt, toVtt } from "@/app/_lib/notes/note-files.ts";
+import { timeText } from "@/app/_lib/notes/word-times.ts";
 
 // One note out as a file: the formats people open elsewhere.
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FILTERS, confirmation, postState } from "@/app/_components/post-state.ts";
-import type { ContentItem, Delivery } from "@/app/_lib/content.ts";
+import { FILTERS, confirmation, postState } from "@/app/_components/posts/post-state.ts";
+import type { ContentItem, Delivery } from "@/app/_lib/posts/content.ts";
 
 const HASH = "a".repeat(64);
 const OTHER = "b".repeat(64);

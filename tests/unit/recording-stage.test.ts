@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { QueuedUpload } from "@/app/_lib/local-db.ts";
-import { recordingStage } from "@/app/_lib/recording-progress.ts";
+import { recordingStage } from "@/app/_lib/recording/recording-progress.ts";
 
 // One recording's queued parts, in one stage: what the progress card and 'On this phone' say.
 

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { nextLiveCut, parseSilences, parseWrittenSeconds, splitPoints } from "@/app/_lib/split-points.ts";
+import { nextLiveCut, parseSilences, parseWrittenSeconds, splitPoints } from "@/app/_lib/recording/split-points.ts";
 
 test("a recording shorter than a chunk is not split", () => {
   assert.deepEqual(splitPoints(59, [{ start: 30, end: 31 }], { chunkSeconds: 60 }), []);

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { timeText, wordAt } from "@/app/_lib/word-times.ts";
+import { timeText, wordAt } from "@/app/_lib/notes/word-times.ts";
 
 const w = (word: string, start: number, end: number) => ({ word, start, end });
 const words = (tokens: ReturnType<typeof timeText>) => tokens.filter((t) => t.word).map((t) => [t.text, t.start, t.end]);

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ChannelsManager } from "@/app/_components/channels-manager.tsx";
+import { ChannelsManager } from "@/app/_components/settings/channels-manager.tsx";
 
 export const metadata: Metadata = { title: "Channels" };
 

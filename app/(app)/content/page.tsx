@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { FileText } from "lucide-react";
-import { ContentList } from "@/app/_components/content-list.tsx";
+import { ContentList } from "@/app/_components/posts/content-list.tsx";
 import { ButtonLink, PageHeader } from "@/app/_ui/index.ts";
 import { seed } from "@/app/(app)/_seed.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { DictionaryManager } from "@/app/_components/dictionary-manager.tsx";
+import { DictionaryManager } from "@/app/_components/settings/dictionary-manager.tsx";
 
 export const metadata: Metadata = { title: "Dictionary" };
 

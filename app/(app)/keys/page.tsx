@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/current-user.ts";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys.ts";
 import { SCOPES } from "@/lib/api-keys/scopes.ts";
-import { CreateKeyForm } from "@/app/_components/create-key-form.tsx";
-import { RevokeKeyButton } from "@/app/_components/revoke-key-button.tsx";
+import { CreateKeyForm } from "@/app/_components/settings/create-key-form.tsx";
+import { RevokeKeyButton } from "@/app/_components/settings/revoke-key-button.tsx";
 
 export const metadata: Metadata = { title: "API keys" };
 

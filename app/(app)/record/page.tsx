@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { Recorder } from "@/app/_components/recorder.tsx";
-import { UploadQueuePanel } from "@/app/_components/upload-queue-panel.tsx";
+import { Recorder } from "@/app/_components/record/recorder.tsx";
+import { UploadQueuePanel } from "@/app/_components/record/upload-queue-panel.tsx";
 import { requireUser } from "@/lib/auth/current-user.ts";
 
 export const metadata: Metadata = { title: "Record" };

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { RewriteStylesManager } from "@/app/_components/rewrite-styles-manager.tsx";
+import { RewriteStylesManager } from "@/app/_components/settings/rewrite-styles-manager.tsx";
 
 export const metadata: Metadata = { title: "Rewrite styles" };
 

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { BookA, KeyRound, Megaphone, UserRound, Wand2 } from "lucide-react";
-import { LanguageSetting } from "@/app/_components/language-setting.tsx";
-import { PhoneStorage } from "@/app/_components/phone-storage.tsx";
-import { SignOutButton } from "@/app/_components/sign-out-button.tsx";
+import { LanguageSetting } from "@/app/_components/settings/language-setting.tsx";
+import { PhoneStorage } from "@/app/_components/settings/phone-storage.tsx";
+import { SignOutButton } from "@/app/_components/settings/sign-out-button.tsx";
 import { WritingSetting } from "./writing-setting.tsx";
-import { YourData } from "@/app/_components/your-data.tsx";
+import { YourData } from "@/app/_components/settings/your-data.tsx";
 import { Card, EmailAddress, RowLink, RowList } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
 import { describeRecognizerQuality, recognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";

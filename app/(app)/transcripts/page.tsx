@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Mic } from "lucide-react";
-import { TranscriptList } from "@/app/_components/transcript-list.tsx";
-import { UploadQueuePanel } from "@/app/_components/upload-queue-panel.tsx";
+import { TranscriptList } from "@/app/_components/notes/transcript-list.tsx";
+import { UploadQueuePanel } from "@/app/_components/record/upload-queue-panel.tsx";
 import { ButtonLink, PageHeader } from "@/app/_ui/index.ts";
 import { seed } from "@/app/(app)/_seed.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";

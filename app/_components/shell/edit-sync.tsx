@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { flushEdits } from "@/app/_lib/edit-queue.ts";
+import { flushEdits } from "@/app/_lib/notes/edit-queue.ts";
 import { whenIdle } from "@/app/_lib/service-worker.ts";
 
 /** Sends note edits made offline as soon as the app is open and online, whatever page is shown. */

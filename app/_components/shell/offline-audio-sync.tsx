@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { syncOfflineAudio } from "@/app/_lib/offline-audio.ts";
+import { syncOfflineAudio } from "@/app/_lib/notes/offline-audio.ts";
 import { whenIdle } from "@/app/_lib/service-worker.ts";
 
 const EVERY_MS = 10 * 60_000;

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useSyncExternalStore } from "react";
 import { useToast } from "@/app/_ui/index.ts";
-import { clearProgress, isCardShown, onProgress, progressStage } from "@/app/_lib/recording-progress.ts";
+import { clearProgress, isCardShown, onProgress, progressStage } from "@/app/_lib/recording/recording-progress.ts";
 
 /** When a note becomes ready while the user is on another page: a toast with "Open". */
 export function ProgressToaster() {

@@ -2,8 +2,8 @@
 
 import { useEffect } from "react";
 import { rememberOwner } from "@/app/_lib/owner.ts";
-import { recoverInterruptedRecordings } from "@/app/_lib/recorder.ts";
-import { nextDueIn, processQueue } from "@/app/_lib/upload-queue.ts";
+import { recoverInterruptedRecordings } from "@/app/_lib/recording/recorder.ts";
+import { nextDueIn, processQueue } from "@/app/_lib/recording/upload-queue.ts";
 
 /**
  * Sends this phone's queued recordings from every page of the app, not only from Record: on

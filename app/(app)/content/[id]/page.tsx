@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ContentFamilyView } from "@/app/_components/content-family.tsx";
+import { ContentFamilyView } from "@/app/_components/posts/content-family.tsx";
 import { seed } from "@/app/(app)/_seed.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
 import { getFamily } from "@/lib/content/items/get-family.ts";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { RewriteView } from "@/app/_components/rewrite-view.tsx";
+import { RewriteView } from "@/app/_components/note/rewrite-view.tsx";
 import { seed } from "@/app/(app)/_seed.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
 import { getRewrite } from "@/lib/rewrites/rewrite-store.ts";

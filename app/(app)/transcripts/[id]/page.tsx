@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { TranscriptDetail } from "@/app/_components/transcript-detail.tsx";
+import { TranscriptDetail } from "@/app/_components/note/transcript-detail.tsx";
 import { seed } from "@/app/(app)/_seed.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
 import { getTranscription } from "@/lib/transcription/transcripts/get-transcription.ts";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { RecordingTranscript } from "@/app/_components/recording-transcript.tsx";
+import { RecordingTranscript } from "@/app/_components/record/recording-transcript.tsx";
 import { requireUser } from "@/lib/auth/current-user.ts";
 
 export const metadata: Metadata = { title: "Note" };

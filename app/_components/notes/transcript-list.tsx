@@ -1,0 +1,223 @@
+"use client";
+
+import { FileText, Mic, SearchX, TriangleAlert } from "lucide-react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { ApiRequestError, listTranscriptions, notesPagePath, saveRead, searchTranscriptions, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
+import { deletionsVersion, isBeingDeleted, onDeletionsChange } from "@/app/_lib/notes/note-deletion.ts";
+import { groupByRecording } from "@/app/_lib/notes/group-transcripts.ts";
+import { onQueueChange } from "@/app/_lib/local-db.ts";
+import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
+import { duration, noteTitle, shownText } from "@/app/_components/note/note-text.ts";
+import { Button, ButtonLink, EmptyState, LocalTime, Notice, RowLink, RowList } from "@/app/_ui/index.ts";
+import styles from "../note/note.module.css";
+
+const SEARCH_DEBOUNCE_MS = 250;
+type Match = TranscriptionList["transcriptions"][number];
+
+/** A note's name in lists: the person's own, else its key phrase (insights), else its first sentence. */
+const titleOf = (t: Transcription, text = shownText(t)) =>
+  t.title ?? (t.insights?.title || (text.trim() ? noteTitle(text) : "Voice note (no words recognized)"));
+
+const PAGE = 20;
+
+/** `initial`: the first page as the server read it for this page (else it is fetched on mount). */
+export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
+  const [items, setItems] = useState<Transcription[] | null>(initial?.transcriptions ?? null);
+  const [cursor, setCursor] = useState<string | null>(initial?.next_cursor ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const [query, setQuery] = useState("");
+  // Notes being deleted (Undo still possible) are hidden at once.
+  const deletions = useSyncExternalStore(onDeletionsChange, deletionsVersion, () => 0);
+
+  const load = useCallback(async (after: string | null) => {
+    try {
+      const page = await listTranscriptions(PAGE, after);
+      setItems((prev) => (after ? [...(prev ?? []), ...page.transcriptions] : page.transcriptions));
+      setCursor(page.next_cursor);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }, []);
+  // A recording this phone uploads (from any page) shows up here as soon as it is text.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = onQueueChange(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => navigator.onLine && void load(null), 500);
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [load]);
+  useEffect(() => {
+    // The server's first page is this device's saved copy for offline reading, as a fetch would be;
+    // offline, the page may be the service worker's old copy, which must not replace a newer one.
+    if (initial) return void (navigator.onLine && saveRead(notesPagePath(PAGE), initial));
+    // Loading on mount is the point of this effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load(null);
+  }, [load, initial]);
+
+  if (error)
+    return (
+      <Notice tone="danger" icon={<TriangleAlert size={18} aria-hidden="true" />} role="alert">
+        Your notes could not be loaded: {error}
+      </Notice>
+    );
+  if (!items) return <p className="muted">Loading your notes…</p>;
+  if (!items.length)
+    return (
+      <EmptyState
+        icon={<FileText size={26} />}
+        title="No notes yet"
+        action={
+          <ButtonLink href="/record" size="large">
+            <Mic size={20} aria-hidden="true" /> Record your first note
+          </ButtonLink>
+        }
+      >
+        Record a voice note and its text shows up here.
+      </EmptyState>
+    );
+  void deletions;
+  const shown = items.filter((t) => !isBeingDeleted(t.id));
+  return (
+    <>
+      <div className={styles.search} role="search">
+        <label htmlFor="note-search" className="visually-hidden">
+          Search notes
+        </label>
+        <input
+          id="note-search"
+          type="search"
+          placeholder="Search notes"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          enterKeyHint="search"
+          autoComplete="off"
+          maxLength={200}
+          data-testid="note-search"
+        />
+      </div>
+      {query.trim() ? <SearchResults query={query.trimStart()} /> : <NoteRows items={shown} cursor={cursor} onMore={() => load(cursor)} />}
+    </>
+  );
+}
+
+/** The notes, newest first, a recording in parts as one entry. */
+function NoteRows({ items, cursor, onMore }: { items: Transcription[]; cursor: string | null; onMore: () => void }) {
+  return (
+    <>
+      <RowList label="Notes">
+        {groupByRecording(items).map((entry) => {
+          if (entry.kind === "transcript") {
+            const t = entry.transcript;
+            const text = shownText(t);
+            return (
+              <RowLink
+                key={t.id}
+                href={`/transcripts/${t.id}`}
+                title={titleOf(t, text)}
+                meta={
+                  <>
+                    <span>
+                      <LocalTime iso={t.recorded_at} /> · {duration(t.duration)}
+                    </span>{" "}
+                    <OptimizationStatus optimization={t.optimization} />
+                  </>
+                }
+                excerpt={t.insights?.summary || text.slice(0, 160)}
+              />
+            );
+          }
+          const text = entry.parts.map((p) => shownText(p).trim()).filter(Boolean).join(" ");
+          const seconds = entry.parts.reduce((sum, p) => sum + p.duration, 0);
+          return (
+            <RowLink
+              key={`recording-${entry.id}`}
+              testId="recording-entry"
+              href={`/transcripts/recordings/${encodeURIComponent(entry.id)}`}
+              title={text ? noteTitle(text) : "Voice note (no words recognized)"}
+              meta={
+                <>
+                  {/* One piece of the row's flex line: a wrap never starts a line with "·". */}
+                  <span>
+                    <LocalTime iso={entry.parts[0].recorded_at} /> · {duration(seconds)} · {entry.parts.length} parts
+                  </span>
+                </>
+              }
+              excerpt={text.slice(0, 160)}
+            />
+          );
+        })}
+      </RowList>
+      {cursor && (
+        <Button variant="secondary" block onClick={onMore}>
+          Show older notes
+        </Button>
+      )}
+    </>
+  );
+}
+
+
+/**
+ * The notes matching `query` (searched a moment after the last keystroke; the last word counts as
+ * typed so far, and a request for an older query is cancelled), best first, the words found marked.
+ */
+function SearchResults({ query }: { query: string }) {
+  const [found, setFound] = useState<{ query: string; matches: Match[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    const stale = new AbortController();
+    const timer = setTimeout(() => {
+      searchTranscriptions(query, { signal: stale.signal })
+        .then((page) => current && (setFound({ query, matches: page.transcriptions }), setError(null)))
+        .catch((err: Error) => current && setError(err instanceof ApiRequestError && err.status === 0 ? "Search needs a connection." : err.message));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+      stale.abort();
+    };
+  }, [query]);
+
+  if (error) return <Notice tone="warning">{error}</Notice>;
+  if (!found) return <p className="muted" aria-live="polite">Searching…</p>;
+  const matches = found.matches.filter((t) => !isBeingDeleted(t.id));
+  if (!matches.length) {
+    return (
+      <EmptyState icon={<SearchX size={26} />} title={`No notes match “${found.query}”`}>
+        Search finds words and their other forms (country, countries) in your notes&rsquo; titles and texts. Try fewer words, or put a phrase in quotes.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <p className="muted" aria-live="polite" data-testid="search-count">
+        {matches.length === 1 ? "1 note" : `${matches.length} notes`} match “{found.query}”
+      </p>
+      <RowList label="Notes found">
+        {matches.map((t) => (
+          <RowLink
+            key={t.id}
+            href={t.recording ? `/transcripts/recordings/${encodeURIComponent(t.recording.id)}` : `/transcripts/${t.id}`}
+            title={titleOf(t)}
+            meta={
+              <span>
+                <LocalTime iso={t.recorded_at} /> · {duration(t.duration)}
+              </span>
+            }
+            excerpt={
+              <span data-testid="search-snippet">
+                {t.search?.snippet.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+              </span>
+            }
+          />
+        ))}
+      </RowList>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+"use client";
+
+import { useId } from "react";
+import { PLATFORM_LIMITS, length } from "@/lib/content/generators/platform-rules.ts";
+import type { Channel } from "@/app/_lib/posts/content.ts";
+import styles from "./posts.module.css";
+
+// A plain preview laid out the way the platform shows a post (no logos), and the editor with a
+// live character counter against the platform's limit — per post for a thread.
+
+type Platform = Channel["platform"];
+const ARTICLE: ReadonlySet<Platform> = new Set(["newsletter", "blog"]);
+const SQUARE: ReadonlySet<Platform> = new Set(["linkedin", "facebook"]);
+
+export const limitOf = (platform: Platform | undefined) => (platform ? PLATFORM_LIMITS[platform] : null);
+export const hasTitle = (platform: Platform | undefined) => !!platform && ARTICLE.has(platform);
+
+// One number format on the server and in every browser (a page rendered on the server must match).
+const n = (value: number) => value.toLocaleString("en-US");
+
+export function Counter({ text, limit, label }: { text: string; limit: number | null; label?: string }) {
+  const used = length(text);
+  const over = limit !== null && used > limit;
+  return (
+    <p className={`${styles.count} ${over ? styles.over : ""}`} data-testid="counter">
+      {label && `${label} · `}
+      {limit === null ? `${n(used)} characters` : `${n(used)} / ${n(limit)}`}
+      {over && ` — ${n(used - limit)} too long`}
+    </p>
+  );
+}
+
+export function PostPreview({ platform, name, title, posts }: { platform: Platform | undefined; name: string; title: string; posts: string[] }) {
+  const limit = limitOf(platform);
+  if (platform && ARTICLE.has(platform)) {
+    const body = posts.join("\n\n");
+    return (
+      <div className={styles.article} data-testid="preview">
+        {title && <h3 className={styles.postTitle}>{title}</h3>}
+        <p className={`${styles.postText} ${styles.clamp}`}>{body}</p>
+        <Counter text={body} limit={limit} />
+      </div>
+    );
+  }
+  const initial = (name.trim()[0] ?? "?").toUpperCase();
+  const thread = posts.length > 1;
+  return (
+    <div className={`${styles.preview} ${thread ? styles.thread : ""} ${platform && SQUARE.has(platform) ? styles.square : ""}`} data-testid="preview">
+      {posts.map((post, i) => (
+        <div key={i} className={styles.post}>
+          <span className={styles.avatar} aria-hidden="true">
+            {initial}
+          </span>
+          <div className={styles.postMain}>
+            <span className={styles.postWho}>
+              {name} <span>· now</span>
+            </span>
+            <p className={styles.postText}>{post}</p>
+            <Counter text={post} limit={limit} label={thread ? `Post ${i + 1} of ${posts.length}` : undefined} />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** One text box per post (a thread's posts are edited one by one), each with its counter. */
+export function PostEditor({
+  platform,
+  title,
+  posts,
+  onChange,
+}: {
+  platform: Platform | undefined;
+  title: string | null;
+  posts: string[];
+  onChange: (next: { title: string | null; posts: string[] }) => void;
+}) {
+  const id = useId();
+  const limit = limitOf(platform);
+  return (
+    <div className="stack">
+      {title !== null && (
+        <div className={styles.editBox}>
+          <label htmlFor={`${id}-title`}>Title</label>
+          <input id={`${id}-title`} type="text" value={title} onChange={(e) => onChange({ title: e.target.value, posts })} />
+        </div>
+      )}
+      {posts.map((post, i) => (
+        <div key={i} className={styles.editBox}>
+          <div className={styles.editHead}>
+            <label htmlFor={`${id}-${i}`}>{posts.length > 1 ? `Post ${i + 1} of ${posts.length}` : "Text"}</label>
+            <Counter text={post} limit={limit} />
+          </div>
+          <textarea
+            id={`${id}-${i}`}
+            className={styles.editText}
+            value={post}
+            onChange={(e) => onChange({ title, posts: posts.map((p, j) => (j === i ? e.target.value : p)) })}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,303 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Mic, Pause, Play, Square, Upload } from "lucide-react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
+import {
+  finishLiveRecording,
+  queueRecording,
+  recordingFileName,
+  recoverInterruptedRecordings,
+  startRecording,
+  type Interruption,
+  type Recording,
+} from "@/app/_lib/recording/recorder.ts";
+import { enqueueUploads, listUploads } from "@/app/_lib/recording/upload-queue.ts";
+import type { QueuedUpload } from "@/app/_lib/local-db.ts";
+import { prepareUpload } from "@/app/_lib/recording/prepare-upload.ts";
+import { keepRecordingsOnPhone, minutesOfSpaceLeft } from "@/app/_lib/recording/storage.ts";
+import { clearProgress, onProgress, progressStage, reportStage, setCardShown, trackUpload } from "@/app/_lib/recording/recording-progress.ts";
+import { Button, Notice } from "@/app/_ui/index.ts";
+import { microphoneHelp } from "@/app/_components/record/mic-help.ts";
+import { ProgressCard } from "@/app/_components/record/progress-card.tsx";
+import styles from "./recorder.module.css";
+
+type Phase = "idle" | "starting" | "recording" | "paused" | "saving";
+
+const clock = (ms: number) => {
+  const s = Math.floor(ms / 1000);
+  return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+};
+
+const announceEnqueued = () => window.dispatchEvent(new Event("voicedraft:enqueued"));
+const SHARE_PROBLEMS: Record<string, string> = {
+  none: "Nothing to transcribe was shared: share an audio file (a voice memo) with Voicedraft.",
+  "signed-out": "Sign in first, then share the file with Voicedraft again.",
+  failed: "The shared file could not be kept on this phone; share it again, or choose it below.",
+  retry: "Voicedraft was not ready to receive files yet. Share the file again, or choose it below.",
+};
+const seconds = (n: number) => (n < 90 ? `${n} s` : `${Math.round(n / 60)} min`);
+const interruptionMessage = (reason: Interruption) =>
+  reason === "ended"
+    ? "The recording stopped because the microphone was taken away (a call, another app, or its permission). Everything up to then is saved."
+    : "The recording stopped because the microphone went silent (a call or another app took it). Everything up to then is saved.";
+const STATE = { idle: "Ready", starting: "Starting…", recording: "Recording", paused: "Paused", saving: "Saving…" } as const;
+
+export function Recorder({ owner }: { owner: string }) {
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [elapsed, setElapsed] = useState(0);
+  const [level, setLevel] = useState(0);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // After an interruption: the recording that stopped, which "Continue recording" adds to.
+  const [continuable, setContinuable] = useState<{ id: string; parts: number } | null>(null);
+  const stage = useSyncExternalStore(onProgress, progressStage, () => null);
+  const recording = useRef<Recording | null>(null);
+  const meter = useRef<HTMLSpanElement>(null);
+  const card = useRef<HTMLDivElement>(null);
+  const clockState = useRef({ startedAt: 0, pausedTotal: 0, pausedAt: 0 });
+  const router = useRouter();
+
+  // Arrived from the share sheet (the service worker queued the shared file): show its progress.
+  useEffect(() => {
+    const shared = new URLSearchParams(window.location.hash.slice(1)).get("shared");
+    if (!shared) return;
+    history.replaceState(history.state, "", window.location.pathname + window.location.search);
+    const problem = SHARE_PROBLEMS[shared];
+    // Read from the address once, on arrival: the message belongs to this visit.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (problem) return void setMessage({ ok: false, text: problem });
+    void listUploads(owner).then((items) => {
+      const batch = items.filter((item) => item.batchId === shared);
+      if (batch.length) trackUpload(owner, batch);
+    });
+  }, [owner]);
+
+  useEffect(() => {
+    void recoverInterruptedRecordings(owner).then((n) => {
+      if (!n) return;
+      setMessage({ ok: true, text: `Recovered ${n} interrupted recording${n > 1 ? "s" : ""}; queued for upload.` });
+      announceEnqueued();
+    });
+  }, [owner]);
+
+  // While this page shows the card, a finished note opens by itself; elsewhere a toast offers it.
+  useEffect(() => {
+    setCardShown(true);
+    return () => setCardShown(false);
+  }, []);
+  useEffect(() => {
+    // After an interruption the page stays, offering "Continue recording"; the card links the note.
+    if (stage?.kind === "done" && !continuable) {
+      clearProgress();
+      router.push(stage.href);
+    } else if (stage) card.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [stage, router, continuable]);
+
+  useEffect(() => {
+    if (phase !== "recording" && phase !== "paused") return;
+    let frame = 0;
+    const tick = () => {
+      const c = clockState.current;
+      const now = phase === "paused" ? c.pausedAt : performance.now();
+      const value = phase === "recording" ? (recording.current?.level() ?? 0) : 0;
+      setElapsed(now - c.startedAt - c.pausedTotal);
+      setLevel(value);
+      // Set through the CSSOM, not a style attribute: allowed under a strict Content-Security-Policy.
+      meter.current?.style.setProperty("--level", String(value));
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [phase]);
+
+  async function start(continueFrom?: { id: string; parts: number }) {
+    setMessage(null);
+    setContinuable(null);
+    clearProgress();
+    setPhase("starting");
+    try {
+      // Each part cut while recording goes up at once (the queue panel drains on this event).
+      const spaceLeft = await minutesOfSpaceLeft();
+      recording.current = await startRecording(owner, {
+        onPart: announceEnqueued,
+        onInterrupted: (reason) => void stop(interruptionMessage(reason)),
+        continueFrom,
+        onReturn: (lost, hidden) =>
+          lost > 0 &&
+          setMessage({ ok: false, text: `The phone paused the recording while the screen was off: about ${seconds(lost)} of the last ${seconds(hidden)} is missing. Keep the screen on for long notes.` }),
+      });
+      clockState.current = { startedAt: performance.now(), pausedTotal: 0, pausedAt: 0 };
+      setElapsed(0);
+      setPhase("recording");
+      if (spaceLeft !== null && spaceLeft < 15) {
+        setMessage({ ok: false, text: `This phone has room for only about ${spaceLeft} more minutes of recording. Free some space, or keep this note short.` });
+      }
+    } catch (err) {
+      setPhase("idle");
+      setMessage({ ok: false, text: microphoneHelp(err) });
+    }
+  }
+
+  function pause() {
+    recording.current?.pause();
+    clockState.current.pausedAt = performance.now();
+    setPhase("paused");
+  }
+
+  function resume() {
+    recording.current?.resume();
+    clockState.current.pausedTotal += performance.now() - clockState.current.pausedAt;
+    setPhase("recording");
+  }
+
+  /** Stops and saves; `why` (an interruption) is said once the recording is safe. */
+  async function stop(why?: string) {
+    const current = recording.current;
+    if (!current) return;
+    recording.current = null; // one stop, even if Stop and an interruption come together
+    // Marks for bench:app-record, which reads where the seconds after Stop go.
+    performance.mark("voicedraft:stop");
+    setPhase("saving");
+    reportStage({ kind: "saving" });
+    let queued: QueuedUpload[] = [];
+    try {
+      const { blob, partsQueued } = await current.stop();
+      performance.mark("voicedraft:saved");
+      if (partsQueued) {
+        // The first parts are uploaded (and mostly text) already: only the rest is left. The
+        // joined note will open, so its page is fetched now, not after the text is in.
+        router.prefetch(`/transcripts/recordings/${encodeURIComponent(current.id)}`);
+        reportStage({ kind: "preparing", step: "splitting", seconds: 0 });
+        const items = await finishLiveRecording(owner, current.id, blob);
+        performance.mark("voicedraft:last-part-queued");
+        trackUpload(owner, items);
+        queued = items;
+      } else {
+        const parts = await prepareUpload(blob, recordingFileName(current.mimeType), (p) => reportStage({ kind: "preparing", step: p.stage, seconds: p.seconds }));
+        queued = await queueRecording(owner, current.id, parts);
+        trackUpload(owner, queued);
+      }
+      announceEnqueued();
+      if (why) {
+        setMessage({ ok: false, text: why });
+        setContinuable({ id: current.id, parts: Math.max(0, ...queued.map((item) => item.part)) });
+      }
+      // The first recording kept on this phone: ask the browser not to clear it under storage pressure.
+      void keepRecordingsOnPhone();
+    } catch (err) {
+      reportStage({ kind: "failed", message: `Could not save the recording: ${(err as Error).message}` });
+    } finally {
+      meter.current?.style.setProperty("--level", "0");
+      setLevel(0);
+      setPhase("idle");
+    }
+  }
+
+  async function pickFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (file) await queueFile(file);
+  }
+
+  // "Open with Voicedraft" (the manifest's file_handlers, where the browser has them): the files
+  // arrive through the launch queue and go the way of a picked file.
+  const queueFileRef = useRef(queueFile);
+  queueFileRef.current = queueFile;
+  useEffect(() => {
+    const launchQueue = (window as Window & { launchQueue?: { setConsumer(consumer: (params: { files: { getFile(): Promise<File> }[] }) => void): void } }).launchQueue;
+    launchQueue?.setConsumer(async ({ files }) => {
+      for (const handle of files) await queueFileRef.current(await handle.getFile());
+    });
+  }, []);
+
+  async function queueFile(file: File) {
+    setMessage(null);
+    setPhase("saving");
+    reportStage({ kind: "saving" });
+    try {
+      const parts = await prepareUpload(file, file.name, (p) => reportStage({ kind: "preparing", step: p.stage, seconds: p.seconds }));
+      trackUpload(owner, await enqueueUploads(owner, parts));
+      announceEnqueued();
+    } catch (err) {
+      reportStage({ kind: "failed", message: `Could not read ${file.name}: ${(err as Error).message}` });
+    } finally {
+      setPhase("idle");
+    }
+  }
+
+  const active = phase === "recording" || phase === "paused";
+  // A recording on its way to text comes first: its card on top, a small button for the next one
+  // below it, not the big Record button and "Ready" that invite a second recording by accident.
+  const processing = phase === "idle" && stage !== null && stage.kind !== "done" && stage.kind !== "failed";
+  // (Moved up by CSS `order`: the card stays one element from saving to done.)
+  return (
+    <section aria-labelledby="recorder-heading" className={styles.recorder} data-processing={processing || undefined}>
+      <h2 id="recorder-heading" className="visually-hidden">
+        Recorder
+      </h2>
+      <div className={processing ? "visually-hidden" : styles.timer} role="timer" aria-label="Recording time">
+        {clock(elapsed)}
+      </div>
+      {!processing && (
+        <div className={styles.meter} role="meter" aria-label="Input level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(level * 100)}>
+          <span ref={meter} />
+        </div>
+      )}
+      <p className={processing ? "visually-hidden" : styles.state} aria-live="polite" data-testid="recorder-state" data-phase={phase}>
+        {STATE[phase]}
+      </p>
+      <div className={styles.controls} data-processing={processing || undefined}>
+        {processing && (
+          <Button variant="secondary" onClick={() => void start()}>
+            <Mic size={18} aria-hidden="true" /> Start recording
+          </Button>
+        )}
+        {!active && phase !== "saving" && !processing && (
+          <button type="button" className={styles.bigButton} onClick={() => void start()} disabled={phase !== "idle"}>
+            <Mic size={40} aria-hidden="true" />
+            <span className="visually-hidden">Start recording</span>
+          </button>
+        )}
+        {phase === "recording" && (
+          <Button variant="secondary" size="large" onClick={pause}>
+            <Pause size={20} aria-hidden="true" /> Pause
+          </Button>
+        )}
+        {phase === "paused" && (
+          <Button variant="secondary" size="large" onClick={resume}>
+            <Play size={20} aria-hidden="true" /> Resume
+          </Button>
+        )}
+        {active && (
+          <Button variant="record" size="large" onClick={() => void stop()}>
+            <Square size={18} aria-hidden="true" /> Stop and save
+          </Button>
+        )}
+      </div>
+      {!active && phase === "idle" && !stage && <p className={styles.hint}>Tap to record. Your text appears by itself when you stop.</p>}
+      {message && (
+        <Notice tone={message.ok ? "success" : "danger"} role={message.ok ? "status" : "alert"} data-testid="recorder-message">
+          {message.text}
+          {continuable && phase === "idle" && (
+            <Button variant="secondary" block onClick={() => void start(continuable)} data-testid="continue-recording">
+              <Mic size={18} aria-hidden="true" /> Continue recording
+            </Button>
+          )}
+        </Notice>
+      )}
+      <div ref={card} className={styles.cardSlot}>
+        {stage && <ProgressCard stage={stage} />}
+      </div>
+      {stage?.kind === "preparing" && (
+        <p className="visually-hidden" data-testid="preprocess-progress">
+          {stage.step}
+        </p>
+      )}
+      <label className={styles.filePick}>
+        <Upload size={18} aria-hidden="true" />
+        <span>Or choose an audio file</span>
+        <input type="file" accept="audio/*,video/mp4,video/webm" onChange={pickFile} disabled={phase !== "idle"} />
+      </label>
+    </section>
+  );
+}

@@ -1,0 +1,288 @@
+import { localDb, type LocalRecording, type QueuedUpload } from "@/app/_lib/local-db.ts";
+import { enqueuePart, enqueueUploads, finishRecordingParts, type NewUpload } from "@/app/_lib/recording/upload-queue.ts";
+import { cutRecording, LIVE_PART } from "@/app/_lib/recording/preprocess.ts";
+
+// Recording with MediaRecorder. Every second of audio is written to IndexedDB as it arrives, so
+// a closed tab or a dead battery loses at most about a second; recoverInterruptedRecordings
+// turns what was saved into a queued upload on the next visit.
+//
+// Live upload: while recording, the audio worker cuts a part at a pause every 30–60 s and it is
+// queued (so uploaded and transcribed) at once; after Stop only the last part is left to do.
+
+const TIMESLICE_MS = 1000;
+const LOCK_PREFIX = "voicedraft-recording-";
+
+/** webm/opus where the browser has it (Chromium, Firefox, Android), else mp4/aac (Safari). */
+export function pickContainer(): { mimeType: string; extension: string } {
+  const candidates = [
+    { mimeType: "audio/webm;codecs=opus", extension: "webm" },
+    { mimeType: "audio/mp4;codecs=mp4a.40.2", extension: "m4a" },
+    { mimeType: "audio/mp4", extension: "m4a" },
+    { mimeType: "audio/ogg;codecs=opus", extension: "ogg" },
+  ];
+  return candidates.find((c) => MediaRecorder.isTypeSupported(c.mimeType)) ?? { mimeType: "", extension: "webm" };
+}
+
+const extensionOf = (mimeType: string) => (mimeType.includes("mp4") ? "m4a" : mimeType.includes("ogg") ? "ogg" : "webm");
+
+export type Recording = {
+  id: string;
+  mimeType: string;
+  /** 0..1, the loudness right now, for the level meter. */
+  level(): number;
+  pause(): void;
+  resume(): void;
+  /**
+   * Stops, and returns the whole recording as one Blob (also still in IndexedDB until queued),
+   * with how much of it was already cut into parts and queued while recording.
+   */
+  stop(): Promise<{ blob: Blob; cutAt: number; partsQueued: number }>;
+  state(): RecordingState;
+};
+
+const LIVE_CHECK_EVERY = 5; // seconds of audio between two tries at cutting a part
+
+/** Why a recording stopped without Stop: the microphone was taken (a call, another app, permission revoked). */
+export type Interruption = "ended" | "muted";
+
+type Hooks = {
+  onPart?: () => void;
+  /** The audio track ended or went silent for good: the recording should stop, keeping what it has. */
+  onInterrupted?: (reason: Interruption) => void;
+  /** Back in view after the page was hidden: how many seconds of audio the browser did not record meanwhile. */
+  onReturn?: (lostSeconds: number, hiddenSeconds: number) => void;
+  /**
+   * "Continue recording" after an interruption: this recording adds parts to that one (same
+   * recording id, numbered after its parts), so the server joins them into one note.
+   */
+  continueFrom?: { id: string; parts: number };
+};
+
+// A locked screen suspends the page (and the recording) on phones: hold the screen on while
+// recording. The lock is dropped whenever the page is hidden, so it is asked for again on return.
+function holdScreenOn(): { release(): void } {
+  let lock: { release(): Promise<void> } | null = null;
+  let held = true;
+  const wakeLock = (navigator as Navigator & { wakeLock?: { request(type: "screen"): Promise<{ release(): Promise<void> }> } }).wakeLock;
+  const acquire = () => {
+    if (!wakeLock || !held || document.visibilityState !== "visible") return;
+    wakeLock.request("screen").then(
+      (l) => (held ? (lock = l) : void l.release()),
+      () => undefined, // refused (battery saver, no user gesture): recording goes on without it
+    );
+  };
+  const onVisible = () => document.visibilityState === "visible" && acquire();
+  document.addEventListener("visibilitychange", onVisible);
+  acquire();
+  return {
+    release() {
+      held = false;
+      document.removeEventListener("visibilitychange", onVisible);
+      void lock?.release().catch(() => undefined);
+      lock = null;
+    },
+  };
+}
+
+export async function startRecording(owner: string, { onPart, onInterrupted, onReturn, continueFrom }: Hooks = {}): Promise<Recording> {
+  // The browser's voice-call processing (echo cancellation, noise suppression, gain) smears
+  // consonants and costs recognition accuracy; a voice note wants the plain signal.
+  const stream = await navigator.mediaDevices.getUserMedia({
+    audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false, channelCount: 1 },
+  });
+  const { mimeType } = pickContainer();
+  const recorder = new MediaRecorder(stream, mimeType ? { mimeType, audioBitsPerSecond: 64_000 } : undefined);
+  const id = continueFrom?.id ?? crypto.randomUUID();
+  const db = await localDb();
+  // A continued recording starts with the parts it follows counted as queued: what it records
+  // goes up as the next parts (and is joined after them), however it ends.
+  const partsBefore = continueFrom?.parts ?? 0;
+  const row: LocalRecording = { id, owner, createdAt: Date.now(), mimeType: recorder.mimeType || mimeType, state: "recording", cutAt: 0, partsQueued: partsBefore };
+  await db.put("recordings", row);
+
+  let seq = 0;
+  let writes = Promise.resolve();
+  const chunks: Blob[] = [];
+  let cutting: Promise<void> = Promise.resolve();
+  let live = true; // off after the worker failed once: then the whole recording goes after Stop
+  let triedAt = 0;
+  // One try at a time: on a slow phone a try can take longer than LIVE_CHECK_EVERY, and tries
+  // queued behind each other would keep the worker busy long after Stop (which waits for them).
+  let tryingToCut = false;
+  recorder.ondataavailable = (event) => {
+    if (!event.data.size) return;
+    const chunk = { recordingId: id, seq: seq++, blob: event.data };
+    chunks.push(event.data);
+    writes = writes.then(() => db.put("recordingChunks", chunk).then(() => undefined));
+    // About a second of audio per chunk: time to try for the next part?
+    if (live && !tryingToCut && recorder.state === "recording" && seq - row.cutAt! >= LIVE_PART.minSeconds + 1 && seq - triedAt >= LIVE_CHECK_EVERY) {
+      triedAt = seq;
+      tryingToCut = true;
+      cutting = cutNext().finally(() => (tryingToCut = false));
+    }
+  };
+
+  async function cutNext(): Promise<void> {
+    try {
+      const soFar = new Blob(chunks, { type: recorder.mimeType.split(";")[0] || "audio/webm" });
+      const { part } = await cutRecording(soFar, row.cutAt!, false);
+      if (!part || !live) return;
+      const n = row.partsQueued! + 1;
+      await enqueuePart(owner, id, n, { blob: part.blob, fileName: partFileName(row, n), mimeType: "audio/ogg" });
+      row.cutAt = part.end;
+      row.partsQueued = n;
+      await db.put("recordings", row);
+      onPart?.();
+    } catch (err) {
+      console.warn("live upload unavailable; the recording is sent after Stop", err);
+      live = false;
+    }
+  }
+
+  const audio = new AudioContext();
+  await audio.resume(); // created after an await, so not "allowed to start" by the click by itself
+  const analyser = audio.createAnalyser();
+  analyser.fftSize = 1024;
+  audio.createMediaStreamSource(stream).connect(analyser);
+  const samples = new Float32Array(analyser.fftSize);
+
+  const stopped = new Promise<void>((resolve) => (recorder.onstop = () => resolve()));
+  const screen = holdScreenOn();
+  for (const track of stream.getAudioTracks()) {
+    track.addEventListener("ended", () => onInterrupted?.("ended"));
+    // A mute that lasts (a phone call took the microphone) ends the recording; a blip does not.
+    let muteTimer: ReturnType<typeof setTimeout> | undefined;
+    track.addEventListener("mute", () => (muteTimer = setTimeout(() => track.muted && onInterrupted?.("muted"), 3000)));
+    track.addEventListener("unmute", () => clearTimeout(muteTimer));
+  }
+  // While hidden, a phone may stop delivering audio: on return, say how much is missing.
+  let hiddenAt: { time: number; seq: number } | null = null;
+  const onVisibility = () => {
+    if (recorder.state !== "recording") return void (hiddenAt = null);
+    if (document.visibilityState === "hidden") hiddenAt = { time: performance.now(), seq };
+    else if (hiddenAt) {
+      const hiddenSeconds = (performance.now() - hiddenAt.time) / 1000;
+      const recordedSeconds = ((seq - hiddenAt.seq) * TIMESLICE_MS) / 1000;
+      hiddenAt = null;
+      onReturn?.(Math.max(0, Math.round(hiddenSeconds - recordedSeconds - 2)), Math.round(hiddenSeconds));
+    }
+  };
+  document.addEventListener("visibilitychange", onVisibility);
+  // Held while recording, so another tab's recovery leaves this recording alone.
+  let releaseLock = () => {};
+  void navigator.locks?.request(`${LOCK_PREFIX}${id}`, () => new Promise<void>((resolve) => (releaseLock = resolve)));
+  recorder.start(TIMESLICE_MS);
+
+  return {
+    id,
+    mimeType: recorder.mimeType || mimeType,
+    level() {
+      analyser.getFloatTimeDomainData(samples);
+      let sum = 0;
+      for (const s of samples) sum += s * s;
+      return Math.min(1, Math.sqrt(sum / samples.length) * 4);
+    },
+    pause: () => recorder.pause(),
+    resume: () => recorder.resume(),
+    state: () => recorder.state,
+    async stop() {
+      if (recorder.state !== "inactive") recorder.stop();
+      await stopped;
+      screen.release();
+      document.removeEventListener("visibilitychange", onVisibility);
+      stream.getTracks().forEach((t) => t.stop());
+      await audio.close();
+      await writes;
+      await cutting;
+      live = false;
+      releaseLock();
+      await db.put("recordings", { ...row, state: "stopped" });
+      return { blob: await assemble(id), cutAt: row.cutAt!, partsQueued: row.partsQueued! };
+    },
+  };
+}
+
+async function assemble(recordingId: string): Promise<Blob> {
+  const db = await localDb();
+  const [recording, chunks] = await Promise.all([
+    db.get("recordings", recordingId),
+    db.getAllFromIndex("recordingChunks", "byRecording", recordingId),
+  ]);
+  chunks.sort((a, b) => a.seq - b.seq);
+  return new Blob(chunks.map((c) => c.blob), { type: recording?.mimeType.split(";")[0] ?? "audio/webm" });
+}
+
+/** Queues the recording's parts for upload and forgets the raw chunks, in that order. */
+export async function queueRecording(owner: string, recordingId: string, parts: NewUpload[]): Promise<QueuedUpload[]> {
+  const items = await enqueueUploads(owner, parts, recordingId);
+  await forgetChunks(recordingId);
+  return items;
+}
+
+const partFileName = (recording: LocalRecording, part: number) =>
+  recordingFileName(recording.mimeType, recording.createdAt).replace(/\.[^.]+$/, `-part-${part}.ogg`);
+
+/**
+ * The end of a recording whose first parts went up while it was made: the rest after `cutAt`
+ * becomes its last part, and every part learns the count. Returns all its queued parts.
+ */
+export async function finishLiveRecording(owner: string, recordingId: string, blob: Blob): Promise<QueuedUpload[]> {
+  const db = await localDb();
+  const recording = await db.get("recordings", recordingId);
+  if (!recording) throw new Error("the recording is no longer on this device");
+  const queued = recording.partsQueued ?? 0;
+  const { part } = await cutRecording(blob, recording.cutAt ?? 0, true);
+  // A silent or empty rest (Stop right after a cut) adds no part.
+  if (part && part.end - part.start >= 0.5) {
+    await enqueuePart(owner, recordingId, queued + 1, { blob: part.blob, fileName: partFileName(recording, queued + 1), mimeType: "audio/ogg" });
+  }
+  const items = await finishRecordingParts(recordingId, part && part.end - part.start >= 0.5 ? queued + 1 : queued);
+  await forgetChunks(recordingId);
+  return items;
+}
+
+async function forgetChunks(recordingId: string): Promise<void> {
+  const db = await localDb();
+  const tx = db.transaction(["recordings", "recordingChunks"], "readwrite");
+  const keys = await tx.objectStore("recordingChunks").index("byRecording").getAllKeys(recordingId);
+  await Promise.all([...keys.map((k) => tx.objectStore("recordingChunks").delete(k)), tx.objectStore("recordings").delete(recordingId), tx.done]);
+}
+
+/** The file name of a whole recording. */
+export function recordingFileName(mimeType: string, createdAt = Date.now()): string {
+  return `recording-${new Date(createdAt).toISOString().replace(/[:.]/g, "-")}.${extensionOf(mimeType)}`;
+}
+
+/**
+ * Recordings that never reached stop() (tab closed, crash, power loss): queue what was saved.
+ * A recording still running in another tab holds its lock, so it is left alone.
+ */
+export async function recoverInterruptedRecordings(owner: string): Promise<number> {
+  // One recovery at a time (the app frame and the Record page both ask on opening): a second one
+  // waits, then finds the recording already queued and gone from the list.
+  if (navigator.locks) return navigator.locks.request(`${LOCK_PREFIX}recovery`, () => recover(owner));
+  return recover(owner);
+}
+
+async function recover(owner: string): Promise<number> {
+  const db = await localDb();
+  const held = new Set(((await navigator.locks?.query())?.held ?? []).map((lock) => lock.name));
+  let recovered = 0;
+  for (const recording of await db.getAll("recordings")) {
+    if (recording.owner !== owner || held.has(`${LOCK_PREFIX}${recording.id}`)) continue;
+    const blob = await assemble(recording.id);
+    if (!blob.size) {
+      await db.delete("recordings", recording.id);
+      continue;
+    }
+    if (recording.partsQueued) {
+      // Its first parts went up while it was made: only the rest is left to queue.
+      await finishLiveRecording(owner, recording.id, blob);
+      recovered += 1;
+      continue;
+    }
+    await queueRecording(owner, recording.id, [{ blob, fileName: recordingFileName(recording.mimeType, recording.createdAt), mimeType: blob.type }]);
+    recovered += 1;
+  }
+  return recovered;
+}
