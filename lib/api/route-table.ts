@@ -22,6 +22,8 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/v1/dictionary/delete": ["DELETE"],
   "/api/v1/dictionary/impact": ["GET"],
   "/api/v1/export": ["GET"],
+  "/api/v1/live-recordings/{id}": ["GET", "PATCH"],
+  "/api/v1/live-recordings/{id}/finish": ["POST"],
   "/api/v1/openapi.json": ["GET"],
   "/api/v1/presets": ["GET", "POST"],
   "/api/v1/presets/{id}": ["DELETE", "GET", "PATCH"],

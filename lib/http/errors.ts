@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   rewrite_style_read_only: 409,
   rewrite_style_limit_reached: 409,
   writer_required: 409,
+  offset_mismatch: 409,
+  recording_finished: 409,
   payload_too_large: 413,
   audio_too_long: 413,
   unsupported_media_type: 415,

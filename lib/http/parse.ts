@@ -43,13 +43,13 @@ export function assertSafeText(value: unknown, where = "The request"): void {
   throw new ApiError("validation_failed", `${where} is invalid. ${path}: ${message}`, { details: [{ path, message }] });
 }
 
-/** Reads at most `limit` bytes of the body; a larger body is refused without reading it all. */
-export async function readBody(req: Request, limit: number): Promise<string> {
+/** Reads at most `limit` bytes of the body as bytes; a larger body is refused without reading it all. */
+export async function readBodyBytes(req: Request, limit: number): Promise<Buffer> {
   const tooLarge = () =>
     new ApiError("payload_too_large", `The request body is larger than the limit of ${limit} bytes.`);
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (declared > limit) throw tooLarge();
-  if (!req.body) return "";
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -63,8 +63,14 @@ export async function readBody(req: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
+  return Buffer.concat(chunks);
+}
+
+/** Reads at most `limit` bytes of the body as UTF-8 text; a larger body is refused without reading it all. */
+export async function readBody(req: Request, limit: number): Promise<string> {
+  const bytes = await readBodyBytes(req, limit);
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new ApiError("invalid_json", "The request body is not valid UTF-8.");
   }

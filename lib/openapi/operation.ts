@@ -45,6 +45,8 @@ export type OperationSpec = {
   maxBodyBytes?: number;
   /** A multipart/form-data request body (uploads), described as JSON Schema. */
   multipart?: JsonSchema;
+  /** A raw binary body (audio bytes), of these media types, at most maxBytes; the handler reads it. */
+  binary?: { mediaTypes: string[]; maxBytes: number; description: string };
   /** Success responses by status; `schema` is a zod schema with `.meta({ id })` or plain JSON Schema. */
   responses: Record<
     number,
@@ -143,6 +145,7 @@ export function operation(spec: OperationSpec): OperationObject {
     ...QUERY_ERRORS,
     ...(spec.body && bodyErrors(spec.maxBodyBytes)),
     ...(spec.multipart && MULTIPART_ERRORS),
+    ...(spec.binary && { payload_too_large: `The body is larger than ${spec.binary.maxBytes} bytes.` }),
     ...spec.errors,
   };
   const responses: Record<string, ResponseObject> = {};
@@ -173,6 +176,14 @@ export function operation(spec: OperationSpec): OperationObject {
       requestBody: { required: true, content: content(spec.body), ...(spec.maxBodyBytes && { "x-max-body-bytes": spec.maxBodyBytes }) },
     }),
     ...(spec.multipart && { requestBody: { required: true, content: { "multipart/form-data": { schema: spec.multipart } } } }),
+    ...(spec.binary && {
+      requestBody: {
+        required: true,
+        description: spec.binary.description,
+        content: Object.fromEntries(spec.binary.mediaTypes.map((type) => [type, { schema: { type: "string", format: "binary" } }])),
+        "x-max-body-bytes": spec.binary.maxBytes,
+      },
+    }),
     responses,
   };
 }

@@ -15,7 +15,7 @@ export type ParameterObject = {
 
 export type MediaTypeObject = { schema: JsonSchema | Reference };
 
-export type RequestBodyObject = { required: boolean; description?: string; content: Record<string, MediaTypeObject> };
+export type RequestBodyObject = { required: boolean; description?: string; content: Record<string, MediaTypeObject>; "x-max-body-bytes"?: number };
 
 export type ResponseObject = {
   description: string;

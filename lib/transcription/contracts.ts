@@ -9,6 +9,8 @@ import {
   EditTranscriptionInput,
   EditTranscriptionResult,
   ListTranscriptionsQuery,
+  LiveRecording,
+  AppendLiveAudioQuery,
   NoteAudio,
   OPENAI_STREAM_FORMATS,
   SearchMatch,
@@ -343,6 +345,100 @@ export const getRecording = defineOperation({
   errors: { not_found: "You have uploaded no part of a recording with this id." },
 });
 
+const LIVE_ID = {
+  name: "id",
+  in: "path" as const,
+  required: true,
+  description: "Your id for the recording (e.g. a UUID made when recording starts).",
+  schema: { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" },
+};
+
+/** The largest body of one PATCH: a few seconds of audio is usual; an offline backlog is sent in pieces of this size. */
+export const LIVE_BODY_MAX_BYTES = 8 * 1024 * 1024;
+
+export const appendLiveAudio = defineOperation({
+  method: "patch",
+  path: "/api/v1/live-recordings/{id}",
+  id: "appendLiveAudio",
+  tag,
+  summary: "Send a recording while it is made",
+  description:
+    "Recognize while the person speaks: send the recording's bytes as the recorder writes them (WebM/Opus, " +
+    "Ogg/Opus, MP4/AAC or WAV; e.g. MediaRecorder's chunk every second), each PATCH with the byte `offset` it " +
+    "starts at. The first (offset 0) creates the live recording. The server cuts what arrives at pauses, a few " +
+    "seconds of speech at a time, and recognizes each piece at once (below the priority of requests), so after " +
+    "Stop only the last seconds are left: then POST …/finish makes the note.\n\n" +
+    "Bytes the server already holds are skipped, so a retried PATCH is harmless; a body that starts past " +
+    "`bytes_received` is 409 offset_mismatch (send from `bytes_received`). The answer is the recording with its " +
+    "captions so far (`text`, `pieces`).",
+  scope: "transcribe",
+  parameters: [LIVE_ID],
+  query: AppendLiveAudioQuery,
+  binary: {
+    mediaTypes: ["audio/webm", "audio/ogg", "audio/mp4", "audio/wav", "application/octet-stream"],
+    maxBytes: LIVE_BODY_MAX_BYTES,
+    description: "The next bytes of the recording, from `offset`.",
+  },
+  responses: {
+    201: { description: "The live recording was created with this first audio.", schema: LiveRecording },
+    200: { description: "The audio was added (or was already here).", schema: LiveRecording },
+  },
+  errors: {
+    offset_mismatch: "The body starts past the bytes the server holds (or another request appended first); the message and details name the offset to send from.",
+    recording_finished: "The recording is finished (POST …/finish); it takes no more audio.",
+    unsupported_audio: "The first bytes are not WebM, Ogg, MP4 or WAV audio as a recorder writes it.",
+    empty_audio: "The first PATCH has no bytes.",
+    payload_too_large: `The body is larger than ${LIVE_BODY_MAX_BYTES} bytes, or the recording would exceed the upload limit.`,
+    language_unsupported: UPLOAD_ERRORS.language_unsupported,
+    engine_unavailable: UPLOAD_ERRORS.engine_unavailable,
+  },
+});
+
+export const getLiveRecording = defineOperation({
+  method: "get",
+  path: "/api/v1/live-recordings/{id}",
+  id: "getLiveRecording",
+  tag,
+  summary: "Read a live recording's captions",
+  description:
+    "How much of the recording the server holds (`bytes_received`: where to resume after a lost connection) and " +
+    "its captions so far: each piece's text once recognized, and `text`, the pieces joined up to the first one " +
+    "still being recognized. After finish, `transcription_id` names the note.",
+  scope: "transcribe",
+  parameters: [LIVE_ID],
+  responses: { 200: { description: "The live recording.", schema: LiveRecording } },
+  errors: { not_found: "You have no live recording with this id." },
+});
+
+export const finishLiveRecording = defineOperation({
+  method: "post",
+  path: "/api/v1/live-recordings/{id}/finish",
+  id: "finishLiveRecording",
+  tag,
+  summary: "Stop: make the live recording a note",
+  description:
+    "The audio after the last piece becomes the last piece; once every piece is recognized, they are joined in " +
+    "order into one transcription, saved like an upload's (dictionary, clean-up, insights, the kept recording). " +
+    "Answers it as POST /transcribe does (JSON). Finishing again answers the same note (200); only one note is " +
+    "ever made of a live recording.",
+  scope: "transcribe",
+  parameters: [LIVE_ID],
+  responses: {
+    201: { description: "The note made of the recording.", schema: TranscriptionResult },
+    200: { description: "It was finished before: the same note.", schema: TranscriptionResult },
+  },
+  errors: {
+    not_found: "You have no live recording with this id (or its note was deleted).",
+    empty_audio: "The live recording holds no audio.",
+    no_speech: "No speech was heard in the whole recording.",
+    unreadable_audio: UPLOAD_ERRORS.unreadable_audio,
+    audio_too_long: UPLOAD_ERRORS.audio_too_long,
+    engine_unavailable: UPLOAD_ERRORS.engine_unavailable,
+    engine_busy: UPLOAD_ERRORS.engine_busy,
+    engine_failed: "The recognizer failed on a piece; finishing again cuts and recognizes the recording anew.",
+  },
+});
+
 export const listTranscriptions = defineOperation({
   method: "get",
   path: "/api/v1/transcriptions",
@@ -411,12 +507,14 @@ export const transcriptionArea: ApiArea = {
     DictionarySuggestion,
     DictionarySuggestionList,
     Recording,
+    LiveRecording,
     TranscriptTextDeltaEvent,
     TranscriptTextDoneEvent,
     TranscriptStreamErrorEvent,
   ],
   paths: pathsOf(
     transcribe, getTranscription, getTranscriptionAudio, editTranscription, tickActionItems, deleteTranscription, getDictionarySuggestions, getRecording, listTranscriptions,
+    appendLiveAudio, getLiveRecording, finishLiveRecording,
     createOpenAiTranscription,
   ),
 };

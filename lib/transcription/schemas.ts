@@ -387,3 +387,36 @@ export const Recording = z
   })
   .meta({ id: "Recording", description: "A recording uploaded in parts (recording_id / recording_part), joined in order." });
 export type Recording = z.output<typeof Recording>;
+
+export const LIVE_RECORDING_STATUSES = ["recording", "done"] as const;
+
+export const LiveRecording = z
+  .object({
+    id: z.string(),
+    status: z.enum(LIVE_RECORDING_STATUSES).meta({
+      description: "recording: audio may still arrive; done: POST …/finish made the note (transcription_id).",
+    }),
+    bytes_received: z.number().int().meta({ description: "How many bytes of the recording the server holds: the offset of the next PATCH." }),
+    heard_seconds: z.number().meta({ description: "Seconds of the recording already cut into pieces and sent to the recognizer." }),
+    pieces: z.array(
+      z.object({
+        start: z.number(),
+        end: z.number(),
+        text: z.string().nullable().meta({ description: "The piece's text, corrected with your dictionary; null until it is recognized." }),
+      }),
+    ),
+    text: z.string().meta({ description: "The recognized pieces' texts joined in order, up to the first piece still being recognized: the live caption." }),
+    transcription_id: z.string().nullable().meta({ description: "The note made by finish, once status is done." }),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({
+    id: "LiveRecording",
+    description: "A recording sent while it is made: its audio so far, cut at pauses into pieces that are recognized as they arrive.",
+  });
+export type LiveRecording = z.output<typeof LiveRecording>;
+
+export const AppendLiveAudioQuery = z.strictObject({
+  offset: z.coerce.number().int().min(0).meta({ description: "The byte offset of this body in the recording: bytes_received of the last answer (0 for the first)." }),
+  recorded_at: z.iso.datetime({ offset: true }).optional().meta({ description: "When the recording started (first PATCH only); default now." }),
+});

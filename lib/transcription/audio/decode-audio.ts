@@ -58,6 +58,8 @@ export type DecodeOptions = {
   /** Decodes that may run at once, and wait for a turn; beyond that, 503 engine_busy. */
   concurrency: number;
   maxWaiting: number;
+  /** Decode from this second on (a live recording's part not yet heard); the duration is then the rest's. */
+  startSec?: number;
 };
 
 /**
@@ -77,8 +79,9 @@ export async function decodeAudio(inputPath: string, outputPath: string, options
   }
 }
 
-async function decode(inputPath: string, outputPath: string, { ffmpeg, format, maxSeconds }: DecodeOptions): Promise<DecodedAudio> {
-  const input = ["-f", FFMPEG_DEMUXER[format], "-protocol_whitelist", "file", "-i", `file:${inputPath}`];
+async function decode(inputPath: string, outputPath: string, { ffmpeg, format, maxSeconds, startSec }: DecodeOptions): Promise<DecodedAudio> {
+  const from = startSec ? ["-ss", startSec.toFixed(3)] : [];
+  const input = ["-f", FFMPEG_DEMUXER[format], ...from, "-protocol_whitelist", "file", "-i", `file:${inputPath}`];
   const declared = declaredDuration((await run(ffmpeg, ["-nostdin", "-hide_banner", ...input])).stderr);
   if (declared !== undefined && declared > maxSeconds) throw tooLong(maxSeconds);
 

@@ -33,7 +33,7 @@ type RecognizePiecesArgs = {
 /** Recognizes the pieces on the job queue; resolves with every piece's recognition, in order. */
 export async function recognizePieces(args: RecognizePiecesArgs): Promise<RecognizedPiece[]> {
   const workflowId = await startWorkflow(args);
-  return waitForPieces(workflowId, args);
+  return waitForPieces(workflowId, { count: args.pieces.length, signal: args.signal, onPiece: args.onPiece });
 }
 
 async function startWorkflow({ userId, requestHash, wavPath, durationSec, pieces, prompt, language }: RecognizePiecesArgs): Promise<string> {
@@ -92,12 +92,16 @@ async function startWorkflow({ userId, requestHash, wavPath, durationSec, pieces
   return workflowId;
 }
 
-async function dispatch(workflowId: string, index: number): Promise<void> {
+export async function dispatch(workflowId: string, index: number): Promise<void> {
   // If the queue is unreachable now, the piece stays pending and the recovery sweep dispatches it.
   await dispatchPiece(workflowId, index).catch((err) => log.error("recognition piece dispatch failed", errorFields(err)));
 }
 
-async function waitForPieces(workflowId: string, { pieces, signal, onPiece }: RecognizePiecesArgs): Promise<RecognizedPiece[]> {
+/** Resolves with the first `count` pieces of a workflow once each is recognized, in order. */
+export async function waitForPieces(
+  workflowId: string,
+  { count, signal, onPiece }: { count: number } & Pick<RecognizePiecesArgs, "signal" | "onPiece">,
+): Promise<RecognizedPiece[]> {
   const prisma = await db();
   const done: RecognizedPiece[] = [];
   const results = new Map<number, RecognizedPiece>();
@@ -125,7 +129,7 @@ async function waitForPieces(workflowId: string, { pieces, signal, onPiece }: Re
       done.push(next);
       onPiece?.(next);
     }
-    if (done.length >= pieces.length) return done;
+    if (done.length >= count) return done;
     if (workflow.status === "failed") throw await workflowError(workflowId);
     await sleep(POLL_MS, signal);
   }

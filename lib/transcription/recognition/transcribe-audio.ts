@@ -14,7 +14,8 @@ import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
 import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
 import { UpstreamEngineError } from "@/lib/transcription/recognizers/openai.ts";
 import { EngineBusyError, EngineUnavailableError, type Recognition, type RecognitionEngine } from "@/lib/transcription/recognizers/types.ts";
-import { recognizePieces, type RecognizedPiece } from "@/lib/transcription/recognition/recognize-pieces.ts";
+import { recognizePieces } from "@/lib/transcription/recognition/recognize-pieces.ts";
+import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
 import type { Segment } from "@/lib/transcript/segment.ts";
 import type { Upload } from "@/lib/transcription/audio/receive-upload.ts";
 import { PROMPT_MAX, type TranscribeFields, type TranscriptionResult } from "@/lib/transcription/schemas.ts";
@@ -27,7 +28,7 @@ import { assertAudioBudgetLeft, chargeAudioSeconds } from "@/lib/rate-limit/audi
 
 /** What the recognizer should expect: the caller's prompt, then the words the dictionary produces. */
 // Engines trim further to their own budget (whisper: ~224 tokens).
-function recognizerPrompt(prompt: string | undefined, entries: DictionaryEntry[]): string | undefined {
+export function recognizerPrompt(prompt: string | undefined, entries: DictionaryEntry[]): string | undefined {
   const base = prompt?.trim() ?? "";
   const spellings: string[] = [];
   let length = base.length;
@@ -40,7 +41,7 @@ function recognizerPrompt(prompt: string | undefined, entries: DictionaryEntry[]
 }
 
 /** Runs an engine call, turning the engines' errors into the API's. */
-async function engineCall<T>(run: () => Promise<T>): Promise<T> {
+export async function engineCall<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
@@ -195,7 +196,7 @@ async function recognizeDecoded(
  * the same audio uploaded again after a dictionary change is cleaned up again, not served the old
  * text (a retry with the same dictionary still shares one workflow).
  */
-function optimizationKey(uploadHash: string, entries: DictionaryEntry[]): string {
+export function optimizationKey(uploadHash: string, entries: DictionaryEntry[]): string {
   return hashRequest({ upload: uploadHash, dictionary: entries.map((e) => [e.misspelling, e.correctSpelling]) });
 }
 
@@ -204,50 +205,8 @@ function pieceLengths(maxSeconds: number) {
   return { maxSeconds, minSeconds: maxSeconds / 2 };
 }
 
-/**
- * The pieces of a long recording joined in order: each corrected with the dictionary on its own,
- * its segments (and their words) moved from the piece's time to the recording's.
- */
-function stitchPieces() {
-  const raw: string[] = [];
-  const texts: string[] = [];
-  const segments: Segment[] = [];
-  let replacements = 0;
-  let first: RecognizedPiece["result"] | undefined;
-  return {
-    /** Adds the next piece; returns its corrected text. */
-    add(piece: RecognizedPiece, dictionary: CompiledDictionary): string {
-      first ??= piece.result;
-      const corrected = correctRecognition({ ...piece.result, segments: piece.result.segments ?? [] }, dictionary);
-      const at = (t: number) => Math.round((t + piece.start) * 1000) / 1000;
-      for (const segment of corrected.segments) {
-        segments.push({
-          ...segment,
-          start: at(segment.start),
-          end: at(segment.end),
-          ...(segment.words && { words: segment.words.map((w) => ({ ...w, start: at(w.start), end: at(w.end) })) }),
-        });
-      }
-      if (piece.result.text) raw.push(piece.result.text);
-      if (corrected.text) texts.push(corrected.text);
-      replacements += corrected.replacements;
-      return corrected.text;
-    },
-    result(): { recognition: Recognition; corrected: ReturnType<typeof correctRecognition> } {
-      const recognition: Recognition = {
-        text: raw.join(" "),
-        segments,
-        language: first?.language ?? "en",
-        engine: first?.engine ?? "unknown",
-        ...(first?.model && { model: first.model }),
-      };
-      return { recognition, corrected: { text: texts.join(" "), replacements, segments } };
-    },
-  };
-}
-
 /** A language the engine cannot recognize is 422 before any decoding: never English words for German speech. */
-async function assertLanguageSupported(engine: RecognitionEngine, language: string | undefined): Promise<void> {
+export async function assertLanguageSupported(engine: RecognitionEngine, language: string | undefined): Promise<void> {
   if (!language || language === "en" || !engine.languages) return;
   const { languages, hint } = await engine.languages();
   if (languages === "any" || languages.includes(language)) return;

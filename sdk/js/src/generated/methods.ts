@@ -190,6 +190,16 @@ export class Operations {
     return this.call(OPERATIONS.editTranscription, { pathParams: { id }, json: body, ...options });
   }
   /**
+   * Stop: make the live recording a note.
+   *
+   * The audio after the last piece becomes the last piece; once every piece is recognized, they are joined in order into one transcription, saved like an upload's (dictionary, clean-up, insights, the kept recording). Answers it as POST /transcribe does (JSON). Finishing again answers the same note (200); only one note is ever made of a live recording.
+   *
+   * Required scope: `transcribe`.
+   */
+  finishLiveRecording(id: string, options?: CallOptions): Promise<JsonAnswer<"finishLiveRecording">> {
+    return this.call(OPERATIONS.finishLiveRecording, { pathParams: { id }, ...options });
+  }
+  /**
    * Read a channel.
    *
    * One of your channels.
@@ -248,6 +258,16 @@ export class Operations {
    */
   getHealth(options?: CallOptions): Promise<JsonAnswer<"getHealth">> {
     return this.call(OPERATIONS.getHealth, options);
+  }
+  /**
+   * Read a live recording's captions.
+   *
+   * How much of the recording the server holds (`bytes_received`: where to resume after a lost connection) and its captions so far: each piece's text once recognized, and `text`, the pieces joined up to the first one still being recognized. After finish, `transcription_id` names the note.
+   *
+   * Required scope: `transcribe`.
+   */
+  getLiveRecording(id: string, options?: CallOptions): Promise<JsonAnswer<"getLiveRecording">> {
+    return this.call(OPERATIONS.getLiveRecording, { pathParams: { id }, ...options });
   }
   /**
    * This API description.

@@ -2,6 +2,7 @@
 // Every operation of the API by its operationId: its method and path template.
 export const DOCUMENT_OPERATIONS = {
   addDictionaryEntry: { method: "POST", path: "/api/v1/dictionary/add" },
+  appendLiveAudio: { method: "PATCH", path: "/api/v1/live-recordings/{id}" },
   approveContentVariant: { method: "POST", path: "/api/v1/content/items/{id}/approve" },
   confirmManualDelivery: { method: "POST", path: "/api/v1/content/items/{id}/deliveries/manual" },
   createChannel: { method: "POST", path: "/api/v1/channels" },
@@ -22,12 +23,14 @@ export const DOCUMENT_OPERATIONS = {
   editRewrite: { method: "PATCH", path: "/api/v1/rewrites/{id}" },
   editTranscription: { method: "PATCH", path: "/api/v1/transcriptions/{id}" },
   exportUserData: { method: "GET", path: "/api/v1/export" },
+  finishLiveRecording: { method: "POST", path: "/api/v1/live-recordings/{id}/finish" },
   getChannel: { method: "GET", path: "/api/v1/channels/{id}" },
   getContentFamily: { method: "GET", path: "/api/v1/content/items/{id}/family" },
   getContentItem: { method: "GET", path: "/api/v1/content/items/{id}" },
   getDictionaryImpact: { method: "GET", path: "/api/v1/dictionary/impact" },
   getDictionarySuggestions: { method: "GET", path: "/api/v1/transcriptions/{id}/dictionary-suggestions" },
   getHealth: { method: "GET", path: "/api/health" },
+  getLiveRecording: { method: "GET", path: "/api/v1/live-recordings/{id}" },
   getOpenApi: { method: "GET", path: "/api/v1/openapi.json" },
   getPreset: { method: "GET", path: "/api/v1/presets/{id}" },
   getRecording: { method: "GET", path: "/api/v1/recordings/{recording_id}" },

@@ -28,6 +28,8 @@ export type DictionarySuggestion = components["schemas"]["DictionarySuggestion"]
 export type DictionarySuggestionList = components["schemas"]["DictionarySuggestionList"];
 /** A recording uploaded in parts (recording_id / recording_part), joined in order. */
 export type Recording = components["schemas"]["Recording"];
+/** A recording sent while it is made: its audio so far, cut at pauses into pieces that are recognized as they arrive. */
+export type LiveRecording = components["schemas"]["LiveRecording"];
 /** One per finished piece, in order; the deltas joined make up the text so far. A replay sends its whole text as one delta. */
 export type TranscriptTextDeltaEvent = components["schemas"]["TranscriptTextDeltaEvent"];
 /** The last event. On POST /transcribe it carries every field of the answer without a stream for the same response_format (json, verbose_json: the TranscriptionResult, incl. optimizer_processing and optimization; text: just text and id). On /v1/audio/transcriptions: text and id. */

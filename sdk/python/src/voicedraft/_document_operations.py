@@ -19,6 +19,7 @@ class DocumentOperation(NamedTuple):
 
 DOCUMENT_OPERATIONS: Dict[str, DocumentOperation] = {
     "addDictionaryEntry": DocumentOperation("POST", "/api/v1/dictionary/add", query=(), required_query=(), headers=(), scope="dictionary:write"),
+    "appendLiveAudio": DocumentOperation("PATCH", "/api/v1/live-recordings/{id}", query=("offset", "recorded_at"), required_query=("offset",), headers=(), scope="transcribe"),
     "approveContentVariant": DocumentOperation("POST", "/api/v1/content/items/{id}/approve", query=(), required_query=(), headers=(), scope="content:write"),
     "confirmManualDelivery": DocumentOperation("POST", "/api/v1/content/items/{id}/deliveries/manual", query=(), required_query=(), headers=(), scope="content:write"),
     "createChannel": DocumentOperation("POST", "/api/v1/channels", query=(), required_query=(), headers=(), scope="content:write"),
@@ -39,12 +40,14 @@ DOCUMENT_OPERATIONS: Dict[str, DocumentOperation] = {
     "editRewrite": DocumentOperation("PATCH", "/api/v1/rewrites/{id}", query=(), required_query=(), headers=(), scope="transcribe"),
     "editTranscription": DocumentOperation("PATCH", "/api/v1/transcriptions/{id}", query=(), required_query=(), headers=(), scope="transcribe"),
     "exportUserData": DocumentOperation("GET", "/api/v1/export", query=(), required_query=(), headers=(), scope="transcribe"),
+    "finishLiveRecording": DocumentOperation("POST", "/api/v1/live-recordings/{id}/finish", query=(), required_query=(), headers=(), scope="transcribe"),
     "getChannel": DocumentOperation("GET", "/api/v1/channels/{id}", query=(), required_query=(), headers=(), scope="content:read"),
     "getContentFamily": DocumentOperation("GET", "/api/v1/content/items/{id}/family", query=(), required_query=(), headers=(), scope="content:read"),
     "getContentItem": DocumentOperation("GET", "/api/v1/content/items/{id}", query=(), required_query=(), headers=(), scope="content:read"),
     "getDictionaryImpact": DocumentOperation("GET", "/api/v1/dictionary/impact", query=("misspelling", "language"), required_query=("misspelling",), headers=(), scope="dictionary:read"),
     "getDictionarySuggestions": DocumentOperation("GET", "/api/v1/transcriptions/{id}/dictionary-suggestions", query=("limit",), required_query=(), headers=(), scope="transcribe"),
     "getHealth": DocumentOperation("GET", "/api/health", query=(), required_query=(), headers=(), scope=None),
+    "getLiveRecording": DocumentOperation("GET", "/api/v1/live-recordings/{id}", query=(), required_query=(), headers=(), scope="transcribe"),
     "getOpenApi": DocumentOperation("GET", "/api/v1/openapi.json", query=(), required_query=(), headers=(), scope=None),
     "getPreset": DocumentOperation("GET", "/api/v1/presets/{id}", query=(), required_query=(), headers=(), scope="content:read"),
     "getRecording": DocumentOperation("GET", "/api/v1/recordings/{recording_id}", query=(), required_query=(), headers=(), scope="transcribe"),

@@ -1,0 +1,25 @@
+import { withOperation } from "@/lib/api/with-operation.ts";
+import { readBodyBytes } from "@/lib/http/parse.ts";
+import { json } from "@/lib/http/respond.ts";
+import * as api from "@/lib/transcription/contracts.ts";
+import { appendLiveAudio } from "@/lib/transcription/live/append-live-audio.ts";
+import { getLiveRecording } from "@/lib/transcription/live/get-live-recording.ts";
+
+// PATCH /api/v1/live-recordings/{id}?offset=N – the next bytes of a recording still being made
+export const PATCH = withOperation(api.appendLiveAudio, async ({ req, params, query, user }) => {
+  const bytes = await readBodyBytes(req, api.LIVE_BODY_MAX_BYTES);
+  const { recording, created } = await appendLiveAudio({
+    userId: user.id,
+    id: params.id,
+    offset: query.offset,
+    bytes,
+    mimeType: req.headers.get("content-type") ?? "application/octet-stream",
+    recordedAt: query.recorded_at,
+  });
+  return json(recording, { status: created ? 201 : 200 });
+});
+
+// GET /api/v1/live-recordings/{id} – what arrived, and the captions so far
+export const GET = withOperation(api.getLiveRecording, async ({ params, user }) => {
+  return json(await getLiveRecording({ userId: user.id, id: params.id }));
+});

@@ -1,0 +1,102 @@
+import { db } from "@/lib/db/client.ts";
+import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
+import { env } from "@/lib/env.ts";
+import { ApiError } from "@/lib/http/errors.ts";
+import { hashRequest } from "@/lib/idempotency/request-hash.ts";
+import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { assertAudioBudgetLeft } from "@/lib/rate-limit/audio-budget.ts";
+import { detectAudioFormat, SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio/audio-format.ts";
+import { cutLivePieces, LIVE_FORMATS } from "@/lib/transcription/live/cut-live-pieces.ts";
+import { getLiveRecording } from "@/lib/transcription/live/get-live-recording.ts";
+import { assertLanguageSupported, engineCall, recognizerPrompt } from "@/lib/transcription/recognition/transcribe-audio.ts";
+import { userLanguage } from "@/lib/transcription/recognition/user-language.ts";
+import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
+import type { LiveRecording } from "@/lib/transcription/schemas.ts";
+
+// PATCH /api/v1/live-recordings/{id}: the next bytes of a recording still being made. Appends are
+// by byte offset, so a retried or repeated body is taken once: bytes the server already holds are
+// skipped, and a body that starts past them is refused with the offset to send from.
+
+type AppendArgs = {
+  userId: string;
+  id: string;
+  offset: number;
+  bytes: Uint8Array;
+  mimeType: string;
+  recordedAt?: string;
+};
+
+export async function appendLiveAudio({ userId, id, offset, bytes, mimeType, recordedAt }: AppendArgs): Promise<{ recording: LiveRecording; created: boolean }> {
+  const prisma = await db();
+  let row = await prisma.liveRecording.findUnique({ where: { userId_id: { userId, id } } });
+  let created = false;
+  if (!row) {
+    if (offset !== 0) throw offsetMismatch(0, offset);
+    row = await createLiveRecording({ userId, id, bytes, mimeType, recordedAt });
+    created = row.bytesReceived === 0;
+  }
+  if (offset > row.bytesReceived) throw offsetMismatch(row.bytesReceived, offset);
+  const fresh = bytes.subarray(Math.min(bytes.length, row.bytesReceived - offset));
+  if (fresh.length && row.status !== "recording") {
+    throw new ApiError("recording_finished", `The live recording ${id} is finished; it takes no more audio.`);
+  }
+  if (fresh.length) {
+    const total = row.bytesReceived + fresh.length;
+    if (total > env().MAX_UPLOAD_BYTES) {
+      throw new ApiError("payload_too_large", `A recording may hold at most ${env().MAX_UPLOAD_BYTES} bytes.`);
+    }
+    const stored = await prisma.$transaction(async (tx) => {
+      const moved = await tx.liveRecording.updateMany({
+        where: { userId, id, bytesReceived: row.bytesReceived, status: "recording" },
+        data: { bytesReceived: total },
+      });
+      if (!moved.count) return false;
+      await tx.liveRecordingChunk.create({ data: { userId, recordingId: id, offset: row.bytesReceived, data: new Uint8Array(fresh) }, select: { offset: true } });
+      return true;
+    });
+    // Another request appended at the same offset first: this one's bytes may differ, so resend from the new end.
+    if (!stored) {
+      const now = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId, id } }, select: { bytesReceived: true } });
+      throw offsetMismatch(now.bytesReceived, offset);
+    }
+    // Not awaited: the phone's next second of audio should not wait for the recognizer. The
+    // answer carries the captions so far.
+    void cutLivePieces(row);
+  }
+  return { recording: await getLiveRecording({ userId, id }), created };
+}
+
+async function createLiveRecording({ userId, id, bytes, mimeType, recordedAt }: Omit<AppendArgs, "offset">) {
+  if (!bytes.length) throw new ApiError("empty_audio", "The first part of a live recording is empty (0 bytes).");
+  const format = detectAudioFormat(bytes);
+  if (!format || !LIVE_FORMATS.has(format)) {
+    throw new ApiError("unsupported_audio", `A live recording must be WebM/Opus, Ogg/Opus, MP4/AAC or WAV as a recorder writes it (any file: POST /transcribe, ${SUPPORTED_FORMATS_TEXT}).`);
+  }
+  await assertAudioBudgetLeft(userId);
+  const language = await userLanguage(userId);
+  const engine = await engineCall(recognitionEngine);
+  await assertLanguageSupported(engine, language);
+  const prisma = await db();
+  const prompt = recognizerPrompt(undefined, await loadDictionary(userId));
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const workflow = await tx.recognitionWorkflow.create({
+        // piecesTotal is known at finish; until then the workflow stays running.
+        data: { userId, requestHash: hashRequest({ live_recording: id }), status: "running", piecesTotal: 0, durationSec: 0, prompt, language },
+        select: { id: true },
+      });
+      return tx.liveRecording.create({
+        data: { userId, id, status: "recording", mimeType: mimeType.slice(0, 100), format, workflowId: workflow.id, recordedAt: recordedAt ? new Date(recordedAt) : new Date() },
+      });
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    // The same first part sent twice at once: the other request created it.
+    return prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId, id } } });
+  }
+}
+
+const offsetMismatch = (bytesReceived: number, offset: number) =>
+  new ApiError("offset_mismatch", `The server holds ${bytesReceived} bytes of this recording; send from offset ${bytesReceived}, not ${offset}.`, {
+    details: [{ path: "offset", message: `expected ≤ ${bytesReceived}` }],
+  });

@@ -1,0 +1,141 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { db } from "@/lib/db/client.ts";
+import { env } from "@/lib/env.ts";
+import { ApiError } from "@/lib/http/errors.ts";
+import { errorFields, log } from "@/lib/log.ts";
+import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
+import { decodeAudio, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
+import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
+import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
+import { dispatch } from "@/lib/transcription/recognition/recognize-pieces.ts";
+import { runPiece } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
+
+// The server's side of recognizing while the person speaks: each time audio arrives, the part of
+// the recording not yet heard is decoded (only from `heardUntil` on, so a step costs about one
+// piece however long the recording is), voice-activity detection finds the pauses, and every
+// piece that ends in a pause becomes a recognition piece at once. The piece still being spoken
+// waits for more audio, or for `final` (Stop).
+
+/** Live pieces: a few seconds of speech, cut in a pause (a single span longer than max is cut at its quietest). */
+export const LIVE_PIECE = { minSeconds: 3, maxSeconds: 12, firstMinSeconds: 2, firstMaxSeconds: 8, maxSilenceSeconds: 1.5 };
+/** A pause this long after the last speech closes the piece before it, without waiting for more speech. */
+const PAUSE_CLOSES_SECONDS = 0.8;
+
+export type LiveRow = { userId: string; id: string; format: string; heardUntil: number; piecesCut: number; workflowId: string };
+
+/** The recording's audio so far, from its chunks in order, as one file in `dir`. */
+export async function writeLiveAudio(row: Pick<LiveRow, "userId" | "id" | "format">, dir: string): Promise<string> {
+  const prisma = await db();
+  const chunks = await prisma.liveRecordingChunk.findMany({
+    where: { userId: row.userId, recordingId: row.id },
+    orderBy: { offset: "asc" },
+    select: { data: true },
+  });
+  const file = path.join(dir, `recording.${row.format}`);
+  await writeFile(file, Buffer.concat(chunks.map((c) => Buffer.from(c.data))));
+  return file;
+}
+
+// One cut at a time per recording in this process; a request that finds one running waits for it
+// (the database's conditional update keeps two processes from cutting the same seconds twice).
+const cutting = new Map<string, Promise<number>>();
+
+/**
+ * Cuts the pieces that are ready (all that is left when `final`) and queues them; resolves with
+ * how many pieces the recording has. A cut that fails (audio cut off mid-block, the decoder
+ * busy) is logged and tried again with the next audio; with `final` it throws.
+ */
+export function cutLivePieces(row: LiveRow, { final = false } = {}): Promise<number> {
+  const key = `${row.userId}/${row.id}`;
+  const previous = cutting.get(key) ?? Promise.resolve(0);
+  const next = previous
+    .catch(() => 0)
+    .then(async () => {
+      const prisma = await db();
+      const fresh = await prisma.liveRecording.findUnique({ where: { userId_id: { userId: row.userId, id: row.id } } });
+      if (!fresh) throw new ApiError("not_found", `The live recording ${row.id} was not found.`);
+      return cut(fresh, final);
+    });
+  cutting.set(key, next);
+  void next.finally(() => cutting.get(key) === next && cutting.delete(key)).catch(() => undefined);
+  if (!final) return next.catch((err) => (log.warn("live recording: cutting failed; tried again with more audio", { recording_id: row.id, ...errorFields(err) }), row.piecesCut));
+  return next;
+}
+
+async function cut(row: LiveRow, final: boolean): Promise<number> {
+  const config = env();
+  const dir = await mkdtemp(path.join(tmpdir(), "vd-live-"));
+  try {
+    const file = await writeLiveAudio(row, dir);
+    let decoded;
+    try {
+      decoded = await decodeAudio(file, path.join(dir, "rest.wav"), {
+        ffmpeg: config.FFMPEG_PATH,
+        format: row.format as AudioFormat,
+        maxSeconds: config.MAX_AUDIO_SECONDS,
+        concurrency: config.DECODE_CONCURRENCY,
+        maxWaiting: config.DECODE_QUEUE_MAX,
+        startSec: row.heardUntil,
+      });
+    } catch (err) {
+      // Nothing after heardUntil yet, or only silence: no piece to cut.
+      if (err instanceof ApiError && (err.code === "empty_audio" || err.code === "no_speech")) return row.piecesCut;
+      throw err;
+    }
+    let pieces;
+    try {
+      ({ pieces } = await analyzeSpeech(decoded.wavPath, decoded.durationSec, LIVE_PIECE));
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "no_speech") return row.piecesCut;
+      throw err;
+    }
+    // The last piece may still be going on, unless the person paused after it (or stopped).
+    const last = pieces.at(-1);
+    const closed = final || (last !== undefined && decoded.durationSec - last.end >= PAUSE_CLOSES_SECONDS - 0.2);
+    const ready = closed ? pieces : pieces.slice(0, -1);
+    if (!ready.length) return row.piecesCut;
+    const heardUntil = round(row.heardUntil + (closed ? Math.max(ready.at(-1)!.end, decoded.durationSec - (final ? 0 : 0.3)) : pieces.at(-1)!.start));
+    const { dataOffset } = await measureWav(decoded.wavPath);
+    const prisma = await db();
+    const stored = await prisma.$transaction(async (tx) => {
+      // Only from the seconds this cut started at: a concurrent cut elsewhere stored them first.
+      const claimed = await tx.liveRecording.updateMany({
+        where: { userId: row.userId, id: row.id, heardUntil: row.heardUntil, piecesCut: row.piecesCut },
+        data: { heardUntil, piecesCut: row.piecesCut + ready.length },
+      });
+      if (!claimed.count) return null;
+      for (const [i, piece] of ready.entries()) {
+        const audio = await pieceWav(decoded.wavPath, dataOffset, piece);
+        await tx.recognitionPiece.create({
+          data: {
+            workflowId: row.workflowId,
+            index: row.piecesCut + i,
+            startSec: round(row.heardUntil + piece.start),
+            endSec: round(row.heardUntil + piece.end),
+            status: "pending",
+            audio: new Uint8Array(audio),
+          },
+          select: { index: true },
+        });
+      }
+      return row.piecesCut + ready.length;
+    });
+    if (stored === null) return (await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: row.userId, id: row.id } } })).piecesCut;
+    for (let index = row.piecesCut; index < stored; index++) {
+      // Queued for durability (a restart, another process), and started here at once: the job
+      // queue polls every few seconds, and a caption that late is no longer live.
+      await dispatch(row.workflowId, index);
+      void runPiece({ workflowId: row.workflowId, index, final: false }).catch(() => undefined);
+    }
+    return stored;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** What a phone's recorder writes, and ffmpeg can read while it is still growing. */
+export const LIVE_FORMATS: ReadonlySet<AudioFormat> = new Set(["webm", "ogg", "mp4", "wav"]);
+
+const round = (s: number) => Math.round(s * 1000) / 1000;

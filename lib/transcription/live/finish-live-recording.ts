@@ -1,0 +1,142 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { db } from "@/lib/db/client.ts";
+import { env } from "@/lib/env.ts";
+import { ApiError, notFound } from "@/lib/http/errors.ts";
+import { hashRequest } from "@/lib/idempotency/request-hash.ts";
+import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { compileDictionary } from "@/lib/dictionary/matcher.ts";
+import { encodeNoteAudio } from "@/lib/note-audio/encode-note-audio.ts";
+import { keepNoteAudio, shouldKeepAudio } from "@/lib/note-audio/keep-note-audio.ts";
+import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
+import { chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
+import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
+import { decodeAudio } from "@/lib/transcription/audio/decode-audio.ts";
+import { cutLivePieces, writeLiveAudio, type LiveRow } from "@/lib/transcription/live/cut-live-pieces.ts";
+import { waitForPieces } from "@/lib/transcription/recognition/recognize-pieces.ts";
+import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
+import { optimizationKey } from "@/lib/transcription/recognition/transcribe-audio.ts";
+import { lowerPriority } from "@/lib/transcription/recognizers/priority.ts";
+import type { TranscriptionResult } from "@/lib/transcription/schemas.ts";
+import { getTranscription } from "@/lib/transcription/transcripts/get-transcription.ts";
+import { saveTranscription } from "@/lib/transcription/transcripts/save-transcription.ts";
+
+// POST /api/v1/live-recordings/{id}/finish: Stop. The rest of the recording becomes its last
+// piece; once every piece is recognized they are joined, in order, into ONE note, which is saved
+// like any upload's (clean-up, insights, the kept recording). Most pieces were recognized while
+// the person spoke, so only the last seconds are left. Finishing again answers the same note.
+
+type Finished = { result: TranscriptionResult; replayed: boolean };
+const finishing = new Map<string, Promise<Finished>>();
+
+export function finishLiveRecording({ userId, id, signal }: { userId: string; id: string; signal?: AbortSignal }): Promise<Finished> {
+  const key = `${userId}/${id}`;
+  let run = finishing.get(key);
+  if (!run) {
+    run = finish(userId, id, signal).finally(() => finishing.delete(key));
+    finishing.set(key, run);
+  }
+  return run;
+}
+
+async function finish(userId: string, id: string, signal?: AbortSignal): Promise<Finished> {
+  const prisma = await db();
+  let row = await prisma.liveRecording.findUnique({ where: { userId_id: { userId, id } } });
+  if (!row) throw notFound(`The live recording ${id}`);
+  if (row.status === "done" && row.transcriptionId) return { result: await getTranscription({ userId, id: row.transcriptionId }), replayed: true };
+  if (row.bytesReceived === 0) throw new ApiError("empty_audio", "The live recording holds no audio.");
+  row = await reopenIfFailed(row);
+
+  const config = env();
+  const dir = await mkdtemp(path.join(tmpdir(), "vd-live-finish-"));
+  try {
+    const file = await writeLiveAudio(row, dir);
+    // The whole recording: its length, its checksum, and the note's kept audio (compressed while
+    // the last piece is recognized).
+    const whole = await decodeAudio(file, path.join(dir, "whole.wav"), {
+      ffmpeg: config.FFMPEG_PATH,
+      format: row.format as AudioFormat,
+      maxSeconds: config.MAX_AUDIO_SECONDS,
+      concurrency: config.DECODE_CONCURRENCY,
+      maxWaiting: config.DECODE_QUEUE_MAX,
+    });
+    const keeping = shouldKeepAudio(true) ? encodeNoteAudio(whole.wavPath, dir, { lowerPriority }) : undefined;
+    try {
+      const count = await cutLivePieces(row, { final: true });
+      if (!count) {
+        throw new ApiError("no_speech", "No speech was heard: the recording is silent or holds only noise; nothing could be transcribed. Check the microphone.");
+      }
+      await prisma.recognitionWorkflow.updateMany({ where: { id: row.workflowId }, data: { piecesTotal: count, durationSec: whole.durationSec } });
+      const pieces = await waitForPieces(row.workflowId, { count, signal });
+
+      const entries = await loadDictionary(userId);
+      const dictionary = compileDictionary(entries);
+      const stitched = stitchPieces();
+      for (const piece of pieces) stitched.add(piece, dictionary);
+      const { recognition, corrected } = stitched.result();
+
+      const audioSha256 = createHash("sha256").update(await readFile(file)).digest("hex");
+      const hash = hashRequest({ live_recording: id, audio_sha256: audioSha256 });
+      await chargeAudioSeconds({ userId, seconds: whole.durationSec });
+      const optimizationId = await startOptimization({
+        userId,
+        requestHash: optimizationKey(hash, entries),
+        transcript: { text: corrected.text, segments: corrected.segments },
+        requestDictionary: [],
+        durationSec: whole.durationSec,
+        language: recognition.language,
+      });
+      const saved = await saveTranscription({
+        userId,
+        // One note per live recording, even when two servers finish it at once.
+        idempotencyKey: `live-recording:${id}`,
+        data: {
+          text: corrected.text,
+          rawText: recognition.text,
+          language: recognition.language,
+          durationSec: Math.round(whole.durationSec * 1000) / 1000,
+          engine: recognition.engine,
+          segments: corrected.segments,
+          dictionaryReplacements: corrected.replacements,
+          audioSha256,
+          requestHash: hash,
+          optimizationId,
+          recordedAt: row.recordedAt ?? undefined,
+        },
+      });
+      if (keeping && !saved.replayed) {
+        const kept = await keepNoteAudio({ userId, transcriptionId: saved.result.id, encoding: keeping });
+        if (kept) saved.result.audio = kept;
+      }
+      // The note holds the recording now: the chunks go.
+      await prisma.$transaction([
+        prisma.liveRecording.updateMany({ where: { userId, id }, data: { status: "done", transcriptionId: saved.result.id } }),
+        prisma.liveRecordingChunk.deleteMany({ where: { userId, recordingId: id } }),
+      ]);
+      return saved;
+    } catch (err) {
+      keeping?.cancel();
+      throw err;
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A piece that failed for good (the recognizer broke down) failed the workflow, and its audio is
+ * gone; the recording's own audio is not: cut it again from the start.
+ */
+async function reopenIfFailed<R extends LiveRow>(row: R): Promise<R> {
+  const prisma = await db();
+  const workflow = await prisma.recognitionWorkflow.findUnique({ where: { id: row.workflowId }, select: { status: true } });
+  if (workflow?.status !== "failed") return row;
+  await prisma.$transaction([
+    prisma.recognitionPiece.deleteMany({ where: { workflowId: row.workflowId } }),
+    prisma.recognitionWorkflow.update({ where: { id: row.workflowId }, data: { status: "running", errorCode: null, errorMessage: null, completedAt: null } }),
+    prisma.liveRecording.updateMany({ where: { userId: row.userId, id: row.id }, data: { heardUntil: 0, piecesCut: 0 } }),
+  ]);
+  return { ...row, heardUntil: 0, piecesCut: 0 };
+}

@@ -1,0 +1,176 @@
+// A recording sent while it is made (PATCH /api/v1/live-recordings/{id}, a second of audio at a
+// time, as the phone's recorder writes it): cut at pauses into pieces recognized as they arrive,
+// captions readable before Stop, and one note made by finish. Real speech (espeak-ng) in a real
+// WebM/Opus file (ffmpeg), real PocketSphinx, real pg-boss on the database under test.
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { after, before, test } from "node:test";
+import { GET as getLive, PATCH as appendLive } from "@/app/api/v1/live-recordings/[id]/route.ts";
+import { POST as finishLive } from "@/app/api/v1/live-recordings/[id]/finish/route.ts";
+import { GET as listNotes } from "@/app/api/v1/transcriptions/route.ts";
+import { db } from "@/lib/db/client.ts";
+import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
+import { recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
+import { setUpTestDatabase } from "../support/database.ts";
+import { createTestUser } from "../support/factories.ts";
+import { call } from "../support/http.ts";
+
+process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
+process.env.JOBS_POLL_SECONDS = "0.5";
+process.env.OPTIMIZER = "off";
+const database = setUpTestDatabase();
+const exec = promisify(execFile);
+
+const SENTENCES = [
+  "The weather is very nice today and the sun is shining",
+  "Please call me tomorrow morning at the office",
+  "Thank you very much for your help my friend",
+];
+
+let dir: string;
+let webm: Buffer;
+let workers: JobWorkers;
+
+before(async () => {
+  await database.ready;
+  dir = await mkdtemp(path.join(tmpdir(), "vd-live-test-"));
+  const parts: string[] = [];
+  for (const [i, sentence] of SENTENCES.entries()) {
+    const spoken = path.join(dir, `s${i}.wav`);
+    const padded = path.join(dir, `p${i}.wav`);
+    await exec("espeak-ng", ["-s", "150", "-w", spoken, sentence]);
+    await exec("sox", [spoken, "-r", "16000", "-c", "1", padded, "pad", i === 0 ? "0.5" : "0", "1.5"]);
+    parts.push(padded);
+  }
+  const wav = path.join(dir, "recording.wav");
+  await exec("sox", [...parts, wav]);
+  // As MediaRecorder writes it: WebM/Opus, 48 kHz, with no duration in the header.
+  const out = path.join(dir, "recording.webm");
+  await exec("ffmpeg", ["-v", "error", "-i", wav, "-ar", "48000", "-c:a", "libopus", "-b:a", "64k", "-f", "webm", "-live", "1", out]);
+  webm = await readFile(out);
+  workers = await startJobWorkers([recognizePieceJob], []);
+});
+
+after(async () => {
+  await workers?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const append = (key: string, id: string, offset: number, bytes: Uint8Array, query = "") =>
+  call(appendLive, {
+    method: "PATCH",
+    path: `/api/v1/live-recordings/${id}?offset=${offset}${query}`,
+    key,
+    body: new Uint8Array(bytes),
+    headers: { "content-type": "audio/webm;codecs=opus" },
+    params: { id },
+  });
+const read = (key: string, id: string) => call(getLive, { path: `/api/v1/live-recordings/${id}`, key, params: { id } });
+const finish = (key: string, id: string) => call(finishLive, { method: "POST", path: `/api/v1/live-recordings/${id}/finish`, key, params: { id } });
+
+/** Sends the recording in `slices` PATCHes, as a recorder's chunks arrive. */
+async function sendAll(key: string, id: string, slices: number) {
+  const size = Math.ceil(webm.length / slices);
+  let last;
+  for (let offset = 0; offset < webm.length; offset += size) {
+    last = await append(key, id, offset, webm.subarray(offset, offset + size));
+    assert.ok(last.status === 200 || last.status === 201, last.text);
+    assert.equal(last.body.bytes_received, Math.min(webm.length, offset + size));
+  }
+  return last!;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+test("captions arrive before Stop, and finish makes one note of every piece, in order", async () => {
+  const user = await createTestUser();
+  const id = "live-one";
+  const first = await append(user.key, id, 0, webm.subarray(0, 2000), `&recorded_at=${encodeURIComponent("2026-11-20T08:00:00.000Z")}`);
+  assert.equal(first.status, 201, first.text);
+  assert.equal(first.body.status, "recording");
+  await sendAll(user.key, id, 12);
+  // While "recording": the pieces that ended in a pause are recognized without a finish.
+  const captioned = await until("a caption", async () => {
+    const res = await read(user.key, id);
+    assert.equal(res.status, 200, res.text);
+    return res.body.text ? res.body : undefined;
+  });
+  assert.ok(captioned.pieces.length >= 2, JSON.stringify(captioned.pieces));
+  assert.match(captioned.text, /weather|nice|sun/i);
+
+  const done = await finish(user.key, id);
+  assert.equal(done.status, 201, done.text);
+  assert.match(done.body.text, /weather/i);
+  assert.match(done.body.text, /friend|help|thank/i);
+  assert.ok(done.body.text.indexOf("weather") < done.body.text.search(/thank|help|friend/i), "pieces joined in order");
+  assert.ok(Math.abs(done.body.duration - 13) < 3, `duration ${done.body.duration}`);
+  assert.equal(done.body.recorded_at ?? "2026-11-20T08:00:00.000Z", "2026-11-20T08:00:00.000Z");
+  // Segments in the recording's time, increasing.
+  const starts = done.body.segments.map((s: { start: number }) => s.start);
+  assert.deepEqual([...starts].sort((a, b) => a - b), starts);
+  assert.ok(starts.at(-1) > 5, `the last segment starts late in the recording: ${starts}`);
+
+  // Finishing again answers the same note; there is one note.
+  const again = await finish(user.key, id);
+  assert.equal(again.status, 200, again.text);
+  assert.equal(again.body.id, done.body.id);
+  const notes = await call(listNotes, { path: "/api/v1/transcriptions", key: user.key });
+  assert.equal(notes.body.transcriptions.length, 1);
+  const state = await read(user.key, id);
+  assert.equal(state.body.status, "done");
+  assert.equal(state.body.transcription_id, done.body.id);
+  // The chunks went with the note (the note keeps the recording).
+  const prisma = await db();
+  assert.equal(await prisma.liveRecordingChunk.count({ where: { userId: user.id } }), 0);
+  // A finished recording takes no more audio; bytes it already had are still fine.
+  assert.equal((await append(user.key, id, webm.length, new Uint8Array([1, 2, 3]))).body.error.code, "recording_finished");
+  assert.equal((await append(user.key, id, 0, webm.subarray(0, 100))).status, 200);
+});
+
+test("appends go by offset: a repeat is skipped, an overlap adds only the new bytes, a gap is 409 with the offset", async () => {
+  const user = await createTestUser();
+  const id = "live-offsets";
+  assert.equal((await append(user.key, id, 0, webm.subarray(0, 5000))).status, 201);
+  const repeat = await append(user.key, id, 0, webm.subarray(0, 5000));
+  assert.equal(repeat.status, 200);
+  assert.equal(repeat.body.bytes_received, 5000);
+  const overlap = await append(user.key, id, 4000, webm.subarray(4000, 9000));
+  assert.equal(overlap.body.bytes_received, 9000);
+  const gap = await append(user.key, id, 12_000, webm.subarray(12_000, 13_000));
+  assert.equal(gap.status, 409);
+  assert.equal(gap.body.error.code, "offset_mismatch");
+  assert.match(gap.body.error.message, /offset 9000/);
+  const rest = await append(user.key, id, 9000, webm.subarray(9000));
+  assert.equal(rest.body.bytes_received, webm.length);
+  const done = await finish(user.key, id);
+  assert.equal(done.status, 201, done.text);
+  assert.match(done.body.text, /weather/i);
+});
+
+test("bad input: not audio, empty, a first PATCH past 0, unknown ids, someone else's recording", async () => {
+  const user = await createTestUser();
+  const other = await createTestUser();
+  const notAudio = await append(user.key, "live-text", 0, new TextEncoder().encode("hello, this is not audio at all"));
+  assert.equal(notAudio.body.error.code, "unsupported_audio");
+  assert.equal((await append(user.key, "live-empty", 0, new Uint8Array())).body.error.code, "empty_audio");
+  assert.equal((await append(user.key, "live-late", 10, webm.subarray(10, 20))).body.error.code, "offset_mismatch");
+  assert.equal((await read(user.key, "nothing-here")).status, 404);
+  assert.equal((await finish(user.key, "nothing-here")).status, 404);
+  assert.equal((await append(user.key, "live-mine", 0, webm.subarray(0, 3000))).status, 201);
+  assert.equal((await read(other.key, "live-mine")).status, 404, "another user's recording is not found");
+  assert.equal((await finish(other.key, "live-mine")).status, 404);
+  const badOffset = await call(appendLive, { method: "PATCH", path: "/api/v1/live-recordings/x?offset=-1", key: user.key, body: new Uint8Array([1]), params: { id: "x" } });
+  assert.equal(badOffset.body.error.code, "validation_failed");
+});
