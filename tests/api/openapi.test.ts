@@ -94,6 +94,8 @@ describe("the OpenAPI document", () => {
         // Rewrite as… (issue 31 item 3).
         ...["listRewriteStyles", "createRewriteStyle", "updateRewriteStyle", "deleteRewriteStyle"],
         ...["createRewrite", "listRewrites", "getRewrite", "editRewrite", "deleteRewrite"],
+        // Recognizing while the person speaks (issue 32).
+        ...["appendLiveAudio", "getLiveRecording", "finishLiveRecording"],
       ].sort(),
     );
   });

@@ -1,7 +1,7 @@
 import { prepareAudio, type AudioInput } from "./audio.js";
 import { GenerationTimeoutError, OptimizationTimeoutError, VoicedraftError } from "./errors.js";
 import { Operations } from "./generated/methods.js";
-import { OPERATIONS, type FormFields } from "./operations.js";
+import { OPERATIONS, type FormFields, type JsonAnswer } from "./operations.js";
 import { transcriptEvents } from "./stream.js";
 import { newClientId, sleep, Transport, type CallOptions, type RequestOptions } from "./transport.js";
 import type { ContentFamily, DictionaryEntryInput, TranscriptionResult, TranscriptStreamEvent } from "./types.js";
@@ -73,6 +73,23 @@ export class Voicedraft extends Operations {
     this.baseUrl = baseUrl;
     this.#transport = transport;
     this.#transcribeTimeout = options.transcribeTimeout ?? 600_000;
+  }
+  /**
+   * Sends the next bytes of a recording still being made, from byte `offset` (0 creates it); the service recognizes
+   * it piece by piece as it arrives and answers the captions so far. Then finishLiveRecording(id) makes the note.
+   */
+  appendLiveAudio(
+    id: string,
+    data: Blob | Uint8Array,
+    options: CallOptions & { offset: number; contentType?: string; recordedAt?: string },
+  ): Promise<JsonAnswer<"appendLiveAudio">> {
+    const { offset, contentType = "audio/webm", recordedAt, ...call } = options;
+    return this.call(OPERATIONS.appendLiveAudio, {
+      pathParams: { id },
+      query: { offset, ...(recordedAt && { recorded_at: recordedAt }) },
+      bytes: { data, type: contentType },
+      ...call,
+    });
   }
   /** Transcribes a recording; its retries send the same Idempotency-Key, so the service transcribes it once. */
   async transcribe(audio: AudioInput, options: TranscribeOptions = {}): Promise<TranscriptionResult> {

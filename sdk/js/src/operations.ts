@@ -41,6 +41,8 @@ const LEFT_OUT = ["createOpenAiTranscription", "deleteAccount"] as const;
 const RETRY_SAFE_WRITES = new Set<DocumentOperationId>([
   "transcribe", "updateSettings", "addDictionaryEntry", "approveContentVariant",
   "createContentVariants", "recordContentDelivery", "confirmManualDelivery",
+  // A live recording's appends go by byte offset (bytes already held are skipped); finish answers the one note.
+  "appendLiveAudio", "finishLiveRecording",
 ]);
 
 export type OperationName = Exclude<DocumentOperationId, (typeof LEFT_OUT)[number]>;

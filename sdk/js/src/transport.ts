@@ -15,6 +15,8 @@ export type RequestOptions<Id extends DocumentOperationId = DocumentOperationId>
   headers?: Record<string, string>;
   json?: JsonBody<Id>;
   form?: FormData;
+  /** A raw body (audio bytes) and its type. */
+  bytes?: { data: Blob | Uint8Array; type: string };
 };
 
 export type Call = <Id extends DocumentOperationId>(op: Operation<Id>, options?: RequestOptions<Id>) => Promise<JsonAnswer<Id>>;
@@ -109,7 +111,9 @@ export class Transport {
     const url = this.#url(op, options);
     const headers: Record<string, string> = { authorization: `Bearer ${this.options.apiKey}`, accept, ...options.headers };
     if (options.json !== undefined) headers["content-type"] = "application/json";
-    const body = options.json !== undefined ? JSON.stringify(options.json) : options.form; // fetch sets a form's boundary
+    if (options.bytes) headers["content-type"] = options.bytes.type;
+    // fetch sets a form's boundary
+    const body = options.json !== undefined ? JSON.stringify(options.json) : (options.form ?? (options.bytes?.data as BodyInit | undefined));
     for (let n = 0; ; n++) {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(new TimeoutError(`No response from ${url} within ${timeout} ms.`)), timeout);

@@ -51,3 +51,23 @@ describe("notes: audio, search, settings, delete", () => {
     await reader.cancel();
   });
 });
+
+// A recording sent while it is made (issue 32): slices by offset, then one note.
+describe("live recordings", () => {
+  test("appendLiveAudio by offset, then finishLiveRecording makes one note; finishing again answers it", async () => {
+    const service = await getService();
+    const client = new Voicedraft({ baseUrl: service.baseUrl, apiKey: service.apiKey });
+    const { readFile } = await import("node:fs/promises");
+    const wav = new Uint8Array(await readFile(JFK_WAV));
+    const id = `sdk-live-${Date.now()}`;
+    const slice = Math.ceil(wav.length / 4);
+    for (let offset = 0; offset < wav.length; offset += slice) {
+      const state = await client.appendLiveAudio(id, wav.subarray(offset, offset + slice), { offset, contentType: "audio/wav" });
+      assert.equal(state.bytes_received, Math.min(wav.length, offset + slice));
+    }
+    const note = await client.finishLiveRecording(id);
+    assert.match(note.text, /country/i);
+    assert.equal((await client.finishLiveRecording(id)).id, note.id);
+    assert.equal((await client.getLiveRecording(id)).transcription_id, note.id);
+  });
+});

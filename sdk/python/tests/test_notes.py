@@ -33,6 +33,19 @@ class NotesTest(unittest.TestCase):
         assert search is not None, "a search result says how it matched"
         self.assertTrue(any(p["match"] and p["text"].lower() == "country" for p in search["snippet"]))
 
+    def test_a_live_recording_sent_in_slices_becomes_one_note(self) -> None:
+        with open(JFK_WAV, "rb") as f:
+            wav = f.read()
+        live_id = f"py-live-{id(self)}"
+        size = -(-len(wav) // 4)
+        for offset in range(0, len(wav), size):
+            state = self.client.append_live_audio(live_id, wav[offset : offset + size], offset=offset, content_type="audio/wav")
+            self.assertEqual(state["bytes_received"], min(len(wav), offset + size))
+        note = self.client.finish_live_recording(live_id)
+        self.assertIn("country", note["text"].lower())
+        self.assertEqual(self.client.finish_live_recording(live_id)["id"], note["id"])
+        self.assertEqual(self.client.get_live_recording(live_id)["transcription_id"], note["id"])
+
     def test_settings_language(self) -> None:
         self.assertEqual(self.client.update_settings(language="auto")["language"], "auto")
         self.assertTrue(self.client.get_settings()["recognizer"]["language_supported"])

@@ -20,6 +20,7 @@ from .types import (
     DictionaryImpact,
     DictionarySuggestion,
     EditedTranscription,
+    LiveRecording,
     Recording,
     TranscriptionPage,
     TranscriptionResult,
@@ -164,6 +165,34 @@ class Voicedraft:
             self._transport, OPERATIONS["get_recording"], path_params={"recording_id": recording_id}
         )
         return cast(Recording, result)
+
+    def append_live_audio(
+        self, id: str, data: bytes, *, offset: int, content_type: str = "audio/webm", recorded_at: Optional[str] = None  # noqa: A002
+    ) -> LiveRecording:
+        """Sends the next bytes of a recording still being made (from byte ``offset``; 0 creates it).
+        The server recognizes it piece by piece as it arrives; the answer carries the captions so far.
+        Bytes it already holds are skipped, so a retry is harmless; ConflictError (offset_mismatch)
+        names the offset to send from."""
+        result = _transport.request(
+            self._transport,
+            OPERATIONS["append_live_audio"],
+            path_params={"id": id},
+            query={"offset": offset, "recorded_at": recorded_at},
+            body=data,
+            content_type=content_type,
+        )
+        return cast(LiveRecording, result)
+
+    def get_live_recording(self, id: str) -> LiveRecording:  # noqa: A002
+        """A live recording: ``bytes_received`` (where to resume) and its captions (``text``, ``pieces``)."""
+        result = _transport.request(self._transport, OPERATIONS["get_live_recording"], path_params={"id": id})
+        return cast(LiveRecording, result)
+
+    def finish_live_recording(self, id: str) -> TranscriptionResult:  # noqa: A002
+        """Stop: the rest of the recording is recognized and every piece joined into one note
+        (finishing again answers the same note)."""
+        result = _transport.request(self._transport, OPERATIONS["finish_live_recording"], path_params={"id": id})
+        return cast(TranscriptionResult, result)
 
     def get_transcription(self, id: str) -> TranscriptionResult:  # noqa: A002
         """One of your transcriptions, with its segments and, when enabled, its optimization."""

@@ -30,6 +30,20 @@ class Operation:
     multipart: bool = False
 
 
+_LIVE_RECORDING_FIELDS = (
+    "id",
+    "status",
+    "bytes_received",
+    "heard_seconds",
+    "pieces[].start",
+    "pieces[].end",
+    "pieces[].text",
+    "text",
+    "transcription_id",
+    "created_at",
+    "updated_at",
+)
+
 _TRANSCRIPTION_FIELDS = (
     "id",
     "created_at",
@@ -160,6 +174,14 @@ OPERATIONS: Dict[str, Operation] = {
         response=_TRANSCRIPTION_FIELDS,
         retry_safe=True,
     ),
+    "append_live_audio": _operation(
+        "appendLiveAudio",
+        query=("offset", "recorded_at"),
+        response=_LIVE_RECORDING_FIELDS,
+        retry_safe=True,
+    ),
+    "get_live_recording": _operation("getLiveRecording", response=_LIVE_RECORDING_FIELDS, retry_safe=True),
+    "finish_live_recording": _operation("finishLiveRecording", response=_TRANSCRIPTION_FIELDS, retry_safe=True),
     "get_recording": _operation(
         "getRecording",
         response=(

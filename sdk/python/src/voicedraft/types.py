@@ -93,6 +93,26 @@ class RecordingPart(TypedDict):
     optimization_status: Optional[str]
 
 
+class LiveRecordingPiece(TypedDict):
+    start: float
+    end: float
+    text: Optional[str]
+
+
+class LiveRecording(TypedDict):
+    """A recording sent while it is made: what the server holds, and its captions so far."""
+
+    id: str
+    status: str
+    bytes_received: int
+    heard_seconds: float
+    pieces: List[LiveRecordingPiece]
+    text: str
+    transcription_id: Optional[str]
+    created_at: str
+    updated_at: str
+
+
 class RecordingOptimization(TypedDict):
     status: str
     progress: OptimizationProgress
