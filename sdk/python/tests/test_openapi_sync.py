@@ -81,6 +81,10 @@ def disagreements(doc: Schema, name: str, op: Operation) -> List[str]:
                 return any(f == r or f.startswith(f"{r}.") or f.startswith(f"{r}[]") for f in op.body)
 
             problems += [f"{where}: required request field {r} is not sent" for r in _required(doc, body_schema) if not sent(r)]
+    elif op.raw_body:
+        binary = [t for t, c in operation.get("requestBody", {}).get("content", {}).items() if c.get("schema", {}).get("format") == "binary"]
+        if not binary:
+            problems.append(f"{where}: the client sends raw bytes, the document has no binary request body")
     elif operation.get("requestBody", {}).get("required"):
         problems.append(f"{where}: the service requires a request body the client does not send")
 

@@ -28,6 +28,8 @@ class Operation:
     #: Fields of the request body (JSON, or multipart/form-data when ``multipart``).
     body: Tuple[str, ...] = ()
     multipart: bool = False
+    #: The body is raw bytes (audio), of one of the document's binary media types.
+    raw_body: bool = False
 
 
 _LIVE_RECORDING_FIELDS = (
@@ -156,10 +158,11 @@ def _operation(
     headers: Tuple[str, ...] = (),
     body: Tuple[str, ...] = (),
     multipart: bool = False,
+    raw_body: bool = False,
 ) -> Operation:
     """A row whose method and path are the document's (the generated table) for this operationId."""
     document = DOCUMENT_OPERATIONS[operation_id]
-    return Operation(document.method, document.path, response, retry_safe, query, headers, body, multipart)
+    return Operation(document.method, document.path, response, retry_safe, query, headers, body, multipart, raw_body)
 
 
 OPERATIONS: Dict[str, Operation] = {
@@ -177,6 +180,7 @@ OPERATIONS: Dict[str, Operation] = {
     "append_live_audio": _operation(
         "appendLiveAudio",
         query=("offset", "recorded_at"),
+        raw_body=True,
         response=_LIVE_RECORDING_FIELDS,
         retry_safe=True,
     ),
