@@ -14,6 +14,8 @@ type FFmpegCore = {
 
 export type PreprocessRequest =
   | { id: string; type?: "whole"; data: ArrayBuffer; chunkSeconds: number }
+  /** Load the core now (Record opened), so that a file picked later starts at once. */
+  | { id: string; type: "load" }
   /** While recording: the audio so far; cut the next part from `from` s (or all the rest when `final`). */
   | { id: string; type: "cut"; data: ArrayBuffer; from: number; final: boolean; minSeconds: number; maxSeconds: number };
 export type PreprocessMessage =
@@ -85,6 +87,10 @@ async function cutLive({ id, data, from, final, minSeconds, maxSeconds }: Extrac
 
 async function preprocess(request: PreprocessRequest): Promise<void> {
   if (request.type === "cut") return cutLive(request);
+  if (request.type === "load") {
+    await loadCore();
+    return scope.postMessage({ id: request.id, type: "done", duration: 0, parts: [] });
+  }
   const { id, data, chunkSeconds } = request;
   const progress = (stage: "loading" | "converting" | "splitting", seconds = 0) => scope.postMessage({ id, type: "progress", stage, seconds });
   progress("loading");

@@ -14,7 +14,9 @@ export type LocalRecording = {
   createdAt: number;
   mimeType: string;
   state: "recording" | "stopped";
-  /** Live upload: seconds of the recording already cut into parts and queued, and how many parts. */
+  /** Sent while it is made (PATCH /api/v1/live-recordings/{id}); finished from the upload queue. */
+  live?: boolean;
+  /** Before live recordings: seconds already cut into parts and queued, and how many parts. */
   cutAt?: number;
   partsQueued?: number;
 };
@@ -31,6 +33,8 @@ export type QueuedUpload = {
    * Missing on items queued before it existed: batchId stands in.
    */
   recordingId?: string;
+  /** A live recording: the rest of its bytes go by PATCH, then …/finish makes the note (not POST /transcribe). */
+  live?: boolean;
   /** From 1 here; sent as recording_part from 0. */
   part: number;
   parts: number;

@@ -4,9 +4,7 @@ import { useRouter } from "next/navigation";
 import { Mic, Pause, Play, Square, Upload } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
 import {
-  finishLiveRecording,
-  queueRecording,
-  recordingFileName,
+  queueLiveRecording,
   recoverInterruptedRecordings,
   startRecording,
   type Interruption,
@@ -14,7 +12,9 @@ import {
 } from "@/app/_lib/recording/recorder.ts";
 import { enqueueUploads, listUploads } from "@/app/_lib/recording/upload-queue.ts";
 import type { QueuedUpload } from "@/app/_lib/local-db.ts";
+import type { LiveCaptions } from "@/app/_lib/recording/live-recording.ts";
 import { prepareUpload } from "@/app/_lib/recording/prepare-upload.ts";
+import { warmUpAudioTools } from "@/app/_lib/recording/preprocess.ts";
 import { keepRecordingsOnPhone, minutesOfSpaceLeft } from "@/app/_lib/recording/storage.ts";
 import { clearProgress, onProgress, progressStage, reportStage, setCardShown, trackUpload } from "@/app/_lib/recording/recording-progress.ts";
 import { Button, Notice } from "@/app/_ui/index.ts";
@@ -48,8 +48,10 @@ export function Recorder({ owner }: { owner: string }) {
   const [elapsed, setElapsed] = useState(0);
   const [level, setLevel] = useState(0);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  // After an interruption: the recording that stopped, which "Continue recording" adds to.
-  const [continuable, setContinuable] = useState<{ id: string; parts: number } | null>(null);
+  // After an interruption: the page stays (the card links the note) and offers to record more.
+  const [interrupted, setInterrupted] = useState(false);
+  // What the server heard so far while recording.
+  const [captions, setCaptions] = useState<LiveCaptions | null>(null);
   const stage = useSyncExternalStore(onProgress, progressStage, () => null);
   const recording = useRef<Recording | null>(null);
   const meter = useRef<HTMLSpanElement>(null);
@@ -87,11 +89,15 @@ export function Recorder({ owner }: { owner: string }) {
   }, []);
   useEffect(() => {
     // After an interruption the page stays, offering "Continue recording"; the card links the note.
-    if (stage?.kind === "done" && !continuable) {
+    if (stage?.kind === "done" && !interrupted) {
       clearProgress();
       router.push(stage.href);
     } else if (stage) card.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
-  }, [stage, router, continuable]);
+  }, [stage, router, interrupted]);
+
+  // A picked audio file is converted and split in the browser (ffmpeg.wasm): the tools load now,
+  // while the person is on this page, not after they choose the file.
+  useEffect(() => warmUpAudioTools(), []);
 
   useEffect(() => {
     if (phase !== "recording" && phase !== "paused") return;
@@ -110,18 +116,17 @@ export function Recorder({ owner }: { owner: string }) {
     return () => cancelAnimationFrame(frame);
   }, [phase]);
 
-  async function start(continueFrom?: { id: string; parts: number }) {
+  async function start() {
     setMessage(null);
-    setContinuable(null);
+    setInterrupted(false);
+    setCaptions(null);
     clearProgress();
     setPhase("starting");
     try {
-      // Each part cut while recording goes up at once (the queue panel drains on this event).
       const spaceLeft = await minutesOfSpaceLeft();
       recording.current = await startRecording(owner, {
-        onPart: announceEnqueued,
+        onCaptions: setCaptions,
         onInterrupted: (reason) => void stop(interruptionMessage(reason)),
-        continueFrom,
         onReturn: (lost, hidden) =>
           lost > 0 &&
           setMessage({ ok: false, text: `The phone paused the recording while the screen was off: about ${seconds(lost)} of the last ${seconds(hidden)} is missing. Keep the screen on for long notes.` }),
@@ -161,26 +166,16 @@ export function Recorder({ owner }: { owner: string }) {
     reportStage({ kind: "saving" });
     let queued: QueuedUpload[] = [];
     try {
-      const { blob, partsQueued } = await current.stop();
+      const { blob } = await current.stop();
       performance.mark("voicedraft:saved");
-      if (partsQueued) {
-        // The first parts are uploaded (and mostly text) already: only the rest is left. The
-        // joined note will open, so its page is fetched now, not after the text is in.
-        router.prefetch(`/transcripts/recordings/${encodeURIComponent(current.id)}`);
-        reportStage({ kind: "preparing", step: "splitting", seconds: 0 });
-        const items = await finishLiveRecording(owner, current.id, blob);
-        performance.mark("voicedraft:last-part-queued");
-        trackUpload(owner, items);
-        queued = items;
-      } else {
-        const parts = await prepareUpload(blob, recordingFileName(current.mimeType), (p) => reportStage({ kind: "preparing", step: p.stage, seconds: p.seconds }));
-        queued = await queueRecording(owner, current.id, parts);
-        trackUpload(owner, queued);
-      }
+      // Most of it is text already: only the last seconds are left to recognize.
+      queued = await queueLiveRecording(owner, current, blob);
+      performance.mark("voicedraft:last-part-queued");
+      trackUpload(owner, queued);
       announceEnqueued();
       if (why) {
         setMessage({ ok: false, text: why });
-        setContinuable({ id: current.id, parts: Math.max(0, ...queued.map((item) => item.part)) });
+        setInterrupted(true);
       }
       // The first recording kept on this phone: ask the browser not to clear it under storage pressure.
       void keepRecordingsOnPhone();
@@ -246,6 +241,7 @@ export function Recorder({ owner }: { owner: string }) {
       <p className={processing ? "visually-hidden" : styles.state} aria-live="polite" data-testid="recorder-state" data-phase={phase}>
         {STATE[phase]}
       </p>
+      {active && <LiveCaptionsView captions={captions} />}
       <div className={styles.controls} data-processing={processing || undefined}>
         {processing && (
           <Button variant="secondary" onClick={() => void start()}>
@@ -278,9 +274,9 @@ export function Recorder({ owner }: { owner: string }) {
       {message && (
         <Notice tone={message.ok ? "success" : "danger"} role={message.ok ? "status" : "alert"} data-testid="recorder-message">
           {message.text}
-          {continuable && phase === "idle" && (
-            <Button variant="secondary" block onClick={() => void start(continuable)} data-testid="continue-recording">
-              <Mic size={18} aria-hidden="true" /> Continue recording
+          {interrupted && phase === "idle" && (
+            <Button variant="secondary" block onClick={() => void start()} data-testid="continue-recording">
+              <Mic size={18} aria-hidden="true" /> Record more (a new note)
             </Button>
           )}
         </Notice>
@@ -301,3 +297,19 @@ export function Recorder({ owner }: { owner: string }) {
     </section>
   );
 }
+
+/** The last words heard, as they come: the server's text for every piece recognized so far. */
+function LiveCaptionsView({ captions }: { captions: LiveCaptions | null }) {
+  const text = captions?.text ?? "";
+  // The newest lines only: a long note's captions must not push the controls off the screen.
+  const shown = text.length > CAPTION_CHARS ? `…${text.slice(text.indexOf(" ", text.length - CAPTION_CHARS))}` : text;
+  const waiting = !captions || captions.pieces.some((p) => p.text === null) || !text;
+  return (
+    <p className={styles.captions} data-testid="live-captions" aria-live="polite" aria-label="Live captions">
+      {shown && <span>{shown}</span>}
+      {waiting && <span className={styles.captionsPending}>{text ? " …" : "Listening…"}</span>}
+    </p>
+  );
+}
+
+const CAPTION_CHARS = 120;

@@ -15,7 +15,15 @@ export async function preprocessAudio(blob: Blob, onProgress: (p: PreprocessProg
   return (await ask({ id: crypto.randomUUID(), data, chunkSeconds: CHUNK_SECONDS }, onProgress)).parts;
 }
 
-/** Live upload: the parts of a recording are cut at pauses 30–60 s apart while it goes on. */
+/**
+ * Loads the audio tools (ffmpeg.wasm, ~30 MB of WebAssembly from this site) in the worker now, so a
+ * file picked later is converted at once. Idle work: a failure only means they load when needed.
+ */
+export function warmUpAudioTools(): void {
+  ask({ id: crypto.randomUUID(), type: "load" }).catch(() => undefined);
+}
+
+/** Recorded before live recordings: the parts of a recording were cut at pauses 30–60 s apart while it went on. */
 export const LIVE_PART = { minSeconds: 30, maxSeconds: 60 };
 
 /**
@@ -51,6 +59,6 @@ function ask(request: PreprocessRequest, onProgress: (p: PreprocessProgress) => 
     };
     w.addEventListener("message", onMessage);
     w.addEventListener("error", onError);
-    w.postMessage(request, [request.data]);
+    w.postMessage(request, "data" in request ? [request.data] : []);
   });
 }

@@ -1,13 +1,16 @@
 import { localDb, type LocalRecording, type QueuedUpload } from "@/app/_lib/local-db.ts";
-import { enqueuePart, enqueueUploads, finishRecordingParts, type NewUpload } from "@/app/_lib/recording/upload-queue.ts";
-import { cutRecording, LIVE_PART } from "@/app/_lib/recording/preprocess.ts";
+import { enqueueLiveRecording, enqueuePart, enqueueUploads, finishRecordingParts, type NewUpload } from "@/app/_lib/recording/upload-queue.ts";
+import { cutRecording } from "@/app/_lib/recording/preprocess.ts";
+import { startLiveSender, type LiveCaptions } from "@/app/_lib/recording/live-recording.ts";
 
 // Recording with MediaRecorder. Every second of audio is written to IndexedDB as it arrives, so
 // a closed tab or a dead battery loses at most about a second; recoverInterruptedRecordings
 // turns what was saved into a queued upload on the next visit.
 //
-// Live upload: while recording, the audio worker cuts a part at a pause every 30–60 s and it is
-// queued (so uploaded and transcribed) at once; after Stop only the last part is left to do.
+// Recognized while it is made: each second of audio is also sent at once as the next bytes of a
+// live recording (app/_lib/recording/live-recording.ts); the server cuts it at pauses and
+// recognizes the pieces as they come, and its answers are the captions. At Stop the whole
+// recording is queued, and only what the server lacks is sent before it makes the note.
 
 const TIMESLICE_MS = 1000;
 const LOCK_PREFIX = "voicedraft-recording-";
@@ -28,34 +31,27 @@ const extensionOf = (mimeType: string) => (mimeType.includes("mp4") ? "m4a" : mi
 export type Recording = {
   id: string;
   mimeType: string;
+  /** When it started (ms since the epoch): the note's recorded_at. */
+  createdAt: number;
   /** 0..1, the loudness right now, for the level meter. */
   level(): number;
   pause(): void;
   resume(): void;
-  /**
-   * Stops, and returns the whole recording as one Blob (also still in IndexedDB until queued),
-   * with how much of it was already cut into parts and queued while recording.
-   */
-  stop(): Promise<{ blob: Blob; cutAt: number; partsQueued: number }>;
+  /** Stops, and returns the whole recording as one Blob (also still in IndexedDB until queued). */
+  stop(): Promise<{ blob: Blob }>;
   state(): RecordingState;
 };
-
-const LIVE_CHECK_EVERY = 5; // seconds of audio between two tries at cutting a part
 
 /** Why a recording stopped without Stop: the microphone was taken (a call, another app, permission revoked). */
 export type Interruption = "ended" | "muted";
 
 type Hooks = {
-  onPart?: () => void;
+  /** The server's captions so far, after each second of audio it received. */
+  onCaptions?: (captions: LiveCaptions) => void;
   /** The audio track ended or went silent for good: the recording should stop, keeping what it has. */
   onInterrupted?: (reason: Interruption) => void;
   /** Back in view after the page was hidden: how many seconds of audio the browser did not record meanwhile. */
   onReturn?: (lostSeconds: number, hiddenSeconds: number) => void;
-  /**
-   * "Continue recording" after an interruption: this recording adds parts to that one (same
-   * recording id, numbered after its parts), so the server joins them into one note.
-   */
-  continueFrom?: { id: string; parts: number };
 };
 
 // A locked screen suspends the page (and the recording) on phones: hold the screen on while
@@ -84,7 +80,7 @@ function holdScreenOn(): { release(): void } {
   };
 }
 
-export async function startRecording(owner: string, { onPart, onInterrupted, onReturn, continueFrom }: Hooks = {}): Promise<Recording> {
+export async function startRecording(owner: string, { onCaptions, onInterrupted, onReturn }: Hooks = {}): Promise<Recording> {
   // The browser's voice-call processing (echo cancellation, noise suppression, gain) smears
   // consonants and costs recognition accuracy; a voice note wants the plain signal.
   const stream = await navigator.mediaDevices.getUserMedia({
@@ -92,52 +88,21 @@ export async function startRecording(owner: string, { onPart, onInterrupted, onR
   });
   const { mimeType } = pickContainer();
   const recorder = new MediaRecorder(stream, mimeType ? { mimeType, audioBitsPerSecond: 64_000 } : undefined);
-  const id = continueFrom?.id ?? crypto.randomUUID();
+  const id = crypto.randomUUID();
   const db = await localDb();
-  // A continued recording starts with the parts it follows counted as queued: what it records
-  // goes up as the next parts (and is joined after them), however it ends.
-  const partsBefore = continueFrom?.parts ?? 0;
-  const row: LocalRecording = { id, owner, createdAt: Date.now(), mimeType: recorder.mimeType || mimeType, state: "recording", cutAt: 0, partsQueued: partsBefore };
+  const type = recorder.mimeType || mimeType;
+  const row: LocalRecording = { id, owner, createdAt: Date.now(), mimeType: type, state: "recording", live: true };
   await db.put("recordings", row);
 
   let seq = 0;
   let writes = Promise.resolve();
-  const chunks: Blob[] = [];
-  let cutting: Promise<void> = Promise.resolve();
-  let live = true; // off after the worker failed once: then the whole recording goes after Stop
-  let triedAt = 0;
-  // One try at a time: on a slow phone a try can take longer than LIVE_CHECK_EVERY, and tries
-  // queued behind each other would keep the worker busy long after Stop (which waits for them).
-  let tryingToCut = false;
+  const live = startLiveSender(id, type.split(";")[0] || "audio/webm", row.createdAt, (captions) => onCaptions?.(captions));
   recorder.ondataavailable = (event) => {
     if (!event.data.size) return;
     const chunk = { recordingId: id, seq: seq++, blob: event.data };
-    chunks.push(event.data);
     writes = writes.then(() => db.put("recordingChunks", chunk).then(() => undefined));
-    // About a second of audio per chunk: time to try for the next part?
-    if (live && !tryingToCut && recorder.state === "recording" && seq - row.cutAt! >= LIVE_PART.minSeconds + 1 && seq - triedAt >= LIVE_CHECK_EVERY) {
-      triedAt = seq;
-      tryingToCut = true;
-      cutting = cutNext().finally(() => (tryingToCut = false));
-    }
+    live.push(event.data);
   };
-
-  async function cutNext(): Promise<void> {
-    try {
-      const soFar = new Blob(chunks, { type: recorder.mimeType.split(";")[0] || "audio/webm" });
-      const { part } = await cutRecording(soFar, row.cutAt!, false);
-      if (!part || !live) return;
-      const n = row.partsQueued! + 1;
-      await enqueuePart(owner, id, n, { blob: part.blob, fileName: partFileName(row, n), mimeType: "audio/ogg" });
-      row.cutAt = part.end;
-      row.partsQueued = n;
-      await db.put("recordings", row);
-      onPart?.();
-    } catch (err) {
-      console.warn("live upload unavailable; the recording is sent after Stop", err);
-      live = false;
-    }
-  }
 
   const audio = new AudioContext();
   await audio.resume(); // created after an await, so not "allowed to start" by the click by itself
@@ -175,7 +140,8 @@ export async function startRecording(owner: string, { onPart, onInterrupted, onR
 
   return {
     id,
-    mimeType: recorder.mimeType || mimeType,
+    mimeType: type,
+    createdAt: row.createdAt,
     level() {
       analyser.getFloatTimeDomainData(samples);
       let sum = 0;
@@ -193,11 +159,10 @@ export async function startRecording(owner: string, { onPart, onInterrupted, onR
       stream.getTracks().forEach((t) => t.stop());
       await audio.close();
       await writes;
-      await cutting;
-      live = false;
+      await live.stop();
       releaseLock();
       await db.put("recordings", { ...row, state: "stopped" });
-      return { blob: await assemble(id), cutAt: row.cutAt!, partsQueued: row.partsQueued! };
+      return { blob: await assemble(id) };
     },
   };
 }
@@ -212,6 +177,14 @@ async function assemble(recordingId: string): Promise<Blob> {
   return new Blob(chunks.map((c) => c.blob), { type: recording?.mimeType.split(";")[0] ?? "audio/webm" });
 }
 
+/** Queues a live recording (the whole of it) to be finished, and forgets the raw chunks, in that order. */
+export async function queueLiveRecording(owner: string, recording: { id: string; mimeType: string; createdAt: number }, blob: Blob): Promise<QueuedUpload[]> {
+  const fileName = recordingFileName(recording.mimeType, recording.createdAt);
+  const items = await enqueueLiveRecording(owner, recording.id, { blob, fileName, mimeType: blob.type || recording.mimeType }, recording.createdAt);
+  await forgetChunks(recording.id);
+  return items;
+}
+
 /** Queues the recording's parts for upload and forgets the raw chunks, in that order. */
 export async function queueRecording(owner: string, recordingId: string, parts: NewUpload[]): Promise<QueuedUpload[]> {
   const items = await enqueueUploads(owner, parts, recordingId);
@@ -223,10 +196,10 @@ const partFileName = (recording: LocalRecording, part: number) =>
   recordingFileName(recording.mimeType, recording.createdAt).replace(/\.[^.]+$/, `-part-${part}.ogg`);
 
 /**
- * The end of a recording whose first parts went up while it was made: the rest after `cutAt`
- * becomes its last part, and every part learns the count. Returns all its queued parts.
+ * The end of a recording made before live recordings, whose first parts went up while it was
+ * made: the rest after `cutAt` becomes its last part, and every part learns the count.
  */
-export async function finishLiveRecording(owner: string, recordingId: string, blob: Blob): Promise<QueuedUpload[]> {
+export async function finishRecordingInParts(owner: string, recordingId: string, blob: Blob): Promise<QueuedUpload[]> {
   const db = await localDb();
   const recording = await db.get("recordings", recordingId);
   if (!recording) throw new Error("the recording is no longer on this device");
@@ -275,9 +248,15 @@ async function recover(owner: string): Promise<number> {
       await db.delete("recordings", recording.id);
       continue;
     }
+    if (recording.live) {
+      // Sent while it was made: the server holds most of it, the queue sends the rest and finishes it.
+      await queueLiveRecording(owner, recording, blob);
+      recovered += 1;
+      continue;
+    }
     if (recording.partsQueued) {
-      // Its first parts went up while it was made: only the rest is left to queue.
-      await finishLiveRecording(owner, recording.id, blob);
+      // Recorded before live recordings: its first parts went up while it was made; only the rest is left.
+      await finishRecordingInParts(owner, recording.id, blob);
       recovered += 1;
       continue;
     }

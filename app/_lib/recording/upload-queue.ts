@@ -1,4 +1,5 @@
 import { announceQueueChange, localDb, onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
+import { finishLiveUpload } from "@/app/_lib/recording/live-recording.ts";
 
 // The offline upload queue. Every recording (or each of its parts) is written here before any
 // upload is tried; processQueue sends what is due, two items at a time, from whichever context
@@ -71,6 +72,22 @@ export async function enqueuePart(owner: string, recordingId: string, part: numb
   announceQueueChange();
   void requestBackgroundSync();
   return existing ?? item;
+}
+
+/**
+ * A live recording at Stop: the whole of it, queued before anything else is tried, so nothing is
+ * lost; sending it sends only the bytes the server does not hold yet, then finishes it.
+ */
+export async function enqueueLiveRecording(owner: string, recordingId: string, upload: NewUpload, recordedAt: number): Promise<QueuedUpload[]> {
+  const item = { ...newItem(owner, upload, { id: recordingId, batchId: recordingId, recordingId, part: 1, parts: 1 }), live: true, createdAt: recordedAt };
+  const db = await localDb();
+  const tx = db.transaction("uploads", "readwrite");
+  const existing = await tx.store.get(item.id);
+  if (!existing) await tx.store.put(item);
+  await tx.done;
+  announceQueueChange();
+  void requestBackgroundSync();
+  return [existing ?? item];
 }
 
 /** The recording stopped: every one of its parts learns how many there are. */
@@ -147,8 +164,7 @@ function post(item: QueuedUpload, form: FormData): Promise<Reply> {
     xhr.open("POST", "/transcribe");
     xhr.setRequestHeader("Idempotency-Key", item.idempotencyKey);
     xhr.responseType = "json";
-    const announce = (loaded: number, total: number) =>
-      window.dispatchEvent(new CustomEvent<UploadProgress>(UPLOAD_PROGRESS_EVENT, { detail: { id: item.id, loaded, total } }));
+    const announce = (loaded: number, total: number) => announceProgress(item, loaded, total);
     xhr.upload.onprogress = (e) => announce(e.loaded, e.lengthComputable ? e.total : item.blob?.size ?? 0);
     xhr.upload.onload = () => announce(item.blob?.size ?? 1, item.blob?.size ?? 1);
     xhr.onload = () => resolve({ status: xhr.status, body: xhr.response });
@@ -157,7 +173,17 @@ function post(item: QueuedUpload, form: FormData): Promise<Reply> {
   });
 }
 
+function announceProgress(item: QueuedUpload, loaded: number, total: number): void {
+  if (typeof window === "undefined") return; // a service worker shows no progress card
+  window.dispatchEvent(new CustomEvent<UploadProgress>(UPLOAD_PROGRESS_EVENT, { detail: { id: item.id, loaded, total } }));
+}
+
 async function send(item: QueuedUpload): Promise<UploadOutcome> {
+  if (item.live) {
+    const outcome = await finishLiveUpload(recordingIdOf(item), item.blob!, item.createdAt, (loaded, total) => announceProgress(item, loaded, total));
+    // Not a format the server can take live: the whole file goes the usual way.
+    if (outcome.status !== "whole") return outcome;
+  }
   const form = new FormData();
   form.append("recording_id", recordingIdOf(item));
   form.append("recording_part", String(item.part - 1));
