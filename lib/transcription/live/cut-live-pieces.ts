@@ -19,7 +19,7 @@ import { runPiece } from "@/lib/transcription/recognition/recognize-pieces-job.t
 // waits for more audio, or for `final` (Stop).
 
 /** Live pieces: a few seconds of speech, cut in a pause (a single span longer than max is cut at its quietest). */
-export const LIVE_PIECE = { minSeconds: 3, maxSeconds: 12, firstMinSeconds: 2, firstMaxSeconds: 8, maxSilenceSeconds: 1.5 };
+export const LIVE_PIECE = { minSeconds: 4, maxSeconds: 12, firstMinSeconds: 3, firstMaxSeconds: 8, maxSilenceSeconds: 2.5 };
 /** A pause this long after the last speech closes the piece before it, without waiting for more speech. */
 const PAUSE_CLOSES_SECONDS = 0.8;
 
@@ -91,9 +91,11 @@ async function cut(row: LiveRow, final: boolean): Promise<number> {
       if (err instanceof ApiError && err.code === "no_speech") return row.piecesCut;
       throw err;
     }
-    // The last piece may still be going on, unless the person paused after it (or stopped).
+    // The last piece may still be going on, unless the person paused after it (or stopped). A
+    // short one waits for what follows: a few words alone are recognized badly.
     const last = pieces.at(-1);
-    const closed = final || (last !== undefined && decoded.durationSec - last.end >= PAUSE_CLOSES_SECONDS - 0.2);
+    const closed =
+      final || (last !== undefined && decoded.durationSec - last.end >= PAUSE_CLOSES_SECONDS - 0.2 && last.end - last.start >= LIVE_PIECE.minSeconds);
     const ready = closed ? pieces : pieces.slice(0, -1);
     if (!ready.length) return row.piecesCut;
     const heardUntil = round(row.heardUntil + (closed ? Math.max(ready.at(-1)!.end, decoded.durationSec - (final ? 0 : 0.3)) : pieces.at(-1)!.start));

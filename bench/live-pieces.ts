@@ -1,0 +1,107 @@
+// npm run bench:live-pieces — does recognizing a recording in short live pieces cost accuracy?
+// The shipped speech (jfk.wav, its reference transcript), looped to BENCH_SECONDS (default 120),
+// twice: with a 1.5 s pause after each sentence (as people pause), and with none (the cuts must
+// then fall in the speech's own short pauses). Each is encoded as MediaRecorder writes it
+// (WebM/Opus, 64 kbit/s) and sent through the live-recording use cases a second at a time, each
+// cut awaited (as on a server that keeps up), then finished; its word error rate is printed beside
+// PocketSphinx's on the whole file (the same WebM, decoded), with the pieces' count and lengths.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
+process.env.LOG_LEVEL = "silent";
+process.env.OPTIMIZER = "off";
+process.env.JOBS_POLL_SECONDS = "0.5";
+process.env.RATE_LIMIT_AUDIO_SECONDS_PER_HOUR = "0";
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
+const SPEECH = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
+const REFERENCE = "and so my fellow americans ask not what your country can do for you ask what you can do for your country";
+const work = await mkdtemp(path.join(tmpdir(), "vd-bench-live-"));
+process.env.DATA_DIR = path.join(work, "data");
+
+/** Word error rate: word-level edit distance over the reference's length. */
+function wer(hypothesis: string, ref: string): number {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z' ]+/g, " ").split(/\s+/).filter(Boolean);
+  const h = norm(hypothesis);
+  const r = norm(ref);
+  let prev = Array.from({ length: h.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= r.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= h.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (r[i - 1] === h[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[h.length] / r.length;
+}
+
+function ffmpeg(args: string[]): void {
+  const run = spawnSync("ffmpeg", ["-v", "error", "-y", ...args]);
+  if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr}`);
+}
+
+function bare(wav: string): Promise<string> {
+  const model = "/usr/share/pocketsphinx/model/en-us";
+  return new Promise((resolve, reject) => {
+    const child = spawn("pocketsphinx_continuous", [
+      "-infile", wav, "-hmm", `${model}/en-us`, "-lm", `${model}/en-us.lm.bin`, "-dict", `${model}/cmudict-en-us.dict`, "-samprate", "16000", "-logfn", "/dev/null",
+    ]);
+    let text = "";
+    child.stdout.on("data", (d) => (text += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(text.split("\n").filter(Boolean).join(" ")) : reject(new Error(`pocketsphinx exited with ${code}`))));
+  });
+}
+
+const { benchUser } = await import("./support.ts");
+const { prisma, close } = await benchUser([]);
+const user = await prisma.user.findFirstOrThrow();
+const { startJobWorkers } = await import("@/lib/jobs/workers.ts");
+const { recognizePieceJob } = await import("@/lib/transcription/recognition/recognize-pieces-job.ts");
+const { appendLiveAudio } = await import("@/lib/transcription/live/append-live-audio.ts");
+const { cutLivePieces } = await import("@/lib/transcription/live/cut-live-pieces.ts");
+const { finishLiveRecording } = await import("@/lib/transcription/live/finish-live-recording.ts");
+const { closeJobQueue } = await import("@/lib/jobs/queue.ts");
+const workers = await startJobWorkers([recognizePieceJob], []);
+
+console.log(`speech: jfk.wav looped to ${SECONDS} s; WER against its transcript`);
+console.log("speech            whole-file WER  live WER  pieces  piece length (s, min/median/max)");
+try {
+  for (const [label, pause] of [["with pauses", 1.5], ["continuous", 0]] as const) {
+    const wav = path.join(work, `${label}.wav`);
+    const loops = Math.max(1, Math.round(SECONDS / (11 + pause)));
+    const filter = pause
+      ? `[0:a]aresample=16000,aformat=channel_layouts=mono[s];[s][1:a]concat=n=2:v=0:a=1,aloop=loop=${loops - 1}:size=2e9[out]`
+      : `[0:a]aresample=16000,aformat=channel_layouts=mono,aloop=loop=${loops - 1}:size=2e9[out]`;
+    ffmpeg(["-i", SPEECH, "-f", "lavfi", "-t", String(pause || 0.01), "-i", "anullsrc=r=16000:cl=mono", "-filter_complex", filter, "-map", "[out]", "-ac", "1", "-ar", "16000", wav]);
+    const webmPath = path.join(work, `${label}.webm`);
+    ffmpeg(["-i", wav, "-ar", "48000", "-c:a", "libopus", "-b:a", "64k", "-f", "webm", "-live", "1", webmPath]);
+    const reference = Array.from({ length: loops }, () => REFERENCE).join(" ");
+    // The whole file as the server hears it: the same compressed recording, decoded.
+    const decoded = path.join(work, `${label}-decoded.wav`);
+    ffmpeg(["-i", webmPath, "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", decoded]);
+    const whole = await bare(decoded);
+
+    const webm = await readFile(webmPath);
+    const id = `bench-${label.replace(/\W/g, "-")}`;
+    const second = Math.ceil(webm.length / (loops * (11 + pause)));
+    for (let offset = 0; offset < webm.length; offset += second) {
+      await appendLiveAudio({ userId: user.id, id, offset, bytes: webm.subarray(offset, offset + second), mimeType: "audio/webm" });
+      const row = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: user.id, id } } });
+      await cutLivePieces(row);
+    }
+    const { result } = await finishLiveRecording({ userId: user.id, id });
+    const row = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: user.id, id } } });
+    const lengths = (await prisma.recognitionPiece.findMany({ where: { workflowId: row.workflowId }, select: { startSec: true, endSec: true } }))
+      .map((p) => p.endSec - p.startSec)
+      .sort((a, b) => a - b);
+    const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+    const spread = `${lengths[0].toFixed(1)} / ${lengths[Math.floor(lengths.length / 2)].toFixed(1)} / ${lengths.at(-1)!.toFixed(1)}`;
+    console.log(`${label.padEnd(18)}${pct(wer(whole, reference)).padEnd(16)}${pct(wer(result.text, reference)).padEnd(10)}${String(lengths.length).padEnd(8)}${spread}`);
+  }
+} finally {
+  await workers.stop();
+  await closeJobQueue();
+  await close();
+  await rm(work, { recursive: true, force: true });
+}
