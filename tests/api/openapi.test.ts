@@ -94,6 +94,8 @@ describe("the OpenAPI document", () => {
         // Rewrite as… (issue 31 item 3).
         ...["listRewriteStyles", "createRewriteStyle", "updateRewriteStyle", "deleteRewriteStyle"],
         ...["createRewrite", "listRewrites", "getRewrite", "editRewrite", "deleteRewrite"],
+        // Tags across notes (issue 33 item 5).
+        ...["listTags", "renameTag", "deleteTag"],
       ].sort(),
     );
   });
