@@ -5,13 +5,21 @@ import styles from "./ui.module.css";
 // Tags as chips: a chip is a button (pressed for a filter that is on, with `pressed`), a link (a
 // filter that is a URL), or a plain label inside a row that is itself the link (`TagLabel`).
 
-type ChipProps = { children: ReactNode; icon?: ReactNode; pressed?: boolean; add?: boolean } & ButtonHTMLAttributes<HTMLButtonElement>;
+// `compact`: the icon alone, a round 44 px chip (give it an aria-label).
+type ChipProps = { children: ReactNode; icon?: ReactNode; pressed?: boolean; add?: boolean; compact?: boolean } & ButtonHTMLAttributes<HTMLButtonElement>;
 
-export function Chip({ children, icon, pressed, add, className, type = "button", ...props }: ChipProps) {
+export function Chip({ children, icon, pressed, add, compact, className, type = "button", ...props }: ChipProps) {
   return (
-    <button type={type} className={`${styles.chip} ${add ? styles.chipAdd : ""} ${className ?? ""}`} aria-pressed={pressed} {...props}>
-      <span className={styles.chipLabel}>{children}</span>
-      {icon}
+    <button
+      type={type}
+      className={`${styles.chip} ${add ? styles.chipAdd : ""} ${compact ? styles.chipCompact : ""} ${className ?? ""}`}
+      aria-pressed={pressed}
+      {...props}
+    >
+      {/* "+ Add tag" reads as an action; "#work ×" as a tag that can go. */}
+      {add && icon}
+      {!compact && <span className={styles.chipLabel}>{children}</span>}
+      {!add && icon}
     </button>
   );
 }

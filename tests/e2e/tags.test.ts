@@ -64,7 +64,7 @@ test("tags and pins: chips on the note, one tap for a tag you have, Notes filter
   await sheet.getByRole("button", { name: "#ideas" }).click();
   await page.getByRole("button", { name: "Remove tag ideas" }).waitFor();
   await page.getByTestId("add-tag").click();
-  await sheet.getByLabel("Tag").fill("#History ");
+  await sheet.getByTestId("tag-input").fill("#History ");
   await sheet.getByRole("button", { name: "Add “History”" }).click();
   await page.getByRole("button", { name: "Remove tag History" }).waitFor();
   assert.deepEqual(await page.getByTestId("note-tag").allTextContents(), ["#ideas", "#History"]);
@@ -97,7 +97,7 @@ test("tags and pins: chips on the note, one tap for a tag you have, Notes filter
   await page.waitForURL("**/transcripts?tag=ideas");
   await page.getByRole("list", { name: "Notes" }).getByRole("listitem").nth(1).waitFor();
   assert.equal(await rows(page).count(), 2, "the speech and the garden idea");
-  assert.equal(await page.getByRole("link", { name: "#ideas" }).getAttribute("aria-current"), "true");
+  assert.equal(await page.getByRole("group", { name: "Show notes tagged" }).getByRole("link", { name: "#ideas" }).getAttribute("aria-current"), "true");
   await screenshot(page, "notes-tag-filter-light", { fullPage: false });
 
   // Search: a prefix as you type, its snippet; and tag: narrowing it.
@@ -106,6 +106,13 @@ test("tags and pins: chips on the note, one tap for a tag you have, Notes filter
   await page.getByTestId("search-count").getByText("1 note match “countr”").waitFor();
   const marked = await page.getByTestId("search-snippet").locator("mark").allTextContents();
   assert.deepEqual([...new Set(marked.map((m) => m.toLowerCase()))], ["country"]);
+  // The word found is in the two lines the row shows, not cut off after them.
+  const shown = await page.getByTestId("search-snippet").evaluate((el) => {
+    const box = (el.parentElement ?? el).getBoundingClientRect();
+    const mark = el.querySelector("mark")!.getBoundingClientRect();
+    return mark.bottom <= box.bottom + 1 && mark.top >= box.top - 1;
+  });
+  assert.ok(shown, "the first match is visible in the snippet");
   await screenshot(page, "notes-search-countr-light", { fullPage: false });
   await page.getByTestId("note-search").fill("tag:work countr");
   await page.getByText("No notes match “tag:work countr”").waitFor();

@@ -59,8 +59,17 @@ export function NoteTags({
             #{tag}
           </Chip>
         ))}
-        <Chip add icon={<Plus size={16} aria-hidden="true" />} disabled={disabled || full} onClick={() => setAdding(true)} data-testid="add-tag">
-          {full ? `${TAGS_PER_NOTE} tags` : shown.length ? "Tag" : "Add tag"}
+        {/* Beside tags, only "+" (its name says it): the chips stay one row at 360 px. */}
+        <Chip
+          add
+          compact={shown.length > 0}
+          aria-label={full ? `${TAGS_PER_NOTE} tags: the most a note has` : "Add tag"}
+          icon={<Plus size={16} aria-hidden="true" />}
+          disabled={disabled || full}
+          onClick={() => setAdding(true)}
+          data-testid="add-tag"
+        >
+          {shown.length ? "" : "Add tag"}
         </Chip>
       </ChipList>
       <AddTagSheet

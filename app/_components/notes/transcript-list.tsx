@@ -19,6 +19,21 @@ const titleOf = (t: Transcription, text = shownText(t)) =>
   t.title ?? (t.insights?.title || (text.trim() ? noteTitle(text) : "Voice note (no words recognized)"));
 
 const PAGE = 20;
+// A row shows two lines of a snippet: the first word found must be among them, so at most this
+// many words come before it (the server starts a short note's snippet at its beginning).
+const WORDS_BEFORE_MATCH = 5;
+
+type Piece = { text: string; match: boolean };
+
+/** The snippet with what comes before its first match cut to a few words ("… "). */
+function closeToMatch(pieces: Piece[]): Piece[] {
+  const first = pieces.findIndex((p) => p.match);
+  if (first <= 0) return pieces;
+  const before = pieces.slice(0, first).map((p) => p.text).join("");
+  const words = before.match(/\S+\s*/gu) ?? [];
+  if (words.length <= WORDS_BEFORE_MATCH) return pieces;
+  return [{ text: `… ${words.slice(-WORDS_BEFORE_MATCH).join("")}`, match: false }, ...pieces.slice(first)];
+}
 
 /** A note's pin and tags, after its time in a row's meta line. */
 function Labels({ note }: { note: Transcription }) {
@@ -274,7 +289,7 @@ function SearchResults({ query, shownAs = query }: { query: string; shownAs?: st
             }
             excerpt={
               <span data-testid="search-snippet">
-                {t.search?.snippet.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+                {closeToMatch(t.search?.snippet ?? []).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
               </span>
             }
           />

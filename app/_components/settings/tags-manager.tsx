@@ -133,7 +133,7 @@ export function TagsManager() {
             value={newName}
             onChange={(e) => setNewName(e.target.value.replace(/[,"/\\]/g, ""))}
             autoComplete="off"
-            hint={mergesInto ? `You already have “${mergesInto.name}”: the two become one tag on ${mergesInto.notes + (renaming?.notes ?? 0)} notes at most.` : undefined}
+            hint={mergesInto ? `You already have “${mergesInto.name}”: the two become one tag, and its notes keep it.` : undefined}
           />
           <Button type="submit" size="large" block disabled={!target || target === renaming?.name}>
             {mergesInto ? `Merge into “${mergesInto.name}”` : "Rename"}
