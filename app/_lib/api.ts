@@ -16,12 +16,14 @@ export type EditedTranscription = Schemas["EditTranscriptionResult"];
 export type TranscriptionEdit = Schemas["EditTranscriptionInput"];
 /** GET /api/v1/recordings/{id}: the parts the server has of one recording, joined in part order. */
 export type Recording = Schemas["Recording"];
+export type Tag = Schemas["Tag"];
 export type Settings = Schemas["Settings"];
 
 /** The path of a note (the key of its saved offline copy). */
 export const transcriptionPath = (id: string) => `/api/v1/transcriptions/${encodeURIComponent(id)}`;
 /** The path of the first page of notes (the key of its saved offline copy). */
-export const notesPagePath = (limit: number, cursor?: string | null) => `/api/v1/transcriptions?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+export const notesPagePath = (limit: number, cursor?: string | null, tag?: string | null) =>
+  `/api/v1/transcriptions?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}${tag ? `&tag=${encodeURIComponent(tag)}` : ""}`;
 
 const note = (id: string) => ({ params: { path: { id } } });
 
@@ -35,8 +37,16 @@ export const tickActionItems = (id: string, items: ActionItem[]) =>
 export const renameTranscription = (id: string, title: string | null) => editTranscription(id, { title });
 export const deleteTranscription = (id: string, { withPosts = false } = {}) =>
   ok(client.DELETE("/api/v1/transcriptions/{id}", { params: { path: { id }, query: withPosts ? { with_posts: "true" } : {} } }));
-export const listTranscriptions = (limit: number, cursor?: string | null) =>
-  ok(client.GET("/api/v1/transcriptions", { params: { query: { limit, ...(cursor ? { cursor } : {}) } } }));
+export const listTranscriptions = (limit: number, cursor?: string | null, tag?: string | null) =>
+  ok(client.GET("/api/v1/transcriptions", { params: { query: { limit, ...(cursor ? { cursor } : {}), ...(tag ? { tag } : {}) } } }));
+/** Sets a note's tags (the whole list; a recording in parts: every part). */
+export const setNoteTags = (id: string, tags: string[]) => editTranscription(id, { tags });
+/** Pins a note to the top of Notes, or unpins it. */
+export const pinNote = (id: string, pinned: boolean) => editTranscription(id, { pinned });
+/** Your tags with their counts, the most used first (kept for offline reading like any read). */
+export const listTags = () => ok(client.GET("/api/v1/tags")).then((r) => r.tags);
+export const renameTag = (from: string, to: string) => ok(client.POST("/api/v1/tags/rename", { body: { from, to } }));
+export const deleteTag = (name: string) => ok(client.DELETE("/api/v1/tags", { params: { query: { name } } }));
 export const searchTranscriptions = (q: string, { limit = 30, signal }: { limit?: number; signal?: AbortSignal } = {}) =>
   ok(client.GET("/api/v1/transcriptions", { params: { query: { limit, q } }, signal }));
 export const getRecording = (id: string) => ok(client.GET("/api/v1/recordings/{recording_id}", { params: { path: { recording_id: id } } }));

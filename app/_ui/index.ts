@@ -1,5 +1,6 @@
 // The design system: tokens in tokens.css, components here. Screens use these, not one-off styles.
 export { Button, ButtonLink, IconButton } from "./button.tsx";
+export { Chip, ChipLink, ChipList, TagLabel } from "./chip.tsx";
 export { Badge, Card, EmptyState, Notice, PageHeader } from "./card.tsx";
 export { EmailAddress } from "./email-address.tsx";
 export { Field, TextAreaField } from "./field.tsx";

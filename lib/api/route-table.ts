@@ -32,6 +32,8 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/v1/rewrite-styles/{id}": ["DELETE", "PATCH"],
   "/api/v1/rewrites/{id}": ["DELETE", "GET", "PATCH"],
   "/api/v1/settings": ["GET", "PATCH"],
+  "/api/v1/tags": ["DELETE", "GET"],
+  "/api/v1/tags/rename": ["POST"],
   "/api/v1/transcriptions": ["GET"],
   "/api/v1/transcriptions/{id}": ["DELETE", "GET", "PATCH"],
   "/api/v1/transcriptions/{id}/audio": ["GET"],

@@ -56,7 +56,7 @@ export async function* exportArchive({ userId }: { userId: string }): AsyncGener
       ...page(after),
       select: {
         id: true, title: true, text: true, rawText: true, language: true, durationSec: true, editedAt: true, recordedAt: true,
-        createdAt: true, audioStorage: true, audioBytes: true, optimization: { select: { status: true, optimizedText: true } }, insights: true,
+        createdAt: true, audioStorage: true, audioBytes: true, optimization: { select: { status: true, optimizedText: true } }, insights: true, tags: true,
       },
     }),
   );

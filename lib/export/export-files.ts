@@ -35,8 +35,9 @@ export function baseName(date: Date, title: string, id: string, fallback: string
   return `${day(date)}-${slug(title, fallback)}-${id.replace(/-/g, "").slice(-8)}`;
 }
 
-// A JSON string is a valid YAML double-quoted scalar (same escapes), so values need no YAML library.
-const yaml = (fields: Record<string, string | number | null | undefined>) =>
+// A JSON string is a valid YAML double-quoted scalar (same escapes), and a JSON array of them a YAML
+// flow sequence, so values need no YAML library.
+const yaml = (fields: Record<string, string | number | string[] | null | undefined>) =>
   [
     "---",
     ...Object.entries(fields)
@@ -57,6 +58,7 @@ export type NoteRow = {
   createdAt: Date;
   optimization: { status: string; optimizedText: string | null } | null;
   insights: unknown;
+  tags: string[];
 };
 
 /** The clean text: the user's edit, else the completed optimization, else the recognized text. */
@@ -84,6 +86,8 @@ export function noteMarkdown(note: NoteRow): { base: string; markdown: string; d
   const date = note.recordedAt ?? note.createdAt;
   const front = yaml({
     title, date: date.toISOString(), duration: Math.round(note.durationSec * 10) / 10, language: note.language, id: note.id, summary: insights?.summary || undefined,
+    // As Obsidian and most static-site generators read them; none: no line.
+    tags: note.tags.length ? note.tags : undefined,
   });
   const markdown = `${front}\n\n${text.trim()}\n\n${insightsMarkdown(insights)}## Recognized text\n\n${note.rawText.trim()}\n`;
   return { base: baseName(date, title, note.id, "note"), markdown, date };

@@ -249,10 +249,12 @@ export const editTranscription = defineOperation({
   path: "/api/v1/transcriptions/{id}",
   id: "editTranscription",
   tag,
-  summary: "Edit a transcript or rename it",
+  summary: "Edit, rename, tag or pin a note",
   description:
-    "Replaces `text` with your edit, and/or sets the note's `title` (null removes it). Send the `updated_at` you last saw to be protected from overwriting a newer " +
-    "edit (409 edit_conflict). The AI-optimized text (`optimization.text`) is kept as it is. The answer carries " +
+    "Replaces `text` with your edit, and/or sets the note's `title` (null removes it), its `tags` (the whole list: " +
+    "`{\"tags\": [\"work\", \"ideas\"]}`; [] removes them) and whether it is `pinned`. Tags and pin of a part of a " +
+    "recording in parts are set on every part, as the recording is one note. Send the `updated_at` you last saw to be " +
+    "protected from overwriting a newer edit of the text or title (409 edit_conflict); tags and pin do not change it. The AI-optimized text (`optimization.text`) is kept as it is. The answer carries " +
     "`dictionary_suggestions`: entries this edit suggests (\"cooper netties\" → \"Kubernetes\"), to offer for " +
     "POST /api/v1/dictionary/add.",
   scope: "transcribe",
@@ -263,7 +265,13 @@ export const editTranscription = defineOperation({
   // default, also sdk/python's) writes every non-ASCII character so: 4 MiB refused 700,000 CJK ones.
   maxBodyBytes: 6 * 1024 * 1024,
   responses: { 200: { description: "The edited transcription, with dictionary suggestions.", schema: EditTranscriptionResult } },
-  errors: { not_found: "You have no transcription with this id.", edit_conflict: "The transcript changed after the updated_at you sent." },
+  errors: {
+    not_found: "You have no transcription with this id.",
+    edit_conflict: "The transcript changed after the updated_at you sent.",
+    validation_failed:
+      "Nothing to change was sent, text or title is too long, or a tag is empty, longer than 40 characters, holds , \" / \\ or a " +
+      "control character, or there are more than 10 different tags; details names each one.",
+  },
 });
 
 export const tickActionItems = defineOperation({
@@ -446,13 +454,14 @@ export const listTranscriptions = defineOperation({
   tag,
   summary: "List or search transcriptions",
   description:
-    "Your transcriptions, newest first, with their optimization status; follow `next_cursor` for older ones. With " +
+    "Your transcriptions, pinned ones first, then newest first, with their optimization status; follow `next_cursor` " +
+    "for older ones. With `tag` (or `tag:` in `q`), only the notes with that tag. With " +
     "`q`, only the notes that match it (full-text search over titles, texts, your edits and the clean-ups; words " +
     "are matched whole, in any language, case aside), best match first, each with a highlighted `search.snippet`.",
   scope: "transcribe",
   query: ListTranscriptionsQuery,
   responses: { 200: { description: "A page of transcriptions.", schema: TranscriptionList } },
-  errors: { validation_failed: "limit is out of range, q is longer than 200 characters, or cursor is not one this API returned." },
+  errors: { validation_failed: "limit is out of range, q is longer than 200 characters, tag is not a valid tag, or cursor is not one this API returned." },
 });
 
 export const createOpenAiTranscription = defineOperation({

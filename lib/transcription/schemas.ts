@@ -3,6 +3,7 @@ import { NAME_CHARS, NAME_CHARS_MESSAGE } from "@/lib/http/names.ts";
 import { UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
 import { unsafeTextPath } from "@/lib/http/parse.ts";
 import { Insights } from "@/lib/insights/schemas.ts";
+import { NoteTags, TagName } from "@/lib/tags/schemas.ts";
 
 export const PROMPT_MAX = 2000;
 export const REQUEST_DICT_MAX = 1000;
@@ -230,6 +231,11 @@ export const TranscriptionResult = z
         "Title, summary, key points and action items, written when the note is recognized and again after you edit the text " +
         "or the clean-up changes it (ticks of unchanged action items are kept). Null only while not yet written.",
     }),
+    tags: z.array(z.string()).meta({
+      description: "Your tags on the note, in the order you added them (PATCH tags; GET /api/v1/tags lists them all). Every part of a recording in parts has the same.",
+      example: ["work", "ideas"],
+    }),
+    pinned: z.boolean().meta({ description: "Pinned notes are listed first (PATCH pinned). Every part of a recording in parts has the same." }),
     optimizer_processing: OptimizerProcessing.optional(),
     optimization: Optimization.optional(),
   })
@@ -255,10 +261,17 @@ export const ListTranscriptionsQuery = z.strictObject({
         "(countries finds country; stemmed for 29 languages, exact words in others), and the last word, unless " +
         "quoted or excluded, is a prefix as you type (countr finds country) if it has 3 letters or more and " +
         "the query does not end in a space (a finished word is a whole word). Other characters are not syntax: " +
-        "only letters and digits are searched. Results come best match first, each with a `search` snippet " +
-        "around the first word found. Empty: the plain list.",
+        "only letters and digits are searched. `tag:work` (or `tag:\"two words\"`) keeps the notes with that tag, " +
+        "`-tag:work` leaves them out; a query of tags only is the plain list of those notes. Results come best match " +
+        "first, each with a `search` snippet around the first word found. Empty: the plain list.",
       example: '"release notes" -draft',
     }),
+  tag: TagName.optional().meta({
+    description:
+      "Only the notes with this tag (case aside; a tag you do not have matches nothing). Also in `q`: `tag:work idea` " +
+      'searches the notes tagged work for idea; `tag:"client x"` for a tag with a space; `-tag:draft` leaves those out.',
+    example: "work",
+  }),
 });
 
 export const SearchMatch = z
@@ -307,14 +320,21 @@ export const EditTranscriptionInput = z
       .nullable()
       .optional()
       .meta({ description: "Your name for the note; null or \"\" removes it." }),
+    tags: NoteTags.optional(),
+    pinned: z.boolean().optional().meta({ description: "true pins the note to the top of the list; false unpins it. A recording in parts is pinned as a whole." }),
     updated_at: z.iso
       .datetime()
       .optional()
-      .meta({ description: "The updated_at you last saw; when the transcript changed since, the edit is refused with 409 edit_conflict." }),
+      .meta({
+        description:
+          "The updated_at you last saw; when the transcript changed since, an edit of text or title is refused with 409 " +
+          "edit_conflict. Tags and pin are not checked against it and do not change it.",
+      }),
   })
   .check((ctx) => {
-    if (ctx.value.text === undefined && ctx.value.title === undefined) {
-      ctx.issues.push({ code: "custom", input: ctx.value, path: ["text"], message: "send text, title or both" });
+    const { text, title, tags, pinned } = ctx.value;
+    if (text === undefined && title === undefined && tags === undefined && pinned === undefined) {
+      ctx.issues.push({ code: "custom", input: ctx.value, path: ["text"], message: "send text, title, tags or pinned" });
     }
   })
   .meta({ id: "EditTranscriptionInput" });
@@ -382,6 +402,8 @@ export const Recording = z
         text: z.string().nullable().meta({ description: "The parts' optimized texts joined, once every part is completed." }),
       })
       .nullable(),
+    tags: z.array(z.string()).meta({ description: "The recording's tags (every part has them; PATCH any part to change them)." }),
+    pinned: z.boolean(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })

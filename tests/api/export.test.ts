@@ -46,6 +46,9 @@ describe("GET /api/v1/export", () => {
     });
     assert.equal((await addWord(user, 'k eight s, "the" thing', "Kubernetes")).status, 201);
     const { master, variant } = await postsOf(user, spoken.id, "Our standup plan, in short.");
+    // Tags go into the front matter as a YAML flow sequence (a JSON array), only where there are any.
+    const { db } = await import("@/lib/db/client.ts");
+    await (await db()).transcription.update({ where: { id: spoken.id }, data: { tags: ["standup", 'team "A"'] } });
     const theirs = await noteOf(other, { title: "Secret of theirs", audio: "file", rawText: "their secret words" });
     await addWord(other, "their word", "Theirs");
     await postsOf(other, theirs.id, "Their post.");
@@ -92,6 +95,7 @@ describe("GET /api/v1/export", () => {
     );
     const spokenMd = strFromU8(files[`notes/${spokenName}.md`]);
     assert.match(spokenMd, /^title: "Standup: Kubernetes plan"$/m);
+    assert.match(spokenMd, /^tags: \["standup","team \\"A\\""\]$/m);
     assert.match(spokenMd, /\n\nstandup cooper netties plan\n\n## Recognized text\n\nstandup cooper netties plan\n$/);
     assert.deepEqual(Buffer.from(files[`audio/${spokenName}.webm`]), FAKE_WEBM);
     assert.equal(strFromU8(files["dictionary.csv"]), 'misspelling,correct_spelling\r\n"k eight s, ""the"" thing",Kubernetes\r\n');

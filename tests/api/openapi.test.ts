@@ -96,6 +96,8 @@ describe("the OpenAPI document", () => {
         ...["createRewrite", "listRewrites", "getRewrite", "editRewrite", "deleteRewrite"],
         // Recognizing while the person speaks (issue 32).
         ...["appendLiveAudio", "getLiveRecording", "finishLiveRecording"],
+        // Tags across notes (issue 33 item 5).
+        ...["listTags", "renameTag", "deleteTag"],
       ].sort(),
     );
   });

@@ -9,6 +9,8 @@ const transcript = (id: string, recording: Transcription["recording"]): Transcri
   updated_at: "2026-11-23T10:00:00.000Z",
   edited_at: null,
   title: null,
+  tags: [],
+  pinned: false,
   recorded_at: "2026-01-01T00:00:00.000Z",
   audio: null,
   insights: null,

@@ -35,6 +35,11 @@ test("Markdown carries the title, when, the insights with ticks, and the text; p
   assert.equal(toPlainText(NOTE), `${NOTE.title}\n\n${NOTE.text}\n`);
 });
 
+test("a tagged note's Markdown begins with its tags as front matter (none: no front matter)", () => {
+  assert.match(toMarkdown({ ...NOTE, tags: ["work", "client x"] }), /^---\ntags: \["work","client x"\]\n---\n\n# Café plans/);
+  assert.match(toMarkdown({ ...NOTE, tags: [] }), /^# Café plans/);
+});
+
 test("subtitles are cut at sentence ends and pauses, timed by the shown words, in SRT and WebVTT", () => {
   const words = NOTE.text.match(/[\p{L}]+/gu)!.map((word, i) => ({ word, start: i * 0.4 + (i >= 4 ? 2 : 0), end: i * 0.4 + 0.35 + (i >= 4 ? 2 : 0) }));
   const cues = cuesOf(timeText(NOTE.text, words));

@@ -183,6 +183,8 @@ function result(segments: Segment[], text = segments.map((s) => s.text).join(" "
     updated_at: "2026-01-01T00:00:00.000Z",
     edited_at: null,
     title: null,
+    tags: [],
+    pinned: false,
     recorded_at: "2026-01-01T00:00:00.000Z",
     audio: null,
     insights: null,

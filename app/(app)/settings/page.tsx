@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { BookA, KeyRound, Megaphone, UserRound, Wand2 } from "lucide-react";
+import { BookA, KeyRound, Megaphone, Tags, UserRound, Wand2 } from "lucide-react";
 import { LanguageSetting } from "@/app/_components/settings/language-setting.tsx";
 import { PhoneStorage } from "@/app/_components/settings/phone-storage.tsx";
 import { SignOutButton } from "@/app/_components/settings/sign-out-button.tsx";
@@ -19,6 +19,7 @@ export default async function SettingsPage() {
       <h1>Settings</h1>
       <RowList label="Settings">
         <RowLink href="/dictionary" icon={<BookA size={22} aria-hidden="true" />} title="Dictionary" meta="Words to always spell your way" />
+        <RowLink href="/tags" icon={<Tags size={22} aria-hidden="true" />} title="Tags" meta="Rename or delete your tags on notes" />
         <RowLink href="/rewrite-styles" icon={<Wand2 size={22} aria-hidden="true" />} title="Rewrite styles" meta="Your own ways to rewrite a note" />
         <RowLink href="/channels" icon={<Megaphone size={22} aria-hidden="true" />} title="Channels" meta="Where you post, and in which style" />
         <RowLink href="/keys" icon={<KeyRound size={22} aria-hidden="true" />} title="API keys" meta="For your own programs and scripts" />

@@ -5,14 +5,21 @@ import { UploadQueuePanel } from "@/app/_components/record/upload-queue-panel.ts
 import { ButtonLink, PageHeader } from "@/app/_ui/index.ts";
 import { seed } from "@/app/(app)/_seed.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
+import { listTags } from "@/lib/tags/list-tags.ts";
 import { listTranscriptions } from "@/lib/transcription/transcripts/list-transcriptions.ts";
 import { ListTranscriptionsQuery } from "@/lib/transcription/schemas.ts";
 
 export const metadata: Metadata = { title: "Notes" };
 
-export default async function TranscriptsPage() {
-  const user = await requireUser();
-  const first = await seed(() => listTranscriptions({ userId: user.id, input: ListTranscriptionsQuery.parse({ limit: 20 }) }));
+export default async function TranscriptsPage({ searchParams }: { searchParams: Promise<{ tag?: string | string[] }> }) {
+  const [user, query] = await Promise.all([requireUser(), searchParams]);
+  // ?tag= filters Notes (the chips above the list link to it); a tag that is not valid lists nothing.
+  const parsed = ListTranscriptionsQuery.safeParse({ limit: 20, tag: typeof query.tag === "string" && query.tag ? query.tag : undefined });
+  const tag = parsed.success ? (parsed.data.tag ?? null) : typeof query.tag === "string" ? query.tag : null;
+  const first = parsed.success
+    ? await seed(() => listTranscriptions({ userId: user.id, input: parsed.data }))
+    : { transcriptions: [], next_cursor: null };
+  const tags = (await seed(() => listTags({ userId: user.id }))) ?? [];
   return (
     <>
       <PageHeader
@@ -24,7 +31,8 @@ export default async function TranscriptsPage() {
         }
       />
       <UploadQueuePanel owner={user.id} waitingOnly />
-      <TranscriptList initial={first} />
+      {/* A new list for another tag: its own first page and state. */}
+      <TranscriptList key={tag ?? ""} initial={first} tag={tag} tags={tags} />
     </>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { CloudOff, FileDown, TriangleAlert, Wand2 } from "lucide-react";
+import { CloudOff, FileDown, Pin, PinOff, TriangleAlert, Wand2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { postsOfNote } from "@/app/_lib/posts/content.ts";
-import { addDictionaryEntry, ApiRequestError, deleteDictionaryEntry, readTranscription, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
+import { addDictionaryEntry, ApiRequestError, deleteDictionaryEntry, pinNote, readTranscription, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/notes/edit-queue.ts";
 import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
 import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note/note-text.ts";
@@ -15,6 +15,7 @@ import { NoteActionBar } from "@/app/_components/note/note-actions.tsx";
 import { NoteInsights } from "@/app/_components/note/note-insights.tsx";
 import { NoteRewrites } from "@/app/_components/note/note-rewrites.tsx";
 import { NoteFilesSheet } from "@/app/_components/note/note-files-sheet.tsx";
+import { NoteTags } from "@/app/_components/note/note-tags.tsx";
 import { timedWordsOf, timeText, wordAt } from "@/app/_lib/notes/word-times.ts";
 import { Button, LocalTime, Notice, useToast } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
@@ -185,6 +186,19 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
     }
   }
 
+  async function togglePin() {
+    if (!transcript) return;
+    const pinned = !transcript.pinned;
+    try {
+      // Only the pin: a text being edited keeps its own state.
+      const saved = await pinNote(id, pinned);
+      setTranscript((current) => (current ? { ...current, pinned: saved.pinned } : saved));
+      toast(pinned ? "Pinned to the top of Notes." : "Unpinned.");
+    } catch (err) {
+      toast(err instanceof ApiRequestError && err.status === 0 ? "Pinning needs a connection." : `Not ${pinned ? "pinned" : "unpinned"}: ${(err as Error).message}`);
+    }
+  }
+
   async function makePosts() {
     try {
       // The posts already made from this note, else the page of posts not written yet (nothing stored until then).
@@ -221,8 +235,19 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           <LocalTime iso={transcript.recorded_at} />
           <span aria-hidden="true">·</span>
           <span>{duration(transcript.duration)}</span>
+          {transcript.pinned && (
+            <span className={styles.pinned} data-testid="pinned">
+              <Pin size={14} aria-hidden="true" /> Pinned
+            </span>
+          )}
           <OptimizationStatus optimization={transcript.optimization} />
         </p>
+        <NoteTags
+          noteId={id}
+          tags={transcript.tags}
+          disabled={deviceCopyAt !== null}
+          onSaved={(saved) => setTranscript((current) => (current ? { ...current, tags: saved.tags } : saved))}
+        />
       </header>
       {transcript.audio && (
         <NotePlayer
@@ -330,6 +355,9 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
         }
         more={[
           ...tools.actions.filter((a) => a.id !== "delete"),
+          transcript.pinned
+            ? { id: "unpin", label: "Unpin", icon: <PinOff size={20} aria-hidden="true" />, onSelect: () => void togglePin(), disabled: deviceCopyAt !== null }
+            : { id: "pin", label: "Pin to the top of Notes", icon: <Pin size={20} aria-hidden="true" />, onSelect: () => void togglePin(), disabled: deviceCopyAt !== null },
           { id: "share-file", label: "Share as a file…", icon: <FileDown size={20} aria-hidden="true" />, onSelect: () => setSharingFile(true) },
           { id: "rewrite-note", label: "Rewrite as…", icon: <Wand2 size={20} aria-hidden="true" />, onSelect: () => setRewriting(true), disabled: deviceCopyAt !== null },
           ...tools.actions.filter((a) => a.id === "delete"),
@@ -369,6 +397,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
         note={{
           title,
           text,
+          tags: transcript.tags,
           recordedAt: transcript.recorded_at,
           duration: transcript.duration,
           summary: transcript.insights?.summary,

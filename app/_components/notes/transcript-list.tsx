@@ -1,14 +1,14 @@
 "use client";
 
-import { FileText, Mic, SearchX, TriangleAlert } from "lucide-react";
+import { FileText, Mic, Pin, SearchX, Tag as TagIcon, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import { ApiRequestError, listTranscriptions, notesPagePath, saveRead, searchTranscriptions, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
+import { ApiRequestError, listTranscriptions, notesPagePath, saveRead, searchTranscriptions, type Tag, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
 import { deletionsVersion, isBeingDeleted, onDeletionsChange } from "@/app/_lib/notes/note-deletion.ts";
 import { groupByRecording } from "@/app/_lib/notes/group-transcripts.ts";
 import { onQueueChange } from "@/app/_lib/local-db.ts";
 import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
 import { duration, noteTitle, shownText } from "@/app/_components/note/note-text.ts";
-import { Button, ButtonLink, EmptyState, LocalTime, Notice, RowLink, RowList } from "@/app/_ui/index.ts";
+import { Button, ButtonLink, ChipLink, ChipList, EmptyState, LocalTime, Notice, RowLink, RowList, TagLabel } from "@/app/_ui/index.ts";
 import styles from "../note/note.module.css";
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -19,9 +19,63 @@ const titleOf = (t: Transcription, text = shownText(t)) =>
   t.title ?? (t.insights?.title || (text.trim() ? noteTitle(text) : "Voice note (no words recognized)"));
 
 const PAGE = 20;
+// A row shows two lines of a snippet: the first word found must be among them, so at most this
+// many words come before it (the server starts a short note's snippet at its beginning).
+const WORDS_BEFORE_MATCH = 5;
 
-/** `initial`: the first page as the server read it for this page (else it is fetched on mount). */
-export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
+type Piece = { text: string; match: boolean };
+
+/** The snippet with what comes before its first match cut to a few words ("… "). */
+function closeToMatch(pieces: Piece[]): Piece[] {
+  const first = pieces.findIndex((p) => p.match);
+  if (first <= 0) return pieces;
+  const before = pieces.slice(0, first).map((p) => p.text).join("");
+  const words = before.match(/\S+\s*/gu) ?? [];
+  if (words.length <= WORDS_BEFORE_MATCH) return pieces;
+  return [{ text: `… ${words.slice(-WORDS_BEFORE_MATCH).join("")}`, match: false }, ...pieces.slice(first)];
+}
+
+/** A note's pin and tags, after its time in a row's meta line. */
+function Labels({ note }: { note: Transcription }) {
+  return (
+    <>
+      {note.pinned && (
+        <span className={styles.pinned} data-testid="row-pinned">
+          <Pin size={14} aria-hidden="true" />
+          <span className="visually-hidden">Pinned</span>
+        </span>
+      )}
+      {note.tags.map((tag) => (
+        <TagLabel key={tag}>{tag}</TagLabel>
+      ))}
+    </>
+  );
+}
+
+/** The tags to filter Notes by, one row that scrolls sideways: All, then the most used first. */
+function TagFilter({ tags, current }: { tags: Tag[]; current: string | null }) {
+  const names = tags.map((t) => t.name);
+  if (current && !names.includes(current)) names.unshift(current);
+  if (!names.length) return null;
+  return (
+    <ChipList label="Show notes tagged" scroll>
+      <ChipLink href="/transcripts" current={!current} data-testid="tag-filter">
+        All
+      </ChipLink>
+      {names.map((name) => (
+        <ChipLink key={name} href={`/transcripts?tag=${encodeURIComponent(name)}`} current={name === current} data-testid="tag-filter">
+          #{name}
+        </ChipLink>
+      ))}
+    </ChipList>
+  );
+}
+
+/**
+ * `initial`: the first page as the server read it for this page (else it is fetched on mount);
+ * `tag`: only the notes with this tag (?tag= in the page's URL); `tags`: the person's tags, to filter by.
+ */
+export function TranscriptList({ initial, tag = null, tags = [] }: { initial?: TranscriptionList; tag?: string | null; tags?: Tag[] }) {
   const [items, setItems] = useState<Transcription[] | null>(initial?.transcriptions ?? null);
   const [cursor, setCursor] = useState<string | null>(initial?.next_cursor ?? null);
   const [error, setError] = useState<string | null>(null);
@@ -31,13 +85,13 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
 
   const load = useCallback(async (after: string | null) => {
     try {
-      const page = await listTranscriptions(PAGE, after);
+      const page = await listTranscriptions(PAGE, after, tag);
       setItems((prev) => (after ? [...(prev ?? []), ...page.transcriptions] : page.transcriptions));
       setCursor(page.next_cursor);
     } catch (err) {
       setError((err as Error).message);
     }
-  }, []);
+  }, [tag]);
   // A recording this phone uploads (from any page) shows up here as soon as it is text.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -53,11 +107,11 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
   useEffect(() => {
     // The server's first page is this device's saved copy for offline reading, as a fetch would be;
     // offline, the page may be the service worker's old copy, which must not replace a newer one.
-    if (initial) return void (navigator.onLine && saveRead(notesPagePath(PAGE), initial));
+    if (initial) return void (navigator.onLine && saveRead(notesPagePath(PAGE, null, tag), initial));
     // Loading on mount is the point of this effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     void load(null);
-  }, [load, initial]);
+  }, [load, initial, tag]);
 
   if (error)
     return (
@@ -66,6 +120,23 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
       </Notice>
     );
   if (!items) return <p className="muted">Loading your notes…</p>;
+  if (!items.length && tag)
+    return (
+      <>
+        <TagFilter tags={tags} current={tag} />
+        <EmptyState
+          icon={<TagIcon size={26} />}
+          title={`No notes tagged #${tag}`}
+          action={
+            <ButtonLink href="/transcripts" variant="secondary">
+              Show all notes
+            </ButtonLink>
+          }
+        >
+          Tag a note from its page: tap “Add tag” under its title.
+        </EmptyState>
+      </>
+    );
   if (!items.length)
     return (
       <EmptyState
@@ -100,7 +171,8 @@ export function TranscriptList({ initial }: { initial?: TranscriptionList }) {
           data-testid="note-search"
         />
       </div>
-      {query.trim() ? <SearchResults query={query.trimStart()} /> : <NoteRows items={shown} cursor={cursor} onMore={() => load(cursor)} />}
+      {!query.trim() && <TagFilter tags={tags} current={tag} />}
+      {query.trim() ? <SearchResults query={tag ? `tag:"${tag}" ${query.trimStart()}` : query.trimStart()} shownAs={query.trimStart()} /> : <NoteRows items={shown} cursor={cursor} onMore={() => load(cursor)} />}
     </>
   );
 }
@@ -125,6 +197,7 @@ function NoteRows({ items, cursor, onMore }: { items: Transcription[]; cursor: s
                       <LocalTime iso={t.recorded_at} /> · {duration(t.duration)}
                     </span>{" "}
                     <OptimizationStatus optimization={t.optimization} />
+                    <Labels note={t} />
                   </>
                 }
                 excerpt={t.insights?.summary || text.slice(0, 160)}
@@ -145,6 +218,7 @@ function NoteRows({ items, cursor, onMore }: { items: Transcription[]; cursor: s
                   <span>
                     <LocalTime iso={entry.parts[0].recorded_at} /> · {duration(seconds)} · {entry.parts.length} parts
                   </span>
+                  <Labels note={entry.parts[0]} />
                 </>
               }
               excerpt={text.slice(0, 160)}
@@ -166,7 +240,7 @@ function NoteRows({ items, cursor, onMore }: { items: Transcription[]; cursor: s
  * The notes matching `query` (searched a moment after the last keystroke; the last word counts as
  * typed so far, and a request for an older query is cancelled), best first, the words found marked.
  */
-function SearchResults({ query }: { query: string }) {
+function SearchResults({ query, shownAs = query }: { query: string; shownAs?: string }) {
   const [found, setFound] = useState<{ query: string; matches: Match[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -189,7 +263,7 @@ function SearchResults({ query }: { query: string }) {
   const matches = found.matches.filter((t) => !isBeingDeleted(t.id));
   if (!matches.length) {
     return (
-      <EmptyState icon={<SearchX size={26} />} title={`No notes match “${found.query}”`}>
+      <EmptyState icon={<SearchX size={26} />} title={`No notes match “${shownAs}”`}>
         Search finds words and their other forms (country, countries) in your notes&rsquo; titles and texts. Try fewer words, or put a phrase in quotes.
       </EmptyState>
     );
@@ -197,7 +271,7 @@ function SearchResults({ query }: { query: string }) {
   return (
     <>
       <p className="muted" aria-live="polite" data-testid="search-count">
-        {matches.length === 1 ? "1 note" : `${matches.length} notes`} match “{found.query}”
+        {matches.length === 1 ? "1 note" : `${matches.length} notes`} match “{shownAs}”
       </p>
       <RowList label="Notes found">
         {matches.map((t) => (
@@ -206,13 +280,16 @@ function SearchResults({ query }: { query: string }) {
             href={t.recording ? `/transcripts/recordings/${encodeURIComponent(t.recording.id)}` : `/transcripts/${t.id}`}
             title={titleOf(t)}
             meta={
-              <span>
-                <LocalTime iso={t.recorded_at} /> · {duration(t.duration)}
-              </span>
+              <>
+                <span>
+                  <LocalTime iso={t.recorded_at} /> · {duration(t.duration)}
+                </span>
+                <Labels note={t} />
+              </>
             }
             excerpt={
               <span data-testid="search-snippet">
-                {t.search?.snippet.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+                {closeToMatch(t.search?.snippet ?? []).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
               </span>
             }
           />

@@ -1,9 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { CloudUpload, TriangleAlert } from "lucide-react";
+import { CloudUpload, Pin, PinOff, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ApiRequestError, deleteDictionaryEntry, getRecording, getTranscription, type Recording, type Transcription } from "@/app/_lib/api.ts";
+import { ApiRequestError, deleteDictionaryEntry, getRecording, getTranscription, pinNote, type Recording, type Transcription } from "@/app/_lib/api.ts";
 import { saveEdit } from "@/app/_lib/notes/edit-queue.ts";
 import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
 import { listUploads, recordingIdOf } from "@/app/_lib/recording/upload-queue.ts";
@@ -12,6 +12,7 @@ import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, typ
 import { duration, noteTitle, replaceWord, shownText } from "@/app/_components/note/note-text.ts";
 import { NotePlayer, type PlayerHandle } from "@/app/_components/note/note-player.tsx";
 import { NoteActionBar } from "@/app/_components/note/note-actions.tsx";
+import { NoteTags } from "@/app/_components/note/note-tags.tsx";
 import { joinTimed, timedWordsOf, wordAt } from "@/app/_lib/notes/word-times.ts";
 import { Button, LocalTime, Notice, RowLink, RowList, useToast } from "@/app/_ui/index.ts";
 import styles from "../note/note.module.css";
@@ -149,8 +150,21 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
             <span>
               {recording.parts_received} {recording.parts_received === 1 ? "part" : "parts"}
             </span>
+            {recording.pinned && (
+              <span className={styles.pinned} data-testid="pinned">
+                <Pin size={14} aria-hidden="true" /> Pinned
+              </span>
+            )}
             <OptimizationStatus optimization={recording.optimization} />
           </p>
+        )}
+        {/* One note: the server sets its tags (and pin) on every part, whichever part is named. */}
+        {recording && recording.parts[0] && (
+          <NoteTags
+            noteId={recording.parts[0].transcription_id}
+            tags={recording.tags}
+            onSaved={(saved) => setRecording((current) => current && { ...current, tags: saved.tags })}
+          />
         )}
       </header>
       {audioParts.length > 0 && (
@@ -178,7 +192,30 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
               </p>
             )}
           </NoteViewTabs>
-          <NoteActionBar hint={view !== "text" ? "" : playing ? "Tap a word to play from there." : "Tap a word to fix its spelling."}>
+          <NoteActionBar
+            hint={view !== "text" ? "" : playing ? "Tap a word to play from there." : "Tap a word to fix its spelling."}
+            more={
+              recording?.parts[0]
+                ? [
+                    {
+                      id: recording.pinned ? "unpin" : "pin",
+                      label: recording.pinned ? "Unpin" : "Pin to the top of Notes",
+                      icon: recording.pinned ? <PinOff size={20} aria-hidden="true" /> : <Pin size={20} aria-hidden="true" />,
+                      onSelect: () => {
+                        const pinned = !recording.pinned;
+                        pinNote(recording.parts[0].transcription_id, pinned).then(
+                          () => {
+                            setRecording((current) => current && { ...current, pinned });
+                            toast(pinned ? "Pinned to the top of Notes." : "Unpinned.");
+                          },
+                          (err: Error) => toast(`Not ${pinned ? "pinned" : "unpinned"}: ${err.message}`),
+                        );
+                      },
+                    },
+                  ]
+                : []
+            }
+          >
             {view === "text" && <FixWordButton picked={fix.picked} className={`${styles.compact} ${styles.grow}`} onClick={fix.show} />}
             <Button
               className={`${styles.compact} ${styles.primaryAction}`}

@@ -10,6 +10,7 @@ export type NoteForFiles = {
   text: string;
   recordedAt: string;
   duration: number;
+  tags?: string[];
   summary?: string | null;
   keyPoints?: string[];
   actionItems?: { text: string; done: boolean }[];
@@ -28,7 +29,9 @@ export function fileBase(title: string): string {
 }
 
 export function toMarkdown(note: NoteForFiles): string {
-  const parts = [`# ${note.title}`, `*${new Date(note.recordedAt).toISOString().slice(0, 16).replace("T", " ")} UTC · ${clock(note.duration)}*`];
+  // Front matter for the tags (as the export writes them), which Obsidian and other notes apps read.
+  const front = note.tags?.length ? `---\ntags: ${JSON.stringify(note.tags)}\n---\n\n` : "";
+  const parts = [`${front}# ${note.title}`, `*${new Date(note.recordedAt).toISOString().slice(0, 16).replace("T", " ")} UTC · ${clock(note.duration)}*`];
   if (note.summary) parts.push(`## Summary\n\n${note.summary}`);
   if (note.keyPoints?.length) parts.push(`## Key points\n\n${note.keyPoints.map((p) => `- ${p}`).join("\n")}`);
   if (note.actionItems?.length) parts.push(`## To do\n\n${note.actionItems.map((a) => `- [${a.done ? "x" : " "}] ${a.text}`).join("\n")}`);

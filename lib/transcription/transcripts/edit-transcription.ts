@@ -2,12 +2,14 @@ import { z } from "zod";
 import { db } from "@/lib/db/client.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { writeNoteInsights } from "@/lib/insights/write-note-insights.ts";
+import { setNoteLabels } from "@/lib/tags/set-note-labels.ts";
 import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
 import { suggestionsForEdit } from "@/lib/transcription/transcripts/suggest-dictionary-entries.ts";
 import type { EditTranscriptionInput, EditTranscriptionResult } from "@/lib/transcription/schemas.ts";
 
 /**
- * Replaces the transcript's text and/or its title with the user's edit; refuses an edit based on a stale copy.
+ * Replaces the transcript's text and/or its title with the user's edit (refusing one based on a
+ * stale copy), and sets its tags and pin (on every part of its recording; not guarded by updated_at).
  * Answers with the dictionary entries the edit suggests (the text before it → the new text).
  */
 export async function editTranscription({
@@ -22,14 +24,18 @@ export async function editTranscription({
   const prisma = await db();
   const before = await prisma.transcription.findFirst({ where: { id, userId }, select: { text: true } });
   if (!before) throw notFound(`The transcription ${id}`);
-  const { count } = await prisma.transcription.updateMany({
-    where: { id, userId, ...(input.updated_at && { updatedAt: new Date(input.updated_at) }) },
-    data: {
-      ...(input.text !== undefined && { text: input.text, editedAt: new Date() }),
-      ...(input.title !== undefined && { title: input.title || null }),
-    },
-  });
+  const editsText = input.text !== undefined || input.title !== undefined;
+  const { count } = editsText
+    ? await prisma.transcription.updateMany({
+        where: { id, userId, ...(input.updated_at && { updatedAt: new Date(input.updated_at) }) },
+        data: {
+          ...(input.text !== undefined && { text: input.text, editedAt: new Date() }),
+          ...(input.title !== undefined && { title: input.title || null }),
+        },
+      })
+    : { count: 1 };
   if (count && input.text !== undefined) await writeNoteInsights({ userId, id });
+  if (count) await setNoteLabels({ userId, id, input: { tags: input.tags, pinned: input.pinned } });
   const row = await prisma.transcription.findFirst({ where: { id, userId }, include: { optimization: true } });
   if (!row) throw notFound(`The transcription ${id}`);
   if (!count) {

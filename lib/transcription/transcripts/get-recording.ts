@@ -20,6 +20,8 @@ export async function getRecording({ userId, recordingId }: { userId: string; re
       durationSec: true,
       createdAt: true,
       updatedAt: true,
+      tags: true,
+      pinned: true,
       optimization: { select: { status: true, chunksDone: true, chunksTotal: true, optimizedText: true } },
     },
   });
@@ -52,6 +54,8 @@ export async function getRecording({ userId, recordingId }: { userId: string; re
     text: parts.map((p) => p.text).filter(Boolean).join(" "),
     duration: Math.round(parts.reduce((n, p) => n + p.durationSec, 0) * 1000) / 1000,
     optimization,
+    tags: parts[0].tags,
+    pinned: parts[0].pinned,
     created_at: parts[0].createdAt.toISOString(),
     updated_at: new Date(Math.max(...parts.map((p) => p.updatedAt.getTime()))).toISOString(),
   };

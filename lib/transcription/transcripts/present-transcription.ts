@@ -28,6 +28,8 @@ export function toTranscriptionResult(row: TranscriptionRow): TranscriptionResul
         ? { url: `/api/v1/transcriptions/${row.id}/audio`, content_type: row.audioType, bytes: row.audioBytes }
         : null,
     insights: storedInsights(row.insights),
+    tags: row.tags,
+    pinned: row.pinned,
     ...(row.optimization && optimizationFields(row.optimization)),
   };
 }

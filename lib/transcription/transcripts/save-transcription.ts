@@ -4,6 +4,7 @@ import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { writeNoteInsights } from "@/lib/insights/write-note-insights.ts";
 import type { Segment } from "@/lib/transcript/segment.ts";
+import { labelsOfRecording } from "@/lib/tags/set-note-labels.ts";
 import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
 import type { TranscribeFields, TranscriptionResult } from "@/lib/transcription/schemas.ts";
 
@@ -63,7 +64,9 @@ export async function saveTranscription({
 }): Promise<{ result: TranscriptionResult; replayed: boolean }> {
   const prisma = await db();
   try {
-    const row = await prisma.transcription.create({ data: { userId, idempotencyKey, ...data }, include: { optimization: true } });
+    // A later part of a recording joins a note the person may have tagged or pinned already.
+    const labels = data.recordingId ? await labelsOfRecording({ userId, recordingId: data.recordingId }) : {};
+    const row = await prisma.transcription.create({ data: { userId, idempotencyKey, ...data, ...labels }, include: { optimization: true } });
     // Written once the note exists (from the text it shows: an inline clean-up is done by now);
     // offline it takes milliseconds, and a failure leaves insights null (logged), never the upload.
     const insights = await writeNoteInsights({ userId, id: row.id });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { databaseKind, db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
+import type { TagFilter } from "@/lib/tags/tag-filter.ts";
 import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
 import { configurationOf, fold, parseQuery, queryInLanguage, searchedTerms, stemQuery } from "@/lib/transcription/transcripts/search-query.ts";
 import type { ListTranscriptionsQuery, SearchMatch, TranscriptionList } from "@/lib/transcription/schemas.ts";
@@ -24,13 +25,15 @@ const WORDS_BEFORE = 8;
 
 type Hit = { id: string; rank: number; shown: string };
 
-/** One page of the notes matching `q`, best first; the cursor is the offset of the next page. */
+/** One page of the notes matching `q` (and carrying `tags`), best first; the cursor is the offset of the next page. */
 export async function searchTranscriptions({
   userId,
   input,
+  tags = null,
 }: {
   userId: string;
   input: z.output<typeof ListTranscriptionsQuery> & { q: string };
+  tags?: TagFilter | null;
 }): Promise<z.output<typeof TranscriptionList>> {
   const prisma = await db();
   const offset = input.cursor ? Number(decodeCursor(input.cursor, (key) => /^s\d{1,6}$/.test(key)).slice(1)) : 0;
@@ -43,8 +46,12 @@ export async function searchTranscriptions({
   const any = Prisma.sql`${stemmed.any}::tsquery`;
   const inNote = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`t.language`);
   const inCleanUp = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`o.language`);
-  const noteMatches = stemmed.single ? Prisma.sql`t.search @@ ${any}` : Prisma.sql`t.search @@ ${any} AND t.search @@ ${inNote}`;
-  const cleanUpMatches = stemmed.single ? Prisma.sql`o.search @@ ${any}` : Prisma.sql`o.search @@ ${any} AND o.search @@ ${inCleanUp}`;
+  // `tag:` terms: the note carries every wanted tag (GIN, tags @>) and none of the excluded ones.
+  const tagged = Prisma.sql`${tags?.tags.length ? Prisma.sql` AND t.tags @> ${tags.tags}::text[]` : Prisma.empty}${
+    tags?.excluded.length ? Prisma.sql` AND NOT t.tags && ${tags.excluded}::text[]` : Prisma.empty
+  }`;
+  const noteMatches = stemmed.single ? Prisma.sql`t.search @@ ${any}${tagged}` : Prisma.sql`t.search @@ ${any} AND t.search @@ ${inNote}${tagged}`;
+  const cleanUpMatches = stemmed.single ? Prisma.sql`o.search @@ ${any}${tagged}` : Prisma.sql`o.search @@ ${any} AND o.search @@ ${inCleanUp}${tagged}`;
   const hits = await prisma.$queryRaw<Hit[]>`
     -- Two index searches (the notes' own words, the clean-ups' words), not one scan with an OR.
     -- The query is a constant in each: compared with a value from another table (a CTE), the

@@ -31,6 +31,20 @@ describe("notes: audio, search, settings, delete", () => {
     assert.ok(found.search.snippet.some((p) => p.match && /country/i.test(p.text)));
   });
 
+  test("tags and pin: set on a note, listed first and by tag, searched with tag:, renamed and deleted everywhere", async () => {
+    const other = await client.transcribe(JFK_WAV, { idempotencyKey: `tags-${Date.now()}` });
+    const tagged = await client.editTranscription(other.id, { tags: ["#Speeches ", "history", "speeches"], pinned: true });
+    assert.deepEqual([tagged.tags, tagged.pinned], [["Speeches", "history"], true]);
+    assert.equal((await client.listTranscriptions({ limit: 1 })).transcriptions[0].id, other.id);
+    assert.deepEqual((await client.listTranscriptions({ tag: "SPEECHES" })).transcriptions.map((t) => t.id), [other.id]);
+    assert.deepEqual((await client.listTranscriptions({ q: "tag:history countr" })).transcriptions.map((t) => t.id), [other.id]);
+    assert.ok((await client.listTags()).tags.some((t) => t.name === "Speeches" && t.notes === 1));
+    assert.deepEqual(await client.renameTag({ from: "speeches", to: "Oratory" }), { tag: { name: "Oratory", notes: 1 }, merged: false });
+    assert.deepEqual(await client.deleteTag({ name: "oratory" }), { deleted: { name: "Oratory", notes: 1 } });
+    await assert.rejects(client.deleteTag({ name: "oratory" }), NotFoundError);
+    await client.deleteTranscription(other.id);
+  });
+
   test("settings: the language, and what the recognizer can do for it", async () => {
     const settings = await client.updateSettings({ language: "auto" });
     assert.equal(settings.language, "auto");

@@ -46,6 +46,25 @@ class NotesTest(unittest.TestCase):
         self.assertEqual(self.client.finish_live_recording(live_id)["id"], note["id"])
         self.assertEqual(self.client.get_live_recording(live_id)["transcription_id"], note["id"])
 
+    def test_tags_and_pin(self) -> None:
+        note = self.client.transcribe(JFK_WAV)
+        tagged = self.client.set_tags(note["id"], ["#Speeches ", "history", "speeches"])
+        self.assertEqual(tagged["tags"], ["Speeches", "history"])
+        self.assertTrue(self.client.pin(note["id"])["pinned"])
+        first = self.client.list_transcriptions(limit=1)["transcriptions"][0]
+        self.assertEqual(first["id"], note["id"], "a pinned note is listed first")
+        self.assertEqual([t["id"] for t in self.client.list_transcriptions(tag="SPEECHES")["transcriptions"]], [note["id"]])
+        found = self.client.search_transcriptions("tag:history countr")["transcriptions"]
+        self.assertEqual([t["id"] for t in found], [note["id"]])
+        self.assertIn({"name": "Speeches", "notes": 1}, self.client.list_tags())
+        renamed = self.client.rename_tag("speeches", "Oratory")
+        self.assertEqual(renamed, {"tag": {"name": "Oratory", "notes": 1}, "merged": False})
+        self.assertEqual(self.client.delete_tag("oratory"), {"name": "Oratory", "notes": 1})
+        with self.assertRaises(NotFoundError):
+            self.client.delete_tag("oratory")
+        self.assertFalse(self.client.pin(note["id"], False)["pinned"])
+        self.client.delete_transcription(note["id"])
+
     def test_settings_language(self) -> None:
         self.assertEqual(self.client.update_settings(language="auto")["language"], "auto")
         self.assertTrue(self.client.get_settings()["recognizer"]["language_supported"])

@@ -150,6 +150,16 @@ export class Operations {
     return this.call(OPERATIONS.deleteRewriteStyle, { pathParams: { id }, ...options });
   }
   /**
+   * Delete a tag from every note.
+   *
+   * Takes the tag named by `name` (case aside) off every note; the notes stay. The answer names it and how many notes carried it.
+   *
+   * Required scope: `transcribe`.
+   */
+  deleteTag(query: QueryParams<"deleteTag">, options?: CallOptions): Promise<JsonAnswer<"deleteTag">> {
+    return this.call(OPERATIONS.deleteTag, { query, ...options });
+  }
+  /**
    * Delete a note.
    *
    * Deletes the transcription, its kept recording and its optimization (unless another upload of the same recording shares it). Posts made from it are kept unless `with_posts=true`; a kept post still names the deleted note in `source_transcription_id`. To tell the person how many posts a note has before asking, list them with GET /api/v1/content/items?source_transcription_id={id}.
@@ -180,9 +190,9 @@ export class Operations {
     return this.call(OPERATIONS.editRewrite, { pathParams: { id }, json: body, ...options });
   }
   /**
-   * Edit a transcript or rename it.
+   * Edit, rename, tag or pin a note.
    *
-   * Replaces `text` with your edit, and/or sets the note's `title` (null removes it). Send the `updated_at` you last saw to be protected from overwriting a newer edit (409 edit_conflict). The AI-optimized text (`optimization.text`) is kept as it is. The answer carries `dictionary_suggestions`: entries this edit suggests ("cooper netties" → "Kubernetes"), to offer for POST /api/v1/dictionary/add.
+   * Replaces `text` with your edit, and/or sets the note's `title` (null removes it), its `tags` (the whole list: `{"tags": ["work", "ideas"]}`; [] removes them) and whether it is `pinned`. Tags and pin of a part of a recording in parts are set on every part, as the recording is one note. Send the `updated_at` you last saw to be protected from overwriting a newer edit of the text or title (409 edit_conflict); tags and pin do not change it. The AI-optimized text (`optimization.text`) is kept as it is. The answer carries `dictionary_suggestions`: entries this edit suggests ("cooper netties" → "Kubernetes"), to offer for POST /api/v1/dictionary/add.
    *
    * Required scope: `transcribe`.
    */
@@ -390,9 +400,19 @@ export class Operations {
     return this.call(OPERATIONS.listRewriteStyles, options);
   }
   /**
+   * List your tags.
+   *
+   * Every tag on your notes with how many notes carry it, the most used first: what an app offers to add in one tap.
+   *
+   * Required scope: `transcribe`.
+   */
+  listTags(options?: CallOptions): Promise<JsonAnswer<"listTags">> {
+    return this.call(OPERATIONS.listTags, options);
+  }
+  /**
    * List or search transcriptions.
    *
-   * Your transcriptions, newest first, with their optimization status; follow `next_cursor` for older ones. With `q`, only the notes that match it (full-text search over titles, texts, your edits and the clean-ups; words are matched whole, in any language, case aside), best match first, each with a highlighted `search.snippet`.
+   * Your transcriptions, pinned ones first, then newest first, with their optimization status; follow `next_cursor` for older ones. With `tag` (or `tag:` in `q`), only the notes with that tag. With `q`, only the notes that match it (full-text search over titles, texts, your edits and the clean-ups; words are matched whole, in any language, case aside), best match first, each with a highlighted `search.snippet`.
    *
    * Required scope: `transcribe`.
    */
@@ -418,6 +438,16 @@ export class Operations {
    */
   regenerateContentVariant(id: string, body: JsonBody<"regenerateContentVariant"> = {}, options?: CallOptions): Promise<JsonAnswer<"regenerateContentVariant">> {
     return this.call(OPERATIONS.regenerateContentVariant, { pathParams: { id }, json: body, ...options });
+  }
+  /**
+   * Rename a tag on every note.
+   *
+   * Renames `from` to `to` on every note that carries it (changing only its case is a rename too). When you already have a tag named `to` (case aside), the two merge into it, spelled as you spell it, and `merged` is true; a note that carried both keeps one. Notes' `updated_at` does not change.
+   *
+   * Required scope: `transcribe`.
+   */
+  renameTag(body: JsonBody<"renameTag">, options?: CallOptions): Promise<JsonAnswer<"renameTag">> {
+    return this.call(OPERATIONS.renameTag, { json: body, ...options });
   }
   /**
    * Tick a note's action items.

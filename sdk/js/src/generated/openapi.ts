@@ -687,6 +687,56 @@ export interface paths {
         patch: operations["updateSettings"];
         trace?: never;
     };
+    "/api/v1/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your tags
+         * @description Every tag on your notes with how many notes carry it, the most used first: what an app offers to add in one tap.
+         *
+         *     Required scope: `transcribe`.
+         */
+        get: operations["listTags"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a tag from every note
+         * @description Takes the tag named by `name` (case aside) off every note; the notes stay. The answer names it and how many notes carried it.
+         *
+         *     Required scope: `transcribe`.
+         */
+        delete: operations["deleteTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tags/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename a tag on every note
+         * @description Renames `from` to `to` on every note that carries it (changing only its case is a rename too). When you already have a tag named `to` (case aside), the two merge into it, spelled as you spell it, and `merged` is true; a note that carried both keeps one. Notes' `updated_at` does not change.
+         *
+         *     Required scope: `transcribe`.
+         */
+        post: operations["renameTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/transcriptions": {
         parameters: {
             query?: never;
@@ -696,7 +746,7 @@ export interface paths {
         };
         /**
          * List or search transcriptions
-         * @description Your transcriptions, newest first, with their optimization status; follow `next_cursor` for older ones. With `q`, only the notes that match it (full-text search over titles, texts, your edits and the clean-ups; words are matched whole, in any language, case aside), best match first, each with a highlighted `search.snippet`.
+         * @description Your transcriptions, pinned ones first, then newest first, with their optimization status; follow `next_cursor` for older ones. With `tag` (or `tag:` in `q`), only the notes with that tag. With `q`, only the notes that match it (full-text search over titles, texts, your edits and the clean-ups; words are matched whole, in any language, case aside), best match first, each with a highlighted `search.snippet`.
          *
          *     Required scope: `transcribe`.
          */
@@ -735,8 +785,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Edit a transcript or rename it
-         * @description Replaces `text` with your edit, and/or sets the note's `title` (null removes it). Send the `updated_at` you last saw to be protected from overwriting a newer edit (409 edit_conflict). The AI-optimized text (`optimization.text`) is kept as it is. The answer carries `dictionary_suggestions`: entries this edit suggests ("cooper netties" → "Kubernetes"), to offer for POST /api/v1/dictionary/add.
+         * Edit, rename, tag or pin a note
+         * @description Replaces `text` with your edit, and/or sets the note's `title` (null removes it), its `tags` (the whole list: `{"tags": ["work", "ideas"]}`; [] removes them) and whether it is `pinned`. Tags and pin of a part of a recording in parts are set on every part, as the recording is one note. Send the `updated_at` you last saw to be protected from overwriting a newer edit of the text or title (409 edit_conflict); tags and pin do not change it. The AI-optimized text (`optimization.text`) is kept as it is. The answer carries `dictionary_suggestions`: entries this edit suggests ("cooper netties" → "Kubernetes"), to offer for POST /api/v1/dictionary/add.
          *
          *     Required scope: `transcribe`.
          */
@@ -953,6 +1003,16 @@ export interface components {
             audio: components["schemas"]["NoteAudio"] | null;
             /** @description Title, summary, key points and action items, written when the note is recognized and again after you edit the text or the clean-up changes it (ticks of unchanged action items are kept). Null only while not yet written. */
             insights: components["schemas"]["Insights"] | null;
+            /**
+             * @description Your tags on the note, in the order you added them (PATCH tags; GET /api/v1/tags lists them all). Every part of a recording in parts has the same.
+             * @example [
+             *       "work",
+             *       "ideas"
+             *     ]
+             */
+            tags: string[];
+            /** @description Pinned notes are listed first (PATCH pinned). Every part of a recording in parts has the same. */
+            pinned: boolean;
             optimizer_processing?: components["schemas"]["OptimizerProcessing"];
             optimization?: components["schemas"]["Optimization"];
         };
@@ -1108,6 +1168,16 @@ export interface components {
             audio: components["schemas"]["NoteAudio"] | null;
             /** @description Title, summary, key points and action items, written when the note is recognized and again after you edit the text or the clean-up changes it (ticks of unchanged action items are kept). Null only while not yet written. */
             insights: components["schemas"]["Insights"] | null;
+            /**
+             * @description Your tags on the note, in the order you added them (PATCH tags; GET /api/v1/tags lists them all). Every part of a recording in parts has the same.
+             * @example [
+             *       "work",
+             *       "ideas"
+             *     ]
+             */
+            tags: string[];
+            /** @description Pinned notes are listed first (PATCH pinned). Every part of a recording in parts has the same. */
+            pinned: boolean;
             optimizer_processing?: components["schemas"]["OptimizerProcessing"];
             optimization?: components["schemas"]["Optimization"];
             /** @description With q: how and where this note matched. */
@@ -1127,8 +1197,18 @@ export interface components {
             /** @description Your name for the note; null or "" removes it. */
             title?: string | null;
             /**
+             * @description The note's tags, replacing the ones it has (at most 10; [] removes them all). Repeats (case aside) count once; a tag you already use elsewhere keeps your spelling of it. A recording in parts is one note: its tags are set on every part.
+             * @example [
+             *       "work",
+             *       "ideas"
+             *     ]
+             */
+            tags?: (string & (unknown & unknown))[];
+            /** @description true pins the note to the top of the list; false unpins it. A recording in parts is pinned as a whole. */
+            pinned?: boolean;
+            /**
              * Format: date-time
-             * @description The updated_at you last saw; when the transcript changed since, the edit is refused with 409 edit_conflict.
+             * @description The updated_at you last saw; when the transcript changed since, an edit of text or title is refused with 409 edit_conflict. Tags and pin are not checked against it and do not change it.
              */
             updated_at?: string;
         };
@@ -1175,6 +1255,16 @@ export interface components {
             audio: components["schemas"]["NoteAudio"] | null;
             /** @description Title, summary, key points and action items, written when the note is recognized and again after you edit the text or the clean-up changes it (ticks of unchanged action items are kept). Null only while not yet written. */
             insights: components["schemas"]["Insights"] | null;
+            /**
+             * @description Your tags on the note, in the order you added them (PATCH tags; GET /api/v1/tags lists them all). Every part of a recording in parts has the same.
+             * @example [
+             *       "work",
+             *       "ideas"
+             *     ]
+             */
+            tags: string[];
+            /** @description Pinned notes are listed first (PATCH pinned). Every part of a recording in parts has the same. */
+            pinned: boolean;
             optimizer_processing?: components["schemas"]["OptimizerProcessing"];
             optimization?: components["schemas"]["Optimization"];
             /** @description Entries proposed from this edit (the text before it → your new text): short replaced spans that look like misrecognitions. Never common words, wording changes or rewritten sentences. */
@@ -1227,6 +1317,9 @@ export interface components {
                 /** @description The parts' optimized texts joined, once every part is completed. */
                 text: string | null;
             } | null;
+            /** @description The recording's tags (every part has them; PATCH any part to change them). */
+            tags: string[];
+            pinned: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1293,6 +1386,41 @@ export interface components {
                     message: string;
                 }[];
             };
+        };
+        Tag: {
+            /**
+             * @description The tag as you spell it.
+             * @example work
+             */
+            name: string;
+            /** @description How many notes carry it (a recording in parts counts once). */
+            notes: number;
+        };
+        TagList: {
+            /** @description Every tag you use, the most used first (then by name). */
+            tags: components["schemas"]["Tag"][];
+        };
+        RenameTagInput: {
+            /**
+             * @description The tag to rename (case aside).
+             * @example work
+             */
+            from: string & (unknown & unknown);
+            /**
+             * @description Its new name. If you already have a tag by that name (case aside), the two are merged into it.
+             * @example work
+             */
+            to: string & (unknown & unknown);
+        };
+        RenameTagResult: {
+            /** @description The tag after the rename, with its notes. */
+            tag: components["schemas"]["Tag"];
+            /** @description true: `to` was already a tag of yours, and the notes of `from` now carry it. */
+            merged: boolean;
+        };
+        DeleteTagResult: {
+            /** @description The tag as it was, with how many notes carried it. */
+            deleted: components["schemas"]["Tag"];
         };
         RewriteStyleInput: {
             /** @example Status update for my team */
@@ -6261,6 +6389,306 @@ export interface operations {
             };
         };
     };
+    listTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your tags. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagList"];
+                };
+            };
+            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteTag: {
+        parameters: {
+            query: {
+                /**
+                 * @description The tag to take off every note (case aside).
+                 * @example work
+                 */
+                name: string & (unknown & unknown);
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; the tag as it was. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteTagResult"];
+                };
+            };
+            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: None of your notes carries this tag (case aside). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renameTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameTagInput"];
+            };
+        };
+        responses: {
+            /** @description The tag after the rename. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenameTagResult"];
+                };
+            };
+            /**
+             * @description validation_failed: from or to is empty, longer than 40 characters, or holds , " / \ or a control character.
+             *
+             *     invalid_json: The body is not valid JSON.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: None of your notes carries this tag (case aside). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: The body is larger than the server's limit (64 KiB unless configured otherwise: MAX_JSON_BODY_BYTES). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: The Content-Type is not application/json (charset UTF-8, or none). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listTranscriptions: {
         parameters: {
             query?: {
@@ -6269,10 +6697,15 @@ export interface operations {
                 /** @description The next_cursor of the previous page. */
                 cursor?: string;
                 /**
-                 * @description Search your notes (their titles, texts, edits, clean-ups and insights), in web search syntax: words (all must appear), "a quoted phrase", or, -excluded. A word also finds its other forms in the note's language (countries finds country; stemmed for 29 languages, exact words in others), and the last word, unless quoted or excluded, is a prefix as you type (countr finds country) if it has 3 letters or more and the query does not end in a space (a finished word is a whole word). Other characters are not syntax: only letters and digits are searched. Results come best match first, each with a `search` snippet around the first word found. Empty: the plain list.
+                 * @description Search your notes (their titles, texts, edits, clean-ups and insights), in web search syntax: words (all must appear), "a quoted phrase", or, -excluded. A word also finds its other forms in the note's language (countries finds country; stemmed for 29 languages, exact words in others), and the last word, unless quoted or excluded, is a prefix as you type (countr finds country) if it has 3 letters or more and the query does not end in a space (a finished word is a whole word). Other characters are not syntax: only letters and digits are searched. `tag:work` (or `tag:"two words"`) keeps the notes with that tag, `-tag:work` leaves them out; a query of tags only is the plain list of those notes. Results come best match first, each with a `search` snippet around the first word found. Empty: the plain list.
                  * @example "release notes" -draft
                  */
                 q?: string;
+                /**
+                 * @description Only the notes with this tag (case aside; a tag you do not have matches nothing). Also in `q`: `tag:work idea` searches the notes tagged work for idea; `tag:"client x"` for a tag with a space; `-tag:draft` leaves those out.
+                 * @example work
+                 */
+                tag?: string & (unknown & unknown);
             };
             header?: never;
             path?: never;
@@ -6290,7 +6723,7 @@ export interface operations {
                     "application/json": components["schemas"]["TranscriptionList"];
                 };
             };
-            /** @description validation_failed: limit is out of range, q is longer than 200 characters, or cursor is not one this API returned. */
+            /** @description validation_failed: limit is out of range, q is longer than 200 characters, tag is not a valid tag, or cursor is not one this API returned. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6571,7 +7004,7 @@ export interface operations {
                 };
             };
             /**
-             * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             * @description validation_failed: Nothing to change was sent, text or title is too long, or a tag is empty, longer than 40 characters, holds , " / \ or a control character, or there are more than 10 different tags; details names each one.
              *
              *     invalid_json: The body is not valid JSON.
              */

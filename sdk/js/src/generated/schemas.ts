@@ -36,6 +36,11 @@ export type TranscriptTextDeltaEvent = components["schemas"]["TranscriptTextDelt
 export type TranscriptTextDoneEvent = components["schemas"]["TranscriptTextDoneEvent"];
 /** Instead of transcript.text.done when the work fails after the stream began; the stream then ends. */
 export type TranscriptStreamErrorEvent = components["schemas"]["TranscriptStreamErrorEvent"];
+export type Tag = components["schemas"]["Tag"];
+export type TagList = components["schemas"]["TagList"];
+export type RenameTagInput = components["schemas"]["RenameTagInput"];
+export type RenameTagResult = components["schemas"]["RenameTagResult"];
+export type DeleteTagResult = components["schemas"]["DeleteTagResult"];
 export type RewriteStyleInput = components["schemas"]["RewriteStyleInput"];
 export type RewriteStyleUpdate = components["schemas"]["RewriteStyleUpdate"];
 export type RewriteStyle = components["schemas"]["RewriteStyle"];

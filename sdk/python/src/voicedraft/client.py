@@ -22,6 +22,8 @@ from .types import (
     EditedTranscription,
     LiveRecording,
     Recording,
+    RenamedTag,
+    Tag,
     TranscriptionPage,
     TranscriptionResult,
     TranscriptStreamEvent,
@@ -200,14 +202,22 @@ class Voicedraft:
         return cast(TranscriptionResult, result)
 
     def list_transcriptions(
-        self, *, limit: Optional[int] = None, cursor: Optional[str] = None, q: Optional[str] = None
+        self,
+        *,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        q: Optional[str] = None,
+        tag: Optional[str] = None,
     ) -> TranscriptionPage:
-        """A page of your transcriptions, newest first (without segments); pass
-        ``page["next_cursor"]`` as ``cursor`` for older ones. With ``q``, the notes that match it
-        (web search syntax: words, "a phrase", or, -excluded), best match first, each with
-        ``search["snippet"]`` (``match`` on the words found)."""
+        """A page of your transcriptions, pinned ones first, then newest first (without segments);
+        pass ``page["next_cursor"]`` as ``cursor`` for older ones. With ``tag``, only the notes with
+        that tag (case aside). With ``q``, the notes that match it (web search syntax: words,
+        "a phrase", or, -excluded, ``tag:work``), best match first, each with ``search["snippet"]``
+        (``match`` on the words found)."""
         result = _transport.request(
-            self._transport, OPERATIONS["list_transcriptions"], query={"limit": limit, "cursor": cursor, "q": q}
+            self._transport,
+            OPERATIONS["list_transcriptions"],
+            query={"limit": limit, "cursor": cursor, "q": q, "tag": tag},
         )
         return cast(TranscriptionPage, result)
 
@@ -260,6 +270,38 @@ class Voicedraft:
             self._transport, OPERATIONS["edit_transcription"], path_params={"id": id}, json_body=body
         )
         return cast(EditedTranscription, result)
+
+    def set_tags(self, id: str, tags: Sequence[str]) -> EditedTranscription:  # noqa: A002
+        """Replaces a note's tags (at most 10; ``[]`` removes them). A tag you already use keeps your
+        spelling of it; a recording in parts gets them on every part. BadRequestError for a tag that
+        is empty, longer than 40 characters or holds , " / \\ or a control character."""
+        result = _transport.request(
+            self._transport, OPERATIONS["edit_transcription"], path_params={"id": id}, json_body={"tags": list(tags)}
+        )
+        return cast(EditedTranscription, result)
+
+    def pin(self, id: str, pinned: bool = True) -> EditedTranscription:  # noqa: A002
+        """Pins a note to the top of the list (``pinned=False`` unpins it)."""
+        result = _transport.request(
+            self._transport, OPERATIONS["edit_transcription"], path_params={"id": id}, json_body={"pinned": pinned}
+        )
+        return cast(EditedTranscription, result)
+
+    def list_tags(self) -> List[Tag]:
+        """Every tag on your notes with how many notes carry it, the most used first."""
+        result = _transport.request(self._transport, OPERATIONS["list_tags"])
+        return cast(List[Tag], result["tags"])
+
+    def rename_tag(self, old: str, new: str) -> RenamedTag:
+        """Renames a tag on every note; into a tag you already have (case aside) the two merge
+        (``merged`` is True). NotFoundError when no note carries ``old``."""
+        result = _transport.request(self._transport, OPERATIONS["rename_tag"], json_body={"from": old, "to": new})
+        return cast(RenamedTag, result)
+
+    def delete_tag(self, name: str) -> Tag:
+        """Takes a tag off every note (the notes stay); answers it as it was, with its count of notes."""
+        result = _transport.request(self._transport, OPERATIONS["delete_tag"], query={"name": name})
+        return cast(Tag, result["deleted"])
 
     def tick_action_items(self, id: str, items: Dict[str, bool]) -> TranscriptionResult:  # noqa: A002
         """Ticks off (True) or unticks (False) a note's action items, named by their text exactly as

@@ -88,6 +88,8 @@ _TRANSCRIPTION_FIELDS = (
     "insights.action_items[].done",
     "insights.written_by",
     "insights.updated_at",
+    "tags",
+    "pinned",
 )
 
 _SETTINGS_FIELDS = ("language", "recognizer.languages", "recognizer.hint", "recognizer.language_supported")
@@ -213,7 +215,7 @@ OPERATIONS: Dict[str, Operation] = {
     ),
     "list_transcriptions": _operation(
         "listTranscriptions",
-        query=("limit", "cursor", "q"),
+        query=("limit", "cursor", "q", "tag"),
         response=_fields("transcriptions[]", tuple(f for f in _TRANSCRIPTION_FIELDS if not f.startswith(("segments", "words"))))
         + ("transcriptions[].search.rank", "transcriptions[].search.snippet[].text", "transcriptions[].search.snippet[].match")
         + ("next_cursor",),
@@ -227,13 +229,20 @@ OPERATIONS: Dict[str, Operation] = {
     "export_user_data": _operation("exportUserData", response=(), retry_safe=True),
     "edit_transcription": _operation(
         "editTranscription",
-        body=("text", "title", "updated_at"),
+        body=("text", "title", "tags", "pinned", "updated_at"),
         response=_TRANSCRIPTION_FIELDS + _SUGGESTION_FIELDS,
         # With updated_at, a repeat after a lost response would be refused as an edit conflict.
         retry_safe=False,
     ),
     # Setting done to a value is the same request twice: safe to retry.
     "tick_action_items": _operation("tickActionItems", body=("action_items",), response=_TRANSCRIPTION_FIELDS, retry_safe=True),
+    "list_tags": _operation("listTags", response=("tags[].name", "tags[].notes"), retry_safe=True),
+    # Renaming to the same name again changes nothing: safe to repeat.
+    "rename_tag": _operation(
+        "renameTag", body=("from", "to"), response=("tag.name", "tag.notes", "merged"), retry_safe=True
+    ),
+    # A repeat after a lost response would answer 404 for a tag that was in fact deleted.
+    "delete_tag": _operation("deleteTag", query=("name",), response=("deleted.name", "deleted.notes"), retry_safe=False),
     "get_dictionary_suggestions": _operation(
         "getDictionarySuggestions",
         query=("limit",),

@@ -128,8 +128,24 @@ class Recording(TypedDict):
     text: str
     duration: float
     optimization: Optional[RecordingOptimization]
+    #: The recording's tags and pin (every part has the same).
+    tags: List[str]
+    pinned: bool
     created_at: str
     updated_at: str
+
+
+class Tag(TypedDict):
+    #: The tag as you spell it.
+    name: str
+    #: How many notes carry it (a recording in parts counts once).
+    notes: int
+
+
+class RenamedTag(TypedDict):
+    tag: Tag
+    #: True: the new name was already a tag of yours, and the two are one now.
+    merged: bool
 
 
 class ActionItem(TypedDict):
@@ -164,6 +180,10 @@ class _TranscriptionRequired(TypedDict):
     duration: float
     engine: str
     dictionary_replacements: int
+    #: Your tags on the note, in the order you added them.
+    tags: List[str]
+    #: Pinned notes are listed first.
+    pinned: bool
 
 
 class TranscriptionResult(_TranscriptionRequired, total=False):
