@@ -97,6 +97,7 @@ try {
       .sort((a, b) => a - b);
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
     const spread = `${lengths[0].toFixed(1)} / ${lengths[Math.floor(lengths.length / 2)].toFixed(1)} / ${lengths.at(-1)!.toFixed(1)}`;
+    if (process.env.BENCH_VERBOSE) console.log(`  whole: ${whole}\n  live:  ${result.text}`);
     console.log(`${label.padEnd(18)}${pct(wer(whole, reference)).padEnd(16)}${pct(wer(result.text, reference)).padEnd(10)}${String(lengths.length).padEnd(8)}${spread}`);
   }
 } finally {

@@ -1,15 +1,16 @@
-// npm run bench:app-record — seconds from Stop to the whole text on screen, for a 2- and a
-// 5-minute recording made in the app (Debian Chromium, fake microphone playing real speech).
-// With live upload every part but the last is text before Stop; the goal is "recognition of the
-// last part + 3 s", whatever the length. Prints, per length: parts, Stop → text, and the server
-// time of the last part's POST /transcribe (request sent → answer), which is its recognition;
-// and a timeline line: the app's performance marks (voicedraft:stop, saved = recorder stopped and
-// the audio assembled, last-part-queued = the worker cut the rest, text-ready = every part is
-// text, shown = the note's text on screen) and every POST /transcribe still running or started
-// after Stop (start and end in seconds after Stop, and its server time).
+// npm run bench:app-record — seconds from Stop to the whole text on screen, for a 15-second, a
+// 1-minute and a 5-minute recording made in the app (Debian Chromium, fake microphone playing real
+// speech with pauses). The app sends each second of audio as it is recorded and the server
+// recognizes it piece by piece, so after Stop only the last piece is left. Prints, per length:
+// Stop → text, the server time of POST …/finish (the last piece's recognition, the join and the
+// save), and the captions' delay while recording: for each caption update, seconds from the end
+// of the speech it covers to its words on screen (median and worst). A timeline line follows: the
+// app's performance marks after Stop (saved = recorder stopped and the audio assembled,
+// last-part-queued = queued for finishing, text-ready = the note exists, shown = its text on
+// screen) and the live-recording requests after Stop.
 //
 // Runs the real app (npm start's launcher, a fresh DATA_DIR, PocketSphinx); set NEXT_DIST_DIR
-// to build beside other builds. Takes about 10 minutes: the recordings are made in real time.
+// to build beside other builds. Takes about 8 minutes: the recordings are made in real time.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,7 +19,7 @@ import { chromium } from "playwright-core";
 import { startServer } from "@/tests/support/processes.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const LENGTHS = (process.env.BENCH_MINUTES ?? "2,5").split(",").map(Number);
+const LENGTHS = (process.env.BENCH_MINUTES ?? "0.25,1,5").split(",").map(Number);
 
 async function measure(url: string, wav: string, seconds: number) {
   const browser = await chromium.launch({
@@ -56,8 +57,20 @@ async function measure(url: string, wav: string, seconds: number) {
       const stop = mark("voicedraft:stop")!;
       const at = (t: number | null) => (t === null ? null : (t - stop) / 1000);
       const posts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
-        .filter((e) => e.name.endsWith("/transcribe"))
+        .filter((e) => e.name.includes("/api/v1/live-recordings/") || e.name.endsWith("/transcribe"))
+        .filter((e) => e.responseEnd >= stop)
         .sort((a, b) => a.startTime - b.startTime);
+      // The captions while recording: how long after the speech they cover its words showed.
+      const started = mark("voicedraft:record-start") ?? 0;
+      let reached = 0;
+      const delays: number[] = [];
+      for (const entry of performance.getEntriesByName("voicedraft:captions", "mark") as PerformanceMark[]) {
+        const heard = (entry.detail as { heard: number }).heard;
+        if (entry.startTime > stop || heard <= reached) continue;
+        reached = heard;
+        delays.push((entry.startTime - started) / 1000 - heard);
+      }
+      delays.sort((a, b) => a - b);
       const last = posts.at(-1);
       return {
         saved: at(mark("voicedraft:saved")),
@@ -67,6 +80,7 @@ async function measure(url: string, wav: string, seconds: number) {
         // Parts still being sent or recognized when Stop was pressed, or sent after it.
         posts: posts.map((p) => ({ start: at(p.startTime), end: at(p.responseEnd), seconds: (p.responseStart - p.requestStart) / 1000 })),
         lastPart: last ? (last.responseStart - last.requestStart) / 1000 : null,
+        captions: delays.length ? { updates: delays.length, median: delays[Math.floor(delays.length / 2)], worst: delays.at(-1)! } : null,
       };
     }, shown);
     const lastPart = timeline.lastPart;
@@ -77,7 +91,7 @@ async function measure(url: string, wav: string, seconds: number) {
       const res = await fetch("/api/v1/transcriptions?limit=100", { credentials: "same-origin" });
       return ((await res.json()) as { transcriptions: unknown[] }).transcriptions.length;
     });
-    return { toText, lastPart, parts };
+    return { toText, lastPart, parts, captions: timeline.captions };
   } finally {
     await browser.close();
   }
@@ -86,7 +100,7 @@ async function measure(url: string, wav: string, seconds: number) {
 const dir = await mkdtemp(path.join(tmpdir(), "vd-bench-record-"));
 const server = await startServer({ DATA_DIR: path.join(dir, "data"), TRANSCRIBE_ENGINE: "pocketsphinx", LOG_LEVEL: "warn" });
 try {
-  console.log("recording  parts  stop→text (s)  last part recognition (s)  margin (s)");
+  console.log("recording  notes  stop→text (s)  finish request (s)  captions' delay (s, median / worst)");
   for (const minutes of LENGTHS) {
     const wav = await loopedSpeech(dir, minutes * 60);
     const result = await measure(server.url, wav, minutes * 60).catch((err: Error) => {
@@ -95,9 +109,10 @@ try {
       return null;
     });
     if (!result) continue;
-    const { toText, lastPart, parts } = result;
-    const margin = lastPart === null ? "n/a" : (toText - lastPart).toFixed(1);
-    console.log(`${`${minutes} min`.padEnd(11)}${String(parts).padEnd(7)}${toText.toFixed(1).padEnd(15)}${(lastPart?.toFixed(1) ?? "n/a").padEnd(27)}${margin}`);
+    const { toText, lastPart, parts, captions } = result;
+    const delay = captions ? `${captions.median.toFixed(1)} / ${captions.worst.toFixed(1)} (${captions.updates} updates)` : "none";
+    const label = minutes < 1 ? `${minutes * 60} s` : `${minutes} min`;
+    console.log(`${label.padEnd(11)}${String(parts).padEnd(7)}${toText.toFixed(1).padEnd(15)}${(lastPart?.toFixed(1) ?? "n/a").padEnd(20)}${delay}`);
   }
 } finally {
   await server.stop();

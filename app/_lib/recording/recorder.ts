@@ -96,7 +96,13 @@ export async function startRecording(owner: string, { onCaptions, onInterrupted,
 
   let seq = 0;
   let writes = Promise.resolve();
-  const live = startLiveSender(id, type.split(";")[0] || "audio/webm", row.createdAt, (captions) => onCaptions?.(captions));
+  const live = startLiveSender(id, type.split(";")[0] || "audio/webm", row.createdAt, (captions) => {
+    // For bench:app-record: how far into the recording the words on screen reach, and when.
+    const firstWaiting = captions.pieces.findIndex((p) => p.text === null);
+    const heard = (firstWaiting < 0 ? captions.pieces : captions.pieces.slice(0, firstWaiting)).at(-1)?.end ?? 0;
+    performance.mark("voicedraft:captions", { detail: { heard } });
+    onCaptions?.(captions);
+  });
   recorder.ondataavailable = (event) => {
     if (!event.data.size) return;
     const chunk = { recordingId: id, seq: seq++, blob: event.data };
@@ -137,6 +143,7 @@ export async function startRecording(owner: string, { onCaptions, onInterrupted,
   let releaseLock = () => {};
   void navigator.locks?.request(`${LOCK_PREFIX}${id}`, () => new Promise<void>((resolve) => (releaseLock = resolve)));
   recorder.start(TIMESLICE_MS);
+  performance.mark("voicedraft:record-start");
 
   return {
     id,

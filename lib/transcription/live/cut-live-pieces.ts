@@ -19,7 +19,13 @@ import { runPiece } from "@/lib/transcription/recognition/recognize-pieces-job.t
 // waits for more audio, or for `final` (Stop).
 
 /** Live pieces: a few seconds of speech, cut in a pause (a single span longer than max is cut at its quietest). */
-export const LIVE_PIECE = { minSeconds: 4, maxSeconds: 12, firstMinSeconds: 3, firstMaxSeconds: 8, maxSilenceSeconds: 2.5 };
+export const LIVE_PIECE = { minSeconds: 5, maxSeconds: 12, firstMinSeconds: 3, firstMaxSeconds: 8, maxSilenceSeconds: 2.5 };
+/**
+ * Seconds of already-heard audio recognized before each piece as context (and its words dropped):
+ * PocketSphinx settles on the speaker in its first seconds, and a piece's first words, heard cold,
+ * came out wrong (bench:live-pieces).
+ */
+const LEAD_SECONDS = 3;
 /** A pause this long after the last speech closes the piece before it, without waiting for more speech. */
 const PAUSE_CLOSES_SECONDS = 0.8;
 
@@ -69,6 +75,9 @@ async function cut(row: LiveRow, final: boolean): Promise<number> {
   const dir = await mkdtemp(path.join(tmpdir(), "vd-live-"));
   try {
     const file = await writeLiveAudio(row, dir);
+    // From a little before the seconds not yet heard: the lead of the next piece.
+    const from = Math.max(0, row.heardUntil - LEAD_SECONDS);
+    const lead = row.heardUntil - from;
     let decoded;
     try {
       decoded = await decodeAudio(file, path.join(dir, "rest.wav"), {
@@ -77,7 +86,7 @@ async function cut(row: LiveRow, final: boolean): Promise<number> {
         maxSeconds: config.MAX_AUDIO_SECONDS,
         concurrency: config.DECODE_CONCURRENCY,
         maxWaiting: config.DECODE_QUEUE_MAX,
-        startSec: row.heardUntil,
+        startSec: from,
       });
     } catch (err) {
       // Nothing after heardUntil yet, or only silence: no piece to cut.
@@ -86,11 +95,16 @@ async function cut(row: LiveRow, final: boolean): Promise<number> {
     }
     let pieces;
     try {
-      ({ pieces } = await analyzeSpeech(decoded.wavPath, decoded.durationSec, LIVE_PIECE));
+      // Only the recording's first piece is cut sooner (its caption comes first); the rest are
+      // the usual length, wherever this cut begins.
+      const first = row.piecesCut === 0 ? {} : { firstMinSeconds: LIVE_PIECE.minSeconds, firstMaxSeconds: LIVE_PIECE.maxSeconds };
+      ({ pieces } = await analyzeSpeech(decoded.wavPath, decoded.durationSec, { ...LIVE_PIECE, ...first }));
     } catch (err) {
       if (err instanceof ApiError && err.code === "no_speech") return row.piecesCut;
       throw err;
     }
+    // Only what lies after the seconds already heard (times here are from `from`).
+    pieces = pieces.filter((p) => p.end > lead + 0.05).map((p) => ({ start: Math.max(p.start, lead), end: p.end }));
     // The last piece may still be going on, unless the person paused after it (or stopped). A
     // short one waits for what follows: a few words alone are recognized badly.
     const last = pieces.at(-1);
@@ -98,7 +112,7 @@ async function cut(row: LiveRow, final: boolean): Promise<number> {
       final || (last !== undefined && decoded.durationSec - last.end >= PAUSE_CLOSES_SECONDS - 0.2 && last.end - last.start >= LIVE_PIECE.minSeconds);
     const ready = closed ? pieces : pieces.slice(0, -1);
     if (!ready.length) return row.piecesCut;
-    const heardUntil = round(row.heardUntil + (closed ? Math.max(ready.at(-1)!.end, decoded.durationSec - (final ? 0 : 0.3)) : pieces.at(-1)!.start));
+    const heardUntil = round(from + (closed ? Math.max(ready.at(-1)!.end, decoded.durationSec - (final ? 0 : 0.3)) : pieces.at(-1)!.start));
     const { dataOffset } = await measureWav(decoded.wavPath);
     const prisma = await db();
     const stored = await prisma.$transaction(async (tx) => {
@@ -109,13 +123,16 @@ async function cut(row: LiveRow, final: boolean): Promise<number> {
       });
       if (!claimed.count) return null;
       for (const [i, piece] of ready.entries()) {
-        const audio = await pieceWav(decoded.wavPath, dataOffset, piece);
+        // The piece with up to LEAD_SECONDS of the audio before it.
+        const audioStart = Math.max(0, piece.start - LEAD_SECONDS);
+        const audio = await pieceWav(decoded.wavPath, dataOffset, { start: audioStart, end: piece.end });
         await tx.recognitionPiece.create({
           data: {
             workflowId: row.workflowId,
             index: row.piecesCut + i,
-            startSec: round(row.heardUntil + piece.start),
-            endSec: round(row.heardUntil + piece.end),
+            startSec: round(from + audioStart),
+            endSec: round(from + piece.end),
+            leadSec: round(piece.start - audioStart),
             status: "pending",
             audio: new Uint8Array(audio),
           },
