@@ -20,12 +20,6 @@ import { runPiece } from "@/lib/transcription/recognition/recognize-pieces-job.t
 
 /** Live pieces: a few seconds of speech, cut in a pause (a single span longer than max is cut at its quietest). */
 export const LIVE_PIECE = { minSeconds: 5, maxSeconds: 12, firstMinSeconds: 3, firstMaxSeconds: 8, maxSilenceSeconds: 2.5 };
-/**
- * Seconds of already-heard audio recognized before each piece as context (and its words dropped):
- * PocketSphinx settles on the speaker in its first seconds, and a piece's first words, heard cold,
- * came out wrong (bench:live-pieces).
- */
-const LEAD_SECONDS = 3;
 /** A pause this long after the last speech closes the piece before it, without waiting for more speech. */
 const PAUSE_CLOSES_SECONDS = 0.8;
 
@@ -75,9 +69,7 @@ async function cut(row: LiveRow, final: boolean): Promise<number> {
   const dir = await mkdtemp(path.join(tmpdir(), "vd-live-"));
   try {
     const file = await writeLiveAudio(row, dir);
-    // From a little before the seconds not yet heard: the lead of the next piece.
-    const from = Math.max(0, row.heardUntil - LEAD_SECONDS);
-    const lead = row.heardUntil - from;
+    const from = row.heardUntil;
     let decoded;
     try {
       decoded = await decodeAudio(file, path.join(dir, "rest.wav"), {
@@ -103,8 +95,6 @@ async function cut(row: LiveRow, final: boolean): Promise<number> {
       if (err instanceof ApiError && err.code === "no_speech") return row.piecesCut;
       throw err;
     }
-    // Only what lies after the seconds already heard (times here are from `from`).
-    pieces = pieces.filter((p) => p.end > lead + 0.05).map((p) => ({ start: Math.max(p.start, lead), end: p.end }));
     // The last piece may still be going on, unless the person paused after it (or stopped). A
     // short one waits for what follows: a few words alone are recognized badly.
     const last = pieces.at(-1);
@@ -123,16 +113,13 @@ async function cut(row: LiveRow, final: boolean): Promise<number> {
       });
       if (!claimed.count) return null;
       for (const [i, piece] of ready.entries()) {
-        // The piece with up to LEAD_SECONDS of the audio before it.
-        const audioStart = Math.max(0, piece.start - LEAD_SECONDS);
-        const audio = await pieceWav(decoded.wavPath, dataOffset, { start: audioStart, end: piece.end });
+        const audio = await pieceWav(decoded.wavPath, dataOffset, piece);
         await tx.recognitionPiece.create({
           data: {
             workflowId: row.workflowId,
             index: row.piecesCut + i,
-            startSec: round(from + audioStart),
+            startSec: round(from + piece.start),
             endSec: round(from + piece.end),
-            leadSec: round(piece.start - audioStart),
             status: "pending",
             audio: new Uint8Array(audio),
           },

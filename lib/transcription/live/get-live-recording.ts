@@ -3,7 +3,6 @@ import { notFound } from "@/lib/http/errors.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
 import { correctRecognition } from "@/lib/transcription/recognition/correct-recognition.ts";
-import { withoutLead } from "@/lib/transcription/recognition/drop-lead.ts";
 import type { PieceResult } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import type { LiveRecording } from "@/lib/transcription/schemas.ts";
 
@@ -15,12 +14,12 @@ export async function getLiveRecording({ userId, id }: { userId: string; id: str
   const pieces = await prisma.recognitionPiece.findMany({
     where: { workflowId: row.workflowId },
     orderBy: { index: "asc" },
-    select: { startSec: true, endSec: true, leadSec: true, status: true, result: true },
+    select: { startSec: true, endSec: true, status: true, result: true },
   });
   const dictionary = compileDictionary(await loadDictionary(userId));
   const texts = pieces.map((p) => {
     if (p.status !== "completed" || !p.result) return null;
-    const result = withoutLead(p.result as PieceResult, p.leadSec);
+    const result = p.result as PieceResult;
     return correctRecognition({ ...result, segments: result.segments ?? [] }, dictionary).text;
   });
   const firstWaiting = texts.indexOf(null);
@@ -29,7 +28,7 @@ export async function getLiveRecording({ userId, id }: { userId: string; id: str
     status: row.status as LiveRecording["status"],
     bytes_received: row.bytesReceived,
     heard_seconds: row.heardUntil,
-    pieces: pieces.map((p, i) => ({ start: p.startSec + p.leadSec, end: p.endSec, text: texts[i] })),
+    pieces: pieces.map((p, i) => ({ start: p.startSec, end: p.endSec, text: texts[i] })),
     text: (firstWaiting < 0 ? texts : texts.slice(0, firstWaiting)).filter(Boolean).join(" "),
     transcription_id: row.transcriptionId,
     created_at: row.createdAt.toISOString(),

@@ -5,7 +5,6 @@ import { errorFields, log } from "@/lib/log.ts";
 import { measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import type { Piece } from "@/lib/transcription/audio/plan-pieces.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
-import { withoutLead } from "@/lib/transcription/recognition/drop-lead.ts";
 import { dispatchPiece, type PieceResult } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 
 // The request's side of a recording recognized in pieces: the pieces stored (their audio in the
@@ -115,7 +114,7 @@ export async function waitForPieces(
         status: true,
         pieces: {
           where: { status: { in: ["completed", "failed"] }, index: { notIn: [...results.keys()] } },
-          select: { index: true, status: true, startSec: true, endSec: true, leadSec: true, result: true },
+          select: { index: true, status: true, startSec: true, endSec: true, result: true },
         },
       },
     });
@@ -123,7 +122,7 @@ export async function waitForPieces(
     const rows = workflow.pieces;
     if (rows.some((r) => r.status === "failed")) throw await workflowError(workflowId);
     for (const row of rows) {
-      results.set(row.index, { index: row.index, start: row.startSec, end: row.endSec, result: withoutLead(row.result as PieceResult, row.leadSec) });
+      results.set(row.index, { index: row.index, start: row.startSec, end: row.endSec, result: row.result as PieceResult });
     }
     while (results.has(done.length)) {
       const next = results.get(done.length)!;
