@@ -194,15 +194,17 @@ try {
   const crashed: Start[] = [];
   let acknowledged = 0;
   let lost = 0;
+  const exitedAfter: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const writing = new AbortController();
     const writes = writeUntil(key, run, writing.signal);
     await new Promise((r) => setTimeout(r, Number(values["write-ms"])));
     const killedAt = performance.now();
     await killTree(current);
+    exitedAfter.push(performance.now() - killedAt);
     writing.abort();
-    const acked = await writes;
     const s = await start(killedAt);
+    const acked = await writes;
     current = s.child;
     crashed.push(s);
     const stored = await storedMisspellings();
@@ -214,6 +216,7 @@ try {
 
   summary("normal start (after SIGTERM), spawn of npm start → first 200 from /api/health", normal);
   summary(`after kill -9 of the whole tree with ${WRITERS} writers in flight, kill → first 200`, crashed);
+  console.log(`  the killed launcher had exited after: ${exitedAfter.map((ms) => `${ms.toFixed(0)} ms`).join(", ")}`);
   console.log(`  writes acknowledged before the kills: ${acknowledged}; lost: ${lost}`);
 } finally {
   if (current) await stop(current).catch(() => undefined);

@@ -80,23 +80,17 @@ async function isCurrent(sources: number): Promise<boolean> {
   return (marker as { sources?: number }).sources === sources;
 }
 
-/**
- * Builds what is missing or stale. With `checkOnly`, builds nothing but the web assets and
- * answers whether the Next build is current (false: `next build` has to run).
- */
-export async function buildApp({ next = true, checkOnly = false }: { next?: boolean; checkOnly?: boolean } = {}): Promise<boolean> {
-  return withBuildLock(async () => {
+export async function buildApp({ next = true }: { next?: boolean } = {}): Promise<void> {
+  await withBuildLock(async () => {
     const assets = spawnSync(process.execPath, [path.join(root, "scripts", "build-web-assets.mjs")], { stdio: "inherit" });
     if (assets.status !== 0) throw new Error("building the web assets failed; see the output above.");
-    if (!next) return true;
+    if (!next) return;
     const sources = await sourcesModifiedAt();
-    if (await isCurrent(sources)) return true;
-    if (checkOnly) return false;
+    if (await isCurrent(sources)) return;
     log.info("building the app (first start, or the sources changed)");
     const result = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: nextEnv });
     if (result.status !== 0) throw new Error("next build failed; see the output above.");
     await writeFile(path.join(distDir, "voicedraft-build.json"), JSON.stringify({ sources }));
-    return true;
   });
 }
 

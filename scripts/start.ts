@@ -3,14 +3,13 @@
 // With DATABASE_URL unset this process hosts the embedded database (PGlite under DATA_DIR) for
 // the Next server it starts, so nothing else needs installing. Either way it applies pending
 // migrations, builds the app when the build is missing or older than the sources, and runs the
-// app's server, scripts/serve.ts (Next's custom server; --dev for development), which prepares
-// while the database opens and takes requests once it is ready and answers. It stays its
+// app's server, scripts/serve.ts (Next's custom server; --dev for development), which takes
+// requests once the database is ready and its own /api/health answers 200. It stays its
 // parent: signals are forwarded, the database is closed after the server has stopped, and the
 // server exits when this process dies (it holds the server's stdin), so a killed launcher never
 // leaves it holding the port. The Next server works the background jobs (instrumentation.ts;
 // JOBS_IN_APP, default true), so queued work continues after a restart.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { env } from "@/lib/env.ts";
@@ -70,16 +69,11 @@ async function openDatabase(config: ReturnType<typeof env>): Promise<EmbeddedHos
 }
 
 /** Starts the server, tells it when the database is ready, and waits for it to stop. */
-async function runServer(config: ReturnType<typeof env>, opening: Promise<EmbeddedHost | undefined>): Promise<number> {
-  // The server starts while the embedded database opens (seconds; after a crash, WAL replay
-  // too), and listens once the database is ready. Only when nothing big happens meanwhile:
-  // creating a database (a child process of ~800 MB) and `next build` each take a 1 GB machine's
-  // memory. PostgreSQL is migrated first, as its clients do not wait for anything.
-  const existing = !config.DATABASE_URL && existsSync(path.join(config.dataDir, "pglite", "PG_VERSION"));
-  if (!(existing && (await buildApp({ next: !dev, checkOnly: true })))) {
-    await opening;
-    await buildApp({ next: !dev });
-  }
+async function runServer(opening: Promise<EmbeddedHost | undefined>): Promise<number> {
+  // One after the other, not side by side: on 2 busy cores a server preparing while PGlite opened
+  // made both slower (bench:restart: 6.3 s normal, 9.2 s after kill -9, against 5.9 and 5.9).
+  await opening;
+  await buildApp({ next: !dev });
   // No baseline wasm tier (Prisma's query compiler is wasm): less memory at idle (bench:memory).
   // A young generation of at most 8 MB, half V8's default: as lean at idle as 1 MB (the
   // launcher's), but under load (bench:api) 1 MB spent a fifth of the CPU collecting garbage
@@ -102,13 +96,6 @@ async function runServer(config: ReturnType<typeof env>, opening: Promise<Embedd
     // Next exits with 128 + signal number when told to stop; asked to stop, that is success.
     child.on("exit", (status, signal) => resolve(stopping && (signal || (status ?? 0) > 128) ? 0 : (status ?? 1)));
   });
-  try {
-    await opening;
-  } catch (err) {
-    child.kill("SIGTERM");
-    await exited;
-    throw err;
-  }
   child.stdin.write("database ready\n");
   // The accurate recognizer arrives in MODELS_DIR while PocketSphinx serves (TRANSCRIBE_ENGINE=auto).
   const modelDownload = startModelAutoDownloadIfNeeded();
@@ -126,7 +113,7 @@ async function main(): Promise<number> {
   const opening = openDatabase(config);
   opening.catch(() => undefined); // awaited in runServer; a failure must not end the process before
   try {
-    return await runServer(config, opening);
+    return await runServer(opening);
   } finally {
     await (await opening.catch(() => undefined))?.stop();
   }
