@@ -60,8 +60,8 @@ async function openDatabase(config: ReturnType<typeof env>): Promise<EmbeddedHos
     log.info("database ready", { kind: "postgresql", migrations_applied: report.applied });
     return undefined;
   }
-  // Migrated before its port is published: the Next server's job workers, which may start before
-  // this is done (Next prepares its instrumentation early), wait for the port (lib/db/embedded.ts).
+  // Migrated before its port is published: a client started meanwhile (the admin CLI, a worker)
+  // waits for the port instead of using a database whose migrations still run (lib/db/embedded.ts).
   let applied: string[] = [];
   const host = await hostDatabase(config.dataDir, async (url) => void ({ applied } = await migrateDatabase(url)));
   log.info("database ready", { kind: "embedded", data_dir: config.dataDir, migrations_applied: applied });
