@@ -26,7 +26,7 @@ type Proc = { pid: number; ppid: number; name: string; rssKb: number; anonKb: nu
 function role(pid: number, name: string): string {
   const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
   if (name.startsWith("next-server")) return "next-server";
-  if (cmdline.includes("voicedraft/start.mjs")) return "launcher";
+  if (cmdline.includes("scripts/launch.mjs") || cmdline.includes("voicedraft/start.mjs")) return "launcher";
   if (cmdline.includes("scripts/start.ts")) return /\/tsx(\/dist\/cli\.mjs)? /.test(cmdline) ? "tsx wrapper" : "launcher";
   if (cmdline.includes("create-embedded.ts")) return "db creator";
   if (name.startsWith("npm")) return "npm";

@@ -3,7 +3,10 @@
 // route handlers); lib/http/front-door.ts only prepares each request (client address, forwarded
 // headers, request id) and answers what Node's parser or the Fetch standard leave bare.
 //
-// Flags: --dev (next dev), --with-parent (exit when the launcher dies: it holds our stdin).
+// Flags: --dev (next dev), --with-parent (the launcher holds our stdin: we exit when it dies, and
+// take requests only after it writes that the database is ready).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { env } from "@/lib/env.ts";
 import { createFrontDoor } from "@/lib/http/front-door.ts";
 import { errorFields, log } from "@/lib/log.ts";
@@ -12,12 +15,49 @@ const dev = process.argv.includes("--dev");
 // The name `next start` gives its process, so tools (and tests) find the server the same way.
 process.title = "next-server";
 
+let databaseReady: Promise<void> = Promise.resolve();
 if (process.argv.includes("--with-parent")) {
   // Even a launcher killed by SIGKILL (which it cannot forward; Linux's PR_SET_PDEATHSIG is out of
   // Node's reach) closes our stdin: the server exits instead of holding the port as an orphan.
   process.stdin.on("end", () => process.exit(1));
   process.stdin.on("error", () => process.exit(1));
+  databaseReady = new Promise((resolve) => process.stdin.once("data", () => resolve()));
   process.stdin.resume();
+}
+
+const WARM_UP_SECONDS = 60;
+
+/** GET /api/health through `server` on a loopback port of its own; the status, 0 when none came. */
+function healthStatus(server: http.Server): Promise<number> {
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve) => {
+    // agent: false: one connection per request, closed after it, so the server can close at once.
+    const req = http.get({ host: "127.0.0.1", port, path: "/api/health", agent: false }, (res) => {
+      res.resume().on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", () => resolve(0));
+  });
+}
+
+/**
+ * The first request to a Next server starts its instrumentation (the job workers), loads the
+ * route's code and opens the database client, seconds of work that would otherwise keep the first
+ * caller waiting or answer 503. Done here, on a private loopback port, before the real one opens.
+ */
+async function warmUp(server: http.Server): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const deadline = Date.now() + WARM_UP_SECONDS * 1000;
+  let status = await healthStatus(server);
+  while (status !== 200 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    status = await healthStatus(server);
+  }
+  // Listening regardless: /api/health then says what is wrong (503 and why) to whoever asks.
+  if (status !== 200) log.warn("the app is not healthy yet; taking requests anyway", { health_status: status });
+  await new Promise((resolve) => server.close(resolve));
 }
 
 const config = env();
@@ -30,14 +70,12 @@ const server = createFrontDoor(app.getRequestHandler(), {
   onError: (err) => log.error("request failed outside Next", errorFields(err)),
 });
 
-await new Promise<void>((resolve, reject) => {
-  server.once("error", reject);
-  server.listen(config.PORT, config.HOST, () => resolve());
-});
-log.info("server listening", { url: `http://${config.HOST}:${config.PORT}`, dev });
-
+// Before the warm-up: the job workers it starts listen for these signals too, and a handler of
+// theirs alone would keep the process from exiting.
 // As `next start`: stop taking connections, let Next close, exit with 128 + the signal's number.
+let stopping = false;
 const stop = (signal: NodeJS.Signals, code: number) => () => {
+  stopping = true;
   log.info("server stopping", { signal });
   server.close();
   server.closeIdleConnections();
@@ -45,3 +83,14 @@ const stop = (signal: NodeJS.Signals, code: number) => () => {
 };
 process.once("SIGTERM", stop("SIGTERM", 143));
 process.once("SIGINT", stop("SIGINT", 130));
+
+await databaseReady;
+// The development server compiles each route on its first request, so it is not warmed up.
+if (!dev) await warmUp(server);
+if (!stopping) {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  log.info("server listening", { url: `http://${config.HOST}:${config.PORT}`, dev });
+}

@@ -2,8 +2,9 @@
 //
 // With DATABASE_URL unset this process hosts the embedded database (PGlite under DATA_DIR) for
 // the Next server it starts, so nothing else needs installing. Either way it applies pending
-// migrations first, builds the app when the build is missing or older than the sources, then runs
-// the app's server, scripts/serve.ts (Next's custom server; --dev for development), and stays its
+// migrations, builds the app when the build is missing or older than the sources, and runs the
+// app's server, scripts/serve.ts (Next's custom server; --dev for development), which takes
+// requests once the database is ready and its own /api/health answers 200. It stays its
 // parent: signals are forwarded, the database is closed after the server has stopped, and the
 // server exits when this process dies (it holds the server's stdin), so a killed launcher never
 // leaves it holding the port. The Next server works the background jobs (instrumentation.ts;
@@ -34,11 +35,11 @@ async function serverEntry(): Promise<string> {
   return path.join(path.dirname(await buildLauncher()), "serve.mjs");
 }
 
-async function hostDatabase(dataDir: string): Promise<EmbeddedHost> {
+async function hostDatabase(dataDir: string, ready: (url: string) => Promise<void>): Promise<EmbeddedHost> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
-      return await hostEmbeddedDatabase(dataDir, dev ? "dev server" : "server");
+      return await hostEmbeddedDatabase(dataDir, dev ? "dev server" : "server", { ready });
     } catch (err) {
       if (!(err instanceof EmbeddedDatabaseBusy)) throw err;
       if (SERVER_ROLES.has(err.holder.role) || Date.now() > deadline) {
@@ -52,46 +53,69 @@ async function hostDatabase(dataDir: string): Promise<EmbeddedHost> {
   }
 }
 
-async function main(): Promise<number> {
-  const config = env();
-  let host: EmbeddedHost | undefined;
+/** The database, migrated: PostgreSQL, or the embedded one hosted by this process. */
+async function openDatabase(config: ReturnType<typeof env>): Promise<EmbeddedHost | undefined> {
   if (config.DATABASE_URL) {
     const report = await migrateDatabase(config.DATABASE_URL);
     log.info("database ready", { kind: "postgresql", migrations_applied: report.applied });
-  } else {
-    host = await hostDatabase(config.dataDir);
-    const report = await migrateDatabase(host.url);
-    log.info("database ready", { kind: "embedded", data_dir: config.dataDir, migrations_applied: report.applied });
+    return undefined;
   }
+  // Migrated before its port is published: a client started meanwhile (the admin CLI, a worker)
+  // waits for the port instead of using a database whose migrations still run (lib/db/embedded.ts).
+  let applied: string[] = [];
+  const host = await hostDatabase(config.dataDir, async (url) => void ({ applied } = await migrateDatabase(url)));
+  log.info("database ready", { kind: "embedded", data_dir: config.dataDir, migrations_applied: applied });
+  return host;
+}
+
+/** Starts the server, tells it when the database is ready, and waits for it to stop. */
+async function runServer(opening: Promise<EmbeddedHost | undefined>): Promise<number> {
+  // One after the other, not side by side: on 2 busy cores a server preparing while PGlite opened
+  // made both slower (bench:restart: 6.3 s normal, 9.2 s after kill -9, against 5.9 and 5.9).
+  await opening;
+  await buildApp({ next: !dev });
+  // No baseline wasm tier (Prisma's query compiler is wasm): less memory at idle (bench:memory).
+  // A young generation of at most 8 MB, half V8's default: as lean at idle as 1 MB (the
+  // launcher's), but under load (bench:api) 1 MB spent a fifth of the CPU collecting garbage
+  // and cost a quarter of the throughput. The dev server keeps V8's defaults.
+  const lean = dev ? [] : ["--max-semi-space-size=8", "--no-liftoff"];
+  const args = [...lean, await serverEntry(), "--with-parent", ...(dev ? ["--dev"] : [])];
+  // Its stdin is a pipe from us: it ends when we die, however we die; a line on it says the
+  // database is ready (scripts/serve.ts waits for it before it takes requests).
+  const serverEnv: NodeJS.ProcessEnv = { ...nextEnv, NODE_ENV: dev ? "development" : "production" };
+  const child = spawn(process.execPath, args, { stdio: ["pipe", "inherit", "inherit"], env: serverEnv });
+  child.stdin.on("error", () => undefined); // a server that died early: its exit is reported below
+  let stopping = false;
+  const forward = (signal: NodeJS.Signals) => {
+    stopping = true;
+    child.kill(signal);
+  };
+  process.on("SIGINT", forward);
+  process.on("SIGTERM", forward);
+  const exited = new Promise<number>((resolve) => {
+    // Next exits with 128 + signal number when told to stop; asked to stop, that is success.
+    child.on("exit", (status, signal) => resolve(stopping && (signal || (status ?? 0) > 128) ? 0 : (status ?? 1)));
+  });
+  child.stdin.write("database ready\n");
   // The accurate recognizer arrives in MODELS_DIR while PocketSphinx serves (TRANSCRIBE_ENGINE=auto).
   const modelDownload = startModelAutoDownloadIfNeeded();
   try {
-    await buildApp({ next: !dev });
-    // No baseline wasm tier (Prisma's query compiler is wasm): less memory at idle (bench:memory).
-    // A young generation of at most 8 MB, half V8's default: as lean at idle as 1 MB (the
-    // launcher's), but under load (bench:api) 1 MB spent a fifth of the CPU collecting garbage
-    // and cost a quarter of the throughput. The dev server keeps V8's defaults.
-    const lean = dev ? [] : ["--max-semi-space-size=8", "--no-liftoff"];
-    const args = [...lean, await serverEntry(), "--with-parent", ...(dev ? ["--dev"] : [])];
-    // Its stdin is a pipe from us: it ends when we die, however we die.
-    const serverEnv: NodeJS.ProcessEnv = { ...nextEnv, NODE_ENV: dev ? "development" : "production" };
-    const child = spawn(process.execPath, args, { stdio: ["pipe", "inherit", "inherit"], env: serverEnv });
-    let stopping = false;
-    const forward = (signal: NodeJS.Signals) => {
-      stopping = true;
-      child.kill(signal);
-    };
-    process.on("SIGINT", forward);
-    process.on("SIGTERM", forward);
-    const code = await new Promise<number>((resolve) => {
-      // Next exits with 128 + signal number when told to stop; asked to stop, that is success.
-      child.on("exit", (status, signal) => resolve(stopping && (signal || (status ?? 0) > 128) ? 0 : (status ?? 1)));
-    });
+    const code = await exited;
     log.info("server stopped", { exit_code: code });
     return code;
   } finally {
     await modelDownload?.stop();
-    await host?.stop();
+  }
+}
+
+async function main(): Promise<number> {
+  const config = env();
+  const opening = openDatabase(config);
+  opening.catch(() => undefined); // awaited in runServer; a failure must not end the process before
+  try {
+    return await runServer(opening);
+  } finally {
+    await (await opening.catch(() => undefined))?.stop();
   }
 }
 

@@ -32,9 +32,12 @@ async function connect(): Promise<Connection> {
     return { prisma: createClient(running.url), kind: "embedded", url: running.url, description };
   }
   // Nobody serves the embedded database yet (e.g. `next dev` or the CLI alone): this process does.
-  const host = await hostEmbeddedDatabase(dataDir, `pid ${process.pid}`);
-  const report = await migrateDatabase(host.url);
-  if (report.applied.length) log.info("migrations applied", { applied: report.applied });
+  const host = await hostEmbeddedDatabase(dataDir, `pid ${process.pid}`, {
+    ready: async (url) => {
+      const report = await migrateDatabase(url);
+      if (report.applied.length) log.info("migrations applied", { applied: report.applied });
+    },
+  });
   const description = `embedded database in ${dataDir} (opened by this process)`;
   return { prisma: createClient(host.url), kind: "embedded", url: host.url, description, host };
 }

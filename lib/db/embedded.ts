@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, open, readFile, unlink, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -59,11 +59,23 @@ async function readLock(dataDir: string): Promise<LockInfo | null> {
   }
 }
 
-/** The URL of a live host for this data directory, if another process is serving it. */
+// How long a client waits for a host that holds the lock but serves nothing yet: it is opening the
+// database (after a crash: replaying its WAL) and applying migrations, seconds as a rule.
+const STARTING_HOST_WAIT_MS = 120_000;
+
+/**
+ * The URL of a live host for this data directory, if another process is serving it. A host still
+ * opening it is waited for: it publishes its port once the database is open and migrated.
+ */
 export async function findEmbeddedHost(dataDir: string): Promise<{ url: string; role: string } | null> {
-  const info = await readLock(dataDir);
-  if (!info || info.port === 0 || info.pid === process.pid) return null;
-  return { url: embeddedUrl(info.port, await readOrCreateSecret(dataDir)), role: info.role };
+  const deadline = Date.now() + STARTING_HOST_WAIT_MS;
+  for (;;) {
+    const info = await readLock(dataDir);
+    if (!info || info.pid === process.pid) return null;
+    if (info.port !== 0) return { url: embeddedUrl(info.port, await readOrCreateSecret(dataDir)), role: info.role };
+    if (Date.now() > deadline) return null; // hosting it then fails with EmbeddedDatabaseBusy, naming the holder
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 async function acquireLock(dataDir: string, role: string): Promise<(port: number) => Promise<() => Promise<void>>> {
@@ -76,7 +88,9 @@ async function acquireLock(dataDir: string, role: string): Promise<(port: number
       await handle.close();
       return async (port) => {
         const info: LockInfo = { pid: process.pid, port, role, startedAt: new Date().toISOString() };
-        await writeFile(file, JSON.stringify(info));
+        // Written aside and renamed: a client waiting for the port never reads half a file.
+        await writeFile(`${file}.${process.pid}`, JSON.stringify(info));
+        await rename(`${file}.${process.pid}`, file);
         return () => unlink(file).catch(() => undefined);
       };
     } catch (err) {
@@ -123,8 +137,16 @@ export async function serve(db: PGlite, options: WireOptions): Promise<{ port: n
   return { port: server.port, server };
 }
 
-/** Opens the on-disk database in this process and serves it to the others. */
-export async function hostEmbeddedDatabase(dataDir: string, role: string): Promise<EmbeddedHost> {
+/**
+ * Opens the on-disk database in this process and serves it to the others. `ready` (e.g. applying
+ * migrations) runs before the port is published in the lock file, so no other process connects
+ * before it is done.
+ */
+export async function hostEmbeddedDatabase(
+  dataDir: string,
+  role: string,
+  { ready }: { ready?: (url: string) => Promise<void> } = {},
+): Promise<EmbeddedHost> {
   const publish = await acquireLock(dataDir, role);
   let db: PGlite | undefined;
   try {
@@ -133,6 +155,12 @@ export async function hostEmbeddedDatabase(dataDir: string, role: string): Promi
     await createInChildProcess(pgDir);
     db = await openEmbeddedDatabase(pgDir);
     const { port, server } = await serve(db, { password: secret, ...wireLimits() });
+    try {
+      await ready?.(embeddedUrl(port, secret));
+    } catch (err) {
+      await server.stop();
+      throw err;
+    }
     const release = await publish(port);
     const opened = db;
     return {

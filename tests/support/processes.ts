@@ -81,10 +81,12 @@ export type RunningServer = {
   child: ChildProcess;
   output(): string;
   stop(): Promise<number>;
+  /** Every answer /api/health gave while it started, in order (0: no connection). */
+  healthSeen: number[];
 };
 
-/** Starts `npm start`'s launcher and waits until /api/health answers. */
-export async function startServer(env: Record<string, string>, timeoutMs = 300_000): Promise<RunningServer> {
+/** Starts `npm start`'s launcher and waits until /api/health answers (polled every `pollMs`). */
+export async function startServer(env: Record<string, string>, timeoutMs = 300_000, { pollMs = 500 } = {}): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [TSX, path.join(ROOT, "scripts", "start.ts")], {
     cwd: ROOT,
@@ -100,6 +102,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 300_0
   const server: RunningServer = {
     url,
     child,
+    healthSeen: [],
     output: () => output,
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
@@ -112,17 +115,17 @@ export async function startServer(env: Record<string, string>, timeoutMs = 300_0
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.status === 200) return server;
-    } catch {
-      // not listening yet
-    }
+    const status = await fetch(`${url}/api/health`).then(
+      (res) => (void res.body?.cancel(), res.status),
+      () => 0, // not listening yet
+    );
+    server.healthSeen.push(status);
+    if (status === 200) return server;
     if (Date.now() > deadline) {
       await server.stop();
       throw new Error(`the server did not become healthy in ${timeoutMs} ms:\n${output}`);
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
 }
 
