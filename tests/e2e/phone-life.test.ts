@@ -119,21 +119,14 @@ test("the screen is held on while recording and let go after; a microphone taken
   await page.waitForTimeout(2000);
   assert.equal(await noteCount(page), 1);
 
-  // "Continue recording" adds to the same note: the server joins both into one recording. (After an
-  // interruption, Record stays: the note does not open by itself, the card links it.)
+  // "Record more" after an interruption starts the next note at once. (After an interruption,
+  // Record stays: the note does not open by itself, the card links it.)
   await page.getByTestId("open-note").waitFor({ timeout: 60_000 });
   assert.match(page.url(), /\/record/);
-  const before = (await (await page.request.get("/api/v1/transcriptions?limit=10")).json()) as { transcriptions: { recording: { id: string } | null }[] };
-  const recordingId = before.transcriptions[0].recording?.id;
-  assert.ok(recordingId, "the first take was uploaded as part of a recording");
   await page.getByTestId("continue-recording").click();
   await page.getByTestId("recorder-state").getByText("Recording").waitFor();
   await page.waitForTimeout(5000);
   await page.getByRole("button", { name: "Stop and save" }).click();
   await notesArrive(page, 2, 120_000);
-  const joined = await page.request.get(`/api/v1/recordings/${recordingId}`);
-  assert.equal(joined.status(), 200);
-  const recording = (await joined.json()) as { parts: { part: number }[] };
-  assert.deepEqual(recording.parts.map((p) => p.part), [0, 1], "the continued take is the recording's next part");
   await context.close();
 });
