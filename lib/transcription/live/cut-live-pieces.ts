@@ -20,6 +20,12 @@ import { runPiece } from "@/lib/transcription/recognition/recognize-pieces-job.t
 
 /** Live pieces: a few seconds of speech, cut in a pause (a single span longer than max is cut at its quietest). */
 export const LIVE_PIECE = { minSeconds: 5, maxSeconds: 12, firstMinSeconds: 3, firstMaxSeconds: 8, maxSilenceSeconds: 2.5 };
+/**
+ * At Stop, the rest is cut shorter: its pieces are recognized side by side (one per core), so the
+ * person waits for about half of it. Only the last seconds pay for it: shorter pieces are heard
+ * less well (bench:live-pieces: 3–7 s pieces throughout cost 25–40 points of word error rate).
+ */
+const FINAL_PIECE = { minSeconds: 2.5, maxSeconds: 6, firstMinSeconds: 2.5, firstMaxSeconds: 6, maxSilenceSeconds: 2.5 };
 /** A pause this long after the last speech closes the piece before it, without waiting for more speech. */
 const PAUSE_CLOSES_SECONDS = 0.8;
 
@@ -90,7 +96,7 @@ async function cut(row: LiveRow, final: boolean): Promise<number> {
       // Only the recording's first piece is cut sooner (its caption comes first); the rest are
       // the usual length, wherever this cut begins.
       const first = row.piecesCut === 0 ? {} : { firstMinSeconds: LIVE_PIECE.minSeconds, firstMaxSeconds: LIVE_PIECE.maxSeconds };
-      ({ pieces } = await analyzeSpeech(decoded.wavPath, decoded.durationSec, { ...LIVE_PIECE, ...first }));
+      ({ pieces } = await analyzeSpeech(decoded.wavPath, decoded.durationSec, final ? FINAL_PIECE : { ...LIVE_PIECE, ...first }));
     } catch (err) {
       if (err instanceof ApiError && err.code === "no_speech") return row.piecesCut;
       throw err;
