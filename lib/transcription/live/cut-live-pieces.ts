@@ -19,7 +19,7 @@ import { runPiece } from "@/lib/transcription/recognition/recognize-pieces-job.t
 // waits for more audio, or for `final` (Stop).
 
 /** Live pieces: a few seconds of speech, cut in a pause (a single span longer than max is cut at its quietest). */
-export const LIVE_PIECE = { minSeconds: 5, maxSeconds: 12, firstMinSeconds: 3, firstMaxSeconds: 8, maxSilenceSeconds: 2.5 };
+export const LIVE_PIECE = { minSeconds: 5, maxSeconds: 12, firstMinSeconds: 5, firstMaxSeconds: 12, maxSilenceSeconds: 2.5 };
 /**
  * At Stop, the rest is cut shorter: its pieces are recognized side by side (one per core), so the
  * person waits for about half of it. Only the last seconds pay for it: shorter pieces are heard
@@ -93,10 +93,9 @@ async function cut(row: LiveRow, final: boolean): Promise<number> {
     }
     let pieces;
     try {
-      // Only the recording's first piece is cut sooner (its caption comes first); the rest are
-      // the usual length, wherever this cut begins.
-      const first = row.piecesCut === 0 ? {} : { firstMinSeconds: LIVE_PIECE.minSeconds, firstMaxSeconds: LIVE_PIECE.maxSeconds };
-      ({ pieces } = await analyzeSpeech(decoded.wavPath, decoded.durationSec, final ? FINAL_PIECE : { ...LIVE_PIECE, ...first }));
+      // Every piece the same length, the first too: a first piece cut sooner for an earlier
+      // caption was heard badly (a few words alone), and the note kept its errors.
+      ({ pieces } = await analyzeSpeech(decoded.wavPath, decoded.durationSec, final ? FINAL_PIECE : LIVE_PIECE));
     } catch (err) {
       if (err instanceof ApiError && err.code === "no_speech") return row.piecesCut;
       throw err;
