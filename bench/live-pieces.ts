@@ -9,6 +9,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { wer } from "./speech.ts";
 
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
 process.env.LOG_LEVEL = "silent";
@@ -21,19 +22,6 @@ const REFERENCE = "and so my fellow americans ask not what your country can do f
 const work = await mkdtemp(path.join(tmpdir(), "vd-bench-live-"));
 process.env.DATA_DIR = path.join(work, "data");
 
-/** Word error rate: word-level edit distance over the reference's length. */
-function wer(hypothesis: string, ref: string): number {
-  const norm = (s: string) => s.toLowerCase().replace(/[^a-z' ]+/g, " ").split(/\s+/).filter(Boolean);
-  const h = norm(hypothesis);
-  const r = norm(ref);
-  let prev = Array.from({ length: h.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= r.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= h.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (r[i - 1] === h[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[h.length] / r.length;
-}
 
 function ffmpeg(args: string[]): void {
   const run = spawnSync("ffmpeg", ["-v", "error", "-y", ...args]);

@@ -12,6 +12,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { wer } from "./speech.ts";
 
 const { values } = parseArgs({
   options: { minutes: { type: "string", default: "20" }, "skip-bare": { type: "boolean", default: false } },
@@ -43,19 +44,6 @@ if (made.status !== 0) throw new Error(`ffmpeg failed: ${made.stderr}`);
 const bytes = (await stat(RECORDING)).size;
 const reference = Array.from({ length: LOOPS }, () => REFERENCE).join(" ");
 
-/** Word error rate: word-level edit distance over the reference's length. */
-function wer(hypothesis: string, ref: string): number {
-  const norm = (s: string) => s.toLowerCase().replace(/[^a-z' ]+/g, " ").split(/\s+/).filter(Boolean);
-  const h = norm(hypothesis);
-  const r = norm(ref);
-  let prev = Array.from({ length: h.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= r.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= h.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (r[i - 1] === h[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[h.length] / r.length;
-}
 
 /** Peak RSS (VmHWM) of the recognizer/ffmpeg children of the given processes, sampled twice a second. */
 function sampleChildren(parents: () => number[]) {

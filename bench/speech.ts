@@ -1,5 +1,5 @@
 // Long recordings for the benchmarks: the shared real speech (JFK) with a 1.5 s pause after it,
-// looped to any length, as 16 kHz mono WAV.
+// looped to any length, as 16 kHz mono WAV; and the word error rate of a transcript.
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -16,4 +16,18 @@ export async function loopedSpeech(dir: string, seconds: number): Promise<string
     "-map", "[out]", "-t", String(seconds), "-ac", "1", "-ar", "16000", out,
   ]);
   return out;
+}
+
+/** Word error rate: word-level edit distance over the reference's length. */
+export function wer(hypothesis: string, ref: string): number {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z' ]+/g, " ").split(/\s+/).filter(Boolean);
+  const h = norm(hypothesis);
+  const r = norm(ref);
+  let prev = Array.from({ length: h.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= r.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= h.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (r[i - 1] === h[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[h.length] / r.length;
 }

@@ -63,7 +63,11 @@ export async function enqueueUploads(owner: string, parts: NewUpload[], localRec
  * part queued twice (a retried cut, a recovery) is one item and one transcription.
  */
 export async function enqueuePart(owner: string, recordingId: string, part: number, upload: NewUpload): Promise<QueuedUpload> {
-  const item = newItem(owner, upload, { id: `${recordingId}-${part}`, batchId: recordingId, recordingId, part, parts: 0 });
+  return enqueueOnce(newItem(owner, upload, { id: `${recordingId}-${part}`, batchId: recordingId, recordingId, part, parts: 0 }));
+}
+
+/** Queues `item` unless an item with its id is queued already (then that one is answered). */
+async function enqueueOnce(item: QueuedUpload): Promise<QueuedUpload> {
   const db = await localDb();
   const tx = db.transaction("uploads", "readwrite");
   const existing = await tx.store.get(item.id);
@@ -80,14 +84,7 @@ export async function enqueuePart(owner: string, recordingId: string, part: numb
  */
 export async function enqueueLiveRecording(owner: string, recordingId: string, upload: NewUpload, recordedAt: number): Promise<QueuedUpload[]> {
   const item = { ...newItem(owner, upload, { id: recordingId, batchId: recordingId, recordingId, part: 1, parts: 1 }), live: true, createdAt: recordedAt };
-  const db = await localDb();
-  const tx = db.transaction("uploads", "readwrite");
-  const existing = await tx.store.get(item.id);
-  if (!existing) await tx.store.put(item);
-  await tx.done;
-  announceQueueChange();
-  void requestBackgroundSync();
-  return [existing ?? item];
+  return [await enqueueOnce(item)];
 }
 
 /** The recording stopped: every one of its parts learns how many there are. */
