@@ -53,7 +53,7 @@ const cutting = new Map<string, Promise<number>>();
  * how many pieces the recording has. A cut that fails (audio cut off mid-block, the decoder
  * busy) is logged and tried again with the next audio; with `final` it throws.
  */
-export function cutLivePieces(row: LiveRow, { final = false } = {}): Promise<number> {
+export function cutLivePieces(row: LiveRow, { final = false, audioFile }: { final?: boolean; audioFile?: string } = {}): Promise<number> {
   const key = `${row.userId}/${row.id}`;
   const previous = cutting.get(key) ?? Promise.resolve(0);
   const next = previous
@@ -62,7 +62,7 @@ export function cutLivePieces(row: LiveRow, { final = false } = {}): Promise<num
       const prisma = await db();
       const fresh = await prisma.liveRecording.findUnique({ where: { userId_id: { userId: row.userId, id: row.id } } });
       if (!fresh) throw new ApiError("not_found", `The live recording ${row.id} was not found.`);
-      return cut(fresh, final);
+      return cut(fresh, final, audioFile);
     });
   cutting.set(key, next);
   void next.finally(() => cutting.get(key) === next && cutting.delete(key)).catch(() => undefined);
@@ -70,11 +70,12 @@ export function cutLivePieces(row: LiveRow, { final = false } = {}): Promise<num
   return next;
 }
 
-async function cut(row: LiveRow, final: boolean): Promise<number> {
+/** `audioFile`: the recording's whole audio, already written (finish has it): not read again. */
+async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<number> {
   const config = env();
   const dir = await mkdtemp(path.join(tmpdir(), "vd-live-"));
   try {
-    const file = await writeLiveAudio(row, dir);
+    const file = audioFile ?? (await writeLiveAudio(row, dir));
     const from = row.heardUntil;
     let decoded;
     try {

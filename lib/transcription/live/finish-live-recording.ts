@@ -64,7 +64,7 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
     });
     const keeping = shouldKeepAudio(true) ? encodeNoteAudio(whole.wavPath, dir, { lowerPriority }) : undefined;
     try {
-      const count = await cutLivePieces(row, { final: true });
+      const count = await cutLivePieces(row, { final: true, audioFile: file });
       if (!count) {
         throw new ApiError("no_speech", "No speech was heard: the recording is silent or holds only noise; nothing could be transcribed. Check the microphone.");
       }
