@@ -51,6 +51,7 @@ CREATE TABLE "webhook_attempts" (
 
 -- CreateIndex
 CREATE INDEX "webhook_endpoints_user_id_created_at_idx" ON "webhook_endpoints"("user_id", "created_at");
+CREATE UNIQUE INDEX "webhook_deliveries_endpoint_id_event_id_key" ON "webhook_deliveries"("endpoint_id", "event_id");
 CREATE INDEX "webhook_deliveries_endpoint_id_created_at_idx" ON "webhook_deliveries"("endpoint_id", "created_at");
 CREATE INDEX "webhook_attempts_delivery_id_attempted_at_idx" ON "webhook_attempts"("delivery_id", "attempted_at");
 
