@@ -45,10 +45,12 @@ export const webhookDeliveryJob = defineJob({
       await prisma.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "failed", nextAttemptAt: null } });
       return;
     }
+    const attemptedAt = new Date();
     const outcome = await sendWebhook({ eventId: delivery.eventId, payload: delivery.payload, secrets: signingSecrets(endpoint), url: endpoint.url });
     await prisma.webhookAttempt.create({
       data: {
         deliveryId,
+        attemptedAt,
         statusCode: outcome.statusCode,
         durationMs: outcome.durationMs,
         error: outcome.error,
@@ -60,15 +62,17 @@ export const webhookDeliveryJob = defineJob({
       await prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince: null } });
       return;
     }
-    await afterFailure(deliveryId, endpoint, outcome, manual);
+    await afterFailure({ deliveryId, endpoint, outcome, manual, attemptedAt });
   },
 });
 
-async function afterFailure(deliveryId: string, endpoint: WebhookEndpoint, outcome: SendOutcome, manual: boolean): Promise<void> {
+type Failure = { deliveryId: string; endpoint: WebhookEndpoint; outcome: SendOutcome; manual: boolean; attemptedAt: Date };
+
+async function afterFailure({ deliveryId, endpoint, outcome, manual, attemptedAt }: Failure): Promise<void> {
   const prisma = await db();
   const now = new Date();
   // The first failure since the last success (only when none is recorded: updateMany's where says so).
-  await prisma.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince: now } });
+  await prisma.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince: attemptedAt } });
   const attempts = await prisma.webhookAttempt.findMany({ where: { deliveryId }, orderBy: { attemptedAt: "asc" }, select: { attemptedAt: true } });
   const schedule = env().WEBHOOKS_RETRY_SCHEDULE;
   const delay = manual ? undefined : schedule[attempts.length - 1];
