@@ -29,7 +29,7 @@ const EventTypes = z
   .array(z.enum(WEBHOOK_EVENT_TYPES))
   .min(1, "must name at least one event")
   .max(WEBHOOK_EVENT_TYPES.length)
-  .transform((events) => [...new Set(events)])
+  .overwrite((events) => [...new Set(events)])
   .meta({ description: "The events this endpoint is sent.", example: ["transcription.completed"] });
 
 const Description = z
