@@ -10,7 +10,7 @@ import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
 import { refreshSearchStatistics } from "@/lib/transcription/transcripts/search-transcriptions.ts";
 import { forgetExpiredAudio } from "@/lib/note-audio/sweep-audio-retention.ts";
 import { webhookDeliveryJob } from "@/lib/webhooks/delivery-job.ts";
-import { webhookEventJob } from "@/lib/webhooks/event-job.ts";
+import { webhookEventJob } from "@/lib/webhook-events/event-job.ts";
 import { recognizePieceJob, recoverStalePieces } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 
 export const JOBS: JobDefinition[] = [recognizePieceJob, optimizeTranscriptJob, generateVariantJob, writeInsightsJob, webhookEventJob, webhookDeliveryJob];

@@ -6,7 +6,6 @@ import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
 import { webhookDeliveryJob } from "@/lib/webhooks/delivery-job.ts";
-import { eventData } from "@/lib/webhooks/event-data.ts";
 import { TEST_EVENT_TYPE, type WebhookDelivery } from "@/lib/webhooks/schemas.ts";
 
 // A webhook's delivery log, and what the person sends by hand: a delivery again, or a test event.
@@ -65,9 +64,9 @@ export async function redeliver({ userId, id, deliveryId }: { userId: string; id
 /** A webhook.test event to this endpoint alone. */
 export async function sendTestEvent({ userId, id }: { userId: string; id: string }): Promise<WebhookDelivery> {
   await assertOwnEndpoint(userId, id);
-  const data = await eventData({ userId, type: TEST_EVENT_TYPE, subjectId: id, detail: null });
+  const data = { webhook_id: id, message: "A test event from Voicedraft: your endpoint receives and verifies webhooks." };
   const eventId = `msg_${randomUUID().replaceAll("-", "")}`;
-  const payload = JSON.stringify({ type: TEST_EVENT_TYPE, timestamp: new Date().toISOString(), data: { webhook_id: id, ...data } });
+  const payload = JSON.stringify({ type: TEST_EVENT_TYPE, timestamp: new Date().toISOString(), data });
   const prisma = await db();
   const row = await prisma.webhookDelivery.create({
     data: { endpointId: id, eventId, type: TEST_EVENT_TYPE, payload, nextAttemptAt: new Date() },

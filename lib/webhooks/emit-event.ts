@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
 import { errorFields, log } from "@/lib/log.ts";
-import { webhookEventJob } from "@/lib/webhooks/event-job.ts";
+import { webhookEventJobSpec } from "@/lib/webhooks/event-spec.ts";
 import type { WebhookEventType } from "@/lib/webhooks/schemas.ts";
 
 /**
@@ -21,7 +21,7 @@ export async function emitWebhookEvent(event: {
     const prisma = await db();
     const listening = await prisma.webhookEndpoint.count({ where: { userId: event.userId, enabled: true, events: { has: event.type } } });
     if (!listening) return;
-    await enqueueJob(webhookEventJob, { ...event, detail: event.detail ?? null, occurredAt: new Date().toISOString() });
+    await enqueueJob(webhookEventJobSpec, { ...event, detail: event.detail ?? null, occurredAt: new Date().toISOString() });
   } catch (err) {
     log.warn("webhook event not queued", { type: event.type, ...errorFields(err) });
   }

@@ -15,7 +15,7 @@ import { resetEnvCache } from "@/lib/env.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { saveTranscription } from "@/lib/transcription/transcripts/save-transcription.ts";
 import { webhookDeliveryJob } from "@/lib/webhooks/delivery-job.ts";
-import { webhookEventJob } from "@/lib/webhooks/event-job.ts";
+import { webhookEventJob } from "@/lib/webhook-events/event-job.ts";
 import { useResolver } from "@/lib/webhooks/url-guard.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";

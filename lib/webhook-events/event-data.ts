@@ -7,7 +7,7 @@ import type { WebhookEventType } from "@/lib/webhooks/schemas.ts";
 // An event's `data`: the ids and the resource as the API answers it (GET of the same thing), read
 // when the event is sent out, never secrets. null when the resource is gone by then (nothing to send).
 
-export type EventSubject = { userId: string; type: WebhookEventType | "webhook.test"; subjectId: string | null; detail: string | null };
+export type EventSubject = { userId: string; type: WebhookEventType; subjectId: string | null; detail: string | null };
 
 type Data = Record<string, unknown>;
 
@@ -56,7 +56,5 @@ export async function eventData({ userId, type, subjectId, detail }: EventSubjec
       return deliveryData(userId, id);
     case "note.deleted":
       return { transcription_id: id };
-    case "webhook.test":
-      return { message: "A test event from Voicedraft: your endpoint receives and verifies webhooks." };
   }
 }

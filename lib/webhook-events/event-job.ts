@@ -1,21 +1,15 @@
-import { z } from "zod";
 import { db } from "@/lib/db/client.ts";
 import { defineJob } from "@/lib/jobs/define-job.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
-import { eventData } from "@/lib/webhooks/event-data.ts";
+import { eventData } from "@/lib/webhook-events/event-data.ts";
 import { webhookDeliveryJob } from "@/lib/webhooks/delivery-job.ts";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/schemas.ts";
+import { webhookEventJobSpec } from "@/lib/webhooks/event-spec.ts";
+
+// Sends out the events lib/webhooks/emit-event.ts queues (apart from lib/webhooks: see event-spec.ts).
 
 /** One event → one delivery per listening endpoint, each sent by its own delivery job. */
 export const webhookEventJob = defineJob({
-  name: "webhook-event",
-  payload: z.strictObject({
-    userId: z.string().min(1),
-    type: z.enum(WEBHOOK_EVENT_TYPES),
-    subjectId: z.string().min(1).nullable(),
-    detail: z.string().max(64).nullable(),
-    occurredAt: z.iso.datetime(),
-  }),
+  ...webhookEventJobSpec,
   async run(event, { jobId }) {
     const prisma = await db();
     const endpoints = await prisma.webhookEndpoint.findMany({
