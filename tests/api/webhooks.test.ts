@@ -16,6 +16,7 @@ import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { saveTranscription } from "@/lib/transcription/transcripts/save-transcription.ts";
 import { webhookDeliveryJob } from "@/lib/webhooks/delivery-job.ts";
 import { webhookEventJob } from "@/lib/webhook-events/event-job.ts";
+import { OVERDUE_SECONDS, recoverOverdueDeliveries } from "@/lib/webhooks/recover-deliveries.ts";
 import { useResolver } from "@/lib/webhooks/url-guard.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
@@ -439,5 +440,40 @@ describe("deliveries to a real receiver", () => {
     assert.deepEqual([page2.body.deliveries.map((d: Body) => d.id), page2.body.next_cursor], [[ids[0]], null]);
     assert.equal((await deliveries(user.key, hook.id, "?cursor=nope")).status, 400);
     for (const id of ids) await settledDelivery(user.key, hook.id, id);
+  });
+});
+
+describe("the recovery sweep", () => {
+  // A process that died between saving a delivery and queuing its job: the row is pending, no job exists.
+  async function orphanDelivery(webhookId: string, dueSecondsAgo: number) {
+    const prisma = await db();
+    const eventId = `msg_orphan${Math.random().toString(36).slice(2)}`;
+    const payload = JSON.stringify({ type: "note.deleted", timestamp: new Date().toISOString(), data: { id: "n1" } });
+    return prisma.webhookDelivery.create({
+      data: { endpointId: webhookId, eventId, type: "note.deleted", payload, nextAttemptAt: new Date(Date.now() - dueSecondsAgo * 1000) },
+    });
+  }
+
+  test("queues again a delivery pending well past its time, which is then delivered once; a recent one is left to its job", async () => {
+    const user = await createTestUser();
+    const hook = await receiverWebhook(user, "/orphan", ["note.deleted"]);
+    const lost = await orphanDelivery(hook.id, OVERDUE_SECONDS + 60);
+    const recent = await orphanDelivery(hook.id, 5);
+    // No job was queued for either: without the sweep nothing is sent.
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(receiver.at("/orphan").length, 0);
+
+    assert.equal(await recoverOverdueDeliveries(), 1);
+    const delivered = await settledDelivery(user.key, hook.id, lost.id);
+    assert.equal(delivered.status, "delivered");
+    const received = receiver.at("/orphan");
+    assert.equal(received.length, 1);
+    assert.equal(received[0].headers["webhook-id"], lost.eventId);
+    assert.equal(verify(hook.secret, received[0]).type, "note.deleted");
+
+    // The recent one is not overdue; the delivered one is no longer pending: a second sweep queues nothing.
+    assert.equal(await recoverOverdueDeliveries(), 0);
+    const prisma = await db();
+    assert.equal((await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: recent.id } })).status, "pending");
   });
 });
