@@ -22,7 +22,7 @@ export function signingSecrets(endpoint: Pick<WebhookEndpoint, "secret" | "previ
 export function spanInWords(seconds: number): string {
   if (seconds >= 2 * 3600) return `${Math.round(seconds / 3600)} hours`;
   if (seconds >= 120) return `${Math.round(seconds / 60)} minutes`;
-  return `${Math.round(seconds)} seconds`;
+  return Math.round(seconds) === 1 ? "1 second" : `${Math.round(seconds)} seconds`;
 }
 
 export const webhookDeliveryJob = defineJob({
@@ -92,7 +92,7 @@ async function afterFailure({ deliveryId, endpoint, outcome, manual, attemptedAt
       disabledAt: now,
       disabledReason:
         `Every delivery failed for ${spanInWords(schedule.reduce((a, b) => a + b, 0))} ` +
-        `(the last: ${outcome.error ?? "no 2xx answer"}). Fix the receiver, then enable the webhook again.`,
+        `(the last: ${(outcome.error ?? "no 2xx answer").replace(/\.$/, "")}). Fix the receiver, then turn the webhook on again.`,
     },
   });
   if (disabled.count) log.warn("webhook endpoint disabled", { endpoint_id: endpoint.id, error: outcome.error });

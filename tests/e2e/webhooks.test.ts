@@ -83,7 +83,7 @@ async function readSecret(page: Page): Promise<string> {
   const secret = (await sheet.getByTestId("secret-value").textContent())!.trim();
   assert.match(secret, /^whsec_[A-Za-z0-9+/=]{20,}$/);
   await sheet.getByRole("button", { name: "Copy secret" }).click();
-  await sheet.getByRole("button", { name: "Copied" }).waitFor();
+  await sheet.getByRole("button", { name: "Copied", exact: true }).waitFor();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
   return secret;
 }
@@ -105,6 +105,7 @@ async function walkThrough(scheme: "light" | "dark"): Promise<void> {
   await add.getByText(/Voicedraft does not send to this address: 169\.254\.169\.254 is a cloud metadata address/).waitFor();
   assert.equal(await add.getByLabel("URL").getAttribute("aria-invalid"), "true");
   await checkLayout(page, `add with a refused URL (${scheme})`);
+  await add.evaluate((sheet) => (sheet.scrollTop = 0));
   await screenshot(page, `webhooks-add-error-${scheme}`, { fullPage: false });
   await add.getByRole("button", { name: "Close" }).click();
 
@@ -125,7 +126,7 @@ async function walkThrough(scheme: "light" | "dark"): Promise<void> {
   const event = verify(secret, delivered);
   assert.equal(event.type, "webhook.test");
   await checkLayout(page, `a webhook after its test (${scheme})`);
-  await screenshot(page, `webhooks-list-${scheme}`);
+  await screenshot(page, `webhooks-list-${scheme}`, { fullPage: false });
 
   // The delivery log: the test with its attempt; sent again from there.
   await card.getByRole("button", { name: "Deliveries" }).click();
@@ -182,10 +183,12 @@ async function disabledAfterFailures(page: Page): Promise<void> {
     if (await card.getByTestId("webhook-disabled").count()) break;
     await page.waitForTimeout(500);
   }
-  await card.getByTestId("webhook-disabled").getByText(/^Disabled on .+ because every delivery failed for 1 seconds/).waitFor();
+  await card.getByTestId("webhook-disabled").getByText(/^Disabled on .+ because every delivery failed for 1 second \(the last: Answered 503/).waitFor();
   await card.getByText("Disabled", { exact: true }).waitFor();
   await checkLayout(page, "a disabled webhook");
-  await screenshot(page, "webhooks-disabled-light");
+  // The card under the header, for its picture (the tab bar stays where it is).
+  await card.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 64));
+  await screenshot(page, "webhooks-disabled-light", { fullPage: false });
   await card.getByRole("button", { name: "Turn on again" }).click();
   await card.getByText("On", { exact: true }).waitFor();
   assert.equal(await card.getByTestId("webhook-disabled").count(), 0);

@@ -123,8 +123,8 @@ export function DeliveriesLog({ webhook }: { webhook: Webhook }) {
 
   return (
     <div className="stack" data-testid="webhook-deliveries">
-      <div className={styles.actions}>
-        <span className="muted">The newest first, each with every try.</span>
+      <div className={styles.logHead}>
+        <p className="muted">The newest first, each with every try.</p>
         <IconButton label="Refresh" icon={<RefreshCw size={18} aria-hidden="true" />} onClick={() => void load()} />
       </div>
       {error && (

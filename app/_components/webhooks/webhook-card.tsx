@@ -82,6 +82,7 @@ export function WebhookCard(props: { webhook: Webhook; onManage: () => void; onD
           </span>
         </span>
         {webhook.enabled ? <Badge tone="success">On</Badge> : disabledBecause ? <Badge tone="danger">Disabled</Badge> : <Badge>Paused</Badge>}
+        <IconButton label={`Settings of ${name}`} icon={<Settings2 size={20} aria-hidden="true" />} onClick={onManage} data-testid="webhook-settings" className={styles.settings} />
       </div>
       <p className={styles.events}>
         Sends when: {webhook.events.map((e) => EVENT_NAMES[e].toLowerCase()).join("; ")}.
@@ -109,7 +110,6 @@ export function WebhookCard(props: { webhook: Webhook; onManage: () => void; onD
         <Button variant="secondary" onClick={onDeliveries}>
           <History size={18} aria-hidden="true" /> Deliveries
         </Button>
-        <IconButton label={`Settings of ${name}`} icon={<Settings2 size={20} aria-hidden="true" />} onClick={onManage} data-testid="webhook-settings" />
       </div>
     </li>
   );
