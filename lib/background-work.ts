@@ -9,9 +9,12 @@ import { optimizeTranscriptJob, recoverStaleOptimizations } from "@/lib/optimize
 import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
 import { refreshSearchStatistics } from "@/lib/transcription/transcripts/search-transcriptions.ts";
 import { forgetExpiredAudio } from "@/lib/note-audio/sweep-audio-retention.ts";
+import { webhookDeliveryJob } from "@/lib/webhooks/delivery-job.ts";
+import { recoverOverdueDeliveries } from "@/lib/webhooks/recover-deliveries.ts";
+import { webhookEventJob } from "@/lib/webhook-events/event-job.ts";
 import { recognizePieceJob, recoverStalePieces } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 
-export const JOBS: JobDefinition[] = [recognizePieceJob, optimizeTranscriptJob, generateVariantJob, writeInsightsJob];
+export const JOBS: JobDefinition[] = [recognizePieceJob, optimizeTranscriptJob, generateVariantJob, writeInsightsJob, webhookEventJob, webhookDeliveryJob];
 
 export const SWEEPS: Sweep[] = [
   {
@@ -25,6 +28,8 @@ export const SWEEPS: Sweep[] = [
     run: () => recoverStalePieces(),
   },
   { name: "recover-generation-tasks", intervalSeconds: () => 60, run: () => recoverGenerationTasks() },
+  // Webhook deliveries saved but never queued (the process died in between).
+  { name: "recover-webhook-deliveries", intervalSeconds: () => 60, run: () => recoverOverdueDeliveries() },
   // The embedded database's planner statistics, so search uses its index (PostgreSQL: autovacuum).
   { name: "refresh-search-statistics", intervalSeconds: () => 600, run: () => refreshSearchStatistics() },
   // Kept recordings older than AUDIO_RETENTION_DAYS (none when it is unset).

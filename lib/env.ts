@@ -120,6 +120,20 @@ const EnvSchema = z.object({
     .pipe(z.number().int().min(0).optional()),
   AUDIO_BITRATE_KBPS: z.coerce.number().int().min(6).max(128).default(20),
 
+  // Webhooks (lib/webhooks): deliveries to loopback and private networks (a self-hoster's LAN) are
+  // refused unless this is true; link-local and cloud-metadata addresses are refused always.
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  // Seconds between a failed delivery and its next attempt, one per retry (default: about a day in
+  // all, as Standard Webhooks suggests). An endpoint that fails through all of them is disabled.
+  WEBHOOKS_RETRY_SCHEDULE: z
+    .string()
+    .default("5,300,1800,7200,18000,36000,36000")
+    .transform((v) => v.split(",").map((s) => Number(s.trim())))
+    .pipe(z.array(z.number().positive().max(7 * 24 * 3600)).min(1).max(20)),
+
   // Shared secret of internal endpoints; when unset, one is generated once into DATA_DIR.
   SERVICE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 });

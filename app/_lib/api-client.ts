@@ -10,11 +10,15 @@ import { localDb } from "@/app/_lib/local-db.ts";
 
 export type Schemas = components["schemas"];
 
+/** Which field of the request an error is about (validation and refused values name it). */
+export type ErrorDetail = { path: string; message: string };
+
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly details: ErrorDetail[] = [],
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -63,8 +67,9 @@ export async function ok<T>(call: Promise<Answer<T>>): Promise<T> {
 export async function okRead<T>(call: Promise<Answer<T>>): Promise<{ data: T; fromDevice: boolean; savedAt?: number }> {
   const { data, error, response } = await call;
   if (!response.ok) {
-    const body = error as { error?: { code?: string; message?: string } } | undefined;
-    throw new ApiRequestError(response.status, body?.error?.code ?? "http_error", body?.error?.message ?? `HTTP ${response.status}`);
+    const body = error as { error?: { code?: string; message?: string; details?: ErrorDetail[] } } | undefined;
+    const details = Array.isArray(body?.error?.details) ? body.error.details : [];
+    throw new ApiRequestError(response.status, body?.error?.code ?? "http_error", body?.error?.message ?? `HTTP ${response.status}`, details);
   }
   const savedAt = response.headers.get(SAVED_AT);
   return { data: data as T, fromDevice: savedAt !== null, savedAt: savedAt === null ? undefined : Number(savedAt) };

@@ -11,12 +11,13 @@ import { rewritesArea } from "@/lib/rewrites/contracts.ts";
 import { settingsArea } from "@/lib/accounts/settings-contracts.ts";
 import { tagsArea } from "@/lib/tags/contracts.ts";
 import { transcriptionArea } from "@/lib/transcription/contracts.ts";
+import { webhooksArea } from "@/lib/webhooks/contracts.ts";
 import type { HttpMethod, OpenApiDocument, PathsObject } from "@/lib/openapi/types.ts";
 
 // The public API, area by area: each domain keeps its contracts beside it (lib/<domain>/contracts.ts);
 // a new area is listed here.
 // Internal endpoints (/api/internal/…) are not public API and never belong in it.
-const AREAS: ApiArea[] = [transcriptionArea, tagsArea, rewritesArea, dictionaryArea, contentArea, settingsArea, accountArea, serviceArea];
+const AREAS: ApiArea[] = [transcriptionArea, tagsArea, rewritesArea, dictionaryArea, contentArea, webhooksArea, settingsArea, accountArea, serviceArea];
 
 function mergePaths(areas: ApiArea[]): PathsObject {
   const paths: PathsObject = {};

@@ -26,12 +26,18 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   run(data: z.output<S>, ctx: JobContext): Promise<void>;
 };
 
+/**
+ * What queuing a job needs (its name, payload and queue options), without what runs it: a domain can
+ * queue a job whose runner depends on that domain without importing it back.
+ */
+export type JobSpec<S extends z.ZodType = z.ZodType> = Omit<JobDefinition<S>, "run">;
+
 export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> {
   return def;
 }
 
 /** The job's payload, or an error naming the job and the wrong fields. */
-export function checkPayload<S extends z.ZodType>(job: JobDefinition<S>, data: unknown): z.output<S> {
+export function checkPayload<S extends z.ZodType>(job: JobSpec<S>, data: unknown): z.output<S> {
   const parsed = job.payload.safeParse(data);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => `${i.path.join(".") || "(payload)"}: ${i.message}`).join("; ");

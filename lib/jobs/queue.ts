@@ -2,7 +2,7 @@ import PgBoss from "pg-boss";
 import { databaseUrl } from "@/lib/db/client.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import type { z } from "zod";
-import { checkPayload, type JobDefinition } from "@/lib/jobs/define-job.ts";
+import { checkPayload, type JobSpec } from "@/lib/jobs/define-job.ts";
 
 // The job queue is pg-boss on the service's own database: PostgreSQL, or the embedded PGlite
 // served over the wire protocol. Jobs therefore survive restarts, and any number of app and
@@ -38,7 +38,7 @@ function queueState(): QueueState {
 }
 
 /** The started pg-boss instance of this process, with the job's queue created. */
-export async function jobQueue(job?: JobDefinition): Promise<PgBoss> {
+export async function jobQueue(job?: JobSpec): Promise<PgBoss> {
   const current = queueState();
   const boss = await current.boss;
   if (job && !current.created.has(job.name)) {
@@ -63,7 +63,7 @@ export async function jobQueue(job?: JobDefinition): Promise<PgBoss> {
 
 /** Queues one run of a job (its payload checked first); returns the job id. */
 export async function enqueueJob<S extends z.ZodType>(
-  job: JobDefinition<S>,
+  job: JobSpec<S>,
   data: z.input<S>,
   options: { startAfterSeconds?: number } = {},
 ): Promise<string> {

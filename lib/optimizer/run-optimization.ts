@@ -10,6 +10,7 @@ import { joinChunks } from "@/lib/optimizer/chunk-transcript.ts";
 import { optimizerNamed } from "@/lib/optimizer/select-optimizer.ts";
 import { OptimizerError, type Optimizer } from "@/lib/optimizer/types.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
 // One execution of an optimization workflow. An execution first claims the workflow (a lease
 // kept alive by a heartbeat), so two workers never improve the same transcript at once; a lease
@@ -121,6 +122,7 @@ export async function runOptimization({
     log.info("optimization completed", { ...fields, chunks_total: chunks.length });
     // The notes showing this clean-up get insights of the cleaned text (never fails: it logs).
     if (done) await refreshInsightsAfterCleanUp(workflowId);
+    if (done) await emitWebhookEvent({ userId: workflow.userId, type: "optimization.completed", subjectId: workflowId });
     return done ? "completed" : "skipped";
   } catch (err) {
     const code = err instanceof OptimizerError ? err.code : "optimizer_failed";

@@ -98,6 +98,9 @@ describe("the OpenAPI document", () => {
         ...["appendLiveAudio", "getLiveRecording", "finishLiveRecording"],
         // Tags across notes (issue 33 item 5).
         ...["listTags", "renameTag", "deleteTag"],
+        // Webhooks (issue 34).
+        ...["createWebhook", "listWebhooks", "getWebhook", "updateWebhook", "deleteWebhook", "rotateWebhookSecret"],
+        ...["listWebhookDeliveries", "redeliverWebhook", "testWebhook"],
       ].sort(),
     );
   });

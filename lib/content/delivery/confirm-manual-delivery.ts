@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client.ts";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import type { Db } from "@/lib/db/types.ts";
 import { retryOnUniqueViolation } from "@/lib/db/unique-violation.ts";
@@ -38,7 +39,7 @@ async function repeatConfirmation(tx: Db, { userId, id, input, requestHash }: Co
  * per client_event_id, and one confirmation per variant and content_hash.
  */
 export async function confirmManualDelivery({ userId, id, input }: { userId: string; id: string; input: ManualDeliveryInput }): Promise<DeliveryAnswer> {
-  return retryOnUniqueViolation(async () => {
+  const answer = await retryOnUniqueViolation(async () => {
     const prisma = await db();
     return prisma.$transaction(async (tx) => {
       const variant = await lockItem(tx, userId, id, "variant");
@@ -63,4 +64,6 @@ export async function confirmManualDelivery({ userId, id, input }: { userId: str
       return { delivery: toDelivery(delivery), replayed: false };
     }, TRANSACTION_OPTIONS);
   });
+  if (!answer.replayed) await emitWebhookEvent({ userId, type: "content.delivery.recorded", subjectId: answer.delivery.id });
+  return answer;
 }

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client.ts";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import type { Db } from "@/lib/db/types.ts";
 import { retryOnUniqueViolation } from "@/lib/db/unique-violation.ts";
@@ -27,7 +28,7 @@ export async function replayEvent(tx: Db, userId: string, clientEventId: string,
  * client_event_id.
  */
 export async function recordDelivery({ userId, id, input }: { userId: string; id: string; input: RecordDeliveryInput }): Promise<DeliveryAnswer> {
-  return retryOnUniqueViolation(async () => {
+  const answer = await retryOnUniqueViolation(async () => {
     const prisma = await db();
     return prisma.$transaction(async (tx) => {
       const item = await lockItem(tx, userId, id);
@@ -54,4 +55,6 @@ export async function recordDelivery({ userId, id, input }: { userId: string; id
       return { delivery: toDelivery(delivery), replayed: false };
     }, TRANSACTION_OPTIONS);
   });
+  if (!answer.replayed) await emitWebhookEvent({ userId, type: "content.delivery.recorded", subjectId: answer.delivery.id });
+  return answer;
 }

@@ -4,6 +4,7 @@ import { notFound } from "@/lib/http/errors.ts";
 import { canonicalBody, canonicalTitle, contentHash } from "@/lib/content/items/content-hash.ts";
 import { afterContentChange, canMoveGeneration, generationOutcome, type GenerationState } from "@/lib/content/items/states.ts";
 import { TITLE_MAX, type GenerationResult } from "@/lib/content/schemas.ts";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
 /** Who wrote a result: the built-in job says (writer or offline, and why offline); a posted one is "external". */
 export type WrittenBy = { writtenBy: "writer" | "offline" | "external"; offlineReason: string | null };
@@ -14,7 +15,8 @@ export async function applyGenerationResult(
   origin: WrittenBy = { writtenBy: "external", offlineReason: null },
 ): Promise<{ task_id: string; state: GenerationState }> {
   const prisma = await db();
-  return prisma.$transaction(async (tx) => {
+  let generated: { userId: string; variantId: string } | undefined;
+  const outcome = await prisma.$transaction(async (tx) => {
     const task = await tx.generationTask.findUnique({ where: { id: result.task_id } });
     if (!task) throw notFound(`The generation task ${result.task_id}`);
     const locked = await tx.$queryRaw<{ version: number }[]>`
@@ -55,7 +57,11 @@ export async function applyGenerationResult(
           sourceVersion: task.sourceVersion,
         },
       });
+      generated = { userId: task.userId, variantId: task.variantId };
     }
     return { task_id: task.id, state };
   }, TRANSACTION_OPTIONS);
+  // After the commit: the variant holds the new text when the event job reads it.
+  if (generated) await emitWebhookEvent({ ...generated, type: "content.variants.generated", subjectId: generated.variantId });
+  return outcome;
 }

@@ -24,6 +24,7 @@ import { findReplay, saveTranscription, uploadRequestHash } from "@/lib/transcri
 import { lowerPriority } from "@/lib/transcription/recognizers/priority.ts";
 import { userLanguage } from "@/lib/transcription/recognition/user-language.ts";
 import { assertAudioBudgetLeft, chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
 /** What the recognizer should expect: the caller's prompt, then the words the dictionary produces. */
 // Engines trim further to their own budget (whisper: ~224 tokens).
@@ -76,11 +77,22 @@ export async function transcribeAudio(args: TranscribeArgs): Promise<Transcribed
   // A replay costs no audio seconds: the budget is checked only where the recording is decoded.
   const run = async () => {
     await assertAudioBudgetLeft(userId);
-    return transcribeOnce(args, hash);
+    try {
+      return await transcribeOnce(args, hash);
+    } catch (err) {
+      await emitTranscriptionFailed(userId, args.input.recording_id, err);
+      throw err;
+    }
   };
   if (!idempotencyKey) return run();
   const ref = { userId, idempotencyKey, hash };
   return runOnce(ref, () => findReplay(ref), run);
+}
+
+/** transcription.failed: the recording could not be made a note (its error code; never its audio). */
+async function emitTranscriptionFailed(userId: string, recordingId: string | undefined, err: unknown): Promise<void> {
+  const code = err instanceof ApiError ? err.code : "internal_error";
+  await emitWebhookEvent({ userId, type: "transcription.failed", subjectId: recordingId ?? null, detail: code });
 }
 
 async function transcribeOnce(args: TranscribeArgs, hash: string): Promise<Transcribed> {

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { forgetAudio } from "@/lib/note-audio/sweep-audio-retention.ts";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
 /**
  * Deletes one of the user's notes: its kept recording (from whichever store holds it), the row,
@@ -33,4 +34,5 @@ export async function deleteTranscription({ userId, id, withPosts }: { userId: s
       await tx.recognitionWorkflow.deleteMany({ where: { ...sharing, status: { not: "running" } } });
     }
   });
+  await emitWebhookEvent({ userId, type: "note.deleted", subjectId: id });
 }

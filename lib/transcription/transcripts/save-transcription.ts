@@ -7,6 +7,7 @@ import type { Segment } from "@/lib/transcript/segment.ts";
 import { labelsOfRecording } from "@/lib/tags/set-note-labels.ts";
 import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
 import type { TranscribeFields, TranscriptionResult } from "@/lib/transcription/schemas.ts";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
 /** Identifies a request by what changes its result: the audio bytes, prompt, dict and language. */
 export function uploadRequestHash(
@@ -70,6 +71,7 @@ export async function saveTranscription({
     // Written once the note exists (from the text it shows: an inline clean-up is done by now);
     // offline it takes milliseconds, and a failure leaves insights null (logged), never the upload.
     const insights = await writeNoteInsights({ userId, id: row.id });
+    await emitWebhookEvent({ userId, type: "transcription.completed", subjectId: row.id });
     return { result: { ...toTranscriptionResult(row), insights }, replayed: false };
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err)) {

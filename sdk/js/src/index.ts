@@ -7,3 +7,4 @@ export * from "./errors.js";
 export { OPERATIONS, type Operation, type OperationName } from "./operations.js";
 export type * from "./types.js";
 export { VERSION } from "./version.js";
+export { verifyWebhook, WebhookVerificationError, WEBHOOK_TOLERANCE_SECONDS, type WebhookEvent } from "./webhooks.js";

@@ -100,6 +100,16 @@ export class Operations {
     return this.call(OPERATIONS.createRewriteStyle, { json: body, ...options });
   }
   /**
+   * Add a webhook.
+   *
+   * A new endpoint, sent the events it names from now on. The answer holds its signing secret: the only time it is shown.
+   *
+   * Required scope: `transcribe`.
+   */
+  createWebhook(body: JsonBody<"createWebhook">, options?: CallOptions): Promise<JsonAnswer<"createWebhook">> {
+    return this.call(OPERATIONS.createWebhook, { json: body, ...options });
+  }
+  /**
    * Delete a channel.
    *
    * Deletes a channel no variant was made for; otherwise deactivate it.
@@ -168,6 +178,16 @@ export class Operations {
    */
   deleteTranscription(id: string, query: QueryParams<"deleteTranscription"> = {}, options?: CallOptions): Promise<JsonAnswer<"deleteTranscription">> {
     return this.call(OPERATIONS.deleteTranscription, { pathParams: { id }, query, ...options });
+  }
+  /**
+   * Delete a webhook.
+   *
+   * Removes the endpoint and its delivery log; deliveries still due are not sent.
+   *
+   * Required scope: `transcribe`.
+   */
+  deleteWebhook(id: string, options?: CallOptions): Promise<JsonAnswer<"deleteWebhook">> {
+    return this.call(OPERATIONS.deleteWebhook, { pathParams: { id }, ...options });
   }
   /**
    * Edit a master or variant.
@@ -340,6 +360,16 @@ export class Operations {
     return this.call(OPERATIONS.getTranscription, { pathParams: { id }, ...options });
   }
   /**
+   * Get a webhook.
+   *
+   * One endpoint, and why it was disabled when it was.
+   *
+   * Required scope: `transcribe`.
+   */
+  getWebhook(id: string, options?: CallOptions): Promise<JsonAnswer<"getWebhook">> {
+    return this.call(OPERATIONS.getWebhook, { pathParams: { id }, ...options });
+  }
+  /**
    * List channels.
    *
    * Your publishing destinations, oldest first.
@@ -420,6 +450,26 @@ export class Operations {
     return this.call(OPERATIONS.listTranscriptions, { query, ...options });
   }
   /**
+   * List a webhook's deliveries.
+   *
+   * The events sent to this endpoint, newest first, each with every attempt: time, status code, duration, error. Follow next_cursor until it is null.
+   *
+   * Required scope: `transcribe`.
+   */
+  listWebhookDeliveries(id: string, query: QueryParams<"listWebhookDeliveries"> = {}, options?: CallOptions): Promise<JsonAnswer<"listWebhookDeliveries">> {
+    return this.call(OPERATIONS.listWebhookDeliveries, { pathParams: { id }, query, ...options });
+  }
+  /**
+   * List your webhooks.
+   *
+   * Your endpoints, oldest first (without their secrets).
+   *
+   * Required scope: `transcribe`.
+   */
+  listWebhooks(options?: CallOptions): Promise<JsonAnswer<"listWebhooks">> {
+    return this.call(OPERATIONS.listWebhooks, options);
+  }
+  /**
    * Record share, copy or export evidence.
    *
    * Records what your share panel, clipboard copy or file export did. Evidence states: initiated → presented → cancelled | failed (initiated may also go straight to cancelled or failed; a new delivery may start in any of them). Send delivery_id to advance an earlier delivery. None of these states confirms a publication — opening a share panel proves only that sharing was started or presented; the one confirmed state, confirmed_manual, comes only from the manual confirmation. Idempotent per client_event_id.
@@ -428,6 +478,16 @@ export class Operations {
    */
   recordContentDelivery(id: string, body: WithClientId<"recordContentDelivery">, options?: CallOptions): Promise<JsonAnswer<"recordContentDelivery">> {
     return this.call(OPERATIONS.recordContentDelivery, { pathParams: { id }, json: { ...body, client_event_id: body.client_event_id ?? newClientId() }, ...options });
+  }
+  /**
+   * Send a delivery again.
+   *
+   * Sends the same event again (same webhook-id and body, signed anew) as soon as a worker is free; the attempt joins its log.
+   *
+   * Required scope: `transcribe`.
+   */
+  redeliverWebhook(id: string, deliveryId: string, options?: CallOptions): Promise<JsonAnswer<"redeliverWebhook">> {
+    return this.call(OPERATIONS.redeliverWebhook, { pathParams: { id, delivery_id: deliveryId }, ...options });
   }
   /**
    * Regenerate a variant.
@@ -448,6 +508,26 @@ export class Operations {
    */
   renameTag(body: JsonBody<"renameTag">, options?: CallOptions): Promise<JsonAnswer<"renameTag">> {
     return this.call(OPERATIONS.renameTag, { json: body, ...options });
+  }
+  /**
+   * Rotate a webhook's secret.
+   *
+   * A new signing secret, shown only in this answer. For 24 hours deliveries carry two signatures (the new secret's and the previous one's) in webhook-signature, so a receiver keeps verifying while you switch it over.
+   *
+   * Required scope: `transcribe`.
+   */
+  rotateWebhookSecret(id: string, options?: CallOptions): Promise<JsonAnswer<"rotateWebhookSecret">> {
+    return this.call(OPERATIONS.rotateWebhookSecret, { pathParams: { id }, ...options });
+  }
+  /**
+   * Send a test event.
+   *
+   * Sends a `webhook.test` event (also to a paused endpoint) as soon as a worker is free; its delivery shows in the log.
+   *
+   * Required scope: `transcribe`.
+   */
+  testWebhook(id: string, options?: CallOptions): Promise<JsonAnswer<"testWebhook">> {
+    return this.call(OPERATIONS.testWebhook, { pathParams: { id }, ...options });
   }
   /**
    * Tick a note's action items.
@@ -498,5 +578,15 @@ export class Operations {
    */
   updateSettings(body: JsonBody<"updateSettings">, options?: CallOptions): Promise<JsonAnswer<"updateSettings">> {
     return this.call(OPERATIONS.updateSettings, { json: body, ...options });
+  }
+  /**
+   * Change a webhook.
+   *
+   * Changes the URL, events, description or `enabled`. Enabling a disabled endpoint clears why it was disabled.
+   *
+   * Required scope: `transcribe`.
+   */
+  updateWebhook(id: string, body: JsonBody<"updateWebhook"> = {}, options?: CallOptions): Promise<JsonAnswer<"updateWebhook">> {
+    return this.call(OPERATIONS.updateWebhook, { pathParams: { id }, json: body, ...options });
   }
 }

@@ -4,6 +4,7 @@ from ._version import __version__
 from .client import DictionaryAPI, Voicedraft
 from .content import ContentAPI
 from .rewrites import RewritesAPI
+from .webhooks import WebhookVerificationError, WebhooksAPI, verify_webhook
 from .errors import (
     APIConnectionError,
     APIError,
@@ -33,6 +34,9 @@ __all__ = [
     "DictionaryAPI",
     "ContentAPI",
     "RewritesAPI",
+    "WebhooksAPI",
+    "WebhookVerificationError",
+    "verify_webhook",
     "OPERATIONS",
     "Operation",
     "VoicedraftError",

@@ -14,6 +14,7 @@ from .content import ContentAPI
 from .errors import OptimizationTimeoutError, VoicedraftError
 from .operations import OPERATIONS
 from .rewrites import RewritesAPI
+from .webhooks import WebhooksAPI
 from .types import (
     DictionaryEntry,
     DictionaryEntryInput,
@@ -89,6 +90,7 @@ class Voicedraft:
         self.dictionary = DictionaryAPI(self._transport)
         self.content = ContentAPI(self._transport)
         self.rewrites = RewritesAPI(self._transport)
+        self.webhooks = WebhooksAPI(self._transport)
 
     def transcribe(
         self,

@@ -131,6 +131,20 @@ def _rewrite_fields(prefix: str) -> Tuple[str, ...]:
     return _fields(prefix, names)
 
 
+def _webhook_fields(prefix: str) -> Tuple[str, ...]:
+    names = (
+        "id", "url", "events", "description", "enabled", "disabled_reason", "disabled_at", "previous_secret_expires_at",
+        "created_at", "updated_at",
+    )
+    return _fields(prefix, names)
+
+
+def _webhook_delivery_fields(prefix: str) -> Tuple[str, ...]:
+    attempts = tuple(f"attempts[].{f}" for f in ("attempted_at", "status_code", "duration_ms", "error", "response_excerpt"))
+    return _fields(prefix, ("id", "event_id", "type", "status", "next_attempt_at", "created_at") + attempts)
+
+
+_WEBHOOK_BODY = ("url", "events", "description")
 _CHANNEL_BODY = ("platform", "name", "active")
 _PRESET_BODY = ("name", "tone", "length", "format", "hashtags", "include_title", "invite_replies")
 
@@ -307,6 +321,27 @@ OPERATIONS: Dict[str, Operation] = {
     "get_rewrite": _operation("getRewrite", response=_rewrite_fields("rewrite"), retry_safe=True),
     "edit_rewrite": _operation("editRewrite", body=("title", "text"), response=_rewrite_fields("rewrite"), retry_safe=False),
     "delete_rewrite": _operation("deleteRewrite", response=_rewrite_fields("deleted"), retry_safe=False),
+    # Webhooks: a repeated create would add a second endpoint, a repeated rotation a third secret.
+    "create_webhook": _operation(
+        "createWebhook", body=_WEBHOOK_BODY, response=_webhook_fields("webhook") + ("secret",), retry_safe=False
+    ),
+    "list_webhooks": _operation("listWebhooks", response=_webhook_fields("webhooks[]"), retry_safe=True),
+    "get_webhook": _operation("getWebhook", response=_webhook_fields("webhook"), retry_safe=True),
+    "update_webhook": _operation(
+        "updateWebhook", body=_WEBHOOK_BODY + ("enabled",), response=_webhook_fields("webhook"), retry_safe=False
+    ),
+    "delete_webhook": _operation("deleteWebhook", response=_webhook_fields("deleted"), retry_safe=False),
+    "rotate_webhook_secret": _operation(
+        "rotateWebhookSecret", response=_webhook_fields("webhook") + ("secret",), retry_safe=False
+    ),
+    "list_webhook_deliveries": _operation(
+        "listWebhookDeliveries",
+        query=("limit", "cursor"),
+        response=_webhook_delivery_fields("deliveries[]") + ("next_cursor",),
+        retry_safe=True,
+    ),
+    "redeliver_webhook": _operation("redeliverWebhook", response=_webhook_delivery_fields("delivery"), retry_safe=False),
+    "test_webhook": _operation("testWebhook", response=_webhook_delivery_fields("delivery"), retry_safe=False),
     "list_presets": _operation("listPresets", response=_preset_fields("presets[]"), retry_safe=True),
     "create_preset": _operation("createPreset", body=_PRESET_BODY, response=_preset_fields("preset"), retry_safe=False),
     "get_preset": _operation("getPreset", response=_preset_fields("preset"), retry_safe=True),

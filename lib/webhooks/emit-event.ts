@@ -1,0 +1,28 @@
+import { db } from "@/lib/db/client.ts";
+import { enqueueJob } from "@/lib/jobs/queue.ts";
+import { errorFields, log } from "@/lib/log.ts";
+import { webhookEventJobSpec } from "@/lib/webhooks/event-spec.ts";
+import type { WebhookEventType } from "@/lib/webhooks/schemas.ts";
+
+/**
+ * Tells the person's webhooks that something happened, where it happened. Costs one indexed
+ * query when nobody listens, else one queued job (the event job builds and sends the rest).
+ * Never throws: a webhook must not fail or undo the request or job that emits it.
+ */
+export async function emitWebhookEvent(event: {
+  userId: string;
+  type: WebhookEventType;
+  /** The id of what the event is about (a note, a variant, a delivery…). */
+  subjectId: string | null;
+  /** transcription.failed: the error code. */
+  detail?: string;
+}): Promise<void> {
+  try {
+    const prisma = await db();
+    const listening = await prisma.webhookEndpoint.count({ where: { userId: event.userId, enabled: true, events: { has: event.type } } });
+    if (!listening) return;
+    await enqueueJob(webhookEventJobSpec, { ...event, detail: event.detail ?? null, occurredAt: new Date().toISOString() });
+  } catch (err) {
+    log.warn("webhook event not queued", { type: event.type, ...errorFields(err) });
+  }
+}
