@@ -211,8 +211,12 @@ class Connection {
         if (this.closed) return;
         await this.db.runExclusive(() =>
           this.db.execProtocolRawStream(exchange, {
+            // `data` is a view of PGlite's memory, where it writes the next piece of the reply:
+            // a socket that cannot send at once queues the view itself, so it is copied (without
+            // the copy, a reply of megabytes read by a slow client arrived with later bytes in
+            // place of earlier ones, and the client hung or broke off).
             onRawData: (data) => {
-              if (!this.socket.destroyed) this.socket.write(data);
+              if (!this.socket.destroyed) this.socket.write(Buffer.from(data));
             },
           }),
         );
