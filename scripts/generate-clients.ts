@@ -7,13 +7,39 @@
 //                                                the JS SDK builds its requests from
 //   sdk/js/src/generated/schemas.ts              every schema as a named type with its description: what
 //                                                the JS SDK's wire types re-export
-//   sdk/js/src/generated/methods.ts              a method per JSON operation, documented with the operation's
-//                                                summary and description: the JS SDK's client extends it
+//   sdk/js/src/generated/methods.ts              a method per JSON operation, named by its operationId: JS 0.2's
+//                                                flat methods, deprecated aliases of the resource methods
+//   sdk/js/src/generated/resources.ts            the resource namespaces (vd.dictionary.add, …), a method per
+//                                                JSON operation documented with its summary and description,
+//                                                and RESOURCE_NAMES, every operation's namespace and method
+//   sdk/python/src/voicedraft/_resources.py      the same namespaces and names (snake_case) for Python, and
+//                                                RESOURCE_NAMES; the hand-written API classes extend them
 //   sdk/python/src/voicedraft/_document_operations.py   every operation's method, path and parameters,
 //                                                which the Python SDK's tests hold its own table against
 //                                                (sdk/python/tests/test_document_operations.py)
 // `--check` writes nothing and fails when a file differs from what it would write (npm test runs
 // it: tests/unit/generated-clients.test.ts).
+// ---------------------------------------------------------------------------------------------
+// Resource names: one table for both SDKs (sdk/js/src/generated/resources.ts and
+// sdk/python/src/voicedraft/_resources.py), so `vd.<namespace>.<method>` is the same call in JS and
+// in Python (there in snake_case).
+//
+// The rule, for an operation of the document:
+//   namespace  its tag's namespace (TAG_NAMESPACES; a new tag fails the generator until it is named
+//              here), except that an operation whose operationId names a SUB_RESOURCES noun (Channel,
+//              Preset) goes to that resource's own namespace (`channels`, `presets`), as Stripe gives
+//              a resource nested under a product its own namespace.
+//   method     the operationId's words without the namespace's nouns (NOUNS): addDictionaryEntry →
+//              dictionary.add, listWebhookDeliveries → webhooks.listDeliveries, getContentFamily →
+//              content.getFamily. The document's verb `edit` is spelled `update`, so every
+//              namespace reads create / list / get / update / delete (Stripe's and OpenAI's CRUD
+//              words; `get` rather than `retrieve`, as both SDKs already said `get`).
+//   overrides  METHOD_OVERRIDES, where the rule reads poorly (today one: exportUserData, whose rule
+//              name would be account.exportUserData, is account.export).
+// Two operations with one name, or an operationId left with no words, fail the generator.
+// LEFT_OUT: operations no SDK calls (the OpenAI-compatible upload: use the openai SDK; account
+// deletion: only the app's signed-in session may).
+// ---------------------------------------------------------------------------------------------
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -28,12 +54,25 @@ const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 /** An operation as the document has it (the parts the generators read). */
 type DocOperation = {
   operationId: string;
+  tags?: string[];
   summary?: string;
   description?: string;
-  parameters?: { in: string; name: string; required?: boolean }[];
+  parameters?: { in: string; name: string; required?: boolean; schema?: Schema }[];
   security?: Record<string, string[]>[];
   requestBody?: { required?: boolean; content: Record<string, { schema: { $ref?: string } }> };
   responses: Record<string, { content?: Record<string, unknown> }>;
+};
+
+/** A JSON Schema as the document writes it (the parts the Python generator types parameters from). */
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  default?: unknown;
 };
 
 type Operation = {
@@ -135,57 +174,133 @@ function typescriptSchemas(doc: OpenApiDocument): string {
   ].join("\n");
 }
 
-// Left out of the JS SDK's generated methods: the account can only be deleted from the app's session
-// (API keys get 403 session_required). Operations with a multipart body or a body that is not JSON
-// (audio, a ZIP) are left to the hand-written client.
-const NOT_GENERATED = new Set(["deleteAccount"]);
+// Left out of every SDK: the OpenAI-compatible upload (call it with the openai SDK) and account deletion (only the
+// app's signed-in session may; API keys get 403 session_required).
+export const LEFT_OUT = new Set(["createOpenAiTranscription", "deleteAccount"]);
+
+const TAG_NAMESPACES: Record<string, string> = {
+  Transcription: "notes", // what the app calls a transcription
+  Tags: "tags",
+  Rewrites: "rewrites",
+  Dictionary: "dictionary",
+  Content: "content",
+  Webhooks: "webhooks",
+  Settings: "settings",
+  Account: "account",
+  Service: "service",
+};
+const SUB_RESOURCES: Record<string, string> = { Channel: "channels", Preset: "presets" };
+const NOUNS: Record<string, string[]> = {
+  notes: ["Transcription", "Transcriptions"],
+  tags: ["Tag", "Tags"],
+  rewrites: ["Rewrite", "Rewrites"],
+  dictionary: ["Dictionary", "Entry"],
+  content: ["Content"],
+  channels: ["Channel", "Channels"],
+  presets: ["Preset", "Presets"],
+  webhooks: ["Webhook", "Webhooks"],
+  settings: ["Settings"],
+  account: ["Account"],
+  service: [],
+};
+const VERBS: Record<string, string> = { edit: "update" };
+export const METHOD_OVERRIDES: Record<string, string> = { exportUserData: "export" };
+
+export type ResourceName = { namespace: string; method: string };
+
+/** Every operation's namespace and method (camelCase), by operationId; LEFT_OUT's are not named. */
+export function resourceNames(doc: OpenApiDocument): Record<string, ResourceName> {
+  const names: Record<string, ResourceName> = {};
+  const taken = new Map<string, string>();
+  for (const { id, operation } of operationsOf(doc)) {
+    if (LEFT_OUT.has(id)) continue;
+    const tag = operation.tags?.[0] ?? "";
+    let namespace = TAG_NAMESPACES[tag];
+    if (!namespace) throw new Error(`${id}: tag "${tag}" has no namespace; name it in TAG_NAMESPACES (scripts/generate-clients.ts)`);
+    const words = id.match(/^[a-z]+|[A-Z][a-z0-9]*/g) ?? [];
+    const sub = words.find((word) => SUB_RESOURCES[word.replace(/s$/, "")]);
+    if (sub) namespace = SUB_RESOURCES[sub.replace(/s$/, "")];
+    const [verb, ...rest] = words.filter((word, i) => i === 0 || !NOUNS[namespace].includes(word));
+    const method = METHOD_OVERRIDES[id] ?? [VERBS[verb] ?? verb, ...rest].join("");
+    if (!method) throw new Error(`${id}: no method name is left; add it to METHOD_OVERRIDES`);
+    const key = `${namespace}.${method}`;
+    if (taken.has(key)) throw new Error(`${id} and ${taken.get(key)} are both ${key}; add one to METHOD_OVERRIDES`);
+    taken.set(key, id);
+    names[id] = { namespace, method };
+  }
+  return names;
+}
 
 const camel = (name: string) => name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+export const snake = (name: string) => name.replace(/(?<!^)(?=[A-Z])/g, "_").toLowerCase();
+const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
 const docComment = (text: string, indent: string) =>
   [`${indent}/**`, ...text.replaceAll("*/", "*\\/").split("\n").map((line) => `${indent} *${line ? ` ${line}` : ""}`), `${indent} */`];
+const docText = (op: DocOperation) => [op.summary && `${op.summary}.`, op.description].filter(Boolean).join("\n\n");
 
-/** One method per operation that sends JSON (or nothing) and answers JSON (or nothing). */
+type Schemas = Record<string, Schema>;
+const resolve = (schemas: Schemas, schema: Schema | undefined): Schema | undefined =>
+  schema?.$ref ? schemas[schema.$ref.split("/").pop() ?? ""] : schema;
+
+/** Whether an operation sends JSON (or nothing) and answers JSON (or nothing): the generated ones. */
+function isJsonOperation(op: DocOperation): boolean {
+  const bodyTypes = Object.keys(op.requestBody?.content ?? {});
+  const answers = Object.entries(op.responses).filter(([status]) => status.startsWith("2"));
+  const jsonAnswers = answers.every(([, r]) => Object.keys(r.content ?? {}).every((type) => type === "application/json"));
+  return bodyTypes.every((type) => type === "application/json") && jsonAnswers;
+}
+const answersJson = (op: DocOperation) =>
+  Object.entries(op.responses).some(([status, r]) => status.startsWith("2") && "application/json" in (r.content ?? {}));
+const bodySchema = (schemas: Schemas, op: DocOperation) => resolve(schemas, op.requestBody?.content["application/json"]?.schema);
+const CLIENT_IDS = ["client_request_id", "client_event_id"];
+
+/** A JSON operation's TypeScript parameters and the request it sends. */
+function typescriptCall(schemas: Schemas, { id, path: pathname, query, requiredQuery, operation: op }: Operation) {
+  const pathNames = [...pathname.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const args = pathNames.map((name) => `${camel(name)}: string`);
+  const request = pathNames.length ? [`pathParams: { ${pathNames.map((n) => (camel(n) === n ? n : `${n}: ${camel(n)}`)).join(", ")} }`] : [];
+  const schema = bodySchema(schemas, op);
+  if (op.requestBody && query.length) throw new Error(`${id}: a JSON body and a query; the generator knows one or the other`);
+  if (op.requestBody) {
+    const clientId = CLIENT_IDS.find((name) => name in (schema?.properties ?? {}));
+    const optional = schema && !(schema.required ?? []).length;
+    args.push(`body: ${clientId ? "WithClientId" : "JsonBody"}<"${id}">${optional ? " = {}" : ""}`);
+    request.push(clientId ? `json: { ...body, ${clientId}: body.${clientId} ?? newClientId() }` : "json: body");
+  } else if (query.length) {
+    args.push(`query: QueryParams<"${id}">${requiredQuery.length ? "" : " = {}"}`);
+    request.push("query");
+  }
+  args.push("options?: CallOptions");
+  const call = `this.call(OPERATIONS.${id}, ${request.length ? `{ ${[...request, "...options"].join(", ")} }` : "options"})`;
+  return { signature: `(${args.join(", ")}): Promise<JsonAnswer<"${id}">>`, call };
+}
+
+/** JS 0.2's flat methods, one per JSON operation named by its operationId: deprecated aliases of the resource methods. */
 function typescriptMethods(doc: OpenApiDocument): string {
-  const schemas = doc.components.schemas as Record<string, { properties?: Record<string, unknown>; required?: string[] }>;
+  const schemas = doc.components.schemas as Schemas;
+  const names = resourceNames(doc);
   const methods: string[] = [];
-  for (const { id, path: pathname, query, requiredQuery, operation: op } of operationsOf(doc)) {
-    if (NOT_GENERATED.has(id)) continue;
-    const bodyTypes = Object.keys(op.requestBody?.content ?? {});
-    const answers = Object.entries(op.responses).filter(([status]) => status.startsWith("2"));
-    const jsonAnswers = answers.every(([, r]) => Object.keys(r.content ?? {}).every((type) => type === "application/json"));
-    if (bodyTypes.some((type) => type !== "application/json") || !jsonAnswers) continue;
-    const pathNames = [...pathname.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-    const args = pathNames.map((name) => `${camel(name)}: string`);
-    const request = pathNames.length ? [`pathParams: { ${pathNames.map((n) => (camel(n) === n ? n : `${n}: ${camel(n)}`)).join(", ")} }`] : [];
-    if (bodyTypes.length && query.length) throw new Error(`${id}: a JSON body and a query; the generator knows one or the other`);
-    if (bodyTypes.length) {
-      const schema = schemas[op.requestBody!.content["application/json"].schema.$ref?.split("/").pop() ?? ""];
-      const clientId = ["client_request_id", "client_event_id"].find((name) => name in (schema?.properties ?? {}));
-      const optional = schema && !(schema.required ?? []).length;
-      args.push(`body: ${clientId ? "WithClientId" : "JsonBody"}<"${id}">${optional ? " = {}" : ""}`);
-      request.push(clientId ? `json: { ...body, ${clientId}: body.${clientId} ?? newClientId() }` : "json: body");
-    } else if (query.length) {
-      args.push(`query: QueryParams<"${id}">${requiredQuery.length ? "" : " = {}"}`);
-      request.push("query");
-    }
-    args.push("options?: CallOptions");
-    const text = [op.summary && `${op.summary}.`, op.description].filter(Boolean).join("\n\n");
+  for (const op of operationsOf(doc)) {
+    if (LEFT_OUT.has(op.id) || !isJsonOperation(op.operation)) continue;
+    const { signature, call } = typescriptCall(schemas, op);
+    const { namespace, method } = names[op.id];
     methods.push(
-      ...docComment(text, "  "),
-      `  ${id}(${args.join(", ")}): Promise<JsonAnswer<"${id}">> {`,
-      `    return this.call(OPERATIONS.${id}, ${request.length ? `{ ${[...request, "...options"].join(", ")} }` : "options"});`,
+      ...docComment(`${op.operation.summary ?? op.id}.\n\n@deprecated Use \`vd.${namespace}.${method}()\`; this alias is removed in 0.4.`, "  "),
+      `  ${op.id}${signature} {`,
+      `    deprecated(${JSON.stringify(op.id)}, ${JSON.stringify(`${namespace}.${method}`)});`,
+      `    return ${call};`,
       "  }",
     );
   }
   return [
     `// ${HEADER}`,
-    "// One method per operation that sends JSON (or nothing) and answers JSON (or nothing), named by its operationId:",
-    "// the path parameters in the path's order, then the JSON body or the query, then the call's options. A body's",
-    "// client_request_id / client_event_id defaults to a new id, which the call's retries reuse.",
+    "// JS 0.2's flat methods, one per operation that sends JSON (or nothing) and answers JSON (or nothing), named by its",
+    "// operationId: deprecated aliases of the resource methods (./resources.ts), kept for 0.3 only.",
+    'import { deprecated } from "../deprecation.js";',
     'import { OPERATIONS, type JsonAnswer, type JsonBody, type QueryParams, type WithClientId } from "../operations.js";',
     'import { newClientId, type Call, type CallOptions } from "../transport.js";',
     "",
-    "/** The API's JSON operations; Voicedraft adds audio, streams, exports and waits. */",
+    "/** The API's JSON operations by operationId (deprecated: use the resource namespaces, `vd.dictionary.add()`, …). */",
     "export class Operations {",
     "  constructor(protected readonly call: Call) {}",
     "",
@@ -193,6 +308,178 @@ function typescriptMethods(doc: OpenApiDocument): string {
     "}",
     "",
   ].join("\n");
+}
+
+/** The namespaces in the order of the document's tags (then sub-resources), each with its operations. */
+function namespacesOf(doc: OpenApiDocument) {
+  const names = resourceNames(doc);
+  const byNamespace = new Map<string, Operation[]>();
+  for (const op of operationsOf(doc)) {
+    if (!names[op.id]) continue;
+    const list = byNamespace.get(names[op.id].namespace) ?? [];
+    list.push(op);
+    byNamespace.set(names[op.id].namespace, list);
+  }
+  for (const ops of byNamespace.values()) ops.sort((a, b) => names[a.id].method.localeCompare(names[b.id].method));
+  return { names, namespaces: [...byNamespace.entries()].sort(([a], [b]) => a.localeCompare(b)) };
+}
+
+/** The resource namespaces for JS: a class per namespace with a method per JSON operation, and RESOURCE_NAMES. */
+function typescriptResources(doc: OpenApiDocument): string {
+  const schemas = doc.components.schemas as Schemas;
+  const { names, namespaces } = namespacesOf(doc);
+  const classes: string[] = [];
+  for (const [namespace, ops] of namespaces) {
+    const handWritten = ops.filter((op) => !isJsonOperation(op.operation)).map((op) => names[op.id].method);
+    classes.push(
+      `/** \`vd.${namespace}\`${handWritten.length ? `; the client adds ${handWritten.map((m) => `${m}()`).join(", ")}` : ""}. */`,
+      `export class ${pascal(namespace)}Resource {`,
+      "  constructor(protected readonly call: Call) {}",
+    );
+    for (const op of ops) {
+      if (!isJsonOperation(op.operation)) continue;
+      const { signature, call } = typescriptCall(schemas, op);
+      classes.push(...docComment(docText(op.operation), "  "), `  ${names[op.id].method}${signature} {`, `    return ${call};`, "  }");
+    }
+    classes.push("}", "");
+  }
+  const rows = Object.entries(names).map(([id, { namespace, method }]) => `  ${id}: [${JSON.stringify(namespace)}, ${JSON.stringify(method)}],`);
+  return [
+    `// ${HEADER}`,
+    "// The resource namespaces (vd.dictionary.add(), vd.webhooks.rotateSecret(), …), named by the rule and overrides in",
+    "// scripts/generate-clients.ts's header, the same as the Python SDK's (voicedraft/_resources.py): a method per",
+    "// operation that sends JSON (or nothing) and answers JSON (or nothing), taking the path parameters in the path's",
+    "// order, then the JSON body or the query, then the call's options. A body's client_request_id / client_event_id",
+    "// defaults to a new id, which the call's retries reuse. Audio, streams and the export are added by the client.",
+    'import { OPERATIONS, type JsonAnswer, type JsonBody, type QueryParams, type WithClientId } from "../operations.js";',
+    'import { newClientId, type Call, type CallOptions } from "../transport.js";',
+    "",
+    ...classes,
+    "/** Every operation's namespace and method, by operationId (the operations no SDK calls are not named). */",
+    "export const RESOURCE_NAMES = {",
+    ...rows,
+    "} as const;",
+    "",
+    `export const NAMESPACES = [${namespaces.map(([n]) => JSON.stringify(n)).join(", ")}] as const;`,
+    "",
+  ].join("\n");
+}
+
+const PY_KEYWORDS = new Set(["from", "import", "class", "def", "global", "lambda", "pass", "return", "in", "is", "not", "and", "or", "with", "as", "if", "else", "elif", "for", "while", "try", "except", "finally", "raise", "del", "yield", "async", "await", "assert", "break", "continue", "nonlocal", "None", "True", "False"]);
+const pyName = (name: string) => (PY_KEYWORDS.has(name) ? `${name}_` : name);
+
+function pyType(schemas: Schemas, raw: Schema | undefined): string {
+  const schema = resolve(schemas, raw);
+  if (!schema) return "Any";
+  const members = schema.anyOf ?? schema.oneOf;
+  if (members) {
+    const nullable = members.some((m) => m.type === "null");
+    const types = [...new Set(members.filter((m) => m.type !== "null").map((m) => pyType(schemas, m)))];
+    const inner = types.length === 1 ? types[0] : types.includes("Any") ? "Any" : `Union[${types.join(", ")}]`;
+    return nullable && inner !== "Any" ? `Optional[${inner}]` : inner;
+  }
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const nullable = types.includes("null");
+  const type = types.find((t) => t !== "null");
+  const base =
+    type === "string" ? "str"
+    : type === "integer" ? "int"
+    : type === "number" ? "float"
+    : type === "boolean" ? "bool"
+    : type === "array" ? `List[${pyType(schemas, schema.items)}]`
+    : type === "object" ? "Dict[str, Any]"
+    : "Any";
+  return nullable && base !== "Any" ? `Optional[${base}]` : base;
+}
+const pyDoc = (text: string, indent: string) => {
+  const lines = text.replaceAll("\\", "\\\\").replaceAll('"""', '\\"\\"\\"').split("\n");
+  if (lines.length === 1) return [`${indent}"""${lines[0]}"""`];
+  return [`${indent}"""${lines[0]}`, ...lines.slice(1).map((line) => (line ? `${indent}${line}` : "")), `${indent}"""`];
+};
+
+/** The resource namespaces for Python: a class per namespace with a method per JSON operation, and RESOURCE_NAMES. */
+function pythonResources(doc: OpenApiDocument): string {
+  const schemas = doc.components.schemas as Schemas;
+  const { names, namespaces } = namespacesOf(doc);
+  const classes: string[] = [];
+  for (const [namespace, ops] of namespaces) {
+    const handWritten = ops.filter((op) => !isJsonOperation(op.operation)).map((op) => snake(names[op.id].method));
+    classes.push(
+      "",
+      "",
+      `class ${pascal(namespace)}Resource:`,
+      ...pyDoc(`\`\`vd.${namespace}\`\`${handWritten.length ? `; the client adds ${handWritten.map((m) => `\`\`${m}()\`\``).join(", ")}` : ""}.`, "    "),
+      "",
+      "    def __init__(self, transport: _transport.Transport) -> None:",
+      "        self._transport = transport",
+    );
+    for (const { id, path: pathname, operation: op } of ops) {
+      if (!isJsonOperation(op)) continue;
+      const pathNames = [...pathname.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const schema = bodySchema(schemas, op);
+      const fields: { name: string; type: string; required: boolean }[] = schema
+        ? Object.entries(schema.properties ?? {}).map(([name, s]) => ({ name, type: pyType(schemas, s), required: (schema.required ?? []).includes(name) && !CLIENT_IDS.includes(name) && !("default" in (resolve(schemas, s) ?? {})) }))
+        : (op.parameters ?? []).filter((p) => p.in === "query").map((p) => ({ name: p.name, type: pyType(schemas, p.schema), required: Boolean(p.required) }));
+      const optionalType = (type: string) => (type.startsWith("Optional[") || type === "Any" ? type : `Optional[${type}]`);
+      const params = [
+        "self",
+        ...pathNames.map((name) => `${name}: str`),
+        ...fields.filter((f) => f.required).map((f) => `${pyName(f.name)}: ${f.type}`),
+        ...(fields.some((f) => !f.required) ? ["*"] : []),
+        ...fields.filter((f) => !f.required).map((f) => `${pyName(f.name)}: ${optionalType(f.type)} = None`),
+      ];
+      const values = fields.map((f) => `${JSON.stringify(f.name)}: ${pyName(f.name)}${CLIENT_IDS.includes(f.name) ? " or uuid.uuid4().hex" : ""}`);
+      const kwargs = [
+        ...(pathNames.length ? [`path_params={${pathNames.map((n) => `${JSON.stringify(n)}: ${n}`).join(", ")}}`] : []),
+        ...(fields.length ? [schema ? `json_body=_present({${values.join(", ")}})` : `query={${values.join(", ")}}`] : []),
+      ];
+      const request = `_transport.request(self._transport, OPERATIONS[${JSON.stringify(snake(id))}]${kwargs.map((k) => `, ${k}`).join("")})`;
+      const returns = answersJson(op);
+      classes.push(
+        "",
+        `    def ${snake(names[id].method)}(${params.join(", ")}) -> ${returns ? "Dict[str, Any]" : "None"}:${pathNames.includes("id") ? "  # noqa: A002" : ""}`,
+        ...pyDoc(docText(op), "        "),
+        returns ? `        return cast(Dict[str, Any], ${request})` : `        ${request}`,
+      );
+    }
+  }
+  const rows = Object.entries(names).map(([id, { namespace, method }]) => `    ${JSON.stringify(id)}: (${JSON.stringify(namespace)}, ${JSON.stringify(snake(method))}),`);
+  return [
+    `"""${HEADER}`,
+    "",
+    "The resource namespaces (vd.dictionary.add(), vd.webhooks.rotate_secret(), ...), named by the rule and overrides",
+    "in scripts/generate-clients.ts's header, the same as the JS SDK's in snake_case: a method per operation that",
+    "sends JSON (or nothing) and answers JSON (or nothing), taking the path parameters, then the body's or query's",
+    "required fields, then its optional ones as keywords (None: left out). A body's client_request_id /",
+    "client_event_id defaults to a new id, which the call's retries reuse. Each answers the operation's JSON",
+    'answer as the document has it. Audio, streams and the export are added by the hand-written classes."""',
+    "",
+    "from __future__ import annotations",
+    "",
+    ...(classes.some((line) => line.includes("uuid.")) ? ["import uuid"] : []),
+    "from typing import {{typing}}",
+    "",
+    "from . import _transport",
+    "from .operations import OPERATIONS",
+    "",
+    "__all__ = [",
+    ...namespaces.map(([n]) => `    ${JSON.stringify(`${pascal(n)}Resource`)},`),
+    '    "RESOURCE_NAMES",',
+    "]",
+    "",
+    "",
+    "def _present(values: Dict[str, Any]) -> Dict[str, Any]:",
+    '    """The fields given (None: left out)."""',
+    "    return {k: v for k, v in values.items() if v is not None}",
+    ...classes,
+    "",
+    "",
+    "#: Every operation's namespace and method, by operationId (the operations no SDK calls are not named).",
+    "RESOURCE_NAMES: Dict[str, Tuple[str, str]] = {",
+    ...rows,
+    "}",
+    "",
+  ].join("\n").replace("{{typing}}", () => ["Any", "Dict", "List", "Optional", "Tuple", "Union", "cast"].filter((name) => name === "Any" || name === "Dict" || name === "Tuple" || name === "cast" || classes.some((line) => line.includes(`${name}[`))).join(", "));
 }
 
 /** Every generated file and its content, as it should be for the contracts of today. */
@@ -206,6 +493,8 @@ export async function generatedClientFiles(): Promise<Record<string, string>> {
     "sdk/js/src/generated/operations.ts": typescriptOperations(doc),
     "sdk/js/src/generated/schemas.ts": typescriptSchemas(doc),
     "sdk/js/src/generated/methods.ts": typescriptMethods(doc),
+    "sdk/js/src/generated/resources.ts": typescriptResources(doc),
+    "sdk/python/src/voicedraft/_resources.py": pythonResources(doc),
     "sdk/python/src/voicedraft/_document_operations.py": pythonOperations(doc),
   };
 }

@@ -20,3 +20,20 @@ test("the generated types and the JS and Python operation tables name every oper
     assert.match(files["sdk/python/src/voicedraft/_document_operations.py"], new RegExp(`"${id}": DocumentOperation`), `python row for ${id}`);
   }
 });
+
+test("the JS and Python SDKs name every resource method the same (Python in snake_case)", async () => {
+  const files = await generatedClientFiles();
+  const js = Object.fromEntries(
+    [...files["sdk/js/src/generated/resources.ts"].matchAll(/^ {2}(\w+): \["(\w+)", "(\w+)"\],$/gm)].map(([, id, ns, m]) => [id, `${ns}.${m}`]),
+  );
+  const py = Object.fromEntries(
+    [...files["sdk/python/src/voicedraft/_resources.py"].matchAll(/^ {4}"(\w+)": \("(\w+)", "(\w+)"\),$/gm)].map(([, id, ns, m]) => [id, `${ns}.${m}`]),
+  );
+  assert.ok(Object.keys(js).length >= 60, `${Object.keys(js).length} names`);
+  const snakeJs = Object.fromEntries(Object.entries(js).map(([id, name]) => [id, name.replace(/(?<!^)(?=[A-Z])/g, "_").toLowerCase()]));
+  assert.deepEqual(py, snakeJs);
+  assert.equal(js.addDictionaryEntry, "dictionary.add");
+  assert.equal(js.rotateWebhookSecret, "webhooks.rotateSecret");
+  assert.equal(js.listChannels, "channels.list");
+  assert.equal(js.exportUserData, "account.export");
+});

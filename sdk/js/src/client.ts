@@ -1,9 +1,14 @@
 import { prepareAudio, type AudioInput } from "./audio.js";
 import { GenerationTimeoutError, OptimizationTimeoutError, VoicedraftError } from "./errors.js";
+import { deprecated } from "./deprecation.js";
 import { Operations } from "./generated/methods.js";
+import {
+  AccountResource, ChannelsResource, ContentResource, DictionaryResource, NotesResource, PresetsResource, RewritesResource,
+  ServiceResource, SettingsResource, TagsResource, WebhooksResource,
+} from "./generated/resources.js";
 import { OPERATIONS, type FormFields, type JsonAnswer } from "./operations.js";
 import { transcriptEvents } from "./stream.js";
-import { newClientId, sleep, Transport, type CallOptions, type RequestOptions } from "./transport.js";
+import { newClientId, sleep, Transport, type Call, type CallOptions, type RequestOptions } from "./transport.js";
 import type { ContentFamily, DictionaryEntryInput, TranscriptionResult, TranscriptStreamEvent } from "./types.js";
 
 export type ClientOptions = {
@@ -48,48 +53,18 @@ export type WaitOptions = CallOptions & {
   interval?: number;
 };
 
-const environment = (name: string): string | undefined =>
-  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name] || undefined;
-
 /**
- * The client of one Voicedraft service with one API key: a method per operation of the API, named by its operationId
- * (generated from the OpenAPI document), and here the ones that send audio or answer with audio, a stream or a ZIP,
- * and the waits for background work.
+ * `vd.notes`: transcriptions (generated from the document) and the calls that send or answer audio: transcribe,
+ * transcribeStream, appendLiveAudio and getAudio.
  */
-export class Voicedraft extends Operations {
-  readonly baseUrl: string;
+export class Notes extends NotesResource {
   readonly #transport: Transport;
   readonly #transcribeTimeout: number;
 
-  constructor(options: ClientOptions = {}) {
-    const apiKey = options.apiKey ?? environment("VOICEDRAFT_API_KEY");
-    if (!apiKey) throw new VoicedraftError("No API key: pass { apiKey } or set VOICEDRAFT_API_KEY.");
-    const baseUrl = options.baseUrl ?? environment("VOICEDRAFT_BASE_URL") ?? "http://localhost:3000";
-    const fetch = options.fetch ?? globalThis.fetch;
-    if (typeof fetch !== "function") throw new VoicedraftError("No fetch available: pass { fetch }.");
-    const { timeout = 30_000, maxRetries = 2 } = options;
-    const transport = new Transport({ baseUrl, apiKey, timeout, maxRetries, fetch: fetch.bind(globalThis) });
+  constructor(transport: Transport, transcribeTimeout: number) {
     super((op, request) => transport.request(op, request));
-    this.baseUrl = baseUrl;
     this.#transport = transport;
-    this.#transcribeTimeout = options.transcribeTimeout ?? 600_000;
-  }
-  /**
-   * Sends the next bytes of a recording still being made, from byte `offset` (0 creates it); the service recognizes
-   * it piece by piece as it arrives and answers the captions so far. Then finishLiveRecording(id) makes the note.
-   */
-  appendLiveAudio(
-    id: string,
-    data: Blob | Uint8Array,
-    options: CallOptions & { offset: number; contentType?: string; recordedAt?: string },
-  ): Promise<JsonAnswer<"appendLiveAudio">> {
-    const { offset, contentType = "audio/webm", recordedAt, ...call } = options;
-    return this.call(OPERATIONS.appendLiveAudio, {
-      pathParams: { id },
-      query: { offset, ...(recordedAt && { recorded_at: recordedAt }) },
-      bytes: { data, type: contentType },
-      ...call,
-    });
+    this.#transcribeTimeout = transcribeTimeout;
   }
   /** Transcribes a recording; its retries send the same Idempotency-Key, so the service transcribes it once. */
   async transcribe(audio: AudioInput, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
@@ -123,11 +98,25 @@ export class Voicedraft extends Operations {
     const headers = { "idempotency-key": options.idempotencyKey ?? newClientId() };
     return { form, headers, timeout: options.timeout ?? this.#transcribeTimeout, signal: options.signal };
   }
-  /** A note's kept recording (Opus in WebM), whole or one byte range (end inclusive); NotFoundError when it has none. */
-  async getTranscriptionAudio(
+  /**
+   * Sends the next bytes of a recording still being made, from byte `offset` (0 creates it); the service recognizes
+   * it piece by piece as it arrives and answers the captions so far. Then notes.finishLiveRecording(id) makes the note.
+   */
+  appendLiveAudio(
     id: string,
-    options: CallOptions & { range?: { start: number; end?: number } } = {},
-  ): Promise<{ bytes: Uint8Array; contentType: string; contentRange: string | null; size: number }> {
+    data: Blob | Uint8Array,
+    options: CallOptions & { offset: number; contentType?: string; recordedAt?: string },
+  ): Promise<JsonAnswer<"appendLiveAudio">> {
+    const { offset, contentType = "audio/webm", recordedAt, ...call } = options;
+    return this.call(OPERATIONS.appendLiveAudio, {
+      pathParams: { id },
+      query: { offset, ...(recordedAt && { recorded_at: recordedAt }) },
+      bytes: { data, type: contentType },
+      ...call,
+    });
+  }
+  /** A note's kept recording (Opus in WebM), whole or one byte range (end inclusive); NotFoundError when it has none. */
+  async getAudio(id: string, options: AudioOptions = {}): Promise<NoteAudio> {
     const { range, ...call } = options;
     const headers = range ? { range: `bytes=${range.start}-${range.end ?? ""}` } : undefined;
     const { res } = await this.#transport.open(OPERATIONS.getTranscriptionAudio, { pathParams: { id }, headers, ...call }, "audio/*");
@@ -136,11 +125,99 @@ export class Voicedraft extends Operations {
     const size = contentRange ? Number(contentRange.split("/")[1]) : bytes.length;
     return { bytes, contentType: res.headers.get("content-type") ?? "application/octet-stream", contentRange, size };
   }
+}
+
+export type AudioOptions = CallOptions & { range?: { start: number; end?: number } };
+export type NoteAudio = { bytes: Uint8Array; contentType: string; contentRange: string | null; size: number };
+
+/** `vd.account`: your data as a whole. */
+export class Account extends AccountResource {
+  readonly #transport: Transport;
+
+  constructor(transport: Transport) {
+    super((op, request) => transport.request(op, request));
+    this.#transport = transport;
+  }
   /** Everything of yours as a ZIP (notes as Markdown, recordings, dictionary.csv, posts), streamed. */
-  async exportUserData(options?: CallOptions): Promise<ReadableStream<Uint8Array>> {
+  async export(options?: CallOptions): Promise<ReadableStream<Uint8Array>> {
     const { res } = await this.#transport.open(OPERATIONS.exportUserData, options, "application/zip");
     if (!res.body) throw new VoicedraftError("The export arrived without a body.");
     return res.body;
+  }
+}
+
+const environment = (name: string): string | undefined =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name] || undefined;
+
+/**
+ * The client of one Voicedraft service with one API key: the API's resources as namespaces generated from the OpenAPI
+ * document's tags (vd.notes, vd.dictionary, vd.channels, vd.content, vd.webhooks, …; named by the rule in
+ * scripts/generate-clients.ts, the same as the Python SDK's), transcribe and the waits for background work. JS 0.2's
+ * flat methods (vd.addDictionaryEntry, …) are deprecated aliases until 0.4.
+ */
+export class Voicedraft extends Operations {
+  readonly baseUrl: string;
+  readonly account: Account;
+  readonly channels: ChannelsResource;
+  readonly content: ContentResource;
+  readonly dictionary: DictionaryResource;
+  readonly notes: Notes;
+  readonly presets: PresetsResource;
+  readonly rewrites: RewritesResource;
+  readonly service: ServiceResource;
+  readonly settings: SettingsResource;
+  readonly tags: TagsResource;
+  readonly webhooks: WebhooksResource;
+
+  constructor(options: ClientOptions = {}) {
+    const apiKey = options.apiKey ?? environment("VOICEDRAFT_API_KEY");
+    if (!apiKey) throw new VoicedraftError("No API key: pass { apiKey } or set VOICEDRAFT_API_KEY.");
+    const baseUrl = options.baseUrl ?? environment("VOICEDRAFT_BASE_URL") ?? "http://localhost:3000";
+    const fetch = options.fetch ?? globalThis.fetch;
+    if (typeof fetch !== "function") throw new VoicedraftError("No fetch available: pass { fetch }.");
+    const { timeout = 30_000, maxRetries = 2 } = options;
+    const transport = new Transport({ baseUrl, apiKey, timeout, maxRetries, fetch: fetch.bind(globalThis) });
+    const call: Call = (op, request) => transport.request(op, request);
+    super(call);
+    this.baseUrl = baseUrl;
+    this.account = new Account(transport);
+    this.channels = new ChannelsResource(call);
+    this.content = new ContentResource(call);
+    this.dictionary = new DictionaryResource(call);
+    this.notes = new Notes(transport, options.transcribeTimeout ?? 600_000);
+    this.presets = new PresetsResource(call);
+    this.rewrites = new RewritesResource(call);
+    this.service = new ServiceResource(call);
+    this.settings = new SettingsResource(call);
+    this.tags = new TagsResource(call);
+    this.webhooks = new WebhooksResource(call);
+  }
+  /** Transcribes a recording (vd.notes.transcribe); its retries send the same Idempotency-Key, so it is transcribed once. */
+  transcribe(audio: AudioInput, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
+    return this.notes.transcribe(audio, options);
+  }
+  /** vd.notes.transcribeStream: `transcript.text.delta` events as the recording is recognized, then `transcript.text.done`. */
+  transcribeStream(audio: AudioInput, options: TranscribeStreamOptions = {}): AsyncGenerator<TranscriptStreamEvent, void, undefined> {
+    return this.notes.transcribeStream(audio, options);
+  }
+  /** @deprecated Use `vd.notes.appendLiveAudio()`; this alias is removed in 0.4. */
+  appendLiveAudio(
+    id: string,
+    data: Blob | Uint8Array,
+    options: CallOptions & { offset: number; contentType?: string; recordedAt?: string },
+  ): Promise<JsonAnswer<"appendLiveAudio">> {
+    deprecated("appendLiveAudio", "notes.appendLiveAudio");
+    return this.notes.appendLiveAudio(id, data, options);
+  }
+  /** @deprecated Use `vd.notes.getAudio()`; this alias is removed in 0.4. */
+  getTranscriptionAudio(id: string, options: AudioOptions = {}): Promise<NoteAudio> {
+    deprecated("getTranscriptionAudio", "notes.getAudio");
+    return this.notes.getAudio(id, options);
+  }
+  /** @deprecated Use `vd.account.export()`; this alias is removed in 0.4. */
+  exportUserData(options?: CallOptions): Promise<ReadableStream<Uint8Array>> {
+    deprecated("exportUserData", "account.export");
+    return this.account.export(options);
   }
   /** Polls a transcription until its optimization has completed or failed (at once when it has none), and returns it. */
   async waitForOptimization(transcription: string | TranscriptionResult, options: WaitOptions = {}): Promise<TranscriptionResult> {
@@ -148,7 +225,7 @@ export class Voicedraft extends Operations {
     const { timeout = 600_000, interval = 1000 } = options;
     const deadline = Date.now() + timeout;
     for (;;) {
-      const result = await this.getTranscription(id, { signal: options.signal });
+      const result = await this.notes.get(id, { signal: options.signal });
       const { optimization } = result;
       if (!optimization || optimization.status === "completed" || optimization.status === "failed") return result;
       if (Date.now() + interval > deadline) {
@@ -165,7 +242,7 @@ export class Voicedraft extends Operations {
     const deadline = Date.now() + timeout;
     let finishedBefore = false;
     for (;;) {
-      const family = await this.getContentFamily(id, { signal: options.signal });
+      const family = await this.content.getFamily(id, { signal: options.signal });
       const busy = family.variants.filter((v) => v.generation?.state === "queued" || v.generation?.state === "running");
       // The service reads items and their tasks in separate statements, so the read that first
       // shows a task finished may still carry the text from before it; the next read cannot.

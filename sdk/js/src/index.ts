@@ -1,6 +1,7 @@
-export { Voicedraft } from "./client.js";
+export { Account, Notes, Voicedraft } from "./client.js";
 export { Operations } from "./generated/methods.js";
-export type { ClientOptions, TranscribeOptions, TranscribeStreamOptions, WaitOptions } from "./client.js";
+export * from "./generated/resources.js";
+export type { AudioOptions, NoteAudio, ClientOptions, TranscribeOptions, TranscribeStreamOptions, WaitOptions } from "./client.js";
 export type { CallOptions } from "./transport.js";
 export type { AudioInput } from "./audio.js";
 export * from "./errors.js";

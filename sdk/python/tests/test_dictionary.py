@@ -43,16 +43,16 @@ class DictionaryTest(unittest.TestCase):
         self.assertFalse(any(e["misspelling"].lower() == misspelling for e in self.client.dictionary.list()))
 
     def test_impact_tells_an_everyday_word_from_a_name(self) -> None:
-        everyday = self.client.dictionary.impact("my", language="en")
+        everyday = self.client.dictionary.get_impact("my", language="en")
         self.assertEqual(everyday["misspelling"], "my")
         self.assertTrue(everyday["everyday_word"])
         self.assertEqual(everyday["language"], "en")
         self.assertGreaterEqual(everyday["notes"], 0)
-        name = self.client.dictionary.impact(unique("cooper netties"))
+        name = self.client.dictionary.get_impact(unique("cooper netties"))
         self.assertFalse(name["everyday_word"])
         self.assertEqual(name["notes"], 0)
         with self.assertRaises(BadRequestError):
-            self.client.dictionary.impact("my", language="english")
+            self.client.dictionary.get_impact("my", language="english")
 
     def test_deleting_a_missing_entry_is_not_found_with_status_code_and_request_id(self) -> None:
         with self.assertRaises(NotFoundError) as caught:

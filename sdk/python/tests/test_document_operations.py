@@ -12,8 +12,6 @@ from voicedraft._document_operations import DOCUMENT_OPERATIONS, DocumentOperati
 
 NOT_IN_THIS_CLIENT: Dict[str, str] = {
     "createOpenAiTranscription": "OpenAI-compatible: call it with the openai package",
-    "getOpenApi": "the document itself",
-    "getHealth": "for load balancers and uptime checks",
     "deleteAccount": "only the app's signed-in session may delete an account (API keys get 403)",
 }
 

@@ -1,7 +1,8 @@
 """Python client for the Voicedraft API (standard library only)."""
 
 from ._version import __version__
-from .client import DictionaryAPI, Voicedraft
+from ._resources import RESOURCE_NAMES
+from .client import AccountAPI, DictionaryAPI, NotesAPI, Voicedraft
 from .content import ContentAPI
 from .rewrites import RewritesAPI
 from .webhooks import WebhookVerificationError, WebhooksAPI, verify_webhook
@@ -31,6 +32,9 @@ from .operations import OPERATIONS, Operation
 __all__ = [
     "__version__",
     "Voicedraft",
+    "NotesAPI",
+    "AccountAPI",
+    "RESOURCE_NAMES",
     "DictionaryAPI",
     "ContentAPI",
     "RewritesAPI",

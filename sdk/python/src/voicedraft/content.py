@@ -8,6 +8,8 @@ import uuid
 from typing import Any, Dict, List, Optional, Sequence, cast
 
 from . import _transport
+from ._deprecation import deprecated
+from ._resources import ContentResource
 from .errors import GenerationTimeoutError
 from .operations import OPERATIONS
 from .types import (
@@ -29,21 +31,26 @@ def _without_none(values: Dict[str, Any]) -> Dict[str, Any]:
     return {k: v for k, v in values.items() if v is not None}
 
 
-class ContentAPI:
-    def __init__(self, transport: _transport.Transport) -> None:
-        self._transport = transport
+class ContentAPI(ContentResource):
+    """``vd.content``: masters and their variants (generated from the document), and
+    ``wait_for_variants``. The 0.1 methods on channels and presets moved to ``vd.channels`` and
+    ``vd.presets``; ``edit_item``, ``regenerate`` and ``approve`` are now ``update_item``,
+    ``regenerate_variant`` and ``approve_variant``. The others keep their 0.1 arguments and answers."""
 
     def _call(self, name: str, **kwargs: Any) -> Any:
         return _transport.request(self._transport, OPERATIONS[name], **kwargs)
 
     def list_channels(self) -> List[Channel]:
+        deprecated("content.list_channels", "channels.list")
         return cast(List[Channel], self._call("list_channels")["channels"])
 
     def create_channel(self, platform: str, name: str, *, active: Optional[bool] = None) -> Channel:
+        deprecated("content.create_channel", "channels.create")
         body = _without_none({"platform": platform, "name": name, "active": active})
         return cast(Channel, self._call("create_channel", json_body=body)["channel"])
 
     def get_channel(self, id: str) -> Channel:  # noqa: A002
+        deprecated("content.get_channel", "channels.get")
         return cast(Channel, self._call("get_channel", path_params={"id": id})["channel"])
 
     def update_channel(
@@ -51,16 +58,19 @@ class ContentAPI:
     ) -> Channel:
         """Renames a channel, changes its platform, or turns it off (``active=False``) or on; what
         is None stays as it is. Variants can be made only for active channels."""
+        deprecated("content.update_channel", "channels.update")
         body = _without_none({"platform": platform, "name": name, "active": active})
         return cast(Channel, self._call("update_channel", path_params={"id": id}, json_body=body)["channel"])
 
     def delete_channel(self, id: str) -> Channel:  # noqa: A002
         """Deletes a channel and returns it. ConflictError (channel_in_use) when posts were written
         for it: turn it off instead."""
+        deprecated("content.delete_channel", "channels.delete")
         return cast(Channel, self._call("delete_channel", path_params={"id": id})["deleted"])
 
     def list_presets(self) -> List[Preset]:
         """Built-in presets and yours."""
+        deprecated("content.list_presets", "presets.list")
         return cast(List[Preset], self._call("list_presets")["presets"])
 
     def create_preset(
@@ -77,6 +87,7 @@ class ContentAPI:
         """A style of your own: tone (neutral, casual, professional, enthusiastic), length (short,
         medium, full), format (single, thread), hashtags, whether the title leads and whether LinkedIn
         and Facebook posts end with a line inviting replies (invite_replies, default True)."""
+        deprecated("content.create_preset", "presets.create")
         body = _without_none(
             {
                 "name": name,
@@ -92,6 +103,7 @@ class ContentAPI:
         return cast(Preset, self._call("create_preset", json_body=body)["preset"])
 
     def get_preset(self, id: str) -> Preset:  # noqa: A002
+        deprecated("content.get_preset", "presets.get")
         return cast(Preset, self._call("get_preset", path_params={"id": id})["preset"])
 
     def update_preset(
@@ -108,6 +120,7 @@ class ContentAPI:
     ) -> Preset:
         """Changes a style of yours; what is None stays as it is. A built-in one is refused
         (preset_read_only)."""
+        deprecated("content.update_preset", "presets.update")
         body = _without_none(
             {
                 "name": name,
@@ -125,9 +138,10 @@ class ContentAPI:
     def delete_preset(self, id: str) -> Preset:  # noqa: A002
         """Deletes a style of yours and returns it. ConflictError (preset_in_use) when posts were
         written in it."""
+        deprecated("content.delete_preset", "presets.delete")
         return cast(Preset, self._call("delete_preset", path_params={"id": id})["deleted"])
 
-    def list_masters(
+    def list_masters(  # pyright: ignore[reportIncompatibleMethodOverride]
         self, *, limit: Optional[int] = None, cursor: Optional[str] = None, source_transcription_id: Optional[str] = None
     ) -> ContentItemPage:
         """A page of your masters, newest first; with ``source_transcription_id``, the ones made
@@ -135,14 +149,14 @@ class ContentAPI:
         query = {"limit": limit, "cursor": cursor, "source_transcription_id": source_transcription_id}
         return cast(ContentItemPage, self._call("list_content_masters", query=query))
 
-    def create_master(
+    def create_master(  # pyright: ignore[reportIncompatibleMethodOverride]
         self, *, title: Optional[str] = None, body: Optional[str] = None, source_transcription_id: Optional[str] = None
     ) -> ContentItem:
         """A master from a body, one of your transcriptions, or both."""
         payload = _without_none({"title": title, "body": body, "source_transcription_id": source_transcription_id})
         return cast(ContentItem, self._call("create_content_master", json_body=payload)["item"])
 
-    def get_item(self, id: str) -> ContentItem:  # noqa: A002
+    def get_item(self, id: str) -> ContentItem:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
         return cast(ContentItem, self._call("get_content_item", path_params={"id": id})["item"])
 
     def edit_item(
@@ -150,15 +164,16 @@ class ContentAPI:
     ) -> ContentItem:
         """Edits title and/or body; ConflictError (edit_conflict) when the item changed since
         expected_content_hash."""
+        deprecated("content.edit_item", "content.update_item")
         payload = _without_none({"expected_content_hash": expected_content_hash, "title": title, "body": body})
         return cast(ContentItem, self._call("edit_content_item", path_params={"id": id}, json_body=payload)["item"])
 
-    def get_family(self, id: str) -> ContentFamily:  # noqa: A002
+    def get_family(self, id: str) -> ContentFamily:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
         """A master (or a variant's master) with its variants, their generation, approval and
         freshness, and the deliveries."""
         return cast(ContentFamily, self._call("get_content_family", path_params={"id": id}))
 
-    def create_variants(
+    def create_variants(  # pyright: ignore[reportIncompatibleMethodOverride]
         self, master_id: str, targets: Sequence[VariantTarget], *, client_request_id: Optional[str] = None
     ) -> VariantsResult:
         """Creates (or reuses) variants of a master for up to 10 channel/preset targets.
@@ -175,16 +190,18 @@ class ContentAPI:
     ) -> RegenerateResult:
         """Queues a new generation of a variant (source="master" refreshes a stale one). Not retried
         automatically."""
+        deprecated("content.regenerate", "content.regenerate_variant")
         payload = _without_none({"expected_content_hash": expected_content_hash, "source": source})
         return cast(RegenerateResult, self._call("regenerate_content_variant", path_params={"id": variant_id}, json_body=payload))
 
     def approve(self, variant_id: str, content_hash: str) -> ContentItem:
         """Approves exactly the title and body whose content_hash is given; a later edit
         invalidates the approval."""
+        deprecated("content.approve", "content.approve_variant")
         result = self._call("approve_content_variant", path_params={"id": variant_id}, json_body={"content_hash": content_hash})
         return cast(ContentItem, result["item"])
 
-    def record_delivery(
+    def record_delivery(  # pyright: ignore[reportIncompatibleMethodOverride]
         self,
         item_id: str,
         *,
@@ -207,7 +224,7 @@ class ContentAPI:
         )
         return cast(DeliveryResult, self._call("record_content_delivery", path_params={"id": item_id}, json_body=payload))
 
-    def confirm_manual_delivery(
+    def confirm_manual_delivery(  # pyright: ignore[reportIncompatibleMethodOverride]
         self,
         variant_id: str,
         *,

@@ -238,6 +238,8 @@ OPERATIONS: Dict[str, Operation] = {
     "get_transcription_audio": _operation("getTranscriptionAudio", headers=("Range",), response=(), retry_safe=True),
     # A repeat after a lost response would answer 404 for a note that was in fact deleted.
     "delete_transcription": _operation("deleteTranscription", query=("with_posts",), response=(), retry_safe=False),
+    "get_health": _operation("getHealth", response=("status",), retry_safe=True),
+    "get_open_api": _operation("getOpenApi", response=(), retry_safe=True),
     "get_settings": _operation("getSettings", response=_SETTINGS_FIELDS, retry_safe=True),
     "update_settings": _operation("updateSettings", body=("language",), response=_SETTINGS_FIELDS, retry_safe=True),
     "export_user_data": _operation("exportUserData", response=(), retry_safe=True),

@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { before, describe, test } from "node:test";
+import { NAMESPACES, RESOURCE_NAMES, Voicedraft } from "../dist/index.js";
+import { getService, type Service } from "./service.ts";
+
+// The resource namespaces (vd.dictionary.add, vd.webhooks.create, …), generated from the document's tags with the
+// same names as the Python SDK's (tests/unit/generated-clients.test.ts compares the two tables).
+const LEFT_OUT = new Set(["createOpenAiTranscription", "deleteAccount"]);
+
+describe("resource namespaces", () => {
+  let service: Service;
+  let client: Voicedraft;
+  before(async () => {
+    service = await getService();
+    client = new Voicedraft({ baseUrl: service.baseUrl, apiKey: service.apiKey });
+  });
+
+  test("every tagged operation of the document has a method in its namespace", async () => {
+    const doc = (await client.service.getOpenApi()) as unknown as { paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>> };
+    const tagged = Object.values(doc.paths).flatMap((item) => Object.values(item)).filter((op) => op.operationId && op.tags?.length);
+    assert.ok(tagged.length >= 60);
+    const names = RESOURCE_NAMES as Record<string, readonly [string, string]>;
+    const namespaces = client as unknown as Record<string, Record<string, unknown>>;
+    for (const { operationId } of tagged) {
+      if (LEFT_OUT.has(operationId!)) continue;
+      const [ns, method] = names[operationId!] ?? [];
+      assert.ok(ns, `${operationId} has no resource name`);
+      assert.equal(typeof namespaces[ns][method], "function", `vd.${ns}.${method} (${operationId})`);
+    }
+    for (const ns of NAMESPACES) assert.equal(typeof namespaces[ns], "object", `vd.${ns}`);
+  });
+
+  test("dictionary add, list and delete through vd.dictionary", async () => {
+    const misspelling = `cooper netties ${randomBytes(4).toString("hex")}`;
+    const added = await client.dictionary.add({ misspelling, correct_spelling: "Kubernetes" });
+    assert.equal(added.created, true);
+    assert.ok((await client.dictionary.list()).entries.some((e) => e.misspelling === misspelling));
+    const { deleted } = await client.dictionary.delete({ misspelling });
+    assert.equal(deleted.correct_spelling, "Kubernetes");
+  });
+
+  test("notes list through vd.notes", async () => {
+    const page = await client.notes.list({ limit: 1 });
+    assert.ok(Array.isArray(page.transcriptions));
+  });
+
+  test("webhooks create, list and delete through vd.webhooks", async () => {
+    const created = await client.webhooks.create({ url: "https://example.com/hook", events: ["transcription.completed"], description: "names test" });
+    assert.match(created.secret, /^whsec_/);
+    assert.ok((await client.webhooks.list()).webhooks.some((w) => w.id === created.webhook.id));
+    const { deleted } = await client.webhooks.delete(created.webhook.id);
+    assert.equal(deleted.id, created.webhook.id);
+  });
+
+  test("a 0.2 flat method still works and warns once that it is deprecated", async () => {
+    const warnings: Error[] = [];
+    const listen = (warning: Error) => warnings.push(warning);
+    process.on("warning", listen);
+    try {
+      const first = await client.listDictionary();
+      await client.listDictionary();
+      assert.ok(Array.isArray(first.entries));
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", listen);
+    }
+    const ours = warnings.filter((w) => w.message.includes("listDictionary"));
+    assert.equal(ours.length, 1);
+    assert.equal(ours[0].name, "DeprecationWarning");
+    assert.match(ours[0].message, /use vd\.dictionary\.list\(\)/);
+  });
+});

@@ -1,0 +1,61 @@
+"""The resource namespaces (vd.dictionary.add, vd.webhooks.create, ...), generated from the document's
+tags with the same names as the JS SDK's (tests/unit/generated-clients.test.ts compares the tables)."""
+
+import secrets
+import unittest
+import warnings
+from typing import Any, Dict
+
+from voicedraft import RESOURCE_NAMES, Voicedraft
+
+from ._service import get_service
+
+LEFT_OUT = {"createOpenAiTranscription", "deleteAccount"}
+
+
+class ResourcesTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.service = get_service()
+        cls.client = Voicedraft(cls.service.base_url, cls.service.api_key)
+
+    def test_every_tagged_operation_has_a_method_in_its_namespace(self) -> None:
+        doc: Dict[str, Any] = self.client.service.get_open_api()
+        tagged = [op for item in doc["paths"].values() for op in item.values() if isinstance(op, dict) and op.get("tags")]
+        self.assertGreaterEqual(len(tagged), 60)
+        for op in tagged:
+            op_id = op["operationId"]
+            if op_id in LEFT_OUT:
+                continue
+            self.assertIn(op_id, RESOURCE_NAMES)
+            namespace, method = RESOURCE_NAMES[op_id]
+            self.assertTrue(callable(getattr(getattr(self.client, namespace), method, None)), f"vd.{namespace}.{method}")
+
+    def test_dictionary_add_list_delete(self) -> None:
+        misspelling = f"cooper netties {secrets.token_hex(4)}"
+        self.assertTrue(self.client.dictionary.add(misspelling, "Kubernetes")["created"])
+        self.assertIn(misspelling, [e["misspelling"] for e in self.client.dictionary.list()])
+        self.assertEqual(self.client.dictionary.delete(misspelling)["correct_spelling"], "Kubernetes")
+
+    def test_notes_list_and_tags_list(self) -> None:
+        self.assertIsInstance(self.client.notes.list(limit=1)["transcriptions"], list)
+        self.assertIsInstance(self.client.tags.list()["tags"], list)
+
+    def test_webhooks_create_list_delete(self) -> None:
+        created = self.client.webhooks.create("https://example.com/hook", ["transcription.completed"])
+        self.assertTrue(created["secret"].startswith("whsec_"))
+        webhook_id = created["webhook"]["id"]
+        self.assertIn(webhook_id, [w["id"] for w in self.client.webhooks.list()])
+        self.assertEqual(self.client.webhooks.delete(webhook_id)["id"], webhook_id)
+
+    def test_a_moved_name_still_works_and_warns(self) -> None:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            settings = self.client.get_settings()
+            impact = self.client.dictionary.impact("my", language="en")
+        self.assertIn("language", settings)
+        self.assertIn("everyday_word", impact)
+        messages = [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)]
+        self.assertIn("vd.get_settings() is deprecated: use vd.settings.get() (removed in 0.3).", messages)
+        self.assertTrue(any("use vd.dictionary.get_impact()" in m for m in messages), messages)
+        self.assertTrue(all(w.filename.endswith("test_resources.py") for w in caught if issubclass(w.category, DeprecationWarning)))
