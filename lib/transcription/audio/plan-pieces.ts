@@ -24,6 +24,12 @@ export type PlanOptions = {
    * (e.g. its quietest moment); without it, the cut is hard at `to` (the limit).
    */
   cutAt?: (from: number, to: number) => number;
+  /**
+   * A single span of speech is cut once it is longer than maxSeconds × this (1.5: a long phrase
+   * stays whole rather than be cut between words). At Stop, where a second less to wait counts
+   * more, 1.
+   */
+  longSpanFactor?: number;
 };
 
 const DEFAULTS = { minSeconds: 30, maxSeconds: 60, maxSilenceSeconds: 2, padSeconds: 0.2 };
@@ -40,7 +46,7 @@ export function planPieces(spans: SpeechSpan[], durationSec: number, opts: PlanO
   if (!(maxSeconds > 0) || !(minSeconds >= 0) || minSeconds > maxSeconds) {
     throw new RangeError(`planPieces: need 0 ≤ minSeconds ≤ maxSeconds and maxSeconds > 0 (got ${minSeconds}, ${maxSeconds})`);
   }
-  const speech = splitLongSpans(normalize(spans, durationSec), maxSeconds, opts.cutAt);
+  const speech = splitLongSpans(normalize(spans, durationSec), maxSeconds, opts.cutAt, opts.longSpanFactor ?? 1.5);
   if (!speech.length) return [];
 
   // Runs of speech whose pauses are all short enough to keep; each run is one or more pieces.
@@ -90,11 +96,11 @@ function normalize(spans: SpeechSpan[], durationSec: number): Span[] {
 }
 
 /** Spans longer than maxSeconds × 1.5 become parts of at most maxSeconds, each ending a piece. */
-function splitLongSpans(spans: Span[], maxSeconds: number, cutAt?: (from: number, to: number) => number): Span[] {
+function splitLongSpans(spans: Span[], maxSeconds: number, cutAt: ((from: number, to: number) => number) | undefined, factor: number): Span[] {
   const out: Span[] = [];
   for (const span of spans) {
     let start = span.start;
-    while (span.end - start > maxSeconds * 1.5) {
+    while (span.end - start > maxSeconds * factor) {
       // Cut somewhere in the last half of the allowed length, so no part is very short.
       const from = start + maxSeconds / 2;
       const to = start + maxSeconds;

@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/http/errors.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { decodeAudio, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
+import type { PlanOptions } from "@/lib/transcription/audio/plan-pieces.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
 import { dispatch } from "@/lib/transcription/recognition/recognize-pieces.ts";
@@ -26,6 +27,20 @@ export const LIVE_PIECE = { minSeconds: 5, maxSeconds: 12, firstMinSeconds: 5, f
  * less well (bench:live-pieces: 3–7 s pieces throughout cost 25–40 points of word error rate).
  */
 const FINAL_PIECE = { minSeconds: 2.5, maxSeconds: 6, firstMinSeconds: 2.5, firstMaxSeconds: 6, maxSilenceSeconds: 2.5 };
+
+/**
+ * The pieces of the rest at Stop: as many as there are recognizers side by side, when the rest
+ * is long enough, so that they are heard in one round. Each recognition also pays a fixed start
+ * (PocketSphinx loads its model: 0.9 s here), so 14 s in three pieces took two rounds (about 5 s)
+ * where two pieces take one (about 3.4 s). Never longer than a live piece.
+ */
+export function finalPieceLengths(restSeconds: number, recognizers: number): PlanOptions {
+  // A share each, give or take a phrase: the cut goes in the widest pause within these bounds.
+  const share = restSeconds / Math.max(1, recognizers);
+  const maxSeconds = Math.min(LIVE_PIECE.maxSeconds, Math.max(FINAL_PIECE.maxSeconds, share + 2));
+  const minSeconds = Math.min(maxSeconds, Math.max(FINAL_PIECE.minSeconds, share - 1.5));
+  return { ...FINAL_PIECE, minSeconds, maxSeconds, firstMinSeconds: minSeconds, firstMaxSeconds: maxSeconds, longSpanFactor: 1 };
+}
 /** A pause this long after the last speech closes the piece before it, without waiting for more speech. */
 const PAUSE_CLOSES_SECONDS = 0.8;
 
@@ -96,7 +111,7 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<nu
     try {
       // Every piece the same length, the first too: a first piece cut sooner for an earlier
       // caption was heard badly (a few words alone), and the note kept its errors.
-      ({ pieces } = await analyzeSpeech(decoded.wavPath, decoded.durationSec, final ? FINAL_PIECE : LIVE_PIECE));
+      ({ pieces } = await analyzeSpeech(decoded.wavPath, decoded.durationSec, final ? finalPieceLengths(decoded.durationSec, config.RECOGNIZERS_PER_PROCESS) : LIVE_PIECE));
     } catch (err) {
       if (err instanceof ApiError && err.code === "no_speech") return row.piecesCut;
       throw err;
