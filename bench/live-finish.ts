@@ -1,8 +1,9 @@
 // npm run bench:live-finish — the server's side of Stop for a long live recording: a recording of
 // BENCH_SECONDS (default 300) of the shipped speech with pauses, sent as MediaRecorder writes it
 // (WebM/Opus) a second at a time through the live-recording use cases, each piece recognized as
-// on a server that keeps up; then the last 2 s arrive and POST …/finish runs. Prints finish's
-// seconds (what the person waits for on the server after Stop) and the recording's pieces.
+// on a server that keeps up; then the last 2 s arrive and POST …/finish runs. Twice: stopped in
+// the pause after a sentence, and mid-sentence. Prints finish's seconds (what the person waits
+// for on the server after Stop), the seconds not yet heard at Stop and the last pieces they became.
 import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -15,7 +16,6 @@ process.env.OPTIMIZER = "off";
 process.env.JOBS_POLL_SECONDS = "0.5";
 process.env.RATE_LIMIT_AUDIO_SECONDS_PER_HOUR = "0";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
-const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const work = await mkdtemp(path.join(tmpdir(), "vd-bench-finish-"));
 process.env.DATA_DIR = path.join(work, "data");
 
@@ -25,16 +25,9 @@ const encode = spawnSync("ffmpeg", ["-v", "error", "-y", "-i", wav, "-ar", "4800
 if (encode.status !== 0) throw new Error(`ffmpeg failed: ${encode.stderr}`);
 const webm = await readFile(webmPath);
 
-const { benchUser } = await import("./support.ts");
-const { prisma, close } = await benchUser([]);
-const user = await prisma.user.findFirstOrThrow();
-const { startJobWorkers } = await import("@/lib/jobs/workers.ts");
-const { recognizePieceJob } = await import("@/lib/transcription/recognition/recognize-pieces-job.ts");
-const { appendLiveAudio } = await import("@/lib/transcription/live/append-live-audio.ts");
-const { cutLivePieces } = await import("@/lib/transcription/live/cut-live-pieces.ts");
-const { finishLiveRecording } = await import("@/lib/transcription/live/finish-live-recording.ts");
-const { closeJobQueue } = await import("@/lib/jobs/queue.ts");
-const workers = await startJobWorkers([recognizePieceJob], []);
+const { liveBench } = await import("./live-support.ts");
+const live = await liveBench();
+const { prisma } = live;
 
 async function piecesDone(workflowId: string): Promise<boolean> {
   const failed = await prisma.recognitionPiece.count({ where: { workflowId, status: "failed" } });
@@ -44,36 +37,28 @@ async function piecesDone(workflowId: string): Promise<boolean> {
 
 console.log(`recording: ${SECONDS} s of speech with pauses (WebM/Opus 64 kbit/s), PocketSphinx`);
 try {
-  for (let run = 1; run <= RUNS; run++) {
+  // Stopped in the pause after a sentence (the whole recording), or mid-sentence (4 s before its end).
+  for (const [run, [label, end]] of ([["after a pause", webm.length], ["mid-sentence", Math.round((webm.length * (SECONDS - 4)) / SECONDS)]] as const).entries()) {
     const id = `bench-finish-${run}`;
     const second = Math.ceil(webm.length / SECONDS);
     const lastBytes = second * 2;
-    for (let offset = 0; offset < webm.length - lastBytes; offset += second) {
-      await appendLiveAudio({ userId: user.id, id, offset, bytes: webm.subarray(offset, Math.min(offset + second, webm.length - lastBytes)), mimeType: "audio/webm" });
-      const row = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: user.id, id } } });
-      await cutLivePieces(row);
-      if (process.env.BENCH_VERBOSE && offset % (second * 30) === 0) console.log(`  sent ${Math.round(offset / second)} s; ${row.piecesCut} pieces cut`);
-    }
-    const row = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: user.id, id } } });
-    while (!(await piecesDone(row.workflowId))) {
-      await new Promise((r) => setTimeout(r, 1000));
-      if (process.env.BENCH_VERBOSE) console.log("  waiting:", JSON.stringify(await prisma.recognitionPiece.groupBy({ by: ["status"], where: { workflowId: row.workflowId }, _count: true })));
-    }
-    const atStop = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: user.id, id } } });
+    await live.send(id, webm, second, end - lastBytes);
+    const row = await live.recording(id);
+    // As on a server that kept up: every piece cut so far is recognized when Stop comes.
+    while (!(await piecesDone(row.workflowId))) await new Promise((r) => setTimeout(r, 500));
+    const atStop = await live.recording(id);
     const started = performance.now();
-    await appendLiveAudio({ userId: user.id, id, offset: webm.length - lastBytes, bytes: webm.subarray(webm.length - lastBytes), mimeType: "audio/webm" });
-    const { result } = await finishLiveRecording({ userId: user.id, id });
+    await live.append(id, webm, end - lastBytes, end);
+    const { result } = await live.finish(id);
     const seconds = (performance.now() - started) / 1000;
     const pieces = await prisma.recognitionPiece.count({ where: { workflowId: row.workflowId } });
     const rest = result.duration - atStop.heardUntil;
     console.log(
-      `run ${run}: last append + finish ${seconds.toFixed(2)} s; ${rest.toFixed(1)} s not yet heard at Stop, in ${pieces - atStop.piecesCut} last pieces ` +
+      `Stop ${label}: last append + finish ${seconds.toFixed(2)} s; ${rest.toFixed(1)} s not yet heard at Stop, in ${pieces - atStop.piecesCut} last pieces ` +
         `(${pieces} in all, ${result.duration.toFixed(1)} s of audio, audio kept: ${Boolean(result.audio)})`,
     );
   }
 } finally {
-  await workers.stop();
-  await closeJobQueue();
-  await close();
+  await live.stop();
   await rm(work, { recursive: true, force: true });
 }

@@ -41,16 +41,9 @@ function bare(wav: string): Promise<string> {
   });
 }
 
-const { benchUser } = await import("./support.ts");
-const { prisma, close } = await benchUser([]);
-const user = await prisma.user.findFirstOrThrow();
-const { startJobWorkers } = await import("@/lib/jobs/workers.ts");
-const { recognizePieceJob } = await import("@/lib/transcription/recognition/recognize-pieces-job.ts");
-const { appendLiveAudio } = await import("@/lib/transcription/live/append-live-audio.ts");
-const { cutLivePieces } = await import("@/lib/transcription/live/cut-live-pieces.ts");
-const { finishLiveRecording } = await import("@/lib/transcription/live/finish-live-recording.ts");
-const { closeJobQueue } = await import("@/lib/jobs/queue.ts");
-const workers = await startJobWorkers([recognizePieceJob], []);
+const { liveBench } = await import("./live-support.ts");
+const live = await liveBench();
+const { prisma } = live;
 
 console.log(`speech: jfk.wav looped to ${SECONDS} s; WER against its transcript`);
 console.log("speech            whole-file WER  live WER  pieces  piece length (s, min/median/max)");
@@ -73,13 +66,9 @@ try {
     const webm = await readFile(webmPath);
     const id = `bench-${label.replace(/\W/g, "-")}`;
     const second = Math.ceil(webm.length / (loops * (11 + pause)));
-    for (let offset = 0; offset < webm.length; offset += second) {
-      await appendLiveAudio({ userId: user.id, id, offset, bytes: webm.subarray(offset, offset + second), mimeType: "audio/webm" });
-      const row = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: user.id, id } } });
-      await cutLivePieces(row);
-    }
-    const { result } = await finishLiveRecording({ userId: user.id, id });
-    const row = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: user.id, id } } });
+    await live.send(id, webm, second);
+    const { result } = await live.finish(id);
+    const row = await live.recording(id);
     const lengths = (await prisma.recognitionPiece.findMany({ where: { workflowId: row.workflowId }, select: { startSec: true, endSec: true } }))
       .map((p) => p.endSec - p.startSec)
       .sort((a, b) => a - b);
@@ -89,8 +78,6 @@ try {
     console.log(`${label.padEnd(18)}${pct(wer(whole, reference)).padEnd(16)}${pct(wer(result.text, reference)).padEnd(10)}${String(lengths.length).padEnd(8)}${spread}`);
   }
 } finally {
-  await workers.stop();
-  await closeJobQueue();
-  await close();
+  await live.stop();
   await rm(work, { recursive: true, force: true });
 }

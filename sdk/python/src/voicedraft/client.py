@@ -151,19 +151,7 @@ class Voicedraft:
         recording: Optional[Tuple[str, int]] = None,
         idle_timeout: float = 60.0,
     ) -> Iterator[TranscriptStreamEvent]:
-        """Transcribes a recording and yields its text as it is recognized (a generator).
-
-        Events are dicts: ``{"type": "transcript.text.delta", "delta": ...}`` (the deltas joined are
-        the text so far), then ``{"type": "transcript.text.done", ...}``, which is the whole result
-        as ``transcribe`` returns it. A failure after the stream began is raised as the same
-        APIError subclass ``transcribe`` raises. If the connection breaks, call again with the same
-        ``idempotency_key``: the stored result is replayed (one delta, then done). ``idle_timeout``
-        is the longest silence allowed (the service sends a keep-alive every 15 s)::
-
-            for event in vd.transcribe_stream("note.m4a"):
-                if event["type"] == "transcript.text.delta":
-                    print(event["delta"], end="", flush=True)
-        """
+        """``vd.notes.transcribe_stream``: the recording's text as it is recognized (kept on the client, as in JS)."""
         return self.notes.transcribe_stream(
             audio, prompt=prompt, dict=dict, language=language, segments=segments, words=words, filename=filename,
             idempotency_key=idempotency_key, recording=recording, idle_timeout=idle_timeout,
