@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { before, describe, test } from "node:test";
-import { NAMESPACES, RESOURCE_NAMES, Voicedraft } from "../dist/index.js";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { NAMESPACES, RESOURCE_NAMES, verifyWebhook, Voicedraft, WebhookVerificationError } from "../dist/index.js";
 import { getService, type Service } from "./service.ts";
 
 // The resource namespaces (vd.dictionary.add, vd.webhooks.create, …), generated from the document's tags with the
@@ -51,6 +53,33 @@ describe("resource namespaces", () => {
     assert.ok((await client.webhooks.list()).webhooks.some((w) => w.id === created.webhook.id));
     const { deleted } = await client.webhooks.delete(created.webhook.id);
     assert.equal(deleted.id, created.webhook.id);
+  });
+
+  test("a delivery from the service verifies with verifyWebhook and the secret vd.webhooks.create gave", async () => {
+    // A receiver on this machine (the suites' service allows private addresses).
+    const received: { body: string; headers: Record<string, string> }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (d) => (body += d));
+      req.on("end", () => {
+        received.push({ body, headers: req.headers as Record<string, string> });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const { port } = receiver.address() as AddressInfo;
+    try {
+      const created = await client.webhooks.create({ url: `http://127.0.0.1:${port}/hook`, events: ["transcription.completed"] });
+      await client.webhooks.test(created.webhook.id);
+      for (let i = 0; i < 200 && !received.length; i++) await new Promise((r) => setTimeout(r, 100));
+      assert.equal(received.length, 1, "the test event arrived");
+      const event = (await verifyWebhook(received[0].body, received[0].headers, created.secret)) as { type: string };
+      assert.equal(event.type, "webhook.test");
+      await assert.rejects(verifyWebhook(received[0].body.replace("}", ' }'), received[0].headers, created.secret), WebhookVerificationError);
+      await client.webhooks.delete(created.webhook.id);
+    } finally {
+      receiver.close();
+    }
   });
 
   test("a 0.2 flat method still works and warns once that it is deprecated", async () => {

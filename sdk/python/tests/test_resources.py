@@ -2,11 +2,14 @@
 tags with the same names as the JS SDK's (tests/unit/generated-clients.test.ts compares the tables)."""
 
 import secrets
+import threading
+import time
 import unittest
 import warnings
-from typing import Any, Dict
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from typing import Any, Dict, List, Tuple
 
-from voicedraft import RESOURCE_NAMES, Voicedraft
+from voicedraft import RESOURCE_NAMES, Voicedraft, WebhookVerificationError, verify_webhook
 
 from ._service import get_service
 
@@ -47,6 +50,39 @@ class ResourcesTest(unittest.TestCase):
         webhook_id = created["webhook"]["id"]
         self.assertIn(webhook_id, [w["id"] for w in self.client.webhooks.list()])
         self.assertEqual(self.client.webhooks.delete(webhook_id)["id"], webhook_id)
+
+    def test_a_delivery_from_the_service_verifies_with_the_secret_create_gave(self) -> None:
+        # A receiver on this machine (the suites' service allows private addresses).
+        received: List[Tuple[bytes, Dict[str, str]]] = []
+
+        class Receiver(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - http.server's name
+                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                received.append((body, {k.lower(): v for k, v in self.headers.items()}))
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet
+                pass
+
+        server = HTTPServer(("127.0.0.1", 0), Receiver)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            created = self.client.webhooks.create(f"http://127.0.0.1:{server.server_address[1]}/hook", ["transcription.completed"])
+            self.client.webhooks.test(created["webhook"]["id"])
+            for _ in range(200):
+                if received:
+                    break
+                time.sleep(0.1)
+            self.assertEqual(len(received), 1, "the test event arrived")
+            body, headers = received[0]
+            self.assertEqual(verify_webhook(body, headers, created["secret"])["type"], "webhook.test")
+            with self.assertRaises(WebhookVerificationError):
+                verify_webhook(body.replace(b"}", b" }", 1), headers, created["secret"])
+            self.client.webhooks.delete(created["webhook"]["id"])
+        finally:
+            server.shutdown()
+            server.server_close()
 
     def test_a_moved_name_still_works_and_warns(self) -> None:
         with warnings.catch_warnings(record=True) as caught:
