@@ -53,7 +53,7 @@ export async function createWebhook({ userId, input }: { userId: string; input: 
     if ((await tx.webhookEndpoint.count({ where: { userId } })) >= WEBHOOKS_MAX) {
       throw new ApiError("webhook_limit_reached", `You have ${WEBHOOKS_MAX} webhooks, the most there can be; delete one first.`);
     }
-    return tx.webhookEndpoint.create({ data: { userId, url: input.url, events: input.events, description: input.description, secret } });
+    return tx.webhookEndpoint.create({ data: { userId, url: input.url, events: input.events, description: input.description ?? "", secret } });
   });
   return { webhook: presentWebhook(row), secret };
 }

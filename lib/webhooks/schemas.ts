@@ -39,7 +39,7 @@ const Description = z
   .meta({ description: "Your note about the endpoint.", example: "n8n: new transcripts" });
 
 export const CreateWebhookInput = z
-  .strictObject({ url: WebhookUrl, events: EventTypes, description: Description.default("") })
+  .strictObject({ url: WebhookUrl, events: EventTypes, description: Description.optional() })
   .meta({ id: "WebhookCreate" });
 export type CreateWebhookInput = z.output<typeof CreateWebhookInput>;
 

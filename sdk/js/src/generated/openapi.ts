@@ -2044,10 +2044,9 @@ export interface components {
             events: ("transcription.completed" | "transcription.failed" | "optimization.completed" | "content.variants.generated" | "content.variant.approved" | "content.delivery.recorded" | "note.deleted")[];
             /**
              * @description Your note about the endpoint.
-             * @default
              * @example n8n: new transcripts
              */
-            description: string;
+            description?: string;
         };
         WebhookUpdate: {
             /**
