@@ -207,7 +207,10 @@ describe("optimizers and job execution", () => {
 
   test("openai: chunks go to the chat server with the user's spellings; a failing chunk is retried",
     withEnv({ OPTIMIZER: "openai", OPTIMIZER_CHUNK_WORDS: "7" }, async () => {
-      const chat = await startChatServer((req, n) => (n === 2 ? { status: 500 } : { content: req.user.toUpperCase() }));
+      // The second clean-up request fails. Counted apart from the writer's insights requests (a
+      // JSON answer), which may come first: an earlier note's insights job can run meanwhile.
+      let cleanUps = 0;
+      const chat = await startChatServer((req) => (!req.responseFormat && ++cleanUps === 2 ? { status: 500 } : { content: req.user.toUpperCase() }));
       process.env.OPENAI_BASE_URL = chat.baseUrl;
       resetEnvCache();
       try {
@@ -231,7 +234,11 @@ describe("optimizers and job execution", () => {
   test("a run that keeps failing is retried by the queue and continues where it stopped",
     withEnv({ OPTIMIZER: "openai", OPTIMIZER_CHUNK_WORDS: "7" }, async () => {
       // The second chunk fails on both in-run attempts; the queue's retry finishes the job.
-      const chat = await startChatServer((req, n) => (n === 2 || n === 3 ? { status: 503 } : { content: `[${req.user}]` }));
+      let cleanUps = 0; // counted apart from the writer's insights requests, as above
+      const chat = await startChatServer((req) => {
+        const n = req.responseFormat ? 0 : ++cleanUps;
+        return n === 2 || n === 3 ? { status: 503 } : { content: `[${req.user}]` };
+      });
       process.env.OPENAI_BASE_URL = chat.baseUrl;
       resetEnvCache();
       try {
