@@ -20,7 +20,7 @@ export type PlanOptions = {
   /** Audio kept before and after speech (0.2 s), never past the middle of a pause. */
   padSeconds?: number;
   /**
-   * Where to cut a single span of speech longer than maxSeconds × 1.5, somewhere in [from, to]
+   * Where to cut a single span of speech longer than maxSeconds × longSpanFactor, somewhere in [from, to]
    * (e.g. its quietest moment); without it, the cut is hard at `to` (the limit).
    */
   cutAt?: (from: number, to: number) => number;
@@ -36,7 +36,7 @@ const DEFAULTS = { minSeconds: 30, maxSeconds: 60, maxSilenceSeconds: 2, padSeco
 
 /**
  * The slices to recognize: each about minSeconds–maxSeconds long, cut only in pauses (never
- * inside a span of speech, except a single span longer than maxSeconds × 1.5, which is cut at
+ * inside a span of speech, except a single span longer than maxSeconds × longSpanFactor (1.5), which is cut at
  * `cutAt` or hard at the limit), padded a little around speech, and without silent stretches
  * longer than maxSilenceSeconds: such a stretch ends a piece, and the silence between pieces is
  * not recognized at all. No speech → [].
@@ -95,7 +95,7 @@ function normalize(spans: SpeechSpan[], durationSec: number): Span[] {
   return merged;
 }
 
-/** Spans longer than maxSeconds × 1.5 become parts of at most maxSeconds, each ending a piece. */
+/** Spans longer than maxSeconds × `factor` (longSpanFactor) become parts of at most maxSeconds, each ending a piece. */
 function splitLongSpans(spans: Span[], maxSeconds: number, cutAt: ((from: number, to: number) => number) | undefined, factor: number): Span[] {
   const out: Span[] = [];
   for (const span of spans) {

@@ -22,9 +22,9 @@ import { runPiece } from "@/lib/transcription/recognition/recognize-pieces-job.t
 /** Live pieces: a few seconds of speech, cut in a pause (a single span longer than max is cut at its quietest). */
 export const LIVE_PIECE = { minSeconds: 5, maxSeconds: 12, firstMinSeconds: 5, firstMaxSeconds: 12, maxSilenceSeconds: 2.5 };
 /**
- * At Stop, the rest is cut shorter: its pieces are recognized side by side (one per core), so the
- * person waits for about half of it. Only the last seconds pay for it: shorter pieces are heard
- * less well (bench:live-pieces: 3–7 s pieces throughout cost 25–40 points of word error rate).
+ * The shortest pieces the rest at Stop is cut into (finalPieceLengths shares it out above these):
+ * shorter pieces are heard less well (bench:live-pieces: 3–7 s pieces throughout cost 25–40 points
+ * of word error rate), so only the last seconds pay for it.
  */
 const FINAL_PIECE = { minSeconds: 2.5, maxSeconds: 6, firstMinSeconds: 2.5, firstMaxSeconds: 6, maxSilenceSeconds: 2.5 };
 
