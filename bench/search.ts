@@ -98,7 +98,3 @@ for (const [name, make] of Object.entries(QUERIES)) {
 all.sort((a, b) => a - b);
 console.log(`all ${all.length} searches: p50 ${percentile(all, 50).toFixed(1)} ms, p95 ${percentile(all, 95).toFixed(1)} ms (target: p95 ≤ 50 ms)`);
 await bench.close();
-if (process.env.DBG) {
-  const T = (globalThis as { __T?: [string, number, number, number, string][] }).__T ?? [];
-  for (const [q, a, b, c, tsq] of T.sort((x, y) => y[1] + y[2] + y[3] - x[1] - x[2] - x[3]).slice(0, 12)) console.log(`${q.padEnd(24)} stem ${a.toFixed(1)}  hits ${b.toFixed(1)}  rows ${c.toFixed(1)}  ${tsq}`);
-}

@@ -114,25 +114,29 @@ export async function searchTranscriptions({
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
+const PLAIN = /^[a-z0-9]+$/i; // most words: folding and removing accents change nothing but case
 // Without accents, ß as ss: how the snowball stemmers spell a stem ("Häuser" → haus).
-const bare = (word: string) => fold(word).normalize("NFD").replace(/\p{M}/gu, "").replaceAll("ß", "ss");
+const bare = (word: string) => (PLAIN.test(word) ? word.toLowerCase() : fold(word).normalize("NFD").replace(/\p{M}/gu, "").replaceAll("ß", "ss"));
 
 /** A searched word as the snippet recognizes it: the word, a prefix being typed, or its stems. */
 export type SnippetTerm = { word: string; prefix: boolean; stems: string[] };
 
-/** Does a word of a note's text match a searched word? */
-export function matchesTerm(textWord: string, term: SnippetTerm): boolean {
-  const word = fold(textWord);
-  if (word === term.word || (term.prefix && word.startsWith(term.word))) return true;
-  // The database's stemmer is not asked for every word of the text (that is what made ts_headline
-  // slow): a word starting with the stem counts, or with all of it but a last letter the stemmer
-  // rewrote (country → countri) when the word is not much longer.
-  const plain = bare(textWord);
-  return term.stems.some((stem) => {
-    const s = bare(stem);
-    if (s.length < 3) return plain === s;
-    return plain.startsWith(s) || (s.length >= 4 && plain.startsWith(s.slice(0, -1)) && plain.length <= s.length + 2);
-  });
+/** Does a word of a note's text match one of the searched words? Built once for a snippet's terms. */
+export function termMatcher(terms: SnippetTerm[]): (textWord: string) => boolean {
+  const prepared = terms.map((t) => ({ ...t, stems: t.stems.map(bare) }));
+  const stemmed = prepared.some((t) => t.stems.length);
+  return (textWord) => {
+    const word = PLAIN.test(textWord) ? textWord.toLowerCase() : fold(textWord);
+    if (prepared.some((t) => word === t.word || (t.prefix && word.startsWith(t.word)))) return true;
+    if (!stemmed) return false;
+    // The database's stemmer is not asked for every word of the text (that is what made ts_headline
+    // slow): a word starting with the stem counts, or with all of it but a last letter the stemmer
+    // rewrote (country → countri) when the word is not much longer.
+    const plain = bare(textWord);
+    return prepared.some((t) =>
+      t.stems.some((s) => (s.length < 3 ? plain === s : plain.startsWith(s) || (s.length >= 4 && plain.startsWith(s.slice(0, -1)) && plain.length <= s.length + 2))),
+    );
+  };
 }
 
 /** The searched words of a query (not the -excluded ones), exact or as a typed prefix, with no stems. */
@@ -146,11 +150,13 @@ export function searchedWords(q: string): SnippetTerm[] {
  * (a note found by its title).
  */
 export function snippet(text: string, terms: SnippetTerm[]): z.output<typeof SearchMatch>["snippet"] {
-  const words = [...text.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, match: terms.some((t) => matchesTerm(m[0], t)) }));
-  if (!words.length) return [{ text: text.slice(0, 200), match: false }];
-  const first = Math.max(0, words.findIndex((w) => w.match));
-  const from = Math.max(0, Math.min(first - WORDS_BEFORE, words.length - SNIPPET_WORDS));
-  const shown = words.slice(from, from + SNIPPET_WORDS);
+  const matches = termMatcher(terms);
+  const all = [...text.matchAll(WORD)];
+  if (!all.length) return [{ text: text.slice(0, 200), match: false }];
+  // Words are tested up to the first match and then only in the window shown.
+  const first = Math.max(0, all.findIndex(([word]) => matches(word)));
+  const from = Math.max(0, Math.min(first - WORDS_BEFORE, all.length - SNIPPET_WORDS));
+  const shown = all.slice(from, from + SNIPPET_WORDS).map((m) => ({ start: m.index, end: m.index + m[0].length, match: matches(m[0]) }));
   const parts: { text: string; match: boolean }[] = [];
   const push = (piece: string, match: boolean) => {
     if (!piece) return;
@@ -166,7 +172,7 @@ export function snippet(text: string, terms: SnippetTerm[]): z.output<typeof Sea
     at = w.end;
   }
   const last = shown.at(-1)!;
-  push(from + SNIPPET_WORDS < words.length ? `${text.slice(last.end).match(/^[^\p{L}\p{N}\s]*/u)?.[0] ?? ""} …` : text.slice(last.end), false);
+  push(from + SNIPPET_WORDS < all.length ? `${text.slice(last.end).match(/^[^\p{L}\p{N}\s]*/u)?.[0] ?? ""} …` : text.slice(last.end), false);
   return parts;
 }
 
