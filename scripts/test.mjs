@@ -3,7 +3,8 @@
 // "N passed, N failed" (tests, plus lint and typecheck as one check each).
 //
 // Options: --only=<step>[,<step>] runs some steps (lint, typecheck, unit, db, api-pglite,
-// api-postgres, system, sdk, e2e); extra arguments after -- go to `node --test` (e.g. --test-name-pattern).
+// api-postgres, system, sdk, e2e; and smoke, run only when asked: lint, unit and one real start);
+// extra arguments after -- go to `node --test` (e.g. --test-name-pattern).
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -194,11 +195,19 @@ const steps = {
     await suite("browser tests (Playwright, Chromium)", await testFiles("e2e"), {}, ["--test-concurrency=1"]);
   },
   sdk: async () => (await built("sdk")) && sdkSuites(),
+  // Only when asked (--only=smoke): .ci/run runs it on the Node that package.json's engines name as
+  // the floor, after the whole suite on Node 24: lint, the unit tests and one real start.
+  smoke: async () => {
+    await steps.lint();
+    await steps.unit();
+    if (await built("smoke")) await suite("one real start (npm start, a transcription over HTTP)", ["tests/system/server.test.ts"]);
+  },
 };
+const askedOnly = new Set(["smoke"]);
 
 const times = [];
 for (const [name, step] of Object.entries(steps)) {
-  if (only && !only.includes(name)) continue;
+  if (only ? !only.includes(name) : askedOnly.has(name)) continue;
   const started = Date.now();
   await step();
   times.push([name, (Date.now() - started) / 1000]);

@@ -13,7 +13,12 @@ export function languageName(text: string, language?: string | null): string {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** Whether the text uses `term` as whole words (any case). */
+export function mentions(text: string, term: string): boolean {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(term)}(?![\\p{L}\\p{N}])`, "iu").test(text);
+}
+
 /** The spellings among `terms` that the text uses (whole words, any case), at most 50. */
 export function termsIn(terms: string[], text: string): string[] {
-  return [...new Set(terms)].filter((term) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(term)}(?![\\p{L}\\p{N}])`, "iu").test(text)).slice(0, 50);
+  return [...new Set(terms)].filter((term) => mentions(text, term)).slice(0, 50);
 }

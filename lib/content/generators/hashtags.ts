@@ -2,6 +2,7 @@ import type { Platform } from "@/lib/channels/schemas.ts";
 import { isEverydayPhrase, isEverydayWord } from "@/lib/dictionary/common-words.ts";
 import { length } from "@/lib/content/generators/platform-rules.ts";
 import type { GenerationTerm } from "@/lib/content/generators/types.ts";
+import { mentions } from "@/lib/writer/prompt-parts.ts";
 
 // Hashtags come only from three places: the preset's own; the names in the user's dictionary that
 // the note mentions (an entry whose correct spelling replaces no everyday word: "cooper netties" →
@@ -12,16 +13,10 @@ const MAX_TAGS: Partial<Record<Platform, number>> = { instagram: 10, x: 2, blues
 const STRICT: ReadonlySet<Platform> = new Set(["x", "bluesky", "threads", "mastodon"]);
 const DEFAULT_MAX_TAGS = 5;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 function tagOf(term: string): string {
   const words = term.normalize("NFC").split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
   if (words.length === 1) return words[0];
   return words.map((w) => w[0].toUpperCase() + w.slice(1)).join("");
-}
-
-function mentioned(term: string, body: string): boolean {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(term)}(?![\\p{L}\\p{N}])`, "iu").test(body);
 }
 
 /** A dictionary entry that names something: neither side is everyday wording. */
@@ -49,7 +44,7 @@ export type HashtagSource = { preset: string[]; terms: GenerationTerm[]; body: s
 
 /** The candidate tags in order: the preset's, dictionary names, recurring names; everyday words left out. */
 export function hashtagCandidates({ preset, terms, body, language }: HashtagSource): string[] {
-  const names = terms.filter((t) => isNameEntry(t, language) && mentioned(t.correct, body)).map((t) => tagOf(t.correct));
+  const names = terms.filter((t) => isNameEntry(t, language) && mentions(body, t.correct)).map((t) => tagOf(t.correct));
   // A correct spelling that stands in for everyday wording ("my" → Mighty) is no name, however often it recurs.
   const wording = new Set(terms.filter((t) => !isNameEntry(t, language)).map((t) => t.correct.toLowerCase()));
   const recurring = recurringNames(body, language).filter((word) => !wording.has(word.toLowerCase()));
