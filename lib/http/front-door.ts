@@ -92,6 +92,12 @@ export function createFrontDoor(handle: NextHandler, options: { trustProxy: bool
       else res.destroy();
     });
   });
+  // An idle kept-alive connection is closed after 65 s, not Node's 5 s: a client that reuses the
+  // connection just as the server closes it gets ECONNRESET on a request never seen here (an e2e
+  // test met it under load). Clients close their idle connections sooner than this (undici at the
+  // Keep-Alive hint; browsers retry). Headers must still arrive in time, so a little more for them.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // CONNECT never reaches the request listener: node:http hands it over as a tunnel request.
   server.on("connect", (_req: http.IncomingMessage, socket: Duplex) => refuseOnSocket(socket, methodNotAllowed("CONNECT")));
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {

@@ -166,6 +166,12 @@ describe("one request path: the front door and Next's handler", () => {
     assert.equal(await keys(), before, "no key was created");
   });
 
+  test("an idle kept-alive connection stays open for 65 s, longer than clients keep theirs", async () => {
+    // With Node's 5 s, a client reusing the connection as the server closed it got ECONNRESET.
+    const answer = await request(`http://127.0.0.1:${port}/api/health`, { headers: { connection: "keep-alive" }, from: "127.0.0.1" });
+    assert.equal(answer.headers["keep-alive"], "timeout=65");
+  });
+
   test("TRACE and CONNECT get the API's 405", async () => {
     const trace = parseRaw(await raw(port, Buffer.from("TRACE /api/v1/dictionary HTTP/1.1\r\nHost: x\r\n\r\n")));
     assertErrorShape(trace, 405, "method_not_allowed");
