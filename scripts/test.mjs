@@ -205,18 +205,61 @@ const steps = {
 };
 const askedOnly = new Set(["smoke"]);
 
-const times = [];
-for (const [name, step] of Object.entries(steps)) {
-  if (only ? !only.includes(name) : askedOnly.has(name)) continue;
-  const started = Date.now();
-  await step();
-  times.push([name, (Date.now() - started) / 1000]);
+const wanted = (name) => (only ? only.includes(name) : !askedOnly.has(name));
+// The browser tests keep about half of the two cores busy (the fake microphone plays in real time,
+// pages wait for their server): the system and SDK steps run beside them, in a second `npm test`
+// whose output is shown when it ends. VD_TEST_ONE_LANE=1 runs every step in turn.
+const SIDE_LANE = ["system", "sdk"].filter(wanted);
+const sideLane = wanted("e2e") && SIDE_LANE.length > 0 && process.env.VD_TEST_ONE_LANE !== "1";
+
+/** Runs the side lane's steps in a child `scripts/test.mjs`; resolves once it ended, with its output. */
+function startSideLane() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), `--only=${SIDE_LANE.join(",")}`, ...(passThrough.length ? ["--", ...passThrough] : [])], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
 }
 
-// Each step's time (the build is counted in the first step that needed it).
+const times = [];
+const started = Date.now();
+let side;
+for (const [name, step] of Object.entries(steps)) {
+  if (!wanted(name) || (sideLane && SIDE_LANE.includes(name))) continue;
+  const stepStarted = Date.now();
+  if (name === "e2e" && sideLane && (await built("e2e"))) {
+    console.log(`\n=== ${SIDE_LANE.join(" and ")} beside the browser tests (their output follows the browser tests')`);
+    side = startSideLane();
+  }
+  await step();
+  times.push([name, (Date.now() - stepStarted) / 1000]);
+}
+if (side) {
+  const { code, output } = await side;
+  console.log(`\n=== ${SIDE_LANE.join(" and ")} (run beside the browser tests)\n${output}`);
+  const tail = output.slice(Math.max(0, output.lastIndexOf("\nStep times:"))); // its own summary
+  const summary = tail.match(/^(\d+) passed, (\d+) failed$/m);
+  passed += Number(summary?.[1] ?? 0);
+  failed += Number(summary?.[2] ?? 0);
+  const sideFailures = tail.match(/^Failed: (.*)$/m)?.[1];
+  if (sideFailures) failures.push(sideFailures);
+  if (!summary || (code !== 0 && !Number(summary[2]))) {
+    failed += 1;
+    failures.push(`${SIDE_LANE.join(" and ")} (exited with ${code} without a count)`);
+  }
+  for (const [, name, seconds] of tail.matchAll(/^ {2}(\S+) +(\d+) s$/gm)) if (name !== "total") times.push([`${name} (beside)`, Number(seconds)]);
+}
+
+// Each step's time (the build is counted in the first step that needed it); steps marked
+// "beside" ran at the same time as the browser tests, so the total is the time it all took.
 console.log("\nStep times:");
-for (const [name, seconds] of times) console.log(`  ${name.padEnd(13)} ${seconds.toFixed(0).padStart(5)} s`);
-console.log(`  ${"total".padEnd(13)} ${times.reduce((sum, [, s]) => sum + s, 0).toFixed(0).padStart(5)} s`);
+for (const [name, seconds] of times) console.log(`  ${name.padEnd(15)} ${seconds.toFixed(0).padStart(5)} s`);
+console.log(`  ${"total".padEnd(15)} ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s`);
 console.log("");
 if (failures.length) console.log(`Failed: ${failures.join(", ")}`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import assert from "node:assert/strict";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
-import { ROOT, startServer, type RunningServer } from "@/tests/support/processes.ts";
+import { ROOT, seedEmbeddedDatabase, startServer, type RunningServer } from "@/tests/support/processes.ts";
 import { JFK_WAV } from "@/tests/support/audio.ts";
 
 // The browser tests: the real app (npm start's launcher, its own DATA_DIR, PocketSphinx) driven
@@ -42,6 +42,7 @@ export async function startApp(options: { fakeAudio?: string; env?: Record<strin
     return { server: { url } as RunningServer, browser, url, cspViolations: [], stop: () => browser.close() };
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), "vd-e2e-"));
+  await seedEmbeddedDatabase(dataDir);
   const server = await startServer({
     DATA_DIR: dataDir,
     TRANSCRIBE_ENGINE: "pocketsphinx",

@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { cp, rename, rm } from "node:fs/promises";
 import net from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -84,6 +88,35 @@ export type RunningServer = {
   /** Every answer /api/health gave while it started, in order (0: no connection). */
   healthSeen: number[];
 };
+
+// Creating the embedded database (initdb, in lib/db/create-embedded.ts) costs every server started
+// on a new DATA_DIR 2–8 s of CPU, and every browser test file starts one. So the app's own creation
+// runs once per machine and version, into the temp directory, and such servers start from a copy
+// of that new, never-opened database (a PostgreSQL data directory copied while no server runs is a
+// valid one). Tests of the creation itself, and the benches, start with none.
+const EMBEDDED_SOURCES = ["lib/db/create-embedded.ts", "lib/db/embedded.ts", "lib/db/durable-node-fs.ts", "node_modules/@electric-sql/pglite/package.json"];
+let embeddedTemplate: Promise<string> | undefined;
+
+/** Puts a copy of a new embedded database in `dataDir` (which must hold none yet). */
+export async function seedEmbeddedDatabase(dataDir: string): Promise<void> {
+  embeddedTemplate ??= (async () => {
+    const hash = createHash("sha256");
+    for (const file of EMBEDDED_SOURCES) hash.update(readFileSync(path.join(ROOT, file)));
+    const template = path.join(tmpdir(), `voicedraft-embedded-${hash.digest("hex").slice(0, 16)}`);
+    if (existsSync(path.join(template, "PG_VERSION"))) return template;
+    const aside = `${template}.${process.pid}`;
+    await rm(aside, { recursive: true, force: true });
+    const child = spawn(process.execPath, [TSX, path.join(ROOT, "lib", "db", "create-embedded.ts"), aside], { cwd: ROOT, stdio: ["pipe", "ignore", "inherit"] });
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve)); // stdin stays open: it exits when that ends
+    if (code !== 0) throw new Error(`creating the embedded database template failed (exit ${code})`);
+    // Renamed whole into place: another test file starting now never copies half of it.
+    await rename(aside, template).catch(async () => {
+      await rm(aside, { recursive: true, force: true }); // another file made it first
+    });
+    return template;
+  })();
+  await cp(await embeddedTemplate, path.join(dataDir, "pglite"), { recursive: true });
+}
 
 /** Starts `npm start`'s launcher and waits until /api/health answers (polled every `pollMs`). */
 export async function startServer(env: Record<string, string>, timeoutMs = 300_000, { pollMs = 500 } = {}): Promise<RunningServer> {

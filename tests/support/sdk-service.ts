@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { runScript, startServer, type RunningServer } from "./processes.ts";
+import { runScript, seedEmbeddedDatabase, startServer, type RunningServer } from "./processes.ts";
 
 /** Small enough that a 413 test is cheap; shared/audio/jfk.wav (~350 KB) fits. */
 export const SDK_SERVICE_MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
@@ -28,6 +28,7 @@ const PASSWORD = "correct horse battery staple";
 
 export async function startSdkService(): Promise<SdkService> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "vd-sdk-"));
+  await seedEmbeddedDatabase(dataDir);
   const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
   const admin = async (args: string[]) => {
     const result = await runScript("admin.ts", args, env);

@@ -6,7 +6,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { ROOT, runScript, startServer, type RunningServer } from "../support/processes.ts";
+import { ROOT, runScript, seedEmbeddedDatabase, startServer, type RunningServer } from "../support/processes.ts";
 
 // The one way a request takes through the production server: lib/http/front-door.ts in front of
 // Next's own request handler (scripts/serve.ts). Clients on different loopback addresses
@@ -82,6 +82,7 @@ describe("one request path: the front door and Next's handler", () => {
 
   before(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "vd-front-door-"));
+    await seedEmbeddedDatabase(dataDir);
     const user = await runScript("admin.ts", ["create-user", "--email", EMAIL, "--password", PASSWORD], env());
     assert.equal(user.code, 0, user.stderr);
     // Listening on every address, so clients from 127.0.0.2 and 127.0.0.3 are told apart.

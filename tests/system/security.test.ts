@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { ROOT, startServer, type RunningServer } from "../support/processes.ts";
+import { ROOT, seedEmbeddedDatabase, startServer, type RunningServer } from "../support/processes.ts";
 import { ERROR_STATUS } from "@/lib/http/errors.ts";
 import { buildOpenApiDocument } from "@/lib/api/openapi-document.ts";
 import { HTTP_METHODS } from "@/lib/openapi/types.ts";
@@ -59,6 +59,7 @@ describe("security headers and framework errors over HTTP", () => {
 
   before(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "vd-security-"));
+    await seedEmbeddedDatabase(dataDir);
     server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", TRUST_PROXY: "true" });
   });
 

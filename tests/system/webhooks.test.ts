@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { runScript, startServer, type RunningServer } from "../support/processes.ts";
+import { runScript, seedEmbeddedDatabase, startServer, type RunningServer } from "../support/processes.ts";
 import { JFK_WAV } from "../support/audio.ts";
 
 // Issue 34: `npm start` for real with WEBHOOKS_ALLOW_PRIVATE=true, and a receiver on 127.0.0.1
@@ -30,6 +30,7 @@ describe("webhooks from a running server", () => {
 
   before(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "vd-webhooks-"));
+    await seedEmbeddedDatabase(dataDir);
     const user = await runScript("admin.ts", ["create-user", "--email", "hooks@example.com", "--password", "correct horse battery staple"], env());
     assert.equal(user.code, 0, user.stderr);
     server = await startServer({ ...env(), WEBHOOKS_ALLOW_PRIVATE: "true", JOBS_POLL_SECONDS: "0.5" });
