@@ -21,6 +21,7 @@ const INSTALL_HINT = "install it with: apt-get install pocketsphinx pocketsphinx
  */
 export class PocketsphinxEngine implements RecognitionEngine {
   readonly name = "pocketsphinx" as const;
+  readonly stopsWhenAborted = true; // the child is spawned with the signal
   private readonly queue: BoundedQueue;
 
   constructor(
@@ -40,7 +41,7 @@ export class PocketsphinxEngine implements RecognitionEngine {
   }
 
   recognize(input: RecognizeInput): Promise<Recognition> {
-    return this.queue.run(() => this.run(input));
+    return this.queue.run(() => this.run(input), input.signal);
   }
 
   private async run({ wavPath, signal }: RecognizeInput): Promise<Recognition> {
