@@ -6,8 +6,10 @@ let registered: Promise<Workbox | null> | undefined;
 /**
  * Runs `work` once the page has loaded and the browser is idle, so that what it costs (scripts
  * to fetch and run, a service worker to install) never competes with the page's first paint.
+ * `afterMs`: wait that long after the load first, for work that would otherwise compete with
+ * the person's first taps (a download of many megabytes, a sync that can wait).
  */
-export function whenIdle(work: () => void): () => void {
+export function whenIdle(work: () => void, { afterMs = 0 }: { afterMs?: number } = {}): () => void {
   let cancel = () => {};
   const idle = () => {
     if ("requestIdleCallback" in window) {
@@ -18,10 +20,15 @@ export function whenIdle(work: () => void): () => void {
       cancel = () => clearTimeout(handle);
     }
   };
-  if (document.readyState === "complete") idle();
+  const loaded = () => {
+    if (!afterMs) return idle();
+    const handle = setTimeout(idle, afterMs);
+    cancel = () => clearTimeout(handle);
+  };
+  if (document.readyState === "complete") loaded();
   else {
-    window.addEventListener("load", idle, { once: true });
-    cancel = () => window.removeEventListener("load", idle);
+    window.addEventListener("load", loaded, { once: true });
+    cancel = () => window.removeEventListener("load", loaded);
   }
   return () => cancel();
 }
