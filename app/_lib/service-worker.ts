@@ -4,36 +4,6 @@ import { AUDIO_CACHE, PAGES_CACHE } from "@/app/_lib/cache-names.ts";
 let registered: Promise<Workbox | null> | undefined;
 
 /**
- * Runs `work` once the page has loaded and the browser is idle, so that what it costs (scripts
- * to fetch and run, a service worker to install) never competes with the page's first paint.
- * `afterMs`: wait that long after the load first, for work that would otherwise compete with
- * the person's first taps (a download of many megabytes, a sync that can wait).
- */
-export function whenIdle(work: () => void, { afterMs = 0 }: { afterMs?: number } = {}): () => void {
-  let cancel = () => {};
-  const idle = () => {
-    if ("requestIdleCallback" in window) {
-      const handle = requestIdleCallback(work, { timeout: 3000 });
-      cancel = () => cancelIdleCallback(handle);
-    } else {
-      const handle = setTimeout(work, 200);
-      cancel = () => clearTimeout(handle);
-    }
-  };
-  const loaded = () => {
-    if (!afterMs) return idle();
-    const handle = setTimeout(idle, afterMs);
-    cancel = () => clearTimeout(handle);
-  };
-  if (document.readyState === "complete") loaded();
-  else {
-    window.addEventListener("load", loaded, { once: true });
-    cancel = () => window.removeEventListener("load", loaded);
-  }
-  return () => cancel();
-}
-
-/**
  * Registers /sw.js once per page load (workbox-window is loaded only then), then hands it the URLs this page already loaded (the
  * page itself and its scripts), so the very first visit is enough to open the app offline.
  */

@@ -15,7 +15,7 @@ import type { QueuedUpload } from "@/app/_lib/local-db.ts";
 import type { LiveCaptions } from "@/app/_lib/recording/live-recording.ts";
 import { prepareUpload } from "@/app/_lib/recording/prepare-upload.ts";
 import { warmUpAudioTools } from "@/app/_lib/recording/preprocess.ts";
-import { whenIdle } from "@/app/_lib/service-worker.ts";
+import { whenIdle } from "@/app/_lib/idle.ts";
 import { keepRecordingsOnPhone, minutesOfSpaceLeft } from "@/app/_lib/recording/storage.ts";
 import { clearProgress, onProgress, progressStage, reportStage, setCardShown, trackUpload } from "@/app/_lib/recording/recording-progress.ts";
 import { Button, Notice } from "@/app/_ui/index.ts";

@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { syncOfflineAudio } from "@/app/_lib/notes/offline-audio.ts";
-import { whenIdle } from "@/app/_lib/service-worker.ts";
+import { whenIdle } from "@/app/_lib/idle.ts";
 
 const EVERY_MS = 10 * 60_000;
 // The first sync waits a little after the page settles: it lists 100 notes and reads this phone's

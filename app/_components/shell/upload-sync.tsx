@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { rememberOwner } from "@/app/_lib/owner.ts";
 import { recoverInterruptedRecordings } from "@/app/_lib/recording/recorder.ts";
 import { nextDueIn, processQueue } from "@/app/_lib/recording/upload-queue.ts";
-import { whenIdle } from "@/app/_lib/service-worker.ts";
+import { whenIdle } from "@/app/_lib/idle.ts";
 
 /**
  * Sends this phone's queued recordings from every page of the app, not only from Record: on
