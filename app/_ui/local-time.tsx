@@ -1,30 +1,58 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-
-const never = () => () => {};
-
-// One formatter per form, made once: a date formatted with toLocaleString builds (and throws away)
-// a new formatter every time, which costs more than the rest of a list row's render.
-const formats = new Map<string, Intl.DateTimeFormat>();
-function formatter(local: boolean, time: boolean): Intl.DateTimeFormat {
-  const key = `${local}:${time}`;
-  let format = formats.get(key);
-  if (!format) {
-    const style: Intl.DateTimeFormatOptions = time ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" };
-    format = new Intl.DateTimeFormat(local ? undefined : "en-US", local ? style : { ...style, timeZone: "UTC" });
-    formats.set(key, format);
-  }
-  return format;
-}
+import { whenIdle } from "@/app/_lib/idle.ts";
 
 /**
  * A date in the reader's own time zone and language. The server knows neither, so the HTML (and
  * hydration, which must match it) shows the date in UTC; the browser's local form replaces it
- * right after. Without this, a server-rendered date would not match the browser's and React
- * would throw away the page's HTML to render it again.
+ * once the page is idle. Without this, a server-rendered date would not match the browser's and
+ * React would throw away the page's HTML to render it again.
+ *
+ * The UTC form is written out by hand, not with Intl: a page's first Intl formatter loads the
+ * browser's locale data (20-60 ms on a small phone-class CPU), which would otherwise lengthen
+ * hydration; the local form pays it later, in an idle moment, in one re-render of every date.
  */
 export function LocalTime({ iso, time = true }: { iso: string; time?: boolean }) {
-  const local = useSyncExternalStore(never, () => true, () => false);
-  return <time dateTime={iso}>{formatter(local, time).format(new Date(iso))}</time>;
+  const local = useSyncExternalStore(onLocalReady, isLocalReady, () => false);
+  const date = new Date(iso);
+  return <time dateTime={iso}>{local ? formatter(time).format(date) : utcText(date, time)}</time>;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** As en-US's medium date (and short time) in UTC: "Nov 27, 2026, 1:05 AM". */
+export function utcText(date: Date, time = true): string {
+  const day = `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  if (!time) return day;
+  const hours = date.getUTCHours();
+  return `${day}, ${hours % 12 || 12}:${String(date.getUTCMinutes()).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+// One formatter per form, made once: toLocaleString would build (and throw away) one per date.
+const formats = new Map<boolean, Intl.DateTimeFormat>();
+function formatter(time: boolean): Intl.DateTimeFormat {
+  let format = formats.get(time);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, time ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" });
+    formats.set(time, format);
+  }
+  return format;
+}
+
+// The local form is used from the first idle moment after the load on (for the rest of the visit).
+let localReady = false;
+let scheduled = false;
+const listeners = new Set<() => void>();
+const isLocalReady = () => localReady;
+function onLocalReady(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!scheduled) {
+    scheduled = true;
+    whenIdle(() => {
+      localReady = true;
+      for (const notify of listeners) notify();
+    });
+  }
+  return () => listeners.delete(listener);
 }
