@@ -11,22 +11,32 @@ import { whenIdle } from "@/app/_lib/idle.ts";
  *
  * The UTC form is written out by hand, not with Intl: a page's first Intl formatter loads the
  * browser's locale data (20-60 ms on a small phone-class CPU), which would otherwise lengthen
- * hydration; the local form pays it later, in an idle moment, in one re-render of every date.
+ * hydration; the local form pays it later (en-US not at all), in an idle moment, in one
+ * re-render of every date.
  */
 export function LocalTime({ iso, time = true }: { iso: string; time?: boolean }) {
   const local = useSyncExternalStore(onLocalReady, isLocalReady, () => false);
   const date = new Date(iso);
-  return <time dateTime={iso}>{local ? formatter(time).format(date) : utcText(date, time)}</time>;
+  return <time dateTime={iso}>{local ? localText(date, time) : utcText(date, time)}</time>;
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
+/** en-US's medium date (and short time), "Nov 27, 2026, 1:05 AM", from the date's parts. */
+function enUsText(year: number, month: number, day: number, hours: number, minutes: number, time: boolean): string {
+  const date = `${MONTHS[month]} ${day}, ${year}`;
+  return time ? `${date}, ${hours % 12 || 12}:${String(minutes).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}` : date;
+}
+
 /** As en-US's medium date (and short time) in UTC: "Nov 27, 2026, 1:05 AM". */
 export function utcText(date: Date, time = true): string {
-  const day = `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-  if (!time) return day;
-  const hours = date.getUTCHours();
-  return `${day}, ${hours % 12 || 12}:${String(date.getUTCMinutes()).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
+  return enUsText(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), time);
+}
+
+/** In the reader's time zone and language; en-US (the app's own language) needs no locale data. */
+function localText(date: Date, time: boolean): string {
+  if (navigator.language !== "en-US") return formatter(time).format(date);
+  return enUsText(date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes(), time);
 }
 
 // One formatter per form, made once: toLocaleString would build (and throw away) one per date.
