@@ -4,29 +4,6 @@ import { AUDIO_CACHE, PAGES_CACHE } from "@/app/_lib/cache-names.ts";
 let registered: Promise<Workbox | null> | undefined;
 
 /**
- * Runs `work` once the page has loaded and the browser is idle, so that what it costs (scripts
- * to fetch and run, a service worker to install) never competes with the page's first paint.
- */
-export function whenIdle(work: () => void): () => void {
-  let cancel = () => {};
-  const idle = () => {
-    if ("requestIdleCallback" in window) {
-      const handle = requestIdleCallback(work, { timeout: 3000 });
-      cancel = () => cancelIdleCallback(handle);
-    } else {
-      const handle = setTimeout(work, 200);
-      cancel = () => clearTimeout(handle);
-    }
-  };
-  if (document.readyState === "complete") idle();
-  else {
-    window.addEventListener("load", idle, { once: true });
-    cancel = () => window.removeEventListener("load", idle);
-  }
-  return () => cancel();
-}
-
-/**
  * Registers /sw.js once per page load (workbox-window is loaded only then), then hands it the URLs this page already loaded (the
  * page itself and its scripts), so the very first visit is enough to open the app offline.
  */

@@ -24,9 +24,10 @@ export function Chip({ children, icon, pressed, add, compact, className, type = 
   );
 }
 
+/** Not prefetched: its pages are rendered per request (see app/_components/shell/app-nav.tsx). */
 export function ChipLink({ href, current, children, ...props }: { href: string; current?: boolean; children: ReactNode; "data-testid"?: string }) {
   return (
-    <Link href={href} className={styles.chip} aria-current={current ? "true" : undefined} replace scroll={false} {...props}>
+    <Link href={href} className={styles.chip} aria-current={current ? "true" : undefined} replace scroll={false} prefetch={false} {...props}>
       <span className={styles.chipLabel}>{children}</span>
     </Link>
   );

@@ -12,10 +12,11 @@ export function RowList({ label, children }: { label: string; children: ReactNod
   );
 }
 
+/** Not prefetched: its pages are rendered per request (see app/_components/shell/app-nav.tsx). */
 export function RowLink({ href, title, meta, excerpt, icon, testId }: { href: string; title: ReactNode; meta?: ReactNode; excerpt?: ReactNode; icon?: ReactNode; testId?: string }) {
   return (
     <li data-testid={testId}>
-      <Link className={styles.rowLink} href={href}>
+      <Link className={styles.rowLink} href={href} prefetch={false}>
         {icon}
         <span className={styles.rowMain}>
           <span className={styles.rowTitle}>{title}</span>

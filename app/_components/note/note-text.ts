@@ -15,6 +15,14 @@ export function originalText(t: Transcription): string {
 }
 
 const TITLE_MAX = 60;
+// Made once per language: a sentence segmenter is costly to build, and lists title every row.
+const segmenters = new Map<string, Intl.Segmenter>();
+function sentenceSegmenter(locale?: string): Intl.Segmenter | null {
+  if (typeof Intl.Segmenter !== "function") return null;
+  let segmenter = segmenters.get(locale ?? "");
+  if (!segmenter) segmenters.set(locale ?? "", (segmenter = new Intl.Segmenter(locale, { granularity: "sentence" })));
+  return segmenter;
+}
 
 /**
  * A title from the note's first sentence (of the text shown: the clean text, once there is one),
@@ -23,7 +31,7 @@ const TITLE_MAX = 60;
 export function noteTitle(text: string, locale?: string): string {
   const trimmed = text.trim();
   if (!trimmed) return "Voice note";
-  const segmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(locale, { granularity: "sentence" }) : null;
+  const segmenter = sentenceSegmenter(locale);
   const first = (segmenter ? segmenter.segment(trimmed)[Symbol.iterator]().next().value?.segment : trimmed.split(/(?<=[.!?])\s/)[0]) ?? trimmed;
   const sentence = first.trim().replace(/[.,;:!?。！？]+$/u, "");
   const head = sentence.length <= TITLE_MAX ? sentence : `${sentence.slice(0, TITLE_MAX).replace(/\s+\S*$/u, "")}…`;

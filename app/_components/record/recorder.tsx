@@ -15,6 +15,7 @@ import type { QueuedUpload } from "@/app/_lib/local-db.ts";
 import type { LiveCaptions } from "@/app/_lib/recording/live-recording.ts";
 import { prepareUpload } from "@/app/_lib/recording/prepare-upload.ts";
 import { warmUpAudioTools } from "@/app/_lib/recording/preprocess.ts";
+import { whenIdle } from "@/app/_lib/idle.ts";
 import { keepRecordingsOnPhone, minutesOfSpaceLeft } from "@/app/_lib/recording/storage.ts";
 import { clearProgress, onProgress, progressStage, reportStage, setCardShown, trackUpload } from "@/app/_lib/recording/recording-progress.ts";
 import { Button, Notice } from "@/app/_ui/index.ts";
@@ -41,6 +42,7 @@ const interruptionMessage = (reason: Interruption) =>
   reason === "ended"
     ? "The recording stopped because the microphone was taken away (a call, another app, or its permission). Everything up to then is saved."
     : "The recording stopped because the microphone went silent (a call or another app took it). Everything up to then is saved.";
+const AUDIO_TOOLS_AFTER_MS = 5000;
 const STATE = { idle: "Ready", starting: "Starting…", recording: "Recording", paused: "Paused", saving: "Saving…" } as const;
 
 export function Recorder({ owner }: { owner: string }) {
@@ -95,9 +97,11 @@ export function Recorder({ owner }: { owner: string }) {
     } else if (stage) card.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }, [stage, router, interrupted]);
 
-  // A picked audio file is converted and split in the browser (ffmpeg.wasm): the tools load now,
-  // while the person is on this page, not after they choose the file.
-  useEffect(() => warmUpAudioTools(), []);
+  // A picked audio file is converted and split in the browser (ffmpeg.wasm): the tools load while
+  // the person is on this page, not after they choose the file. Not with the page, though: ~30 MB
+  // to fetch and compile would compete with its first paint and with a recording started at once.
+  // They load a few seconds after the page settles, or as soon as the person reaches for a file.
+  useEffect(() => whenIdle(warmUpAudioTools, { afterMs: AUDIO_TOOLS_AFTER_MS }), []);
 
   useEffect(() => {
     if (phase !== "recording" && phase !== "paused") return;
@@ -289,7 +293,7 @@ export function Recorder({ owner }: { owner: string }) {
           {stage.step}
         </p>
       )}
-      <label className={styles.filePick}>
+      <label className={styles.filePick} onPointerEnter={warmUpAudioTools} onFocus={warmUpAudioTools} onTouchStart={warmUpAudioTools}>
         <Upload size={18} aria-hidden="true" />
         <span>Or choose an audio file</span>
         <input type="file" accept="audio/*,video/mp4,video/webm" onChange={pickFile} disabled={phase !== "idle"} />

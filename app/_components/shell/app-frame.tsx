@@ -11,7 +11,7 @@ export function AppFrame({ children, after }: { children: ReactNode; after?: Rea
         Skip to content
       </a>
       <header className={styles.topbar}>
-        <Brand href="/record" />
+        <Brand href="/record" prefetch={false} />
       </header>
       <AppNav />
       <main id="main" className={styles.main}>

@@ -6,6 +6,9 @@ import { FileText, Mic, Send, Settings } from "lucide-react";
 import styles from "./shell.module.css";
 
 // One navigation, two layouts: a bottom tab bar on phones, a side bar from 900 px (shell.module.css).
+// No prefetch: every signed-in page is rendered per request and has no loading.js, so Next would
+// prefetch nothing a navigation can use (a dynamic route only down to its nearest loading
+// boundary), at the cost of requests and main-thread work for every link on every page load.
 const TABS = [
   { href: "/record", label: "Record", icon: Mic, match: ["/record"] },
   { href: "/transcripts", label: "Notes", icon: FileText, match: ["/transcripts", "/rewrites"] },
@@ -22,7 +25,7 @@ export function AppNav() {
           const current = match.some((m) => pathname === m || pathname.startsWith(`${m}/`));
           return (
             <li key={href} className={href === "/record" ? styles.recordItem : undefined}>
-              <Link href={href} className={styles.navLink} aria-current={current ? "page" : undefined}>
+              <Link href={href} className={styles.navLink} aria-current={current ? "page" : undefined} prefetch={false}>
                 <span className={styles.navIcon}>
                   <Icon size={22} aria-hidden="true" />
                 </span>

@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { flushEdits } from "@/app/_lib/notes/edit-queue.ts";
-import { whenIdle } from "@/app/_lib/service-worker.ts";
+import { whenIdle } from "@/app/_lib/idle.ts";
 
 /** Sends note edits made offline as soon as the app is open and online, whatever page is shown. */
 export function EditSync() {

@@ -2,7 +2,8 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { keepPageOffline, registerServiceWorker, whenIdle } from "@/app/_lib/service-worker.ts";
+import { whenIdle } from "@/app/_lib/idle.ts";
+import { keepPageOffline, registerServiceWorker } from "@/app/_lib/service-worker.ts";
 
 export function ServiceWorkerRegistration() {
   const pathname = usePathname();

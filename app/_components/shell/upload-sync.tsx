@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { rememberOwner } from "@/app/_lib/owner.ts";
 import { recoverInterruptedRecordings } from "@/app/_lib/recording/recorder.ts";
 import { nextDueIn, processQueue } from "@/app/_lib/recording/upload-queue.ts";
+import { whenIdle } from "@/app/_lib/idle.ts";
 
 /**
  * Sends this phone's queued recordings from every page of the app, not only from Record: on
@@ -24,17 +25,21 @@ export function UploadSync({ owner }: { owner: string }) {
     const now = () => void drain(true);
     const soon = () => void drain();
     const onVisible = () => document.visibilityState === "visible" && soon();
-    void rememberOwner(owner);
-    // A recording cut off by a closed page is finished and queued on the next open, whatever the page.
-    void recoverInterruptedRecordings(owner)
-      .catch(() => 0)
-      .then(() => drain());
+    // After the first paint (opening the phone's database and reading the queue can wait that long).
+    const cancel = whenIdle(() => {
+      void rememberOwner(owner);
+      // A recording cut off by a closed page is finished and queued on the next open, whatever the page.
+      void recoverInterruptedRecordings(owner)
+        .catch(() => 0)
+        .then(() => drain());
+    });
     window.addEventListener("online", now);
     window.addEventListener("voicedraft:enqueued", now);
     window.addEventListener("focus", soon);
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       stopped = true;
+      cancel();
       clearTimeout(timer);
       window.removeEventListener("online", now);
       window.removeEventListener("voicedraft:enqueued", now);

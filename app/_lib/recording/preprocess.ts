@@ -9,6 +9,7 @@ export type PreparedPart = { blob: Blob; start: number; end: number };
 export type PreprocessProgress = { stage: "loading" | "converting" | "splitting"; seconds: number };
 
 let worker: Worker | undefined;
+let warming: Promise<unknown> | undefined;
 
 export async function preprocessAudio(blob: Blob, onProgress: (p: PreprocessProgress) => void = () => {}): Promise<PreparedPart[]> {
   const data = await blob.arrayBuffer();
@@ -17,10 +18,13 @@ export async function preprocessAudio(blob: Blob, onProgress: (p: PreprocessProg
 
 /**
  * Loads the audio tools (ffmpeg.wasm, ~30 MB of WebAssembly from this site) in the worker now, so a
- * file picked later is converted at once. Idle work: a failure only means they load when needed.
+ * file picked later is converted at once. Once per page; a failure only means they load when needed.
  */
 export function warmUpAudioTools(): void {
-  ask({ id: crypto.randomUUID(), type: "load" }).catch(() => undefined);
+  if (warming) return;
+  warming = ask({ id: crypto.randomUUID(), type: "load" }).catch(() => {
+    warming = undefined; // asked again later (the worker restarts): a failure is not final
+  });
 }
 
 /** Recorded before live recordings: the parts of a recording were cut at pauses 30–60 s apart while it went on. */
