@@ -56,11 +56,6 @@ async function suite(name, files, env = {}, nodeArgs = []) {
       "tsx",
       "--test",
       "--test-concurrency=2",
-      // A file whose tests have all ended exits even if something still holds its event loop: a
-      // pg-boss worker whose job never settled kept tests/api/optimization.test.ts alive for 19
-      // minutes after its last test (pg-boss waits for such a worker in a loop of its own). Node
-      // 20 exits before the TAP report is written, so it is left out there (the smoke step).
-      ...(Number(process.versions.node.split(".")[0]) >= 22 ? ["--test-force-exit"] : []),
       ...nodeArgs,
       "--test-reporter=spec",
       "--test-reporter-destination=stdout",
