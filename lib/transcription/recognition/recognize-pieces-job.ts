@@ -169,8 +169,7 @@ export async function runPiece({
       completedAt: new Date(),
     });
     if (!saved) {
-      if (takenBack()) return "skipped";
-      log.warn("recognition piece lease lost", fields);
+      if (!takenBack()) log.warn("recognition piece lease lost", fields); // taken back: expected
       return "skipped";
     }
     await completeWorkflowIfDone(workflowId);
