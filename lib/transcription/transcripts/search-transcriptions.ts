@@ -126,13 +126,14 @@ export function termMatcher(terms: SnippetTerm[]): (textWord: string) => boolean
   const prepared = terms.map((t) => ({ ...t, stems: t.stems.map(bare) }));
   const stemmed = prepared.some((t) => t.stems.length);
   return (textWord) => {
-    const word = PLAIN.test(textWord) ? textWord.toLowerCase() : fold(textWord);
+    const ascii = PLAIN.test(textWord);
+    const word = ascii ? textWord.toLowerCase() : fold(textWord);
     if (prepared.some((t) => word === t.word || (t.prefix && word.startsWith(t.word)))) return true;
     if (!stemmed) return false;
     // The database's stemmer is not asked for every word of the text (that is what made ts_headline
     // slow): a word starting with the stem counts, or with all of it but a last letter the stemmer
     // rewrote (country → countri) when the word is not much longer.
-    const plain = bare(textWord);
+    const plain = ascii ? word : bare(textWord);
     return prepared.some((t) =>
       t.stems.some((s) => (s.length < 3 ? plain === s : plain.startsWith(s) || (s.length >= 4 && plain.startsWith(s.slice(0, -1)) && plain.length <= s.length + 2))),
     );
