@@ -14,8 +14,6 @@ import { POST as finishLive } from "@/app/api/v1/live-recordings/[id]/finish/rou
 import { GET as listNotes } from "@/app/api/v1/transcriptions/route.ts";
 import { db } from "@/lib/db/client.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
-import { cutLivePieces } from "@/lib/transcription/live/cut-live-pieces.ts";
-import { takeBackLastPieces } from "@/lib/transcription/live/take-back-last-pieces.ts";
 import { recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
@@ -24,8 +22,6 @@ import { call } from "../support/http.ts";
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
 process.env.JOBS_POLL_SECONDS = "0.5";
 process.env.OPTIMIZER = "off";
-// Finish shares the rest among the recognizers (and takes last pieces back only when there are two).
-process.env.RECOGNIZERS_PER_PROCESS = "2";
 const database = setUpTestDatabase();
 const exec = promisify(execFile);
 
@@ -146,45 +142,6 @@ test("captions arrive before Stop, and finish makes one note of every piece, in 
   // A finished recording takes no more audio; bytes it already had are still fine.
   assert.equal((await append(user.key, id, webm.length, new Uint8Array([1, 2, 3]))).body.error.code, "recording_finished");
   assert.equal((await append(user.key, id, 0, webm.subarray(0, 100))).status, 200);
-});
-
-test("at Stop, a last piece not yet recognized is cut again with the rest; one held by another process is left alone", async () => {
-  const user = await createTestUser();
-  const id = "live-take-back";
-  await sendAll(user.key, id, 12);
-  const prisma = await db();
-  const recording = () => prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: user.id, id } } });
-  await cutLivePieces(await recording()); // queued behind the appends' cuts: every cut is done
-  const cut = await recording();
-  assert.ok(cut.piecesCut >= 1, "the first sentences were cut as a live piece");
-  await until("the live pieces recognized", async () =>
-    (await prisma.recognitionPiece.count({ where: { workflowId: cut.workflowId, status: { not: "completed" } } })) === 0 ? true : undefined,
-  );
-  const last = { workflowId: cut.workflowId, index: cut.piecesCut - 1 };
-  const lastPiece = await prisma.recognitionPiece.findUniqueOrThrow({ where: { workflowId_index: last } });
-
-  // Being recognized in another process: out of reach, so nothing moves.
-  await prisma.recognitionPiece.update({ where: { workflowId_index: last }, data: { status: "running", executionId: "elsewhere", heartbeatAt: new Date() } });
-  assert.deepEqual(await takeBackLastPieces(cut), cut);
-  assert.equal(await prisma.recognitionPiece.count({ where: last }), 1);
-  assert.equal((await recording()).heardUntil, cut.heardUntil);
-
-  // Pending, as behind busy recognizers, with no job queued, and holding silence: kept, finish
-  // would wait for it (or, recognized, the note would miss its words).
-  const silence = path.join(dir, "silence.wav");
-  await exec("sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", silence, "trim", "0", String(lastPiece.endSec - lastPiece.startSec)]);
-  await prisma.recognitionPiece.update({ where: { workflowId_index: last }, data: { status: "pending", executionId: null, heartbeatAt: null, audio: await readFile(silence) } });
-  const done = await Promise.race([
-    finish(user.key, id),
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error("finish waited for the piece instead of taking it back")), 60_000).unref()),
-  ]);
-  assert.equal(done.status, 201, done.text);
-  // Heard again from the recording itself, from where the piece started.
-  assert.match(done.body.text, /weather|nice|today|sun|shining/i);
-  const pieces = await prisma.recognitionPiece.findMany({ where: { workflowId: cut.workflowId }, orderBy: { index: "asc" } });
-  assert.ok(Math.abs(pieces[last.index].startSec - lastPiece.startSec) < 0.5, `cut again from ${lastPiece.startSec} s: ${pieces[last.index].startSec}`);
-  assert.ok(pieces.every((p) => p.status === "completed"));
-  assert.equal(done.body.text, pieces.map((p) => (p.result as { text: string }).text).filter(Boolean).join(" "));
 });
 
 test("appends go by offset: a repeat is skipped, an overlap adds only the new bytes, a gap is 409 with the offset", async () => {

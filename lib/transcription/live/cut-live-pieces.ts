@@ -9,7 +9,6 @@ import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { decodeAudio, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import type { PlanOptions } from "@/lib/transcription/audio/plan-pieces.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
-import { takeBackLastPieces } from "@/lib/transcription/live/take-back-last-pieces.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
 import { dispatch } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { runPiece } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
@@ -78,8 +77,7 @@ export function cutLivePieces(row: LiveRow, { final = false, audioFile }: { fina
       const prisma = await db();
       const fresh = await prisma.liveRecording.findUnique({ where: { userId_id: { userId: row.userId, id: row.id } } });
       if (!fresh) throw new ApiError("not_found", `The live recording ${row.id} was not found.`);
-      // At Stop, a last piece only just started is cut again with the rest, shared out.
-      return cut(final ? await takeBackLastPieces(fresh) : fresh, final, audioFile);
+      return cut(fresh, final, audioFile);
     });
   cutting.set(key, next);
   void next.finally(() => cutting.get(key) === next && cutting.delete(key)).catch(() => undefined);

@@ -12,7 +12,6 @@ import { defineJob } from "@/lib/jobs/define-job.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
 import { recoverStale, staleLeases } from "@/lib/jobs/recover-stale.ts";
 import { errorFields, log } from "@/lib/log.ts";
-import { PieceTakenBackError, trackRunningPiece } from "@/lib/transcription/recognition/running-pieces.ts";
 import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
 import { EngineUnavailableError, type Recognition } from "@/lib/transcription/recognizers/types.ts";
 
@@ -131,10 +130,6 @@ export async function runPiece({
   const fields = { recognition_workflow_id: workflowId, piece: index, execution_id: executionId };
   const heartbeat = setInterval(() => void whileHeld(key, executionId, { heartbeatAt: new Date() }).catch(() => undefined), heartbeatMs());
   heartbeat.unref();
-  // Finish may take the piece back (its row removed) and stop this run: see takeBackLastPieces.
-  const controller = new AbortController();
-  const forget = trackRunningPiece(workflowId, index, { executionId, startedAt: Date.now(), controller });
-  const takenBack = () => controller.signal.reason instanceof PieceTakenBackError;
   const dir = await mkdtemp(path.join(tmpdir(), "vd-piece-"));
   try {
     const piece = await prisma.recognitionPiece.findUniqueOrThrow({
@@ -150,7 +145,6 @@ export async function runPiece({
       durationSec: piece.endSec - piece.startSec,
       prompt: piece.workflow.prompt ?? undefined,
       language: piece.workflow.language ?? undefined,
-      signal: controller.signal,
     });
     const result: PieceResult = {
       text: recognition.text,
@@ -169,14 +163,12 @@ export async function runPiece({
       completedAt: new Date(),
     });
     if (!saved) {
-      if (!takenBack()) log.warn("recognition piece lease lost", fields); // taken back: expected
+      log.warn("recognition piece lease lost", fields);
       return "skipped";
     }
     await completeWorkflowIfDone(workflowId);
     return "completed";
   } catch (err) {
-    // Its row is gone: nothing to mark failed, nothing for a retry to find.
-    if (takenBack()) return "skipped";
     const { code, message, retryable } = failure(err);
     const giveUp = final || !retryable;
     log.warn(giveUp ? "recognition piece failed" : "recognition piece attempt failed", { ...fields, error_code: code, ...errorFields(err) });
@@ -188,7 +180,6 @@ export async function runPiece({
     throw err;
   } finally {
     clearInterval(heartbeat);
-    forget();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -35,7 +35,6 @@ type VerboseTranscription = {
  */
 export class OpenAiEngine implements RecognitionEngine {
   readonly name = "openai" as const;
-  readonly stopsWhenAborted = true; // the request is cancelled
   private readonly queue: BoundedQueue;
 
   constructor(private readonly options: { baseUrl: string; apiKey?: string; model: string; maxQueue: number; ffmpeg?: string }) {

@@ -21,7 +21,6 @@ const INSTALL_HINT = "install it with: apt-get install pocketsphinx pocketsphinx
  */
 export class PocketsphinxEngine implements RecognitionEngine {
   readonly name = "pocketsphinx" as const;
-  readonly stopsWhenAborted = true; // the child is spawned with the signal
   private readonly queue: BoundedQueue;
 
   constructor(
@@ -41,7 +40,7 @@ export class PocketsphinxEngine implements RecognitionEngine {
   }
 
   recognize(input: RecognizeInput): Promise<Recognition> {
-    return this.queue.run(() => this.run(input), input.signal);
+    return this.queue.run(() => this.run(input));
   }
 
   private async run({ wavPath, signal }: RecognizeInput): Promise<Recognition> {

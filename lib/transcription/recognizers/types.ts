@@ -18,11 +18,6 @@ export type Recognition = { text: string; segments: Segment[]; language: string;
 
 export interface RecognitionEngine {
   readonly name: "whisper" | "pocketsphinx" | "openai";
-  /**
-   * A running recognition stops when its signal aborts (its process is killed, its request
-   * cancelled), freeing the recognizer at once; whisper.cpp cannot stop mid-run.
-   */
-  readonly stopsWhenAborted?: boolean;
   recognize(input: RecognizeInput): Promise<Recognition>;
   /**
    * The languages it recognizes ("any": it detects or takes any), and what to install for the
