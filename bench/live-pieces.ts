@@ -49,6 +49,7 @@ console.log(`speech: jfk.wav looped to ${SECONDS} s; WER against its transcript`
 console.log("speech            whole-file WER  live WER  pieces  piece length (s, min/median/max)");
 try {
   for (const [label, pause] of [["with pauses", 1.5], ["continuous", 0]] as const) {
+    if (process.env.BENCH_SPEECH && !label.startsWith(process.env.BENCH_SPEECH)) continue;
     const wav = path.join(work, `${label}.wav`);
     const loops = Math.max(1, Math.round(SECONDS / (11 + pause)));
     const filter = pause
@@ -69,7 +70,9 @@ try {
     await live.send(id, webm, second);
     const { result } = await live.finish(id);
     const row = await live.recording(id);
-    const lengths = (await prisma.recognitionPiece.findMany({ where: { workflowId: row.workflowId }, select: { startSec: true, endSec: true } }))
+    const pieces = await prisma.recognitionPiece.findMany({ where: { workflowId: row.workflowId }, orderBy: { index: "asc" }, select: { startSec: true, endSec: true, result: true } });
+    if (process.env.BENCH_VERBOSE) for (const p of pieces) console.log(`  ${p.startSec.toFixed(2)}–${p.endSec.toFixed(2)}: ${(p.result as { text?: string } | null)?.text}`);
+    const lengths = pieces
       .map((p) => p.endSec - p.startSec)
       .sort((a, b) => a - b);
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

@@ -24,7 +24,7 @@ import { EngineUnavailableError, type Recognition } from "@/lib/transcription/re
 /** How often a worker renews its lease: several times within the stale limit, at most every 5 s. */
 const heartbeatMs = () => Math.min(5_000, (env().RECOGNITION_PIECE_STALE_SECONDS * 1000) / 4);
 
-export type PieceResult = Pick<Recognition, "text" | "segments" | "language" | "engine" | "model">;
+export type PieceResult = Pick<Recognition, "text" | "segments" | "language" | "engine" | "model" | "cepstralMean">;
 
 export const recognizePieceJob = defineJob({
   name: "recognize-piece",
@@ -145,6 +145,7 @@ export async function runPiece({
       durationSec: piece.endSec - piece.startSec,
       prompt: piece.workflow.prompt ?? undefined,
       language: piece.workflow.language ?? undefined,
+      cepstralMean: await previousCepstralMean(key),
     });
     const result: PieceResult = {
       text: recognition.text,
@@ -152,6 +153,7 @@ export async function runPiece({
       language: recognition.language,
       engine: recognition.engine,
       ...(recognition.model && { model: recognition.model }),
+      ...(recognition.cepstralMean && { cepstralMean: recognition.cepstralMean }),
     };
     const saved = await whileHeld(key, executionId, {
       status: "completed",
@@ -182,6 +184,22 @@ export async function runPiece({
     clearInterval(heartbeat);
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Where the speaker's cepstral mean stood after the nearest earlier piece already heard (a live
+ * recording's pieces are mostly heard in order), for the recognizer to start from; undefined
+ * when none is done yet or its recognizer keeps none.
+ */
+async function previousCepstralMean({ workflowId, index }: PieceKey): Promise<number[] | undefined> {
+  const prisma = await db();
+  const previous = await prisma.recognitionPiece.findFirst({
+    where: { workflowId, index: { lt: index }, status: "completed" },
+    orderBy: { index: "desc" },
+    select: { result: true },
+  });
+  const mean = (previous?.result as PieceResult | null)?.cepstralMean;
+  return Array.isArray(mean) && mean.every((x) => typeof x === "number") ? mean : undefined;
 }
 
 async function completeWorkflowIfDone(workflowId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { BoundedQueue } from "@/lib/transcription/recognizers/bounded-queue.ts";
 import { lowerPriority } from "@/lib/transcription/recognizers/priority.ts";
@@ -43,37 +44,94 @@ export class PocketsphinxEngine implements RecognitionEngine {
     return this.queue.run(() => this.run(input));
   }
 
-  private async run({ wavPath, signal }: RecognizeInput): Promise<Recognition> {
+  private async run({ wavPath, signal, cepstralMean }: RecognizeInput): Promise<Recognition> {
     const { binary, modelDir } = this.options;
     if (!PocketsphinxEngine.isInstalled(modelDir)) {
       throw new EngineUnavailableError(`The PocketSphinx en-us model is missing in ${modelDir}; ${INSTALL_HINT}.`);
     }
-    const args = [
-      "-infile", wavPath,
-      "-hmm", path.join(modelDir, "en-us"),
-      "-lm", path.join(modelDir, "en-us.lm.bin"),
-      "-dict", path.join(modelDir, "cmudict-en-us.dict"),
-      "-samprate", "16000",
-      "-time", "yes",
-      "-logfn", "/dev/null",
-    ];
-    const stdout = await new Promise<string>((resolve, reject) => {
-      const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], signal });
-      lowerPriority(child.pid);
-      let out = "";
-      let err = "";
-      child.stdout.on("data", (d) => (out += d));
-      child.stderr.on("data", (d) => (err = (err + d).slice(-2000)));
-      child.on("error", (e) => {
-        if ((e as NodeJS.ErrnoException).code === "ENOENT") {
-          reject(new EngineUnavailableError(`PocketSphinx is not installed (${binary}); ${INSTALL_HINT}.`));
-        } else reject(e);
+    const dir = await mkdtemp(path.join(tmpdir(), "vd-sphinx-"));
+    try {
+      const logFile = path.join(dir, "log");
+      const args = [
+        "-infile", wavPath,
+        "-hmm", path.join(modelDir, "en-us"),
+        ...(await featureParams(modelDir, dir, cepstralMean)),
+        "-lm", path.join(modelDir, "en-us.lm.bin"),
+        "-dict", path.join(modelDir, "cmudict-en-us.dict"),
+        "-samprate", "16000",
+        "-time", "yes",
+        "-logfn", logFile,
+      ];
+      const stdout = await new Promise<string>((resolve, reject) => {
+        const child = spawn(binary, args, { stdio: ["ignore", "pipe", "ignore"], signal });
+        lowerPriority(child.pid);
+        let out = "";
+        child.stdout.on("data", (d) => (out += d));
+        child.on("error", (e) => {
+          if ((e as NodeJS.ErrnoException).code === "ENOENT") {
+            reject(new EngineUnavailableError(`PocketSphinx is not installed (${binary}); ${INSTALL_HINT}.`));
+          } else reject(e);
+        });
+        child.on("close", (code) => {
+          if (code === 0) return resolve(out);
+          void readFile(logFile, "utf8")
+            .catch(() => "")
+            .then((log) => reject(new Error(`pocketsphinx exited with ${code}: ${lastErrors(log)}`)));
+        });
       });
-      child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`pocketsphinx exited with ${code}: ${err.trim()}`))));
-    });
-    const segments = parseTimedOutput(stdout);
-    return { text: segments.map((s) => s.text).join(" "), segments, language: "en", engine: this.name, model: "en-us" };
+      const segments = parseTimedOutput(stdout);
+      const mean = finalCepstralMean(await readFile(logFile, "utf8").catch(() => ""));
+      return {
+        text: segments.map((s) => s.text).join(" "),
+        segments,
+        language: "en",
+        engine: this.name,
+        model: "en-us",
+        ...(mean && { cepstralMean: mean }),
+      };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }
+}
+
+// PocketSphinx normalizes each frame by a running estimate of the speaker's cepstral mean (live
+// CMN), which starts at the model's generic value (`-cmninit` in its feat.params) and settles over
+// the first seconds of speech. A recording heard in pieces starts each piece unsettled, and its
+// first words come out wrong ("and i got my eye" for "and so my fellow americans"): each piece
+// therefore starts where the previous one ended. The model's feat.params outranks `-cmninit` on
+// the command line, so a copy with the value replaced is passed as `-featparams`.
+// bench:live-pieces: with pauses, live pieces 45.0% → see docs/benchmarks.md.
+const CEPSTRA = 13;
+const featParamsCache = new Map<string, Promise<string>>();
+
+async function featureParams(modelDir: string, dir: string, mean: number[] | undefined): Promise<string[]> {
+  if (!isCepstralMean(mean)) return [];
+  const file = path.join(modelDir, "en-us", "feat.params");
+  let base = featParamsCache.get(file);
+  if (!base) featParamsCache.set(file, (base = readFile(file, "utf8").catch(() => "")));
+  const lines = (await base).split("\n").filter((line) => line.trim() && !line.startsWith("-cmninit"));
+  const params = path.join(dir, "feat.params");
+  await writeFile(params, [...lines, `-cmninit ${mean.map((x) => x.toFixed(2)).join(",")}`, ""].join("\n"));
+  return ["-featparams", params];
+}
+
+/** A cepstral mean PocketSphinx's en-us model can start from: 13 finite numbers. */
+export function isCepstralMean(value: unknown): value is number[] {
+  return Array.isArray(value) && value.length === CEPSTRA && value.every((x) => typeof x === "number" && Number.isFinite(x));
+}
+
+/** The last "Update to < … >" of live CMN in PocketSphinx's log: where the mean ended. */
+export function finalCepstralMean(log: string): number[] | undefined {
+  const updates = [...log.matchAll(/cmn_live\.c\(\d+\): Update to\s*<([^>]*)>/g)];
+  const last = updates.at(-1)?.[1].trim().split(/\s+/).map(Number);
+  return isCepstralMean(last) ? last : undefined;
+}
+
+/** The error lines of PocketSphinx's log (its INFO lines are many), for a failure's message. */
+function lastErrors(log: string): string {
+  const errors = log.split("\n").filter((line) => /^(ERROR|FATAL)/.test(line));
+  return (errors.length ? errors.slice(-3).join(" ") : log.trim().split("\n").slice(-2).join(" ")).slice(0, 500);
 }
 
 // With -time yes, each utterance prints its hypothesis, then one line per word:

@@ -10,11 +10,25 @@ export type RecognizeInput = {
   prompt?: string;
   language?: string;
   signal?: AbortSignal;
+  /**
+   * Where the speaker's cepstral mean stood at the end of the recording's previous piece
+   * (Recognition.cepstralMean); a recognizer that normalizes by it (PocketSphinx) starts there
+   * instead of at its model's generic value, as it would had it heard the whole recording.
+   */
+  cepstralMean?: number[];
 };
 
 export type { Segment };
 
-export type Recognition = { text: string; segments: Segment[]; language: string; engine: string; model?: string };
+export type Recognition = {
+  text: string;
+  segments: Segment[];
+  language: string;
+  engine: string;
+  model?: string;
+  /** The recognizer's estimate of the speaker's cepstral mean when it finished (PocketSphinx only). */
+  cepstralMean?: number[];
+};
 
 export interface RecognitionEngine {
   readonly name: "whisper" | "pocketsphinx" | "openai";

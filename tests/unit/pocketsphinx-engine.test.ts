@@ -1,0 +1,91 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { measureWav } from "@/lib/transcription/audio/decode-audio.ts";
+import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
+import { finalCepstralMean, PocketsphinxEngine } from "@/lib/transcription/recognizers/pocketsphinx.ts";
+
+// Debian's PocketSphinx (installed by .ci/run) on the shipped speech, and a stand-in binary that
+// shows what the engine hands it.
+const MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
+const JFK_WAV = path.resolve(import.meta.dirname, "../../../shared/audio/jfk.wav");
+// Where PocketSphinx's live CMN ended on the whole of jfk.wav.
+const JFK_MEAN = [61.53, 20.65, -30.3, 13.91, -19.25, -3.48, -14.11, -2.33, 3.71, 2.45, 3.9, 5.81, -2.19];
+
+let dir: string;
+let clip: { wavPath: string; durationSec: number };
+before(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "vd-sphinx-test-"));
+  // "And so my fellow Americans": the first 3 s, as a recording's first piece.
+  const { dataOffset } = await measureWav(JFK_WAV);
+  clip = { wavPath: path.join(dir, "clip.wav"), durationSec: 3 };
+  await writeFile(clip.wavPath, await pieceWav(JFK_WAV, dataOffset, { start: 0, end: 3 }));
+});
+after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const sphinx = (binary = "pocketsphinx_continuous") => new PocketsphinxEngine({ binary, modelDir: MODEL_DIR, maxQueue: 4 });
+
+describe("PocketsphinxEngine: a piece starts from the speaker's cepstral mean", () => {
+  test("a recognition reports where the mean ended; a piece started there hears the first words the model alone misses", async () => {
+    const engine = sphinx();
+    const alone = await engine.recognize(clip);
+    assert.equal(alone.cepstralMean?.length, 13, "13 cepstra");
+    assert.ok(alone.cepstralMean.every(Number.isFinite));
+    // From the model's generic mean the first words come out wrong ("and then our my arm arrow").
+    assert.doesNotMatch(alone.text, /fellow americans/);
+    const carried = await engine.recognize({ ...clip, cepstralMean: JFK_MEAN });
+    assert.match(carried.text, /fellow americans/);
+  });
+
+  test("the mean goes in a copy of the model's feat.params (which outranks -cmninit), the rest of it kept", async () => {
+    const seen = path.join(dir, "seen");
+    const binary = path.join(dir, "fake-sphinx.sh");
+    // Writes its arguments and the feature parameters it was given, then logs as PocketSphinx does.
+    await writeFile(
+      binary,
+      [
+        "#!/bin/sh",
+        `printf '%s\\n' "$@" > ${seen}.args`,
+        'while [ $# -gt 0 ]; do case "$1" in -featparams) cp "$2" ' + seen + '.params;; -logfn) log="$2";; esac; shift; done',
+        'printf "INFO: cmn_live.c(138): Update to   < 1.00 2.00 3.00 4.00 5.00 6.00 7.00 8.00 9.00 10.00 11.00 12.00 13.00 >\\n" > "$log"',
+        "echo 'hello 0.10 0.50 1.000'",
+      ].join("\n"),
+    );
+    await chmod(binary, 0o755);
+    const result = await sphinx(binary).recognize({ ...clip, cepstralMean: JFK_MEAN });
+    assert.deepEqual(result.cepstralMean, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    const params = (await readFile(`${seen}.params`, "utf8")).split("\n");
+    assert.deepEqual(params.filter((l) => l.startsWith("-cmninit")), [`-cmninit ${JFK_MEAN.map((x) => x.toFixed(2)).join(",")}`]);
+    const model = (await readFile(path.join(MODEL_DIR, "en-us", "feat.params"), "utf8")).split("\n").filter((l) => l.trim() && !l.startsWith("-cmninit"));
+    assert.deepEqual(params.filter((l) => l.trim() && !l.startsWith("-cmninit")), model);
+
+    await rm(`${seen}.params`);
+    await sphinx(binary).recognize({ ...clip, cepstralMean: [1, 2, 3] });
+    assert.ok(!(await readFile(`${seen}.args`, "utf8")).includes("-featparams"), "a mean of the wrong shape is not passed");
+  });
+
+  test("a failure's message carries PocketSphinx's error lines", async () => {
+    const binary = path.join(dir, "failing-sphinx.sh");
+    await writeFile(
+      binary,
+      ["#!/bin/sh", 'while [ $# -gt 0 ]; do case "$1" in -logfn) log="$2";; esac; shift; done', 'echo "INFO: ok\\nERROR: \\"acmod.c\\", line 83: Folder does not exist" > "$log"', "exit 1"].join("\n"),
+    );
+    await chmod(binary, 0o755);
+    await assert.rejects(sphinx(binary).recognize(clip), /pocketsphinx exited with 1: ERROR: "acmod.c", line 83: Folder does not exist/);
+  });
+
+  test("finalCepstralMean reads the last update of the log, and nothing from a log without one", () => {
+    const log = [
+      "INFO: cmn_live.c(120): Update from < 41.00 -5.29 -0.12 5.09 2.48 -4.07 -1.37 -1.78 -5.08 -2.05 -6.45 -1.42 1.17 >",
+      "INFO: cmn_live.c(138): Update to   < 63.64 12.31 -18.85 2.72 -7.85 -11.93 -8.64 -5.98 5.34 0.57 3.85 5.56 -2.49 >",
+      "INFO: cmn_live.c(138): Update to   < 64.48 12.25 -19.27 2.77 -9.53 -12.15 -8.16 -6.75 5.93 1.38 4.73 6.49 -2.14 >",
+    ].join("\n");
+    assert.deepEqual(finalCepstralMean(log), [64.48, 12.25, -19.27, 2.77, -9.53, -12.15, -8.16, -6.75, 5.93, 1.38, 4.73, 6.49, -2.14]);
+    assert.equal(finalCepstralMean("INFO: nothing here"), undefined);
+    assert.equal(finalCepstralMean("INFO: cmn_live.c(138): Update to   < 1 2 nan >"), undefined);
+  });
+});
