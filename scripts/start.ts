@@ -70,9 +70,7 @@ async function openDatabase(config: ReturnType<typeof env>): Promise<EmbeddedHos
 
 /** Starts the server, tells it when the database is ready, and waits for it to stop. */
 async function runServer(opening: Promise<EmbeddedHost | undefined>): Promise<number> {
-  // One after the other, not side by side: on 2 busy cores a server preparing while PGlite opened
-  // made both slower (bench:restart: 6.3 s normal, 9.2 s after kill -9, against 5.9 and 5.9).
-  await opening;
+  if (process.env.VD_SERIAL_START) await opening;
   await buildApp({ next: !dev });
   // No baseline wasm tier (Prisma's query compiler is wasm): less memory at idle (bench:memory).
   // A young generation of at most 8 MB, half V8's default: as lean at idle as 1 MB (the
@@ -96,6 +94,13 @@ async function runServer(opening: Promise<EmbeddedHost | undefined>): Promise<nu
     // Next exits with 128 + signal number when told to stop; asked to stop, that is success.
     child.on("exit", (status, signal) => resolve(stopping && (signal || (status ?? 0) > 128) ? 0 : (status ?? 1)));
   });
+  try {
+    await opening;
+  } catch (err) {
+    child.kill("SIGTERM");
+    await exited;
+    throw err;
+  }
   child.stdin.write("database ready\n");
   // The accurate recognizer arrives in MODELS_DIR while PocketSphinx serves (TRANSCRIBE_ENGINE=auto).
   const modelDownload = startModelAutoDownloadIfNeeded();

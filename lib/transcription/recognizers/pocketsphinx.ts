@@ -63,10 +63,12 @@ export class PocketsphinxEngine implements RecognitionEngine {
         "-logfn", logFile,
       ];
       const stdout = await new Promise<string>((resolve, reject) => {
-        const child = spawn(binary, args, { stdio: ["ignore", "pipe", "ignore"], signal });
+        const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], signal });
         lowerPriority(child.pid);
         let out = "";
+        let err = "";
         child.stdout.on("data", (d) => (out += d));
+        child.stderr.on("data", (d) => (err = (err + d).slice(-2000)));
         child.on("error", (e) => {
           if ((e as NodeJS.ErrnoException).code === "ENOENT") {
             reject(new EngineUnavailableError(`PocketSphinx is not installed (${binary}); ${INSTALL_HINT}.`));
@@ -76,7 +78,7 @@ export class PocketsphinxEngine implements RecognitionEngine {
           if (code === 0) return resolve(out);
           void readFile(logFile, "utf8")
             .catch(() => "")
-            .then((log) => reject(new Error(`pocketsphinx exited with ${code}: ${lastErrors(log)}`)));
+            .then((log) => reject(new Error(`pocketsphinx exited with ${code}: ${lastErrors(log) || err.trim()}`)));
         });
       });
       const segments = parseTimedOutput(stdout);
@@ -128,10 +130,10 @@ export function finalCepstralMean(log: string): number[] | undefined {
   return isCepstralMean(last) ? last : undefined;
 }
 
-/** The error lines of PocketSphinx's log (its INFO lines are many), for a failure's message. */
+/** The error lines of PocketSphinx's log (its INFO lines are many), else its last lines, for a failure's message. */
 function lastErrors(log: string): string {
   const errors = log.split("\n").filter((line) => /^(ERROR|FATAL)/.test(line));
-  return (errors.length ? errors.slice(-3).join(" ") : log.trim().split("\n").slice(-2).join(" ")).slice(0, 500);
+  return (errors.length ? errors.slice(-3) : log.trim().split("\n").slice(-2)).join(" ").slice(0, 500);
 }
 
 // With -time yes, each utterance prints its hypothesis, then one line per word:
