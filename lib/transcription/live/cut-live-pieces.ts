@@ -19,18 +19,14 @@ import { runPiece } from "@/lib/transcription/recognition/recognize-pieces-job.t
 // piece that ends in a pause becomes a recognition piece at once. The piece still being spoken
 // waits for more audio, or for `final` (Stop).
 
-/**
- * Live pieces: a few seconds of speech, cut in a pause (a single span longer than max is cut at its
- * quietest), with up to 0.5 s of the pause on each side: PocketSphinx hears a piece's last words
- * better with some silence after them (bench:live-pieces, docs/benchmarks.md).
- */
-export const LIVE_PIECE = { minSeconds: 5, maxSeconds: 12, firstMinSeconds: 5, firstMaxSeconds: 12, maxSilenceSeconds: 2.5, padSeconds: 0.5 };
+/** Live pieces: a few seconds of speech, cut in a pause (a single span longer than max is cut at its quietest). */
+export const LIVE_PIECE = { minSeconds: 5, maxSeconds: 12, firstMinSeconds: 5, firstMaxSeconds: 12, maxSilenceSeconds: 2.5 };
 /**
  * The shortest pieces the rest at Stop is cut into (finalPieceLengths shares it out above these):
  * shorter pieces are heard less well (bench:live-pieces: 3–7 s pieces throughout cost 25–40 points
  * of word error rate), so only the last seconds pay for it.
  */
-const FINAL_PIECE = { minSeconds: 2.5, maxSeconds: 6, firstMinSeconds: 2.5, firstMaxSeconds: 6, maxSilenceSeconds: 2.5, padSeconds: 0.5 };
+const FINAL_PIECE = { minSeconds: 2.5, maxSeconds: 6, firstMinSeconds: 2.5, firstMaxSeconds: 6, maxSilenceSeconds: 2.5 };
 
 /**
  * The pieces of the rest at Stop: as many as there are recognizers side by side, when the rest
@@ -123,10 +119,8 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<nu
     // The last piece may still be going on, unless the person paused after it (or stopped). A
     // short one waits for what follows: a few words alone are recognized badly.
     const last = pieces.at(-1);
-    // (Its end is padded into the pause, by padSeconds at most.)
     const closed =
-      final ||
-      (last !== undefined && decoded.durationSec - last.end >= PAUSE_CLOSES_SECONDS - LIVE_PIECE.padSeconds && last.end - last.start >= LIVE_PIECE.minSeconds);
+      final || (last !== undefined && decoded.durationSec - last.end >= PAUSE_CLOSES_SECONDS - 0.2 && last.end - last.start >= LIVE_PIECE.minSeconds);
     const ready = closed ? pieces : pieces.slice(0, -1);
     if (!ready.length) return row.piecesCut;
     const heardUntil = round(from + (closed ? Math.max(ready.at(-1)!.end, decoded.durationSec - (final ? 0 : 0.3)) : pieces.at(-1)!.start));
