@@ -5,6 +5,8 @@
 // (WebM/Opus, 64 kbit/s) and sent through the live-recording use cases a second at a time, each
 // cut awaited (as on a server that keeps up), then finished; its word error rate is printed beside
 // PocketSphinx's on the whole file (the same WebM, decoded), with the pieces' count and lengths.
+// BENCH_SPEECH=with|continuous runs one of the two; BENCH_VERBOSE=1 prints each piece's place and
+// text, and both texts.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
