@@ -17,6 +17,7 @@ import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
+import { spokenSentences } from "../support/audio.ts";
 import { call } from "../support/http.ts";
 
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
@@ -38,16 +39,8 @@ let workers: JobWorkers;
 before(async () => {
   await database.ready;
   dir = await mkdtemp(path.join(tmpdir(), "vd-live-test-"));
-  const parts: string[] = [];
-  for (const [i, sentence] of SENTENCES.entries()) {
-    const spoken = path.join(dir, `s${i}.wav`);
-    const padded = path.join(dir, `p${i}.wav`);
-    await exec("espeak-ng", ["-s", "150", "-w", spoken, sentence]);
-    await exec("sox", [spoken, "-r", "16000", "-c", "1", padded, "pad", i === 0 ? "0.5" : "0", "1.5"]);
-    parts.push(padded);
-  }
   const wav = path.join(dir, "recording.wav");
-  await exec("sox", [...parts, wav]);
+  await spokenSentences(wav, SENTENCES, (i) => [i === 0 ? 0.5 : 0, 1.5]);
   // As MediaRecorder writes it: WebM/Opus, 48 kHz, with no duration in the header.
   const out = path.join(dir, "recording.webm");
   await exec("ffmpeg", ["-v", "error", "-i", wav, "-ar", "48000", "-c:a", "libopus", "-b:a", "64k", "-f", "webm", "-live", "1", out]);

@@ -3,11 +3,9 @@
 // is retried; the same upload twice recognizes every piece once. Real speech (espeak-ng), real
 // PocketSphinx, real pg-boss on the database under test.
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { after, before, test } from "node:test";
 import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { db } from "@/lib/db/client.ts";
@@ -17,6 +15,7 @@ import type { RecognitionEngine, RecognizeInput } from "@/lib/transcription/reco
 import { recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
+import { spokenSentences } from "../support/audio.ts";
 import { call } from "../support/http.ts";
 
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
@@ -25,7 +24,6 @@ process.env.RECOGNIZERS_PER_PROCESS = "2";
 process.env.RECOGNITION_PIECE_SECONDS = "6";
 process.env.OPTIMIZER = "off";
 const database = setUpTestDatabase();
-const exec = promisify(execFile);
 
 const SENTENCES = [
   "The weather is very nice today and the sun is shining",
@@ -44,16 +42,8 @@ before(async () => {
   await database.ready;
   // Three spoken sentences with 2.5 s pauses between them (about 15 s): three pieces.
   dir = await mkdtemp(path.join(tmpdir(), "vd-pieces-test-"));
-  const parts: string[] = [];
-  for (const [i, sentence] of SENTENCES.entries()) {
-    const spoken = path.join(dir, `s${i}.wav`);
-    const padded = path.join(dir, `p${i}.wav`);
-    await exec("espeak-ng", ["-s", "150", "-w", spoken, sentence]);
-    await exec("sox", [spoken, "-r", "16000", "-c", "1", padded, "pad", i === 0 ? "0.5" : "0", i === 2 ? "0.5" : "2.5"]);
-    parts.push(padded);
-  }
   const wav = path.join(dir, "recording.wav");
-  await exec("sox", [...parts, wav]);
+  await spokenSentences(wav, SENTENCES, (i) => [i === 0 ? 0.5 : 0, i === 2 ? 0.5 : 2.5]);
   recording = await readFile(wav);
   engine = await recognitionEngine();
   recognize = engine.recognize.bind(engine);

@@ -32,3 +32,20 @@ export const jfkAs = (name: string, codecArgs: string[]) => ffmpegFixture(name, 
 
 export const silence = (seconds: number) =>
   ffmpegFixture(`silence-${seconds}.wav`, ["-f", "lavfi", "-i", `anullsrc=r=16000:cl=mono`, "-t", String(seconds)]);
+
+/**
+ * Sentences spoken by espeak-ng (150 words a minute) into one 16 kHz mono WAV at `wavPath`, each
+ * with `pad(i)` = [seconds of silence before, after] it: real speech with pauses where the test wants them.
+ */
+export async function spokenSentences(wavPath: string, sentences: string[], pad: (i: number) => [number, number]): Promise<void> {
+  const parts: string[] = [];
+  for (const [i, sentence] of sentences.entries()) {
+    const spoken = `${wavPath}.s${i}.wav`;
+    const padded = `${wavPath}.p${i}.wav`;
+    await exec("espeak-ng", ["-s", "150", "-w", spoken, sentence]);
+    await exec("sox", [spoken, "-r", "16000", "-c", "1", padded, "pad", ...pad(i).map(String)]);
+    parts.push(padded);
+  }
+  await exec("sox", [...parts, wavPath]);
+  await Promise.all(parts.flatMap((p, i) => [rm(p), rm(`${wavPath}.s${i}.wav`)]));
+}

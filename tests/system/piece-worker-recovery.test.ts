@@ -1,9 +1,7 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { after, before, test } from "node:test";
 import { closeDb, db } from "@/lib/db/client.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
@@ -11,6 +9,7 @@ import { resetEnvCache } from "@/lib/env.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
 import { createEmptyDatabase, postgresAvailable, type EmptyDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
+import { spokenSentences } from "../support/audio.ts";
 import { call } from "../support/http.ts";
 import { startWorkerProcess, type WorkerProcess } from "../support/processes.ts";
 
@@ -18,7 +17,6 @@ import { startWorkerProcess, type WorkerProcess } from "../support/processes.ts"
 // killed (SIGKILL) while it recognizes a piece; a second one starts, the recovery sweep gives it
 // the dead worker's piece, and the upload — still waiting — answers with the whole text.
 
-const exec = promisify(execFile);
 const SENTENCES = [
   "The weather is very nice today and the sun is shining",
   "Please call me tomorrow morning at the office",
@@ -57,13 +55,7 @@ before(async () => {
   resetEnvCache();
   user = await createTestUser();
   dir = await mkdtemp(path.join(tmpdir(), "vd-piece-recovery-"));
-  const parts: string[] = [];
-  for (const [i, sentence] of SENTENCES.entries()) {
-    await exec("espeak-ng", ["-s", "150", "-w", path.join(dir, `s${i}.wav`), sentence]);
-    await exec("sox", [path.join(dir, `s${i}.wav`), "-r", "16000", "-c", "1", path.join(dir, `p${i}.wav`), "pad", "0.5", "2.5"]);
-    parts.push(path.join(dir, `p${i}.wav`));
-  }
-  await exec("sox", [...parts, path.join(dir, "recording.wav")]);
+  await spokenSentences(path.join(dir, "recording.wav"), SENTENCES, () => [0.5, 2.5]);
   recording = await readFile(path.join(dir, "recording.wav"));
 });
 
