@@ -22,6 +22,9 @@ import { call } from "../support/http.ts";
 
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
 process.env.JOBS_POLL_SECONDS = "0.5";
+// Two recognizers side by side, as on the 2-core machines the tests run on (a pause shares the
+// piece it closes out among them).
+process.env.RECOGNIZERS_PER_PROCESS = "2";
 process.env.OPTIMIZER = "off";
 const database = setUpTestDatabase();
 const exec = promisify(execFile);
@@ -135,6 +138,37 @@ test("captions arrive before Stop, and finish makes one note of every piece, in 
   // A finished recording takes no more audio; bytes it already had are still fine.
   assert.equal((await append(user.key, id, webm.length, new Uint8Array([1, 2, 3]))).body.error.code, "recording_finished");
   assert.equal((await append(user.key, id, 0, webm.subarray(0, 100))).status, 200);
+});
+
+test("a pause that closes a long stretch of speech cuts it in two, one for each recognizer, before Stop", async () => {
+  // Three sentences with short breaths between them (one stretch of speech, about 9 s), then a
+  // pause: the person may stop now, so what they said is shared out among the two recognizers
+  // (a Stop waits for one round of two short pieces, not one long piece on one core).
+  const wav = path.join(dir, "breaths.wav");
+  await spokenSentences(wav, SENTENCES, (i) => [i === 0 ? 0.3 : 0, i === SENTENCES.length - 1 ? 1.5 : 0.4]);
+  const out = path.join(dir, "breaths.webm");
+  await exec("ffmpeg", ["-v", "error", "-y", "-i", wav, "-ar", "48000", "-c:a", "libopus", "-b:a", "64k", "-f", "webm", "-live", "1", out]);
+  const audio = await readFile(out);
+  const user = await createTestUser();
+  const id = "live-breaths";
+  const size = Math.ceil(audio.length / 10);
+  for (let offset = 0; offset < audio.length; offset += size) {
+    const res = await append(user.key, id, offset, audio.subarray(offset, offset + size));
+    assert.ok(res.status === 200 || res.status === 201, res.text);
+  }
+  const prisma = await db();
+  const row = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: user.id, id } } });
+  const speechEnd = (await exec("soxi", ["-D", wav])).stdout.trim();
+  // Without a finish: every second of speech is in a piece once the pause has closed it.
+  const pieces = await until("the speech cut into pieces", async () => {
+    const cut = await prisma.recognitionPiece.findMany({ where: { workflowId: row.workflowId }, orderBy: { index: "asc" }, select: { startSec: true, endSec: true } });
+    return cut.length && cut.at(-1)!.endSec > Number(speechEnd) - 2 ? cut : undefined;
+  });
+  assert.equal(pieces.length, 2, `the stretch is cut in two at a breath: ${JSON.stringify(pieces)}`);
+  assert.ok(pieces.every((p) => p.endSec - p.startSec >= 2.5), `neither piece is a few words alone: ${JSON.stringify(pieces)}`);
+  const done = await finish(user.key, id);
+  assert.equal(done.status, 201, done.text);
+  assert.match(done.body.text, /weather|nice|today|sun|shining/i);
 });
 
 test("appends go by offset: a repeat is skipped, an overlap adds only the new bytes, a gap is 409 with the offset", async () => {

@@ -265,7 +265,13 @@ async function wavLayout(file: import("node:fs/promises").FileHandle): Promise<{
   throw new Error("WAV file without a data chunk");
 }
 
-export type SpeechAnalysis = { spans: SpeechSpan[]; pieces: Piece[]; speechSeconds: number };
+export type SpeechAnalysis = {
+  spans: SpeechSpan[];
+  pieces: Piece[];
+  speechSeconds: number;
+  /** The same speech cut to other lengths (no second pass of the detector). */
+  plan(options: PlanOptions): Piece[];
+};
 
 /**
  * Voice-activity detection over a decoded recording (read in chunks, so memory stays flat for
@@ -281,8 +287,8 @@ export async function analyzeSpeech(wavPath: string, durationSec: number, option
   if (!spans.length) {
     throw new ApiError("no_speech", "No speech was heard: the recording is silent or holds only noise; nothing could be transcribed. Check the microphone.");
   }
-  const pieces = planPieces(spans, durationSec, { cutAt: (from, to) => quietest(probabilities, from, to), ...options });
-  return { spans, pieces, speechSeconds };
+  const plan = (opts: PlanOptions) => planPieces(spans, durationSec, { cutAt: (from, to) => quietest(probabilities, from, to), ...opts });
+  return { spans, pieces: plan(options), speechSeconds, plan };
 }
 
 /** The start of the frame least likely to be speech in [from, to] (the latest of equals). */
