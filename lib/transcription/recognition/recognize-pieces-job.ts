@@ -12,6 +12,7 @@ import { defineJob } from "@/lib/jobs/define-job.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
 import { recoverStale, staleLeases } from "@/lib/jobs/recover-stale.ts";
 import { errorFields, log } from "@/lib/log.ts";
+import { rememberSpeakerMean, speakerMean } from "@/lib/transcription/recognition/speaker-profile.ts";
 import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
 import { EngineUnavailableError, type Recognition } from "@/lib/transcription/recognizers/types.ts";
 
@@ -134,7 +135,7 @@ export async function runPiece({
   try {
     const piece = await prisma.recognitionPiece.findUniqueOrThrow({
       where: { workflowId_index: key },
-      select: { audio: true, startSec: true, endSec: true, workflow: { select: { prompt: true, language: true } } },
+      select: { audio: true, startSec: true, endSec: true, workflow: { select: { userId: true, prompt: true, language: true } } },
     });
     if (!piece.audio) return "skipped";
     const wavPath = path.join(dir, "piece.wav");
@@ -145,7 +146,7 @@ export async function runPiece({
       durationSec: piece.endSec - piece.startSec,
       prompt: piece.workflow.prompt ?? undefined,
       language: piece.workflow.language ?? undefined,
-      cepstralMean: await previousCepstralMean(key),
+      cepstralMean: (await previousCepstralMean(key)) ?? (await speakerMean(piece.workflow.userId)),
     });
     const result: PieceResult = {
       text: recognition.text,
@@ -168,6 +169,7 @@ export async function runPiece({
       log.warn("recognition piece lease lost", fields);
       return "skipped";
     }
+    await rememberSpeakerMean(piece.workflow.userId, recognition.cepstralMean);
     await completeWorkflowIfDone(workflowId);
     return "completed";
   } catch (err) {
@@ -189,7 +191,7 @@ export async function runPiece({
 /**
  * Where the speaker's cepstral mean stood after the nearest earlier piece already heard (a live
  * recording's pieces are mostly heard in order), for the recognizer to start from; undefined
- * when none is done yet or its recognizer keeps none.
+ * when none is done yet or its recognizer keeps none (then the person's latest: speakerMean).
  */
 async function previousCepstralMean({ workflowId, index }: PieceKey): Promise<number[] | undefined> {
   const prisma = await db();

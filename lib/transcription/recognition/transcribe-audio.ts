@@ -23,6 +23,7 @@ import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { findReplay, saveTranscription, uploadRequestHash } from "@/lib/transcription/transcripts/save-transcription.ts";
 import { lowerPriority } from "@/lib/transcription/recognizers/priority.ts";
 import { userLanguage } from "@/lib/transcription/recognition/user-language.ts";
+import { rememberSpeakerMean, speakerMean } from "@/lib/transcription/recognition/speaker-profile.ts";
 import { assertAudioBudgetLeft, chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
@@ -161,9 +162,11 @@ async function recognizeDecoded(
     });
     ({ recognition, corrected } = stitched.result());
   } else {
+    const cepstralMean = await speakerMean(userId);
     recognition = await engineCall(() =>
-      engine.recognize({ wavPath: audio.wavPath, durationSec: audio.durationSec, prompt, language: input.language }),
+      engine.recognize({ wavPath: audio.wavPath, durationSec: audio.durationSec, prompt, language: input.language, cepstralMean }),
     );
+    await rememberSpeakerMean(userId, recognition.cepstralMean);
     corrected = correctRecognition(recognition, dictionary);
     if (corrected.text) onText?.(corrected.text);
   }
