@@ -133,6 +133,9 @@ test("captions arrive before Stop, and finish makes one note of every piece, in 
   const state = await read(user.key, id);
   assert.equal(state.body.status, "done");
   assert.equal(state.body.transcription_id, done.body.id);
+  // Where the voice settled is kept for this person's next recording (its first piece starts there).
+  const profile = await prisma.speakerProfile.findUniqueOrThrow({ where: { userId: user.id } });
+  assert.equal((profile.cepstralMean as number[]).length, 13);
   // The chunks went with the note (the note keeps the recording).
   assert.equal(await prisma.liveRecordingChunk.count({ where: { userId: user.id } }), 0);
   // A finished recording takes no more audio; bytes it already had are still fine.

@@ -149,6 +149,27 @@ test("the same upload twice (same bytes, and with one Idempotency-Key) recognize
   }
 });
 
+test("a recording's first piece starts from the person's kept voice, and where it settled is kept for the next", async () => {
+  const user = await createTestUser();
+  const prisma = await db();
+  const kept = [61.5, 20.6, -30.3, 13.9, -19.2, -3.5, -14.1, -2.3, 3.7, 2.4, 3.9, 5.8, -2.2];
+  await prisma.speakerProfile.create({ data: { userId: user.id, cepstralMean: kept } });
+  const means = new Map<number, number[] | undefined>();
+  const engineRuns = observeEngine((_, input) => (means.set(means.size, input.cepstralMean), false));
+  try {
+    const res = await upload(user.key);
+    assert.equal(res.status, 200, res.text);
+    assert.equal(engineRuns.runs(), 3);
+    // The first run had no earlier piece heard: it started from the kept voice, not the model's.
+    assert.deepEqual(means.get(0), kept);
+    const after = await prisma.speakerProfile.findUniqueOrThrow({ where: { userId: user.id } });
+    assert.equal((after.cepstralMean as number[]).length, 13);
+    assert.notDeepEqual(after.cepstralMean, kept, "replaced by where this recording's voice settled");
+  } finally {
+    engineRuns.restore();
+  }
+});
+
 test("a piece whose recognition fails once is retried and the text is complete", async () => {
   const user = await createTestUser();
   const engineRuns = observeEngine((run) => run === 1);
