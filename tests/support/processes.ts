@@ -121,7 +121,10 @@ export async function seedEmbeddedDatabase(dataDir: string): Promise<void> {
 /** Starts `npm start`'s launcher and waits until /api/health answers (polled every `pollMs`). */
 export async function startServer(env: Record<string, string>, timeoutMs = 300_000, { pollMs = 500 } = {}): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [TSX, path.join(ROOT, "scripts", "start.ts")], {
+  // tsx as a loader in the one process, not its CLI: the CLI relays a signal to the script's
+  // process and, when that has not confirmed it within 30 ms (a loaded machine), SIGKILLs it and
+  // exits 143, so a clean stop looked like a crash (launcher-start, in a full CI run).
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "start.ts")], {
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
