@@ -30,10 +30,11 @@ export const LIVE_PIECE = { minSeconds: 5, maxSeconds: 12, firstMinSeconds: 5, f
 const FINAL_PIECE = { minSeconds: 2.5, maxSeconds: 6, firstMinSeconds: 2.5, firstMaxSeconds: 6, maxSilenceSeconds: 2.5 };
 
 /**
- * The pieces of the rest at Stop (or at a pause that closes it): as many as there are recognizers side by side, when the rest
- * is long enough, so that they are heard in one round. Each recognition also pays a fixed start
- * (PocketSphinx loads its model: 0.9 s here), so 14 s in three pieces took two rounds (about 5 s)
- * where two pieces take one (about 3.4 s). Never longer than a live piece.
+ * The pieces of the rest at Stop (or at a pause that closes it): as many as there are
+ * recognizers side by side, when the rest is long enough, so that they are heard in one round.
+ * Each recognition also pays a fixed start (PocketSphinx loads its model: 0.9 s here), so 14 s in
+ * three pieces took two rounds (about 5 s) where two pieces take one (about 3.4 s). Never longer
+ * than a live piece.
  */
 export function finalPieceLengths(restSeconds: number, recognizers: number): PlanOptions {
   // A share each, give or take a phrase: the cut goes in the widest pause within these bounds.

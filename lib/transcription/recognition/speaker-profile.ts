@@ -12,7 +12,7 @@ export async function speakerMean(userId: string): Promise<number[] | undefined>
   const prisma = await db();
   const profile = await prisma.speakerProfile.findUnique({ where: { userId }, select: { cepstralMean: true } });
   // As stored; the recognizer checks its shape (PocketSphinx: isCepstralMean) before using it.
-  return (profile?.cepstralMean as number[] | null | undefined) ?? undefined;
+  return profile?.cepstralMean as number[] | undefined;
 }
 
 /**
