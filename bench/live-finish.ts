@@ -11,7 +11,7 @@ import path from "node:path";
 import { loopedSpeech } from "./speech.ts";
 
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
-process.env.LOG_LEVEL = "silent";
+process.env.LOG_LEVEL ??= "silent"; // LOG_LEVEL=debug shows each Stop's phases
 process.env.OPTIMIZER = "off";
 process.env.JOBS_POLL_SECONDS = "0.5";
 process.env.RATE_LIMIT_AUDIO_SECONDS_PER_HOUR = "0";

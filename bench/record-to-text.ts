@@ -7,7 +7,9 @@
 // of the speech it covers to its words on screen (median and worst). A timeline line follows: the
 // app's performance marks after Stop (saved = recorder stopped and the audio assembled,
 // last-part-queued = queued for finishing, text-ready = the note exists, shown = its text on
-// screen) and the live-recording requests after Stop.
+// screen) and the live-recording requests after Stop; then the server's log of that finish (seconds
+// to each of its steps: the rest cut, the whole decoded, the last pieces heard, joined, saved, the
+// recording kept).
 //
 // Runs the real app (npm start's launcher, a fresh DATA_DIR, PocketSphinx); set NEXT_DIST_DIR
 // to build beside other builds. Takes about 8 minutes: the recordings are made in real time.
@@ -98,7 +100,7 @@ async function measure(url: string, wav: string, seconds: number) {
 }
 
 const dir = await mkdtemp(path.join(tmpdir(), "vd-bench-record-"));
-const server = await startServer({ DATA_DIR: path.join(dir, "data"), TRANSCRIBE_ENGINE: "pocketsphinx", LOG_LEVEL: "warn" });
+const server = await startServer({ DATA_DIR: path.join(dir, "data"), TRANSCRIBE_ENGINE: "pocketsphinx", LOG_LEVEL: "info" });
 try {
   console.log("recording  notes  stop→text (s)  finish request (s)  captions' delay (s, median / worst)");
   for (const minutes of LENGTHS) {
@@ -113,6 +115,13 @@ try {
     const delay = captions ? `${captions.median.toFixed(1)} / ${captions.worst.toFixed(1)} (${captions.updates} updates)` : "none";
     const label = minutes < 1 ? `${minutes * 60} s` : `${minutes} min`;
     console.log(`${label.padEnd(11)}${String(parts).padEnd(7)}${toText.toFixed(1).padEnd(15)}${(lastPart?.toFixed(1) ?? "n/a").padEnd(20)}${delay}`);
+    // The server's own account of that Stop: seconds from the finish request to each step.
+    const finished = server.output().split("\n").findLast((line) => line.includes('"live recording finished"'));
+    if (finished) {
+      const fields = JSON.parse(finished) as Record<string, unknown>;
+      const steps = Object.entries(fields).filter(([key]) => key.endsWith("_sec") && key !== "duration_sec");
+      console.log(`  finish, seconds to each step: ${steps.map(([key, value]) => `${key.slice(0, -4)} ${value}`).join(", ")} (${fields.pieces} pieces)`);
+    }
   }
 } finally {
   await server.stop();

@@ -8,20 +8,34 @@ export type EncodedAudio = { path: string; contentType: string };
 export type Encoding = { done: Promise<EncodedAudio>; cancel: () => void };
 
 /**
- * Starts compressing a decoded recording (16 kHz mono WAV) to keep it: Opus in WebM at a speech
- * bitrate (AUDIO_BITRATE_KBPS, 20: about 9 MB per hour), which every browser the app supports
- * plays and seeks (ffmpeg writes the cues). It runs beside recognition, at the recognizers' low
- * CPU priority, so the answer does not wait for it. `cancel` stops it when the upload fails.
+ * libopus's effort (0–10, its default 10). At 5 a 5-minute recording compresses in 2.7 s instead of
+ * 4.4 s here (bench:live-finish: the kept audio was the last thing Stop waited for), at the same
+ * size, and the words heard in it are the same (docs/benchmarks.md).
  */
-export function encodeNoteAudio(wavPath: string, workDir: string, { lowerPriority }: { lowerPriority: (pid: number | undefined) => void }): Encoding {
+const OPUS_EFFORT = 5;
+
+/**
+ * Starts compressing a recording to keep it: Opus in WebM at a speech bitrate
+ * (AUDIO_BITRATE_KBPS, 20: about 9 MB per hour), 16 kHz mono, which every browser the app
+ * supports plays and seeks (ffmpeg writes the cues). The input is the decoded WAV, or the
+ * recording itself read by its sniffed format's demuxer (a live recording: compressing starts at
+ * once, beside its decoding); ffmpeg may open no other file. It runs beside recognition, at the
+ * recognizers' low CPU priority. `cancel` stops it when the upload fails.
+ */
+export function encodeNoteAudio(
+  input: { path: string; demuxer: string },
+  workDir: string,
+  { lowerPriority }: { lowerPriority: (pid: number | undefined) => void },
+): Encoding {
   const output = path.join(workDir, "kept.webm");
-  const { FFMPEG_PATH, AUDIO_BITRATE_KBPS } = env();
+  const { FFMPEG_PATH, AUDIO_BITRATE_KBPS, MAX_AUDIO_SECONDS } = env();
   const child = spawn(
     FFMPEG_PATH,
     [
       "-nostdin", "-hide_banner", "-v", "error",
-      "-f", "wav", "-protocol_whitelist", "file", "-i", `file:${wavPath}`,
-      "-c:a", "libopus", "-b:a", `${AUDIO_BITRATE_KBPS}k`, "-application", "voip",
+      "-f", input.demuxer, "-protocol_whitelist", "file", "-i", `file:${input.path}`,
+      "-map", "0:a:0", "-vn", "-ac", "1", "-ar", "16000", "-t", String(MAX_AUDIO_SECONDS + 1),
+      "-c:a", "libopus", "-b:a", `${AUDIO_BITRATE_KBPS}k`, "-application", "voip", "-compression_level", String(OPUS_EFFORT),
       "-f", "webm", "-y", `file:${output}`,
     ],
     { stdio: ["ignore", "ignore", "pipe"] },

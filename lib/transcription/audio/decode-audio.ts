@@ -82,8 +82,13 @@ export async function decodeAudio(inputPath: string, outputPath: string, options
 async function decode(inputPath: string, outputPath: string, { ffmpeg, format, maxSeconds, startSec }: DecodeOptions): Promise<DecodedAudio> {
   const from = startSec ? ["-ss", startSec.toFixed(3)] : [];
   const input = ["-f", FFMPEG_DEMUXER[format], ...from, "-protocol_whitelist", "file", "-i", `file:${inputPath}`];
-  const declared = declaredDuration((await run(ffmpeg, ["-nostdin", "-hide_banner", ...input])).stderr);
-  if (declared !== undefined && declared > maxSeconds) throw tooLong(maxSeconds);
+  // A live recording's rest (startSec) is not asked for its header's length: each cut would pay a
+  // second ffmpeg start (0.2 s here) for a header MediaRecorder does not write, and the decoding
+  // below stops past maxSeconds whatever a header says.
+  if (startSec === undefined) {
+    const declared = declaredDuration((await run(ffmpeg, ["-nostdin", "-hide_banner", ...input])).stderr);
+    if (declared !== undefined && declared > maxSeconds) throw tooLong(maxSeconds);
+  }
 
   const { code, stderr } = await run(ffmpeg, [
     "-nostdin", "-hide_banner", "-v", "error",

@@ -63,7 +63,11 @@ export async function writeLiveAudio(row: Pick<LiveRow, "userId" | "id" | "forma
 
 // One cut at a time per recording in this process; a request that finds one running waits for it
 // (the database's conditional update keeps two processes from cutting the same seconds twice).
+// At most one waits: it reads the recording when it starts, so it also cuts what later requests
+// brought, and they share it. Stop's cut takes the place of one still waiting, so Stop waits for
+// the cut running at most, not for a queue of them (each decodes the rest again: 0.4 s here).
 const cutting = new Map<string, Promise<number>>();
+const waiting = new Map<string, { final: boolean; audioFile?: string; next: Promise<number> }>();
 
 /**
  * Cuts the pieces that are ready (all that is left when `final`) and queues them; resolves with
@@ -72,17 +76,26 @@ const cutting = new Map<string, Promise<number>>();
  */
 export function cutLivePieces(row: LiveRow, { final = false, audioFile }: { final?: boolean; audioFile?: string } = {}): Promise<number> {
   const key = `${row.userId}/${row.id}`;
-  const previous = cutting.get(key) ?? Promise.resolve(0);
-  const next = previous
-    .catch(() => 0)
-    .then(async () => {
-      const prisma = await db();
-      const fresh = await prisma.liveRecording.findUnique({ where: { userId_id: { userId: row.userId, id: row.id } } });
-      if (!fresh) throw new ApiError("not_found", `The live recording ${row.id} was not found.`);
-      return cut(fresh, final, audioFile);
-    });
-  cutting.set(key, next);
-  void next.finally(() => cutting.get(key) === next && cutting.delete(key)).catch(() => undefined);
+  let queued = waiting.get(key);
+  if (queued && final && !queued.final) Object.assign(queued, { final, audioFile });
+  if (!queued) {
+    const entry = { final, audioFile, next: Promise.resolve(0) };
+    entry.next = (cutting.get(key) ?? Promise.resolve(0))
+      .catch(() => 0)
+      .then(async () => {
+        waiting.delete(key); // started: a request from now on waits for this one
+        const prisma = await db();
+        const fresh = await prisma.liveRecording.findUnique({ where: { userId_id: { userId: row.userId, id: row.id } } });
+        if (!fresh) throw new ApiError("not_found", `The live recording ${row.id} was not found.`);
+        return cut(fresh, entry.final, entry.audioFile);
+      });
+    const next = entry.next;
+    waiting.set(key, entry);
+    cutting.set(key, next);
+    void next.finally(() => cutting.get(key) === next && cutting.delete(key)).catch(() => undefined);
+    queued = entry;
+  }
+  const { next } = queued;
   if (!final) return next.catch((err) => (log.warn("live recording: cutting failed; tried again with more audio", { recording_id: row.id, ...errorFields(err) }), row.piecesCut));
   return next;
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { db } from "@/lib/db/client.ts";
 import { env } from "@/lib/env.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
+import { log } from "@/lib/log.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
@@ -12,7 +13,7 @@ import { encodeNoteAudio } from "@/lib/note-audio/encode-note-audio.ts";
 import { keepNoteAudio, shouldKeepAudio } from "@/lib/note-audio/keep-note-audio.ts";
 import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
-import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
+import { FFMPEG_DEMUXER, type AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { decodeAudio } from "@/lib/transcription/audio/decode-audio.ts";
 import { cutLivePieces, writeLiveAudio, type LiveRow } from "@/lib/transcription/live/cut-live-pieces.ts";
 import { waitForPieces } from "@/lib/transcription/recognition/recognize-pieces.ts";
@@ -50,12 +51,15 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
   row = await reopenIfFailed(row);
 
   const config = env();
+  const phases = phaseClock();
   const dir = await mkdtemp(path.join(tmpdir(), "vd-live-finish-"));
   try {
     const file = await writeLiveAudio(row, dir);
     // The rest of the recording is cut first: its pieces are what the person waits for. The
-    // whole recording is decoded beside it (its length, and the note's kept audio, compressed
-    // while the last pieces are recognized); bench:live-finish, 5 minutes: 0.6 s sooner.
+    // whole recording is decoded beside it (its length; bench:live-finish, 5 minutes: 0.6 s
+    // sooner), and compressed to keep from the recording itself, at once: compressing 5 minutes
+    // takes longer than hearing the last pieces, and started after the decoding it was the last
+    // thing Stop waited for (2.4 s of 7.0 s).
     const decodingWhole = decodeAudio(file, path.join(dir, "whole.wav"), {
       ffmpeg: config.FFMPEG_PATH,
       format: row.format as AudioFormat,
@@ -63,15 +67,16 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
       concurrency: config.DECODE_CONCURRENCY,
       maxWaiting: config.DECODE_QUEUE_MAX,
     });
-    let keeping: ReturnType<typeof encodeNoteAudio> | undefined;
+    const keeping = shouldKeepAudio(true) ? encodeNoteAudio({ path: file, demuxer: FFMPEG_DEMUXER[row.format as AudioFormat] }, dir, { lowerPriority }) : undefined;
     try {
-      const [count, whole] = await Promise.all([cutLivePieces(row, { final: true, audioFile: file }), decodingWhole]);
-      keeping = shouldKeepAudio(true) ? encodeNoteAudio(whole.wavPath, dir, { lowerPriority }) : undefined;
+      const cutting = cutLivePieces(row, { final: true, audioFile: file }).finally(() => phases.mark("cut"));
+      const [count, whole] = await Promise.all([cutting, decodingWhole.finally(() => phases.mark("decoded"))]);
       if (!count) {
         throw new ApiError("no_speech", "No speech was heard: the recording is silent or holds only noise; nothing could be transcribed. Check the microphone.");
       }
       await prisma.recognitionWorkflow.updateMany({ where: { id: row.workflowId }, data: { piecesTotal: count, durationSec: whole.durationSec } });
       const pieces = await waitForPieces(row.workflowId, { count, signal });
+      phases.mark("heard");
 
       const entries = await loadDictionary(userId);
       const dictionary = compileDictionary(entries);
@@ -90,6 +95,7 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
         durationSec: whole.durationSec,
         language: recognition.language,
       });
+      phases.mark("joined");
       const saved = await saveTranscription({
         userId,
         // One note per live recording, even when two servers finish it at once.
@@ -108,6 +114,7 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
           recordedAt: row.recordedAt ?? undefined,
         },
       });
+      phases.mark("saved");
       if (keeping && !saved.replayed) {
         const kept = await keepNoteAudio({ userId, transcriptionId: saved.result.id, encoding: keeping });
         if (kept) saved.result.audio = kept;
@@ -117,6 +124,7 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
         prisma.liveRecording.updateMany({ where: { userId, id }, data: { status: "done", transcriptionId: saved.result.id } }),
         prisma.liveRecordingChunk.deleteMany({ where: { userId, recordingId: id } }),
       ]);
+      log.info("live recording finished", { live_recording_id: id, pieces: count, duration_sec: whole.durationSec, ...phases.seconds("kept") });
       return saved;
     } catch (err) {
       keeping?.cancel();
@@ -142,4 +150,12 @@ async function reopenIfFailed<R extends LiveRow>(row: R): Promise<R> {
     prisma.liveRecording.updateMany({ where: { userId: row.userId, id: row.id }, data: { heardUntil: 0, piecesCut: 0 } }),
   ]);
   return { ...row, heardUntil: 0, piecesCut: 0 };
+}
+
+/** Seconds from the start of finish to each named moment (logged with each Stop: where its seconds went). */
+function phaseClock() {
+  const started = performance.now();
+  const marks: Record<string, number> = {};
+  const mark = (name: string) => void (marks[`${name}_sec`] = Math.round(performance.now() - started) / 1000);
+  return { mark, seconds: (last: string) => (mark(last), marks) };
 }

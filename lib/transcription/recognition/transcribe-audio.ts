@@ -115,7 +115,7 @@ async function transcribeOnce(args: TranscribeArgs, hash: string): Promise<Trans
     maxWaiting: config.DECODE_QUEUE_MAX,
   });
   // The recording is compressed to be kept while it is recognized (stopped if that fails).
-  const keeping = shouldKeepAudio(input.keep_audio) ? encodeNoteAudio(audio.wavPath, upload.workDir, { lowerPriority }) : undefined;
+  const keeping = shouldKeepAudio(input.keep_audio) ? encodeNoteAudio({ path: audio.wavPath, demuxer: "wav" }, upload.workDir, { lowerPriority }) : undefined;
   try {
     return await recognizeDecoded({ userId, upload, input, idempotencyKey, onText, signal }, hash, engine, audio, keeping);
   } catch (err) {
