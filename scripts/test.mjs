@@ -22,10 +22,17 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
-function run(command, commandArgs, env = {}) {
+/** Runs a command; with `held`, its output is kept and printed in one piece when it ends. */
+function run(command, commandArgs, env = {}, held = null) {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(command, commandArgs, { cwd: root, stdio: held === null ? "inherit" : ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+    let output = held ?? "";
+    child.stdout?.on("data", (d) => (output += d));
+    child.stderr?.on("data", (d) => (output += d));
+    child.on("exit", (code, signal) => {
+      if (held !== null) process.stdout.write(output);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
@@ -44,8 +51,8 @@ async function check(name, command, commandArgs) {
   }
 }
 
-async function suite(name, files, env = {}, nodeArgs = []) {
-  console.log(`\n=== ${name}`);
+async function suite(name, files, env = {}, nodeArgs = [], { hold = false } = {}) {
+  if (!hold) console.log(`\n=== ${name}`);
   if (!files.length) return;
   const dir = await mkdtemp(path.join(tmpdir(), "vd-test-"));
   const tap = path.join(dir, "report.tap");
@@ -66,6 +73,7 @@ async function suite(name, files, env = {}, nodeArgs = []) {
     ],
     // A private DATA_DIR: no test may touch the checkout's ./data.
     { LOG_LEVEL: "silent", DATA_DIR: path.join(dir, "data"), ...env },
+    hold ? `\n=== ${name}\n` : null,
   );
   const report = await readFile(tap, "utf8").catch(() => "");
   await rm(dir, { recursive: true, force: true });
@@ -189,17 +197,24 @@ const steps = {
     await suite("API tests on PostgreSQL", await testFiles("api"), { TEST_DB: "postgres" });
   },
   system: async () => (await built("system")) && suite("system tests (CLI and the running server)", await testFiles("system")),
-  // The PWA in Debian's Chromium against the real app (one file at a time: each starts a server).
-  // The files that record live run last, after the side lane has ended: PocketSphinx hears their
-  // speech while the fake microphone plays it, and on a slow machine, sharing the cores with the
-  // system and SDK tests' recognitions, their captions came after the tests' waits.
+  // The PWA in Debian's Chromium against the real app. Each file starts its own server, and one
+  // file keeps about half of the two cores busy (the fake microphone plays in real time, pages
+  // wait for their server): files are taken from one queue by two lanes, the second of which opens
+  // when the side lane (system and SDK tests) has ended; each file's output is printed when it ends.
+  // The files that record live run last, alone: PocketSphinx hears their speech while the fake
+  // microphone plays it, and on a slow machine, sharing the cores with other tests' recognitions,
+  // their captions came after the tests' waits.
   e2e: async () => {
     if (!(await built("e2e"))) return;
     const files = await testFiles("e2e");
     const live = files.filter((f) => RECORDS_LIVE.has(path.basename(f)));
-    await suite("browser tests (Playwright, Chromium)", files.filter((f) => !live.includes(f)), {}, ["--test-concurrency=1"]);
-    if (side) await side;
-    await suite("browser tests that record live (after the side lane)", live, {}, ["--test-concurrency=1"]);
+    const queue = files.filter((f) => !live.includes(f));
+    console.log(`\n=== browser tests (Playwright, Chromium): ${queue.length} files, ${oneLane ? "one lane" : "a second lane once the side lane has ended"}`);
+    const lane = async () => {
+      for (let file; (file = queue.shift()); ) await suite(`browser tests: ${path.basename(file)}`, [file], {}, ["--test-concurrency=1"], { hold: true });
+    };
+    await Promise.all([lane(), oneLane ? undefined : (side ?? Promise.resolve()).then(lane)]);
+    await suite("browser tests that record live (alone, after the others)", live, {}, ["--test-concurrency=1"]);
   },
   sdk: async () => (await built("sdk")) && sdkSuites(),
   // Only when asked (--only=smoke): .ci/run runs it on the Node that package.json's engines name as
@@ -218,7 +233,8 @@ const wanted = (name) => (only ? only.includes(name) : !askedOnly.has(name));
 // pages wait for their server): the system and SDK steps run beside them, in a second `npm test`
 // whose output is shown when it ends. VD_TEST_ONE_LANE=1 runs every step in turn.
 const SIDE_LANE = ["system", "sdk"].filter(wanted);
-const sideLane = wanted("e2e") && SIDE_LANE.length > 0 && process.env.VD_TEST_ONE_LANE !== "1";
+const oneLane = process.env.VD_TEST_ONE_LANE === "1";
+const sideLane = wanted("e2e") && SIDE_LANE.length > 0 && !oneLane;
 
 /** Runs the side lane's steps in a child `scripts/test.mjs`; resolves once it ended, with its output. */
 function startSideLane() {
