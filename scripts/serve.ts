@@ -5,8 +5,10 @@
 //
 // Flags: --dev (next dev), --with-parent (the launcher holds our stdin: we exit when it dies, and
 // take requests only after it writes that the database is ready).
+import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { createFrontDoor } from "@/lib/http/front-door.ts";
 import { errorFields, log } from "@/lib/log.ts";
@@ -27,12 +29,11 @@ if (process.argv.includes("--with-parent")) {
 
 const WARM_UP_SECONDS = 60;
 
-/** GET /api/health through `server` on a loopback port of its own; the status, 0 when none came. */
-function healthStatus(server: http.Server): Promise<number> {
-  const { port } = server.address() as AddressInfo;
+/** GET /api/health through the server's private socket; the status, 0 when none came. */
+function healthStatus(socketPath: string): Promise<number> {
   return new Promise((resolve) => {
     // agent: false: one connection per request, closed after it, so the server can close at once.
-    const req = http.get({ host: "127.0.0.1", port, path: "/api/health", agent: false }, (res) => {
+    const req = http.get({ socketPath, path: "/api/health", agent: false }, (res) => {
       res.resume().on("end", () => resolve(res.statusCode ?? 0));
     });
     req.on("error", () => resolve(0));
@@ -42,22 +43,30 @@ function healthStatus(server: http.Server): Promise<number> {
 /**
  * The first request to a Next server starts its instrumentation (the job workers), loads the
  * route's code and opens the database client, seconds of work that would otherwise keep the first
- * caller waiting or answer 503. Done here, on a private loopback port, before the real one opens.
+ * caller waiting or answer 503. Done here, before the real port opens, on a Unix socket of its own:
+ * a loopback port of its own (port 0) was once the very port another server starting beside it
+ * had just been given, which then could not listen (EADDRINUSE, in a system test).
  */
 async function warmUp(server: http.Server): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const deadline = Date.now() + WARM_UP_SECONDS * 1000;
-  let status = await healthStatus(server);
-  while (status !== 200 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    status = await healthStatus(server);
+  const dir = await mkdtemp(path.join(tmpdir(), "vd-warm-up-"));
+  const socketPath = path.join(dir, "server.sock");
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(socketPath, () => resolve());
+    });
+    const deadline = Date.now() + WARM_UP_SECONDS * 1000;
+    let status = await healthStatus(socketPath);
+    while (status !== 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = await healthStatus(socketPath);
+    }
+    // Listening regardless: /api/health then says what is wrong (503 and why) to whoever asks.
+    if (status !== 200) log.warn("the app is not healthy yet; taking requests anyway", { health_status: status });
+    await new Promise((resolve) => server.close(resolve));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  // Listening regardless: /api/health then says what is wrong (503 and why) to whoever asks.
-  if (status !== 200) log.warn("the app is not healthy yet; taking requests anyway", { health_status: status });
-  await new Promise((resolve) => server.close(resolve));
 }
 
 const config = env();
