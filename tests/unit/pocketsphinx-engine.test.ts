@@ -1,6 +1,5 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -88,62 +87,5 @@ describe("PocketsphinxEngine: a piece starts from the speaker's cepstral mean", 
     assert.deepEqual(finalCepstralMean(log), [64.48, 12.25, -19.27, 2.77, -9.53, -12.15, -8.16, -6.75, 5.93, 1.38, 4.73, 6.49, -2.14]);
     assert.equal(finalCepstralMean("INFO: nothing here"), undefined);
     assert.equal(finalCepstralMean("INFO: cmn_live.c(138): Update to   < 1 2 nan >"), undefined);
-  });
-});
-
-/** This process's children running PocketSphinx, as seen in /proc now. */
-function sphinxChildren(): number[] {
-  const found: number[] = [];
-  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (parent === process.pid && "pocketsphinx_continuous".startsWith(command)) found.push(Number(pid));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
-
-async function until(condition: () => boolean, what: string) {
-  for (const started = Date.now(); !condition(); await new Promise((r) => setTimeout(r, 20))) {
-    if (Date.now() - started > 20_000) assert.fail(`timed out waiting until ${what}`);
-  }
-}
-
-describe("PocketsphinxEngine: a process started ahead for a live recording's next piece", () => {
-  test("a piece from the prepared starting point is heard by the process started ahead, as a fresh one hears it", async () => {
-    const engine = sphinx();
-    try {
-      const fresh = await engine.recognize({ ...clip, cepstralMean: JFK_MEAN });
-      assert.match(fresh.text, /fellow americans/);
-      engine.prepare({ cepstralMean: JFK_MEAN }, 1);
-      await until(() => sphinxChildren().length === 1, "the process started ahead runs");
-      const ahead = sphinxChildren()[0];
-      const heard = await engine.recognize({ ...clip, cepstralMean: JFK_MEAN });
-      assert.equal(heard.text, fresh.text);
-      assert.deepEqual(heard.cepstralMean, fresh.cepstralMean);
-      // It was that process: it ended with its piece, and none is left.
-      assert.deepEqual(sphinxChildren().filter((pid) => pid === ahead), []);
-      assert.deepEqual(sphinxChildren(), []);
-    } finally {
-      await engine.close();
-    }
-  });
-
-  test("a piece from another starting point gets a process of its own; the one started ahead is stopped on close", async () => {
-    const engine = sphinx();
-    try {
-      engine.prepare({ cepstralMean: JFK_MEAN }, 1);
-      await until(() => sphinxChildren().length === 1, "the process started ahead runs");
-      const generic = await engine.recognize(clip);
-      assert.doesNotMatch(generic.text, /fellow americans/, "heard from the model's own mean, not the prepared one");
-      assert.equal(sphinxChildren().length, 1, "the process started ahead still waits");
-    } finally {
-      await engine.close();
-    }
-    await until(() => sphinxChildren().length === 0, "the process started ahead is stopped");
   });
 });

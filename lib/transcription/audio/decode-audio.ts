@@ -162,16 +162,6 @@ export async function measureWav(wavPath: string): Promise<{ durationSec: number
   }
 }
 
-/** Where a WAV file's samples start (after its header and any chunks before "data"). */
-export async function wavDataOffset(wavPath: string): Promise<number> {
-  const file = await open(wavPath, "r");
-  try {
-    return await findDataChunk(file);
-  } finally {
-    await file.close();
-  }
-}
-
 async function findDataChunk(file: import("node:fs/promises").FileHandle): Promise<number> {
   const header = Buffer.alloc(12);
   await file.read(header, 0, 12, 0);

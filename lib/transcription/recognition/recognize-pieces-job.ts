@@ -135,7 +135,7 @@ export async function runPiece({
   try {
     const piece = await prisma.recognitionPiece.findUniqueOrThrow({
       where: { workflowId_index: key },
-      select: { audio: true, startSec: true, endSec: true, workflow: { select: { userId: true, prompt: true, language: true, piecesTotal: true } } },
+      select: { audio: true, startSec: true, endSec: true, workflow: { select: { userId: true, prompt: true, language: true } } },
     });
     if (!piece.audio) return "skipped";
     const wavPath = path.join(dir, "piece.wav");
@@ -169,9 +169,6 @@ export async function runPiece({
       log.warn("recognition piece lease lost", fields);
       return "skipped";
     }
-    // A live recording still being made (its pieces are counted at Stop): its next pieces start
-    // from where this one ended, and at Stop the rest comes as one piece per recognizer.
-    if (piece.workflow.piecesTotal === 0) engine.prepare?.({ cepstralMean: recognition.cepstralMean }, env().RECOGNIZERS_PER_PROCESS);
     await rememberSpeakerMean(piece.workflow.userId, recognition.cepstralMean);
     await completeWorkflowIfDone(workflowId);
     return "completed";

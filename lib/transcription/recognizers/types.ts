@@ -38,11 +38,6 @@ export interface RecognitionEngine {
    * others; asked before a recording in another language is decoded.
    */
   languages?(): Promise<{ languages: "any" | string[]; hint: string }>;
-  /**
-   * `count` recognitions starting from this point (a live recording's next pieces) will probably
-   * come soon: get ready for them (PocketSphinx loads its model ahead). Never required.
-   */
-  prepare?(input: Pick<RecognizeInput, "cepstralMean">, count: number): void;
   close?(): Promise<void>;
 }
 
