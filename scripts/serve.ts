@@ -97,9 +97,17 @@ await databaseReady;
 // The development server compiles each route on its first request, so it is not warmed up.
 if (!dev) await warmUp(server);
 if (!stopping) {
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.PORT, config.HOST, () => resolve());
+    });
+  } catch (err) {
+    // Said and ended here: Next's own handler of uncaught exceptions would log it and keep the
+    // process running, listening nowhere, so `npm start` would seem to hang.
+    const inUse = (err as NodeJS.ErrnoException).code === "EADDRINUSE";
+    log.error(inUse ? `port ${config.PORT} on ${config.HOST} is in use by another program: stop it, or set PORT` : "could not listen", errorFields(err));
+    process.exit(1);
+  }
   log.info("server listening", { url: `http://${config.HOST}:${config.PORT}`, dev });
 }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { once } from "node:events";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import net from "node:net";
 import path from "node:path";
 import { after, describe, test } from "node:test";
 import pg from "pg";
@@ -104,5 +105,25 @@ describe("npm start takes requests once it is ready", () => {
     const listed = await fetch(`${second.url}/api/v1/dictionary`, { headers: { authorization: `Bearer ${key}` } });
     assert.equal(listed.status, 200, "the key still works");
     assert.equal(await second.stop(), 0);
+  });
+
+  test("on a port another program holds, npm start says so and exits 1 instead of waiting", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "vd-start-"));
+    dataDirs.push(dataDir);
+    // Another program on the port: it takes connections and closes them (so the health poller is told at once).
+    const holder = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = holder.address() as net.AddressInfo;
+      const started = startServer({ DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(port) }, 300_000, { pollMs: 200 });
+      // The start ends by itself, saying why (it used to log the error and run on, listening nowhere).
+      await assert.rejects(started, (err: Error) => {
+        assert.match(err.message, /the server exited with 1/);
+        assert.match(err.message, new RegExp(`port ${port} on 127\\.0\\.0\\.1 is in use by another program`));
+        return true;
+      });
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 });
