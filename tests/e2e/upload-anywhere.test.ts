@@ -46,7 +46,7 @@ test("a recording made offline uploads once from Notes when the phone is back on
   await page.waitForURL("**/transcripts");
   await page.waitForTimeout(1000);
   await context.setOffline(false);
-  const tookMs = await notesArrive(page, 1, 10_000);
+  const tookMs = await notesArrive(page, 1, 60_000);
   // The list shows it without a reload, and it stays one note.
   await page.getByRole("list", { name: "Notes" }).getByRole("listitem").first().waitFor({ timeout: 30_000 });
   await page.waitForTimeout(3000);
@@ -63,7 +63,7 @@ test("closed with a recording in its queue, the app opened again on Notes upload
   await context.setOffline(false);
   const reopened = await context.newPage();
   await reopened.goto("/transcripts");
-  await notesArrive(reopened, 1, 10_000);
+  await notesArrive(reopened, 1, 60_000);
   await reopened.waitForTimeout(3000);
   assert.equal(await noteCount(reopened), 1, "exactly one note");
   await context.close();
