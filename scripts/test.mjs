@@ -59,6 +59,11 @@ async function suite(name, files, env = {}, nodeArgs = [], { hold = false } = {}
   const code = await run(
     process.execPath,
     [
+      // Wasm compiled by the baseline compiler only: each test file is a process of its own, and
+      // the in-memory PGlite of every API file had V8's optimizing compiler recompile all of
+      // Postgres in the background, 30–40% of the file's CPU, for a process that ends seconds
+      // later (docs/benchmarks.md). Servers the tests start keep the app's own flags.
+      "--liftoff-only",
       "--import",
       "tsx",
       "--test",
@@ -101,9 +106,13 @@ function reachable(url) {
   });
 }
 
-/** Starts tests/support/sdk-service.ts (one real server, users and keys); resolves to its env. */
-function startSdkService() {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/sdk-service.ts"], {
+/**
+ * Starts a program that runs a service for a step (tests/support/sdk-service.ts: the SDK suites';
+ * tests/e2e/shared-app.ts: the browser tests') and prints one JSON line with the environment that
+ * reaches it; resolves to that env, or an error. It stops when its stdin ends.
+ */
+function startService(program, what) {
+  const child = spawn(process.execPath, ["--import", "tsx", program], {
     cwd: root,
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -114,7 +123,7 @@ function startSdkService() {
       out += d;
       if (out.includes("\n")) resolve({ env: JSON.parse(out.slice(0, out.indexOf("\n"))), stop });
     });
-    child.on("exit", (code) => resolve({ error: `the SDK service did not start (exit ${code})`, stop }));
+    child.on("exit", (code) => resolve({ error: `${what} did not start (exit ${code})`, stop }));
   });
 }
 
@@ -156,7 +165,7 @@ async function sdkSuites() {
   await check("JS SDK tests typecheck", bin("tsc"), ["-p", "sdk/js/test/tsconfig.json"]);
   await check("Python SDK typecheck (pyright: strict, Python 3.9)", bin("pyright"), ["-p", "sdk/python"]);
   console.log("\n=== SDK service (npm start for the SDK suites)");
-  const service = await startSdkService();
+  const service = await startService("tests/support/sdk-service.ts", "the SDK service");
   try {
     if (service.error) {
       failed += 1;
@@ -204,17 +213,29 @@ const steps = {
   // The files that record live run last, alone: PocketSphinx hears their speech while the fake
   // microphone plays it, and on a slow machine, sharing the cores with other tests' recognitions,
   // their captions came after the tests' waits.
+  // The files that want only the app's defaults share one running app (tests/e2e/shared-app.ts):
+  // a server start is about 8 s and 12 s of CPU here, once instead of once per file.
   e2e: async () => {
     if (!(await built("e2e"))) return;
     const files = await testFiles("e2e");
     const live = files.filter((f) => RECORDS_LIVE.has(path.basename(f)));
     const queue = files.filter((f) => !live.includes(f));
     console.log(`\n=== browser tests (Playwright, Chromium): ${queue.length} files, ${oneLane ? "one lane" : "a second lane once the side lane has ended"}`);
-    const lane = async () => {
-      for (let file; (file = queue.shift()); ) await suite(`browser tests: ${path.basename(file)}`, [file], {}, ["--test-concurrency=1"], { hold: true });
-    };
-    await Promise.all([lane(), oneLane ? undefined : (side ?? Promise.resolve()).then(lane)]);
-    await suite("browser tests that record live (alone, after the others)", live, {}, ["--test-concurrency=1"]);
+    const app = await startService("tests/e2e/shared-app.ts", "the browser tests' shared app");
+    if (app.error) {
+      failed += 1;
+      failures.push(app.error);
+      return;
+    }
+    try {
+      const lane = async () => {
+        for (let file; (file = queue.shift()); ) await suite(`browser tests: ${path.basename(file)}`, [file], app.env, ["--test-concurrency=1"], { hold: true });
+      };
+      await Promise.all([lane(), oneLane ? undefined : (side ?? Promise.resolve()).then(lane)]);
+      await suite("browser tests that record live (alone, after the others)", live, app.env, ["--test-concurrency=1"]);
+    } finally {
+      await app.stop();
+    }
   },
   sdk: async () => (await built("sdk")) && sdkSuites(),
   // Only when asked (--only=smoke): .ci/run runs it on the Node that package.json's engines name as

@@ -5,8 +5,9 @@ import { randomBytes } from "node:crypto";
 import assert from "node:assert/strict";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
-import { ROOT, seedEmbeddedDatabase, startServer, type RunningServer } from "@/tests/support/processes.ts";
+import { ROOT, seedEmbeddedDatabase, startServer } from "@/tests/support/processes.ts";
 import { JFK_WAV } from "@/tests/support/audio.ts";
+import { APP_ENV } from "@/tests/e2e/shared-app.ts";
 
 // The browser tests: the real app (npm start's launcher, its own DATA_DIR, PocketSphinx) driven
 // by Debian's Chromium. Phone-sized by default; screenshots land in tests/e2e/screenshots/.
@@ -32,36 +33,42 @@ function chromiumArgs(fakeAudio: string): string[] {
   ];
 }
 
-export type App = { server: RunningServer; browser: Browser; url: string; cspViolations: string[]; stop(): Promise<void> };
+export type App = { browser: Browser; url: string; cspViolations: string[]; stop(): Promise<void> };
 
 export async function startApp(options: { fakeAudio?: string; env?: Record<string, string> } = {}): Promise<App> {
-  // E2E_URL: drive a server you already run (a quick look while developing), not a fresh one.
-  if (process.env.E2E_URL) {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(options.fakeAudio ?? JFK_WAV) });
-    const url = process.env.E2E_URL;
-    return { server: { url } as RunningServer, browser, url, cspViolations: [], stop: () => browser.close() };
+  // A server already running: E2E_URL, one you run yourself (a quick look while developing), or
+  // E2E_SHARED_URL, the one npm test starts for every file that wants only the defaults
+  // (tests/e2e/shared-app.ts). This file then brings only its own browser.
+  const running = process.env.E2E_URL ?? (options.env ? undefined : process.env.E2E_SHARED_URL);
+  const browser = async () => chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(options.fakeAudio ?? JFK_WAV) });
+  const cspViolations: string[] = [];
+  // Every page, worker and service worker of the run ran under the Content-Security-Policy.
+  const assertNoCspViolations = () => assert.deepEqual(cspViolations, [], "Content-Security-Policy violations");
+  if (running) {
+    const own = await browser();
+    return {
+      browser: own,
+      url: running,
+      cspViolations,
+      async stop() {
+        await own.close().catch(() => undefined);
+        assertNoCspViolations();
+      },
+    };
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), "vd-e2e-"));
   await seedEmbeddedDatabase(dataDir);
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    TRANSCRIBE_ENGINE: "pocketsphinx",
-    LOG_LEVEL: "warn",
-    ...options.env,
-  });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(options.fakeAudio ?? JFK_WAV) });
-  const cspViolations: string[] = [];
+  const server = await startServer({ DATA_DIR: dataDir, ...APP_ENV, ...options.env });
+  const own = await browser();
   return {
-    server,
-    browser,
+    browser: own,
     url: server.url,
     cspViolations,
     async stop() {
-      await browser.close().catch(() => undefined);
+      await own.close().catch(() => undefined);
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
-      // Every page, worker and service worker of the run ran under the Content-Security-Policy.
-      assert.deepEqual(cspViolations, [], "Content-Security-Policy violations");
+      assertNoCspViolations();
     },
   };
 }
