@@ -5,9 +5,9 @@ import { randomBytes } from "node:crypto";
 import assert from "node:assert/strict";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
-import { ROOT, seedEmbeddedDatabase, startServer } from "@/tests/support/processes.ts";
+import { ROOT } from "@/tests/support/processes.ts";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { APP_ENV } from "@/tests/e2e/shared-app.ts";
+import { startAppServer } from "@/tests/e2e/shared-app.ts";
 
 // The browser tests: the real app (npm start's launcher, its own DATA_DIR, PocketSphinx) driven
 // by Debian's Chromium. Phone-sized by default; screenshots land in tests/e2e/screenshots/.
@@ -40,7 +40,7 @@ export async function startApp(options: { fakeAudio?: string; env?: Record<strin
   // E2E_SHARED_URL, the one npm test starts for every file that wants only the defaults
   // (tests/e2e/shared-app.ts). This file then brings only its own browser.
   const running = process.env.E2E_URL ?? (options.env ? undefined : process.env.E2E_SHARED_URL);
-  const browser = async () => chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(options.fakeAudio ?? JFK_WAV) });
+  const browser = () => chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(options.fakeAudio ?? JFK_WAV) });
   const cspViolations: string[] = [];
   // Every page, worker and service worker of the run ran under the Content-Security-Policy.
   const assertNoCspViolations = () => assert.deepEqual(cspViolations, [], "Content-Security-Policy violations");
@@ -56,9 +56,7 @@ export async function startApp(options: { fakeAudio?: string; env?: Record<strin
       },
     };
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), "vd-e2e-"));
-  await seedEmbeddedDatabase(dataDir);
-  const server = await startServer({ DATA_DIR: dataDir, ...APP_ENV, ...options.env });
+  const server = await startAppServer(options.env);
   const own = await browser();
   return {
     browser: own,
@@ -67,7 +65,6 @@ export async function startApp(options: { fakeAudio?: string; env?: Record<strin
     async stop() {
       await own.close().catch(() => undefined);
       await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
       assertNoCspViolations();
     },
   };

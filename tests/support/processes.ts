@@ -165,6 +165,20 @@ export async function startServer(env: Record<string, string>, timeoutMs = 300_0
   }
 }
 
+/**
+ * A service run as a program for scripts/test.mjs (the SDK suites', the browser tests' shared
+ * app): prints `env` (what reaches it) as one JSON line, then stops it and exits when its stdin
+ * ends, or on SIGTERM or SIGINT.
+ */
+export function serveUntilStdinEnds(env: Record<string, string>, stop: () => Promise<void>): void {
+  console.log(JSON.stringify(env));
+  let stopping: Promise<void> | undefined;
+  const end = () => (stopping ??= stop().then(() => process.exit(0)));
+  process.stdin.on("end", end).resume();
+  process.on("SIGTERM", end);
+  process.on("SIGINT", end);
+}
+
 /** Starts tests/support/route-server.ts in its own process (its own env, e.g. its own engine). */
 export async function startRouteServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [TSX, path.join(ROOT, "tests", "support", "route-server.ts")], {

@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { runScript, seedEmbeddedDatabase, startServer, type RunningServer } from "./processes.ts";
+import { runScript, seedEmbeddedDatabase, serveUntilStdinEnds, startServer, type RunningServer } from "./processes.ts";
 
 /** Small enough that a 413 test is cheap; shared/audio/jfk.wav (~350 KB) fits. */
 export const SDK_SERVICE_MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
@@ -86,10 +86,5 @@ export function sdkServiceEnv(service: SdkService): Record<string, string> {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   const service = await startSdkService();
-  console.log(JSON.stringify(sdkServiceEnv(service)));
-  let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= service.stop().then(() => process.exit(0)));
-  process.stdin.on("end", stop).resume();
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  serveUntilStdinEnds(sdkServiceEnv(service), () => service.stop());
 }
