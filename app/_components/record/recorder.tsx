@@ -310,8 +310,10 @@ function LiveCaptionsView({ captions }: { captions: LiveCaptions | null }) {
   const waiting = !captions || captions.pieces.some((p) => p.text === null) || !text;
   return (
     <p className={styles.captions} data-testid="live-captions" aria-live="polite" aria-label="Live captions">
-      {shown && <span>{shown}</span>}
-      {waiting && <span className={styles.captionsPending}>{text ? " …" : "Listening…"}</span>}
+      <span className={styles.captionsText}>
+        {shown && <span>{shown}</span>}
+        {waiting && <span className={styles.captionsPending}>{text ? " …" : "Listening…"}</span>}
+      </span>
     </p>
   );
 }
