@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode, type RefObject } from "react";
 import styles from "./ui.module.css";
 
 type Toast = { id: number; text: string; action?: { label: string; onClick: () => void } };
@@ -9,7 +9,25 @@ type Show = (text: string, action?: Toast["action"]) => void;
 const ToastContext = createContext<Show>(() => undefined);
 const SHOWN_MS = 8000;
 
-/** Short messages over the tab bar, with at most one action ("Open"). */
+/**
+ * Toasts rise above `bar`, a bar of actions pinned above the tab bar (a note's), while it is on
+ * screen: a toast must not cover what the person taps next ("Saved note.md", then More again).
+ */
+export function useToastsAbove(bar: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty("--pinned-bottom-h", `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--pinned-bottom-h");
+    };
+  }, [bar]);
+}
+
+/** Short messages over the tab bar (and over a bar pinned above it), with at most one action ("Open"). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);

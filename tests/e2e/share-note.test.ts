@@ -43,6 +43,16 @@ test("share a note as Markdown, text, SRT, WebVTT, Word or its recording", async
   await page.keyboard.press("Escape");
 
   const md = await saved(page, "md");
+  // The toast saying so rises above the note's actions: the next format is a tap away, not 8 s.
+  await page.getByTestId("toast").getByText(/^Saved /).waitFor();
+  await screenshot(page, "share-note-saved", { fullPage: false });
+  const covered = await page.evaluate(() => {
+    const more = document.querySelector('[data-testid="note-more"]')!;
+    const r = more.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return hit && !more.contains(hit) ? hit.outerHTML.slice(0, 120) : null;
+  });
+  assert.equal(covered, null, "the More button is covered");
   assert.match(md.name, /\.md$/);
   assert.ok(md.body.toString("utf8").startsWith(`# ${title}\n`), md.body.toString("utf8").slice(0, 80));
   const txt = await saved(page, "txt");

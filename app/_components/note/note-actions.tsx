@@ -1,8 +1,8 @@
 "use client";
 
 import { Ellipsis } from "lucide-react";
-import { useState, type ReactNode } from "react";
-import { Button, IconButton, Sheet } from "@/app/_ui/index.ts";
+import { useRef, useState, type ReactNode } from "react";
+import { Button, IconButton, Sheet, useToastsAbove } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
 
 // What one does with a note, pinned above the tab bar: a line saying what a tap on a word does
@@ -21,8 +21,10 @@ export type NoteAction = {
 
 export function NoteActionBar({ hint, status, more = [], children }: { hint: ReactNode; status?: ReactNode; more?: NoteAction[]; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const bar = useRef<HTMLDivElement>(null);
+  useToastsAbove(bar);
   return (
-    <div className={styles.actionBar} data-pin="bottom" data-testid="note-actions">
+    <div ref={bar} className={styles.actionBar} data-pin="bottom" data-testid="note-actions">
       <p className={styles.under}>
         <span data-testid="note-hint">{hint}</span>
         {status}
