@@ -22,10 +22,17 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
-function run(command, commandArgs, env = {}) {
+/** Runs a command; with `held`, its output is kept and printed in one piece when it ends. */
+function run(command, commandArgs, env = {}, held = null) {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(command, commandArgs, { cwd: root, stdio: held === null ? "inherit" : ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+    let output = held ?? "";
+    child.stdout?.on("data", (d) => (output += d));
+    child.stderr?.on("data", (d) => (output += d));
+    child.on("exit", (code, signal) => {
+      if (held !== null) process.stdout.write(output);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
@@ -44,8 +51,8 @@ async function check(name, command, commandArgs) {
   }
 }
 
-async function suite(name, files, env = {}, nodeArgs = []) {
-  console.log(`\n=== ${name}`);
+async function suite(name, files, env = {}, nodeArgs = [], { hold = false } = {}) {
+  if (!hold) console.log(`\n=== ${name}`);
   if (!files.length) return;
   const dir = await mkdtemp(path.join(tmpdir(), "vd-test-"));
   const tap = path.join(dir, "report.tap");
@@ -71,6 +78,7 @@ async function suite(name, files, env = {}, nodeArgs = []) {
     ],
     // A private DATA_DIR: no test may touch the checkout's ./data.
     { LOG_LEVEL: "silent", DATA_DIR: path.join(dir, "data"), ...env },
+    hold ? `\n=== ${name}\n` : null,
   );
   const report = await readFile(tap, "utf8").catch(() => "");
   await rm(dir, { recursive: true, force: true });
@@ -172,7 +180,8 @@ async function sdkSuites() {
   }
 }
 
-// The steps that start servers share one production build, made before the first of them.
+// The steps that start servers share one production build, made before the first of them (servers
+// started side by side would otherwise each find it missing; scripts/build-app.ts also serializes).
 let build;
 async function built(step) {
   build ??= run(process.execPath, ["--import", "tsx", path.join(root, "scripts", "build-app.ts")]);
@@ -197,13 +206,21 @@ const steps = {
     await suite("API tests on PostgreSQL", await testFiles("api"), { TEST_DB: "postgres" });
   },
   system: async () => (await built("system")) && suite("system tests (CLI and the running server)", await testFiles("system")),
-  // The PWA in Debian's Chromium against the real app, one file at a time. The files that want
-  // only the app's defaults share one running app (tests/e2e/shared-app.ts): a server start is
-  // about 8 s and 12 s of CPU here, once instead of once per file.
+  // The PWA in Debian's Chromium against the real app. Each file starts its own server, and one
+  // file keeps about half of the two cores busy (the fake microphone plays in real time, pages
+  // wait for their server): files are taken from one queue by two lanes, the second of which opens
+  // when the side lane (system and SDK tests) has ended; each file's output is printed when it ends.
+  // The files that record live run last, alone: PocketSphinx hears their speech while the fake
+  // microphone plays it, and on a slow machine, sharing the cores with other tests' recognitions,
+  // their captions came after the tests' waits.
+  // The files that want only the app's defaults share one running app (tests/e2e/shared-app.ts):
+  // a server start is about 8 s and 12 s of CPU here, once instead of once per file.
   e2e: async () => {
     if (!(await built("e2e"))) return;
     const files = await testFiles("e2e");
-    console.log(`\n=== browser tests (Playwright, Chromium): ${files.length} files, one at a time`);
+    const live = files.filter((f) => RECORDS_LIVE.has(path.basename(f)));
+    const queue = files.filter((f) => !live.includes(f));
+    console.log(`\n=== browser tests (Playwright, Chromium): ${queue.length} files, ${oneLane ? "one lane" : "a second lane once the side lane has ended"}`);
     const app = await startService("tests/e2e/shared-app.ts", "the browser tests' shared app");
     if (app.error) {
       failed += 1;
@@ -211,7 +228,11 @@ const steps = {
       return;
     }
     try {
-      await suite("browser tests", files, app.env, ["--test-concurrency=1"]);
+      const lane = async () => {
+        for (let file; (file = queue.shift()); ) await suite(`browser tests: ${path.basename(file)}`, [file], app.env, ["--test-concurrency=1"], { hold: true });
+      };
+      await Promise.all([lane(), oneLane ? undefined : (side ?? Promise.resolve()).then(lane)]);
+      await suite("browser tests that record live (alone, after the others)", live, app.env, ["--test-concurrency=1"]);
     } finally {
       await app.stop();
     }
@@ -227,15 +248,34 @@ const steps = {
 };
 const askedOnly = new Set(["smoke"]);
 
+const RECORDS_LIVE = new Set(["live-upload.test.ts"]);
 const wanted = (name) => (only ? only.includes(name) : !askedOnly.has(name));
-// Every step runs in turn. Run side by side (the system and SDK steps beside the browser tests, the
-// browser tests in two lanes), the same tests took 1298 s instead of 967 s here: a page waiting for
-// a busy server keeps rendering and polling, and the recognizer runs below request priority, so
-// every wait grew, and the work with it (docs/benchmarks.md, "The test suite").
+// The browser tests keep about half of the two cores busy (the fake microphone plays in real time,
+// pages wait for their server): the system and SDK steps run beside them, in a second `npm test`
+// whose output is shown when it ends. VD_TEST_ONE_LANE=1 runs every step in turn.
+const SIDE_LANE = ["system", "sdk"].filter(wanted);
+const oneLane = process.env.VD_TEST_ONE_LANE === "1";
+const sideLane = wanted("e2e") && SIDE_LANE.length > 0 && !oneLane;
+
+/** Runs the side lane's steps in a child `scripts/test.mjs`; resolves once it ended, with its output. */
+function startSideLane() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), `--only=${SIDE_LANE.join(",")}`, ...(passThrough.length ? ["--", ...passThrough] : [])], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
 const times = [];
 const started = Date.now();
+let side;
 for (const [name, step] of Object.entries(steps)) {
-  if (!wanted(name)) continue;
+  if (!wanted(name) || (sideLane && SIDE_LANE.includes(name))) continue;
   const stepStarted = Date.now();
   // Lint and typecheck each keep one core busy: side by side (their output, on failure, may interleave).
   if (name === "lint" && wanted("typecheck")) {
@@ -244,10 +284,31 @@ for (const [name, step] of Object.entries(steps)) {
     continue;
   }
   if (name === "typecheck" && wanted("lint")) continue;
+  if (name === "e2e" && sideLane && (await built("e2e"))) {
+    console.log(`\n=== ${SIDE_LANE.join(" and ")} beside the browser tests (their output follows the browser tests')`);
+    side = startSideLane();
+  }
   await step();
   times.push([name, (Date.now() - stepStarted) / 1000]);
 }
-// Each step's time (the build is counted in the first step that needed it).
+if (side) {
+  const { code, output } = await side;
+  console.log(`\n=== ${SIDE_LANE.join(" and ")} (run beside the browser tests)\n${output}`);
+  const tail = output.slice(Math.max(0, output.lastIndexOf("\nStep times:"))); // its own summary
+  const summary = tail.match(/^(\d+) passed, (\d+) failed$/m);
+  passed += Number(summary?.[1] ?? 0);
+  failed += Number(summary?.[2] ?? 0);
+  const sideFailures = tail.match(/^Failed: (.*)$/m)?.[1];
+  if (sideFailures) failures.push(sideFailures);
+  if (!summary || (code !== 0 && !Number(summary[2]))) {
+    failed += 1;
+    failures.push(`${SIDE_LANE.join(" and ")} (exited with ${code} without a count)`);
+  }
+  for (const [, name, seconds] of tail.matchAll(/^ {2}(\S+) +(\d+) s$/gm)) if (name !== "total") times.push([`${name} (beside)`, Number(seconds)]);
+}
+
+// Each step's time (the build is counted in the first step that needed it); steps marked
+// "beside" ran at the same time as the browser tests, so the total is the time it all took.
 console.log("\nStep times:");
 for (const [name, seconds] of times) console.log(`  ${name.padEnd(22)} ${seconds.toFixed(0).padStart(5)} s`);
 console.log(`  ${"total".padEnd(22)} ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s`);
