@@ -4,7 +4,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { ROOT } from "@/tests/support/processes.ts";
-import { assertAccessible, newPhone, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, assertTappable, newPhone, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
 
 // Make posts on a 360×740 phone: from a note with no channel yet to a post the person says is
 // live, then the note changes and the post is rewritten. Taps are counted on the way.
@@ -239,6 +239,9 @@ test("channels and styles: rename, turn off, delete explains what happens to pos
   await sheet.getByRole("button", { name: "Delete…" }).click();
   await sheet.getByRole("button", { name: "Delete channel" }).click();
   await page.getByTestId("channel").filter({ hasText: "Spare" }).waitFor({ state: "detached" });
+  // Its toast does not stop the next tap.
+  await page.getByTestId("toast").getByText("“Spare” deleted.").waitFor();
+  await assertTappable(page.getByRole("button", { name: "New style" }), "New style, under the toast");
 
   // Styles: add, edit, delete yours; built-ins have no edit.
   assert.equal(await page.getByTestId("preset").filter({ hasText: "Built in" }).getByRole("button").count(), 0);

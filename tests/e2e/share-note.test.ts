@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
 import type { Page } from "playwright-core";
-import { assertAccessible, newPhone, screenshot, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, assertTappable, newPhone, screenshot, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
 
 // Issue 33 item 8: one note out. Headless Chromium has no share sheet, so each file is saved as a
 // download: Markdown, plain text, subtitles timed by the words, Word, and the recording itself.
@@ -46,13 +46,7 @@ test("share a note as Markdown, text, SRT, WebVTT, Word or its recording", async
   // The toast saying so rises above the note's actions: the next format is a tap away, not 8 s.
   await page.getByTestId("toast").getByText(/^Saved /).waitFor();
   await screenshot(page, "share-note-saved", { fullPage: false });
-  const covered = await page.evaluate(() => {
-    const more = document.querySelector('[data-testid="note-more"]')!;
-    const r = more.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    return hit && !more.contains(hit) ? hit.outerHTML.slice(0, 120) : null;
-  });
-  assert.equal(covered, null, "the More button is covered");
+  await assertTappable(page.getByTestId("note-more"), "More");
   assert.match(md.name, /\.md$/);
   assert.ok(md.body.toString("utf8").startsWith(`# ${title}\n`), md.body.toString("utf8").slice(0, 80));
   const txt = await saved(page, "txt");

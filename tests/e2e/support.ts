@@ -160,6 +160,16 @@ export async function assertAccessible(page: Page, label: string): Promise<void>
   );
 }
 
+/** Fails when a tap at the middle of `target` would land on something else (a toast, a bar). */
+export async function assertTappable(target: Locator, what: string): Promise<void> {
+  const covered = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return hit && !el.contains(hit) ? hit.outerHTML.slice(0, 160) : null;
+  });
+  assert.equal(covered, null, `${what} is covered`);
+}
+
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   // Animations run to their end first: a sheet caught mid-rise looks see-through.
