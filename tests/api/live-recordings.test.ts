@@ -29,6 +29,11 @@ process.env.OPTIMIZER = "off";
 const database = setUpTestDatabase();
 const exec = promisify(execFile);
 
+// Words of the speech PocketSphinx hears in some of them. Which ones vary with where the cuts fall,
+// and the cuts with when each append arrives: under load (CI, a 2-core machine running the other
+// API file beside), the first sentence once came out as "when the reason we are on on his ah you".
+const SPOKEN = /weather|nice|today|sun|shining|please|call|tomorrow|morning|office|thank|help|friend/i;
+
 const SENTENCES = [
   "The weather is very nice today and the sun is shining",
   "Please call me tomorrow morning at the office",
@@ -104,12 +109,12 @@ test("captions arrive before Stop, and finish makes one note of every piece, in 
     return res.body.text ? res.body : undefined;
   });
   assert.ok(captioned.pieces.length >= 1, JSON.stringify(captioned.pieces));
-  // PocketSphinx on synthetic speech cut in pieces is rough: some of the first sentence's words will do.
-  assert.match(captioned.text, /weather|nice|today|sun|shining/i);
+  // PocketSphinx on synthetic speech cut in pieces is rough: some of the speech's words will do.
+  assert.match(captioned.text, SPOKEN);
 
   const done = await finish(user.key, id);
   assert.equal(done.status, 201, done.text);
-  assert.match(done.body.text, /weather|nice|today|sun|shining/i);
+  assert.match(done.body.text, SPOKEN);
   // The last sentence reached the note (PocketSphinx's words for it vary with where the cuts fall).
   assert.ok(done.body.segments.at(-1).end > done.body.duration - 3, `the last words are near the end: ${JSON.stringify(done.body.segments.at(-1))}`);
   // The note is every piece's text, in order, each once.
@@ -177,7 +182,7 @@ test("a pause that closes a long stretch of speech cuts it in two, one for each 
   // The note holds the speech. Which sentence PocketSphinx hears well varies with where the cuts
   // fall, which varies with the machine's load: in one CI run the first came out as "when the
   // reason we are and don't use are you", the others as "please … you".
-  assert.match(done.body.text, /weather|nice|today|sun|shining|please|call|tomorrow|morning|office|thank|help|friend/i);
+  assert.match(done.body.text, SPOKEN);
 });
 
 test("appends go by offset: a repeat is skipped, an overlap adds only the new bytes, a gap is 409 with the offset", async () => {
@@ -197,7 +202,7 @@ test("appends go by offset: a repeat is skipped, an overlap adds only the new by
   assert.equal(rest.body.bytes_received, webm.length);
   const done = await finish(user.key, id);
   assert.equal(done.status, 201, done.text);
-  assert.match(done.body.text, /weather|nice|today|sun|shining/i);
+  assert.match(done.body.text, SPOKEN);
 });
 
 test("bad input: not audio, empty, a first PATCH past 0, unknown ids, someone else's recording", async () => {
