@@ -13,6 +13,7 @@ import { webhookDeliveryJob } from "@/lib/webhooks/delivery-job.ts";
 import { recoverOverdueDeliveries } from "@/lib/webhooks/recover-deliveries.ts";
 import { webhookEventJob } from "@/lib/webhook-events/event-job.ts";
 import { recognizePieceJob, recoverStalePieces } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
+import { keepUnkeptLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
 
 export const JOBS: JobDefinition[] = [recognizePieceJob, optimizeTranscriptJob, generateVariantJob, writeInsightsJob, webhookEventJob, webhookDeliveryJob];
 
@@ -32,6 +33,8 @@ export const SWEEPS: Sweep[] = [
   { name: "recover-webhook-deliveries", intervalSeconds: () => 60, run: () => recoverOverdueDeliveries() },
   // The embedded database's planner statistics, so search uses its index (PostgreSQL: autovacuum).
   { name: "refresh-search-statistics", intervalSeconds: () => 600, run: () => refreshSearchStatistics() },
+  // Live recordings finished by a process that stopped before their audio was kept.
+  { name: "keep-unkept-live-audio", intervalSeconds: () => 300, run: () => keepUnkeptLiveAudio() },
   // Kept recordings older than AUDIO_RETENTION_DAYS (none when it is unset).
   { name: "forget-expired-audio", intervalSeconds: () => 3600, run: async () => void (await forgetExpiredAudio()) },
 ];

@@ -12,6 +12,7 @@ export function shouldKeepAudio(keepAudio: boolean | undefined): boolean {
 /**
  * Stores a note's compressed recording once it is saved, and marks the note as having it. A
  * failure here costs the note its audio, never its text: it is logged, and the note is answered.
+ * Either way the note's audio is no longer pending.
  */
 export async function keepNoteAudio({ userId, transcriptionId, encoding }: { userId: string; transcriptionId: string; encoding: Encoding }) {
   try {
@@ -22,7 +23,7 @@ export async function keepNoteAudio({ userId, transcriptionId, encoding }: { use
     // Not through Prisma's update: that would move updated_at, which says when the text changed
     // (a client editing with the updated_at of its answer would be refused as a conflict).
     const count = await prisma.$executeRaw`
-      UPDATE transcriptions SET audio_storage = ${store.kind}, audio_type = ${encoded.contentType}, audio_bytes = ${bytes}, audio_kept_at = now()
+      UPDATE transcriptions SET audio_storage = ${store.kind}, audio_type = ${encoded.contentType}, audio_bytes = ${bytes}, audio_kept_at = now(), audio_pending_since = NULL
       WHERE id = ${transcriptionId} AND user_id = ${userId}`;
     if (!count) {
       // The note was deleted while its audio was being stored: no recording may outlive it.
@@ -32,6 +33,14 @@ export async function keepNoteAudio({ userId, transcriptionId, encoding }: { use
     return { url: `/api/v1/transcriptions/${transcriptionId}/audio`, content_type: encoded.contentType, bytes };
   } catch (err) {
     log.warn("could not keep a note's audio", { transcription_id: transcriptionId, ...errorFields(err) });
+    await notPending({ userId, transcriptionId }).catch(() => undefined); // given up: nobody waits for it
     return null;
   }
+}
+
+/** The note's audio is no longer coming (given up, or nothing to keep): readers stop waiting for it. */
+export async function notPending({ userId, transcriptionId }: { userId: string; transcriptionId: string }): Promise<void> {
+  const prisma = await db();
+  // Raw, as above: updated_at says when the text changed.
+  await prisma.$executeRaw`UPDATE transcriptions SET audio_pending_since = NULL WHERE id = ${transcriptionId} AND user_id = ${userId} AND audio_pending_since IS NOT NULL`;
 }

@@ -226,6 +226,11 @@ export const TranscriptionResult = z
     title: z.string().nullable().meta({ description: "Your name for the note (PATCH); null: none given (apps name it from its first sentence)." }),
     recorded_at: z.iso.datetime().meta({ description: "When it was recorded: the upload's recorded_at, else created_at." }),
     audio: NoteAudio.nullable().meta({ description: "The kept recording, if any: GET /api/v1/transcriptions/{id}/audio plays it." }),
+    audio_pending: z.boolean().meta({
+      description:
+        "true for a few seconds after a live recording's Stop: the note is answered as soon as its text is saved, and its " +
+        "recording is compressed and kept just after (audio is null until then; read the note again).",
+    }),
     insights: Insights.nullable().meta({
       description:
         "Title, summary, key points and action items, written when the note is recognized and again after you edit the text " +

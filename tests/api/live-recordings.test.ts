@@ -12,8 +12,11 @@ import { after, before, test } from "node:test";
 import { GET as getLive, PATCH as appendLive } from "@/app/api/v1/live-recordings/[id]/route.ts";
 import { POST as finishLive } from "@/app/api/v1/live-recordings/[id]/finish/route.ts";
 import { GET as listNotes } from "@/app/api/v1/transcriptions/route.ts";
+import { GET as getNote } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { db } from "@/lib/db/client.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
+import { measureWav } from "@/lib/transcription/audio/decode-audio.ts";
+import { keepUnkeptLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
 import { recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
@@ -42,6 +45,7 @@ const SENTENCES = [
 
 let dir: string;
 let webm: Buffer;
+let spokenSeconds: number;
 let workers: JobWorkers;
 
 before(async () => {
@@ -49,6 +53,7 @@ before(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "vd-live-test-"));
   const wav = path.join(dir, "recording.wav");
   await spokenSentences(wav, SENTENCES, (i) => [i === 0 ? 0.5 : 0, 1.5]);
+  spokenSeconds = (await measureWav(wav)).durationSec;
   // As MediaRecorder writes it: WebM/Opus, 48 kHz, with no duration in the header.
   const out = path.join(dir, "recording.webm");
   await exec("ffmpeg", ["-v", "error", "-i", wav, "-ar", "48000", "-c:a", "libopus", "-b:a", "64k", "-f", "webm", "-live", "1", out]);
@@ -72,6 +77,16 @@ const append = (key: string, id: string, offset: number, bytes: Uint8Array, quer
   });
 const read = (key: string, id: string) => call(getLive, { path: `/api/v1/live-recordings/${id}`, key, params: { id } });
 const finish = (key: string, id: string) => call(finishLive, { method: "POST", path: `/api/v1/live-recordings/${id}/finish`, key, params: { id } });
+const note = (key: string, id: string) => call(getNote, { path: `/api/v1/transcriptions/${id}`, key, params: { id } });
+
+/** The note once its recording is kept (Stop answers with the text; the audio follows). */
+async function keptNote(key: string, id: string) {
+  return until("the recording kept", async () => {
+    const res = await note(key, id);
+    assert.equal(res.status, 200, res.text);
+    return res.body.audio ? res.body : undefined;
+  });
+}
 
 /** Sends the recording in `slices` PATCHes, as a recorder's chunks arrive. */
 async function sendAll(key: string, id: string, slices: number) {
@@ -122,11 +137,19 @@ test("captions arrive before Stop, and finish makes one note of every piece, in 
   const row = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: user.id, id } } });
   const pieces = await prisma.recognitionPiece.findMany({ where: { workflowId: row.workflowId }, orderBy: { index: "asc" } });
   assert.equal(done.body.text, pieces.map((p) => (p.result as { text: string }).text).filter(Boolean).join(" "));
-  assert.ok(Math.abs(done.body.duration - 13) < 3, `duration ${done.body.duration}`);
+  // The whole recording's length, its closing pause included (the last cut measures it: the
+  // recording is not decoded again for it), within a few of Opus's 20 ms frames.
+  assert.ok(Math.abs(done.body.duration - spokenSeconds) < 0.1, `duration ${done.body.duration}, spoken ${spokenSeconds}`);
   assert.equal(done.body.recorded_at ?? "2026-11-20T08:00:00.000Z", "2026-11-20T08:00:00.000Z");
-  // The recording is kept, compressed from the phone's own audio (Opus in WebM), about as long as the note.
-  assert.equal(done.body.audio?.content_type, "audio/webm; codecs=opus", JSON.stringify(done.body.audio));
-  assert.ok(done.body.audio.bytes > 10_000 && done.body.audio.bytes < 60_000, `kept bytes: ${done.body.audio.bytes}`);
+  // Stop answers with the text; the recording is kept just after, compressed from the phone's own
+  // audio (Opus in WebM), about as long as the note.
+  assert.equal(done.body.audio, null);
+  assert.equal(done.body.audio_pending, true);
+  const kept = await keptNote(user.key, done.body.id);
+  assert.equal(kept.audio_pending, false);
+  assert.equal(kept.audio.content_type, "audio/webm; codecs=opus", JSON.stringify(kept.audio));
+  assert.ok(kept.audio.bytes > 10_000 && kept.audio.bytes < 60_000, `kept bytes: ${kept.audio.bytes}`);
+  assert.equal(kept.updated_at, done.body.updated_at, "keeping the audio is not an edit of the text");
   // Segments in the recording's time, increasing.
   const starts = done.body.segments.map((s: { start: number }) => s.start);
   assert.deepEqual([...starts].sort((a, b) => a - b), starts);
@@ -144,8 +167,8 @@ test("captions arrive before Stop, and finish makes one note of every piece, in 
   // Where the voice settled is kept for this person's next recording (its first piece starts there).
   const profile = await prisma.speakerProfile.findUniqueOrThrow({ where: { userId: user.id } });
   assert.equal((profile.cepstralMean as number[]).length, 13);
-  // The chunks went with the note (the note keeps the recording).
-  assert.equal(await prisma.liveRecordingChunk.count({ where: { userId: user.id } }), 0);
+  // The chunks went once the note kept the recording.
+  await until("the chunks gone", async () => ((await prisma.liveRecordingChunk.count({ where: { userId: user.id } })) === 0 ? true : undefined));
   // A finished recording takes no more audio; bytes it already had are still fine.
   assert.equal((await append(user.key, id, webm.length, new Uint8Array([1, 2, 3]))).body.error.code, "recording_finished");
   assert.equal((await append(user.key, id, 0, webm.subarray(0, 100))).status, 200);
@@ -203,6 +226,28 @@ test("appends go by offset: a repeat is skipped, an overlap adds only the new by
   const done = await finish(user.key, id);
   assert.equal(done.status, 201, done.text);
   assert.match(done.body.text, SPOKEN);
+  await keptNote(user.key, done.body.id);
+
+  // The process keeping the audio stopped after Stop: the note still waits for its audio, and the
+  // recording's chunks are still there. The sweep keeps it from them, and they go.
+  const prisma = await db();
+  await prisma.$executeRaw`UPDATE transcriptions SET audio_storage = NULL, audio_type = NULL, audio_bytes = NULL, audio_kept_at = NULL, audio_pending_since = now() WHERE id = ${done.body.id}`;
+  await prisma.liveRecordingChunk.create({ data: { userId: user.id, recordingId: id, offset: 0, data: new Uint8Array(webm) } });
+  const left = { userId: user.id, id };
+  assert.equal(await keepUnkeptLiveAudio({ olderThanSeconds: 60 }), 0, "not before it is stale: the keeping may still be under way");
+  assert.equal((await note(user.key, done.body.id)).body.audio_pending, true);
+  await prisma.$executeRaw`UPDATE live_recordings SET updated_at = now() - interval '1 hour' WHERE user_id = ${left.userId} AND id = ${left.id}`;
+  assert.equal(await keepUnkeptLiveAudio({ olderThanSeconds: 60 }), 1);
+  const recovered = (await note(user.key, done.body.id)).body;
+  assert.equal(recovered.audio_pending, false);
+  assert.ok(recovered.audio?.bytes > 10_000, JSON.stringify(recovered.audio));
+  assert.equal(await prisma.liveRecordingChunk.count({ where: { userId: user.id, recordingId: id } }), 0);
+  // Chunks left after the audio was kept (stopped just before they went) only go.
+  await prisma.liveRecordingChunk.create({ data: { userId: user.id, recordingId: id, offset: 0, data: new Uint8Array(webm.subarray(0, 100)) } });
+  await prisma.$executeRaw`UPDATE live_recordings SET updated_at = now() - interval '1 hour' WHERE user_id = ${left.userId} AND id = ${left.id}`;
+  assert.equal(await keepUnkeptLiveAudio({ olderThanSeconds: 60 }), 0);
+  assert.equal(await prisma.liveRecordingChunk.count({ where: { userId: user.id, recordingId: id } }), 0);
+  assert.deepEqual((await note(user.key, done.body.id)).body.audio, recovered.audio);
 });
 
 test("bad input: not audio, empty, a first PATCH past 0, unknown ids, someone else's recording", async () => {

@@ -102,7 +102,9 @@ test("captions appear while recording; after Stop the note opens in moments, one
   const [note] = notes.transcriptions;
   assert.match(note.text, /country|fellow|americ/i, note.text);
   assert.ok(note.duration >= (stopAt - started) / 1000 - 2, `the note holds the whole recording: ${note.duration} s`);
-  // Its recording is kept and plays.
+  // Its recording is kept just after the text (the note says so until then) and plays: the player
+  // comes by itself.
+  await page.getByTestId("play").waitFor({ timeout: 60_000 });
   const audio = await page.request.get(`/api/v1/transcriptions/${note.id}/audio`);
   assert.equal(audio.status(), 200);
   await context.close();

@@ -13,6 +13,7 @@ const transcript = (id: string, recording: Transcription["recording"]): Transcri
   pinned: false,
   recorded_at: "2026-01-01T00:00:00.000Z",
   audio: null,
+  audio_pending: false,
   insights: null,
   text: `text of ${id}`,
   raw_text: `text of ${id}`,

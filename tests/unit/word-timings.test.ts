@@ -187,6 +187,7 @@ function result(segments: Segment[], text = segments.map((s) => s.text).join(" "
     pinned: false,
     recorded_at: "2026-01-01T00:00:00.000Z",
     audio: null,
+    audio_pending: false,
     insights: null,
     text,
     raw_text: text,

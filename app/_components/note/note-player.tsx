@@ -189,3 +189,18 @@ export const NotePlayer = forwardRef<PlayerHandle, { parts: AudioPart[]; title: 
     );
   },
 );
+
+/**
+ * The player's place while the recording is compressed and kept, just after a live recording's
+ * Stop (the text comes first): the same row, so nothing moves when the player takes it.
+ */
+export function PreparingPlayer() {
+  return (
+    <div className={styles.player} role="status" data-testid="player-preparing">
+      <button type="button" className={styles.play} disabled aria-label="Play (the recording is being prepared)">
+        <Play size={22} aria-hidden="true" />
+      </button>
+      <p className={styles.time}>Preparing the recording…</p>
+    </div>
+  );
+}

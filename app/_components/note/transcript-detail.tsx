@@ -9,7 +9,7 @@ import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/not
 import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
 import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note/note-text.ts";
 import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type FixScope, type NoteView } from "@/app/_components/note/note-reading.tsx";
-import { NotePlayer, type PlayerHandle } from "@/app/_components/note/note-player.tsx";
+import { NotePlayer, PreparingPlayer, type PlayerHandle } from "@/app/_components/note/note-player.tsx";
 import { NoteTitle, useNoteTools } from "@/app/_components/note/note-tools.tsx";
 import { NoteActionBar } from "@/app/_components/note/note-actions.tsx";
 import { NoteInsights } from "@/app/_components/note/note-insights.tsx";
@@ -73,14 +73,14 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
     }
   }, [url, id]);
 
-  // Live clean-up status: poll while the background optimization is pending or running.
+  // Live clean-up status, and the recording kept just after Stop: poll while either is on its way.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const tick = async () => {
       const t = await load();
       const status = t?.optimization?.status;
-      if (!stopped && (status === "pending" || status === "running")) timer = setTimeout(tick, POLL_MS);
+      if (!stopped && (status === "pending" || status === "running" || t?.audio_pending)) timer = setTimeout(tick, POLL_MS);
     };
     void tick();
     return () => {
@@ -249,6 +249,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           onSaved={(saved) => setTranscript((current) => (current ? { ...current, tags: saved.tags } : saved))}
         />
       </header>
+      {!transcript.audio && transcript.audio_pending && <PreparingPlayer />}
       {transcript.audio && (
         <NotePlayer
           ref={player}

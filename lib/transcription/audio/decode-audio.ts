@@ -14,6 +14,8 @@ const BYTES_PER_SECOND = SAMPLE_RATE * 2;
 const SILENCE_DBFS = -50;
 
 export type DecodedAudio = { wavPath: string; durationSec: number; peakDbfs: number };
+/** Whether decoded audio is too quiet for any recognizer to hear (refused as no_speech unless `keepSilent`). */
+export const isSilent = (audio: Pick<DecodedAudio, "peakDbfs">) => audio.peakDbfs < SILENCE_DBFS;
 
 type Run = { code: number | null; stderr: string };
 
@@ -60,6 +62,8 @@ export type DecodeOptions = {
   maxWaiting: number;
   /** Decode from this second on (a live recording's part not yet heard); the duration is then the rest's. */
   startSec?: number;
+  /** Answer silent audio instead of refusing it as no_speech (a live recording's rest: its length still counts). */
+  keepSilent?: boolean;
 };
 
 /**
@@ -79,7 +83,7 @@ export async function decodeAudio(inputPath: string, outputPath: string, options
   }
 }
 
-async function decode(inputPath: string, outputPath: string, { ffmpeg, format, maxSeconds, startSec }: DecodeOptions): Promise<DecodedAudio> {
+async function decode(inputPath: string, outputPath: string, { ffmpeg, format, maxSeconds, startSec, keepSilent }: DecodeOptions): Promise<DecodedAudio> {
   const from = startSec ? ["-ss", startSec.toFixed(3)] : [];
   const input = ["-f", FFMPEG_DEMUXER[format], ...from, "-protocol_whitelist", "file", "-i", `file:${inputPath}`];
   // A live recording's rest (startSec) is not asked for its header's length: each cut would pay a
@@ -87,7 +91,7 @@ async function decode(inputPath: string, outputPath: string, { ffmpeg, format, m
   // below stops past maxSeconds whatever a header says.
   if (startSec === undefined) {
     const declared = declaredDuration((await run(ffmpeg, ["-nostdin", "-hide_banner", ...input])).stderr);
-    if (declared !== undefined && declared > maxSeconds) throw tooLong(maxSeconds);
+    if (declared !== undefined && declared > maxSeconds) throw audioTooLong(maxSeconds);
   }
 
   const { code, stderr } = await run(ffmpeg, [
@@ -102,9 +106,9 @@ async function decode(inputPath: string, outputPath: string, { ffmpeg, format, m
     throw new ApiError("unreadable_audio", `The audio cannot be decoded: ${reason}.`);
   }
   const { durationSec, peakDbfs } = await measureWav(outputPath);
-  if (durationSec > maxSeconds) throw tooLong(maxSeconds);
+  if (durationSec > maxSeconds) throw audioTooLong(maxSeconds);
   if (durationSec < 0.1) throw new ApiError("empty_audio", "The recording is empty or shorter than 0.1 s.");
-  if (peakDbfs < SILENCE_DBFS) {
+  if (!keepSilent && isSilent({ peakDbfs })) {
     throw new ApiError("no_speech", "The recording is silent; nothing could be transcribed. Check the microphone.");
   }
   return { wavPath: outputPath, durationSec, peakDbfs };
@@ -122,7 +126,7 @@ export function declaredDuration(ffmpegInfo: string): number | undefined {
   return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
 }
 
-const tooLong = (maxSeconds: number) =>
+export const audioTooLong = (maxSeconds: number) =>
   new ApiError("audio_too_long", `The recording is longer than the limit of ${formatDuration(maxSeconds)}; split it into shorter parts.`);
 
 function formatDuration(seconds: number): string {

@@ -9,25 +9,24 @@ import { log } from "@/lib/log.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
-import { encodeNoteAudio } from "@/lib/note-audio/encode-note-audio.ts";
-import { keepNoteAudio, shouldKeepAudio } from "@/lib/note-audio/keep-note-audio.ts";
+import { shouldKeepAudio } from "@/lib/note-audio/keep-note-audio.ts";
 import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
-import { FFMPEG_DEMUXER, type AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
-import { decodeAudio } from "@/lib/transcription/audio/decode-audio.ts";
+import { audioTooLong } from "@/lib/transcription/audio/decode-audio.ts";
 import { cutLivePieces, writeLiveAudio, type LiveRow } from "@/lib/transcription/live/cut-live-pieces.ts";
+import { encodeLiveAudio, keepLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
 import { waitForPieces } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
 import { optimizationKey } from "@/lib/transcription/recognition/transcribe-audio.ts";
-import { lowerPriority } from "@/lib/transcription/recognizers/priority.ts";
 import type { TranscriptionResult } from "@/lib/transcription/schemas.ts";
 import { getTranscription } from "@/lib/transcription/transcripts/get-transcription.ts";
 import { saveTranscription } from "@/lib/transcription/transcripts/save-transcription.ts";
 
 // POST /api/v1/live-recordings/{id}/finish: Stop. The rest of the recording becomes its last
 // piece; once every piece is recognized they are joined, in order, into ONE note, which is saved
-// like any upload's (clean-up, insights, the kept recording). Most pieces were recognized while
-// the person spoke, so only the last seconds are left. Finishing again answers the same note.
+// like any upload's (clean-up, insights) and answered at once; the recording is kept just after
+// (keep-live-audio.ts). Most pieces were recognized while the person spoke, so only the last
+// seconds are left. Finishing again answers the same note.
 
 type Finished = { result: TranscriptionResult; replayed: boolean };
 const finishing = new Map<string, Promise<Finished>>();
@@ -53,28 +52,23 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
   const config = env();
   const phases = phaseClock();
   const dir = await mkdtemp(path.join(tmpdir(), "vd-live-finish-"));
+  let dirHandedOver = false;
   try {
     const file = await writeLiveAudio(row, dir);
-    // The rest of the recording is cut first: its pieces are what the person waits for. The
-    // whole recording is decoded beside it (its length; bench:live-finish, 5 minutes: 0.6 s
-    // sooner), and compressed to keep from the recording itself, at once: compressing 5 minutes
-    // takes longer than hearing the last pieces, and started after the decoding it was the last
-    // thing Stop waited for (2.4 s of 7.0 s).
-    const decodingWhole = decodeAudio(file, path.join(dir, "whole.wav"), {
-      ffmpeg: config.FFMPEG_PATH,
-      format: row.format as AudioFormat,
-      maxSeconds: config.MAX_AUDIO_SECONDS,
-      concurrency: config.DECODE_CONCURRENCY,
-      maxWaiting: config.DECODE_QUEUE_MAX,
-    });
-    const keeping = shouldKeepAudio(true) ? encodeNoteAudio({ path: file, demuxer: FFMPEG_DEMUXER[row.format as AudioFormat] }, dir, { lowerPriority }) : undefined;
+    // The rest of the recording is cut first: its pieces are what the person waits for, and the
+    // cut, which decodes the recording to its end, gives its length. (The whole recording was
+    // decoded again for it until 2026-11-28: for 5 minutes 1.4 s of a core beside the last
+    // pieces.) The recording is compressed to keep from itself at once, and kept after the
+    // answer: compressing takes time in proportion to the length (5 minutes: 2–3 s of a core),
+    // and Stop waited for it until 2026-11-28.
+    const keeping = shouldKeepAudio(true) ? encodeLiveAudio(file, row.format, dir) : undefined;
     try {
-      const cutting = cutLivePieces(row, { final: true, audioFile: file }).finally(() => phases.mark("cut"));
-      const [count, whole] = await Promise.all([cutting, decodingWhole.finally(() => phases.mark("decoded"))]);
+      const { pieces: count, endSec: durationSec } = await cutLivePieces(row, { final: true, audioFile: file }).finally(() => phases.mark("cut"));
+      if (durationSec > config.MAX_AUDIO_SECONDS) throw audioTooLong(config.MAX_AUDIO_SECONDS);
       if (!count) {
         throw new ApiError("no_speech", "No speech was heard: the recording is silent or holds only noise; nothing could be transcribed. Check the microphone.");
       }
-      await prisma.recognitionWorkflow.updateMany({ where: { id: row.workflowId }, data: { piecesTotal: count, durationSec: whole.durationSec } });
+      await prisma.recognitionWorkflow.updateMany({ where: { id: row.workflowId }, data: { piecesTotal: count, durationSec } });
       const pieces = await waitForPieces(row.workflowId, { count, signal });
       phases.mark("heard");
 
@@ -86,13 +80,13 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
 
       const audioSha256 = createHash("sha256").update(await readFile(file)).digest("hex");
       const hash = hashRequest({ live_recording: id, audio_sha256: audioSha256 });
-      await chargeAudioSeconds({ userId, seconds: whole.durationSec });
+      await chargeAudioSeconds({ userId, seconds: durationSec });
       const optimizationId = await startOptimization({
         userId,
         requestHash: optimizationKey(hash, entries),
         transcript: { text: corrected.text, segments: corrected.segments },
         requestDictionary: [],
-        durationSec: whole.durationSec,
+        durationSec,
         language: recognition.language,
       });
       phases.mark("joined");
@@ -104,7 +98,7 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
           text: corrected.text,
           rawText: recognition.text,
           language: recognition.language,
-          durationSec: Math.round(whole.durationSec * 1000) / 1000,
+          durationSec: Math.round(durationSec * 1000) / 1000,
           engine: recognition.engine,
           segments: corrected.segments,
           dictionaryReplacements: corrected.replacements,
@@ -112,27 +106,29 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
           requestHash: hash,
           optimizationId,
           recordedAt: row.recordedAt ?? undefined,
+          audioPendingSince: keeping ? new Date() : undefined,
         },
       });
       phases.mark("saved");
-      if (keeping && !saved.replayed) {
-        const kept = await keepNoteAudio({ userId, transcriptionId: saved.result.id, encoding: keeping });
-        if (kept) saved.result.audio = kept;
-      }
-      // The note holds the recording now: the chunks go.
+      const keep = keeping && !saved.replayed;
+      if (!keep) keeping?.cancel();
+      // The note is made. Its chunks go now, or once the recording is kept from them.
       await prisma.$transaction([
         prisma.liveRecording.updateMany({ where: { userId, id }, data: { status: "done", transcriptionId: saved.result.id } }),
-        prisma.liveRecordingChunk.deleteMany({ where: { userId, recordingId: id } }),
+        ...(keep ? [] : [prisma.liveRecordingChunk.deleteMany({ where: { userId, recordingId: id } })]),
       ]);
-      log.info("live recording finished", { live_recording_id: id, pieces: count, duration_sec: whole.durationSec, ...phases.seconds("kept") });
+      if (keep) {
+        dirHandedOver = true;
+        void keepLiveAudio({ live: { userId, id }, transcriptionId: saved.result.id, encoding: keeping, dir });
+      }
+      log.info("live recording finished", { live_recording_id: id, pieces: count, duration_sec: durationSec, ...phases.seconds("answered") });
       return saved;
     } catch (err) {
       keeping?.cancel();
-      await decodingWhole.catch(() => undefined); // its file is in `dir`, removed next
       throw err;
     }
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    if (!dirHandedOver) await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -49,6 +49,26 @@ export async function dispatchPiece(workflowId: string, index: number): Promise<
 
 type PieceKey = { workflowId: string; index: number };
 
+// A request waiting for a workflow's pieces in this process (Stop, an upload) hears at once when
+// one of them settles here, instead of at its next poll (200 ms apart): most pieces are recognized
+// by the process that waits for them. Pieces settled by another process are found by polling.
+const settledListeners = new Map<string, Set<() => void>>();
+
+/** Calls `listener` whenever a piece of the workflow is completed or fails in this process; returns the unsubscribe. */
+export function whenPieceSettles(workflowId: string, listener: () => void): () => void {
+  let listeners = settledListeners.get(workflowId);
+  if (!listeners) settledListeners.set(workflowId, (listeners = new Set()));
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (!listeners.size && settledListeners.get(workflowId) === listeners) settledListeners.delete(workflowId);
+  };
+}
+
+function pieceSettled(workflowId: string): void {
+  for (const listener of [...(settledListeners.get(workflowId) ?? [])]) listener();
+}
+
 async function claim({ workflowId, index }: PieceKey, executionId: string, jobId: string | null): Promise<boolean> {
   const prisma = await db();
   const staleBefore = new Date(Date.now() - env().RECOGNITION_PIECE_STALE_SECONDS * 1000);
@@ -169,6 +189,7 @@ export async function runPiece({
       log.warn("recognition piece lease lost", fields);
       return "skipped";
     }
+    pieceSettled(workflowId);
     await rememberSpeakerMean(piece.workflow.userId, recognition.cepstralMean);
     await completeWorkflowIfDone(workflowId);
     return "completed";
@@ -178,6 +199,7 @@ export async function runPiece({
     log.warn(giveUp ? "recognition piece failed" : "recognition piece attempt failed", { ...fields, error_code: code, ...errorFields(err) });
     if (giveUp) {
       await givePieceUp(key, executionId, code, message);
+      pieceSettled(workflowId);
       return "failed";
     }
     await whileHeld(key, executionId, { status: "pending", heartbeatAt: null, errorCode: code, errorMessage: message });

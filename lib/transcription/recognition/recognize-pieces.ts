@@ -5,7 +5,7 @@ import { errorFields, log } from "@/lib/log.ts";
 import { measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import type { Piece } from "@/lib/transcription/audio/plan-pieces.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
-import { dispatchPiece, type PieceResult } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
+import { dispatchPiece, whenPieceSettles, type PieceResult } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 
 // The request's side of a recording recognized in pieces: the pieces stored (their audio in the
 // database, where every worker can read it) and queued, then awaited in order. The workflow is
@@ -131,7 +131,8 @@ export async function waitForPieces(
     }
     if (done.length >= count) return done;
     if (workflow.status === "failed") throw await workflowError(workflowId);
-    await sleep(POLL_MS, signal);
+    // Woken at once by a piece settled in this process (most are); others are found by polling.
+    await sleep(POLL_MS, signal, (wake) => whenPieceSettles(workflowId, wake));
   }
 }
 
@@ -148,13 +149,16 @@ function pieceError(code: string | null, message: string | null): ApiError {
   return new ApiError("engine_failed", message ?? "The speech recognizer failed on a piece of the recording.");
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** Waits `ms`, or less when aborted or woken by `wakeOn` (which subscribes `wake` and returns its unsubscribe). */
+function sleep(ms: number, signal?: AbortSignal, wakeOn?: (wake: () => void) => () => void): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     signal?.addEventListener("abort", done, { once: true });
+    const unsubscribe = wakeOn?.(done);
     function done() {
       clearTimeout(timer);
       signal?.removeEventListener("abort", done);
+      unsubscribe?.();
       resolve();
     }
   });

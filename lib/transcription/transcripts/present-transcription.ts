@@ -27,6 +27,7 @@ export function toTranscriptionResult(row: TranscriptionRow): TranscriptionResul
       row.audioType && row.audioBytes !== null
         ? { url: `/api/v1/transcriptions/${row.id}/audio`, content_type: row.audioType, bytes: row.audioBytes }
         : null,
+    audio_pending: row.audioPendingSince !== null && !row.audioType,
     insights: storedInsights(row.insights),
     tags: row.tags,
     pinned: row.pinned,

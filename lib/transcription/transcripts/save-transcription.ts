@@ -51,6 +51,8 @@ export type NewTranscription = {
   recordingId?: string;
   recordingPart?: number;
   recordedAt?: Date;
+  /** The recording is being compressed to keep, after the answer (a live recording's Stop). */
+  audioPendingSince?: Date;
 };
 
 /** Stores a result; when a concurrent retry with the same key stored first, returns that one. */

@@ -1151,6 +1151,8 @@ export interface components {
             recorded_at: string;
             /** @description The kept recording, if any: GET /api/v1/transcriptions/{id}/audio plays it. */
             audio: components["schemas"]["NoteAudio"] | null;
+            /** @description true for a few seconds after a live recording's Stop: the note is answered as soon as its text is saved, and its recording is compressed and kept just after (audio is null until then; read the note again). */
+            audio_pending: boolean;
             /** @description Title, summary, key points and action items, written when the note is recognized and again after you edit the text or the clean-up changes it (ticks of unchanged action items are kept). Null only while not yet written. */
             insights: components["schemas"]["Insights"] | null;
             /**
@@ -1316,6 +1318,8 @@ export interface components {
             recorded_at: string;
             /** @description The kept recording, if any: GET /api/v1/transcriptions/{id}/audio plays it. */
             audio: components["schemas"]["NoteAudio"] | null;
+            /** @description true for a few seconds after a live recording's Stop: the note is answered as soon as its text is saved, and its recording is compressed and kept just after (audio is null until then; read the note again). */
+            audio_pending: boolean;
             /** @description Title, summary, key points and action items, written when the note is recognized and again after you edit the text or the clean-up changes it (ticks of unchanged action items are kept). Null only while not yet written. */
             insights: components["schemas"]["Insights"] | null;
             /**
@@ -1403,6 +1407,8 @@ export interface components {
             recorded_at: string;
             /** @description The kept recording, if any: GET /api/v1/transcriptions/{id}/audio plays it. */
             audio: components["schemas"]["NoteAudio"] | null;
+            /** @description true for a few seconds after a live recording's Stop: the note is answered as soon as its text is saved, and its recording is compressed and kept just after (audio is null until then; read the note again). */
+            audio_pending: boolean;
             /** @description Title, summary, key points and action items, written when the note is recognized and again after you edit the text or the clean-up changes it (ticks of unchanged action items are kept). Null only while not yet written. */
             insights: components["schemas"]["Insights"] | null;
             /**
