@@ -5,8 +5,9 @@
 // (WebM/Opus, 64 kbit/s) and sent through the live-recording use cases a second at a time, each
 // cut awaited (as on a server that keeps up), then finished; its word error rate is printed beside
 // PocketSphinx's on the whole file (the same WebM, decoded), with the pieces' count and lengths.
-// BENCH_SPEECH=with|continuous runs one of the two; BENCH_VERBOSE=1 prints each piece's place and
-// text, and both texts.
+// Each also shifted by a little leading silence (BENCH_SHIFTS), with the means per speech and of
+// both. BENCH_SPEECH=with|continuous runs one of the two; BENCH_VERBOSE=1 prints each piece's
+// place and text, and both texts.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -47,40 +48,70 @@ const { liveBench } = await import("./live-support.ts");
 const live = await liveBench();
 const { prisma } = live;
 
-console.log(`speech: jfk.wav looped to ${SECONDS} s; WER against its transcript`);
-console.log("speech            whole-file WER  live WER  pieces  piece length (s, min/median/max)");
+// Where a cut falls moves PocketSphinx's error rate by several points (docs/benchmarks.md: a cut
+// moved by 4 ms changed ten pieces from 35.9% to 43.6%), and so does where the whole file's own
+// frames fall. Each speech is therefore also measured shifted by a little leading silence
+// (BENCH_SHIFTS, seconds, default 0,0.33,0.67), and the means are what to compare.
+const SHIFTS = (process.env.BENCH_SHIFTS ?? "0,0.33,0.67").split(",").map(Number);
+
+async function measure(label: string, pause: number, shift: number) {
+  const name = `${label.replace(/\W/g, "-")}-${shift}`;
+  const wav = path.join(work, `${name}.wav`);
+  const loops = Math.max(1, Math.round(SECONDS / (11 + pause)));
+  const filter = pause
+    ? `[0:a]aresample=16000,aformat=channel_layouts=mono[s];[s][1:a]concat=n=2:v=0:a=1,aloop=loop=${loops - 1}:size=2e9[looped]`
+    : `[0:a]aresample=16000,aformat=channel_layouts=mono,aloop=loop=${loops - 1}:size=2e9[looped]`;
+  const lead = shift ? `;[2:a][looped]concat=n=2:v=0:a=1[out]` : `;[looped]anull[out]`;
+  ffmpeg([
+    "-i", SPEECH, "-f", "lavfi", "-t", String(pause || 0.01), "-i", "anullsrc=r=16000:cl=mono",
+    "-f", "lavfi", "-t", String(shift || 0.01), "-i", "anullsrc=r=16000:cl=mono",
+    "-filter_complex", filter + lead, "-map", "[out]", "-ac", "1", "-ar", "16000", wav,
+  ]);
+  const webmPath = path.join(work, `${name}.webm`);
+  ffmpeg(["-i", wav, "-ar", "48000", "-c:a", "libopus", "-b:a", "64k", "-f", "webm", "-live", "1", webmPath]);
+  const reference = Array.from({ length: loops }, () => REFERENCE).join(" ");
+  // The whole file as the server hears it: the same compressed recording, decoded.
+  const decoded = path.join(work, `${name}-decoded.wav`);
+  ffmpeg(["-i", webmPath, "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", decoded]);
+  const whole = await bare(decoded);
+
+  const webm = await readFile(webmPath);
+  const id = `bench-${name}`;
+  const second = Math.ceil(webm.length / (loops * (11 + pause) + shift));
+  await live.send(id, webm, second);
+  const { result } = await live.finish(id);
+  const row = await live.recording(id);
+  const pieces = await prisma.recognitionPiece.findMany({ where: { workflowId: row.workflowId }, orderBy: { index: "asc" }, select: { startSec: true, endSec: true, result: true } });
+  if (process.env.BENCH_VERBOSE) for (const p of pieces) console.log(`  ${p.startSec.toFixed(2)}–${p.endSec.toFixed(2)}: ${(p.result as { text?: string } | null)?.text}`);
+  if (process.env.BENCH_VERBOSE) console.log(`  whole: ${whole}\n  live:  ${result.text}`);
+  const lengths = pieces.map((p) => p.endSec - p.startSec).sort((a, b) => a - b);
+  return { whole: wer(whole, reference), live: wer(result.text, reference), lengths };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+console.log(`speech: jfk.wav looped to ${SECONDS} s, shifted by ${SHIFTS.join(", ")} s of leading silence; WER against its transcript`);
+console.log("speech            shift  whole-file WER  live WER  pieces  piece length (s, min/median/max)");
 try {
+  const all: { whole: number; live: number }[] = [];
   for (const [label, pause] of [["with pauses", 1.5], ["continuous", 0]] as const) {
     if (process.env.BENCH_SPEECH && !label.startsWith(process.env.BENCH_SPEECH)) continue;
-    const wav = path.join(work, `${label}.wav`);
-    const loops = Math.max(1, Math.round(SECONDS / (11 + pause)));
-    const filter = pause
-      ? `[0:a]aresample=16000,aformat=channel_layouts=mono[s];[s][1:a]concat=n=2:v=0:a=1,aloop=loop=${loops - 1}:size=2e9[out]`
-      : `[0:a]aresample=16000,aformat=channel_layouts=mono,aloop=loop=${loops - 1}:size=2e9[out]`;
-    ffmpeg(["-i", SPEECH, "-f", "lavfi", "-t", String(pause || 0.01), "-i", "anullsrc=r=16000:cl=mono", "-filter_complex", filter, "-map", "[out]", "-ac", "1", "-ar", "16000", wav]);
-    const webmPath = path.join(work, `${label}.webm`);
-    ffmpeg(["-i", wav, "-ar", "48000", "-c:a", "libopus", "-b:a", "64k", "-f", "webm", "-live", "1", webmPath]);
-    const reference = Array.from({ length: loops }, () => REFERENCE).join(" ");
-    // The whole file as the server hears it: the same compressed recording, decoded.
-    const decoded = path.join(work, `${label}-decoded.wav`);
-    ffmpeg(["-i", webmPath, "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", decoded]);
-    const whole = await bare(decoded);
-
-    const webm = await readFile(webmPath);
-    const id = `bench-${label.replace(/\W/g, "-")}`;
-    const second = Math.ceil(webm.length / (loops * (11 + pause)));
-    await live.send(id, webm, second);
-    const { result } = await live.finish(id);
-    const row = await live.recording(id);
-    const pieces = await prisma.recognitionPiece.findMany({ where: { workflowId: row.workflowId }, orderBy: { index: "asc" }, select: { startSec: true, endSec: true, result: true } });
-    if (process.env.BENCH_VERBOSE) for (const p of pieces) console.log(`  ${p.startSec.toFixed(2)}–${p.endSec.toFixed(2)}: ${(p.result as { text?: string } | null)?.text}`);
-    const lengths = pieces
-      .map((p) => p.endSec - p.startSec)
-      .sort((a, b) => a - b);
-    const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-    const spread = `${lengths[0].toFixed(1)} / ${lengths[Math.floor(lengths.length / 2)].toFixed(1)} / ${lengths.at(-1)!.toFixed(1)}`;
-    if (process.env.BENCH_VERBOSE) console.log(`  whole: ${whole}\n  live:  ${result.text}`);
-    console.log(`${label.padEnd(18)}${pct(wer(whole, reference)).padEnd(16)}${pct(wer(result.text, reference)).padEnd(10)}${String(lengths.length).padEnd(8)}${spread}`);
+    const rows = [];
+    for (const shift of SHIFTS) {
+      const { whole, live: heard, lengths } = await measure(label, pause, shift);
+      rows.push({ whole, live: heard });
+      const spread = `${lengths[0].toFixed(1)} / ${lengths[Math.floor(lengths.length / 2)].toFixed(1)} / ${lengths.at(-1)!.toFixed(1)}`;
+      console.log(`${label.padEnd(18)}${shift.toFixed(2).padEnd(7)}${pct(whole).padEnd(16)}${pct(heard).padEnd(10)}${String(lengths.length).padEnd(8)}${spread}`);
+    }
+    const w = mean(rows.map((r) => r.whole));
+    const l = mean(rows.map((r) => r.live));
+    console.log(`${label.padEnd(18)}${"mean".padEnd(7)}${pct(w).padEnd(16)}${pct(l).padEnd(10)}live − whole: ${((l - w) * 100).toFixed(1)} points`);
+    all.push(...rows);
+  }
+  if (all.length > SHIFTS.length) {
+    const w = mean(all.map((r) => r.whole));
+    const l = mean(all.map((r) => r.live));
+    console.log(`${"both".padEnd(18)}${"mean".padEnd(7)}${pct(w).padEnd(16)}${pct(l).padEnd(10)}live − whole: ${((l - w) * 100).toFixed(1)} points`);
   }
 } finally {
   await live.stop();

@@ -1,4 +1,4 @@
-import { rankUnits, unitsOf, type Unit } from "@/lib/content/generators/sentences.ts";
+import { rankUnits, unitsOf, withoutRepeats, type Unit } from "@/lib/content/generators/sentences.ts";
 import { actionItemsOf, commitsTo } from "@/lib/insights/action-items.ts";
 import { keyPhraseTitle } from "@/lib/insights/note-title.ts";
 import { KEY_POINT_MAX, KEY_POINTS_MAX, SUMMARY_MAX } from "@/lib/insights/schemas.ts";
@@ -111,7 +111,8 @@ export function keyPointsOf(sentences: string[], ranks: number[], exclude: Set<n
 /** Title, summary, key points and action items of a note, by rules. */
 export function writeOfflineInsights({ text, language }: InsightsInput): InsightsDraft {
   const said = unitsOf(text, language);
-  const units = sentencesOf(said);
+  // A sentence said twice is summarized once (it would rank twice, and fill two of the places).
+  const units = withoutRepeats(sentencesOf(said));
   const sentences = units.map((u) => u.text);
   const ranks = units.length > TEXTRANK_MAX_SENTENCES ? rankByWords(units) : units.length ? rankUnits(units) : [];
   // Action items from the sentences as said: actionItemsOf cuts unpunctuated runs at each commitment.

@@ -55,6 +55,21 @@ const endsAtSentence = (s: string) => /[.!?:"»”)]$/u.test(s);
 const defaults = (platform: Platform) => preset(DEFAULT_PRESETS[platform].generator);
 
 describe("the local generator", () => {
+  test("a sentence said twice is posted once, on every platform", () => {
+    // A voice note that comes back to its point, as people do (and PocketSphinx heard the shared speech looped).
+    const body = [
+      "What your country can do for you is only half the question.",
+      "We spent the whole retreat arguing about budgets and who owns the roadmap.",
+      "What your country can do for you is only half the question!",
+      "The other half is what you can do for your team, every single week, without being asked.",
+      "We agreed to meet again next month.",
+    ].join(" ");
+    for (const platform of ["x", "bluesky", "threads", "linkedin"] as Platform[]) {
+      const post = generateLocally({ title: "Retreat", body, platform, preset: defaults(platform) }).body;
+      assert.ok((post.match(/half the question/g) ?? []).length <= 1, `${platform}: ${post}`);
+    }
+  });
+
   test("is deterministic", () => {
     const input = { title: "T", body: NOTE, platform: "x" as Platform, preset: preset({ format: "thread", hashtags: ["db"] }) };
     assert.deepEqual(generateLocally(input), generateLocally(input));

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { composeInsights } from "@/lib/insights/compose-insights.ts";
+import { repeats } from "@/lib/content/generators/sentences.ts";
 import { writeOfflineInsights } from "@/lib/insights/offline-insights.ts";
 import { offlineInsightsWriter } from "@/lib/insights/offline-insights.ts";
 import { selectInsightsWriter } from "@/lib/insights/select-writer.ts";
@@ -111,6 +112,23 @@ describe("offline insights", () => {
     }
     const long = Array.from({ length: 30 }, (_, i) => `Point number ${i} is about the garden and its fences.`).join(" ");
     assert.equal(writeOfflineInsights({ text: long, language: "en" }).key_points.length, 5);
+  });
+
+  test("a sentence said twice is in the summary and the key points once", () => {
+    // As PocketSphinx heard the shared speech looped twice (the e2e note's summary said the second sentence twice).
+    const text =
+      "And I are my god I'm. And not. What your country can do for you. Ask what you can do for your country. " +
+      "And so my fellow Americans. What your country can do for you. When you can do for your country. " +
+      "What your Country can do for you!";
+    const { summary, key_points } = writeOfflineInsights({ text, language: "en" });
+    const all = [...summary.split(/(?<=[.!?])\s+/), ...key_points];
+    for (const [i, a] of all.entries()) {
+      for (const b of all.slice(i + 1)) assert.ok(!repeats(a, b), `said twice: "${a}" and "${b}" (${JSON.stringify({ summary, key_points })})`);
+    }
+    assert.ok(key_points.length >= 2, JSON.stringify(key_points));
+    assert.equal(repeats("What your country can do for you.", "what your Country can do for you!"), true);
+    assert.equal(repeats("Ask what you can do for your country.", "When you can do for your country."), false);
+    assert.equal(repeats("Call Anna.", "Call Maria."), false);
   });
 
   test("composeInsights keeps ticks of unchanged items; a failing writer falls back to offline, a failing offline one writes nothing", async () => {

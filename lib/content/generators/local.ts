@@ -5,7 +5,7 @@ import { hashtagsFor } from "@/lib/content/generators/hashtags.ts";
 import { inviteRepliesLine } from "@/lib/content/generators/invite-replies.ts";
 import { keyPhraseTitle } from "@/lib/content/generators/key-phrase.ts";
 import { noteLanguage } from "@/lib/writer/note-language.ts";
-import { rankUnits, unitsOf, type Unit } from "@/lib/content/generators/sentences.ts";
+import { rankUnits, unitsOf, withoutRepeats, type Unit } from "@/lib/content/generators/sentences.ts";
 import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content/generators/types.ts";
 
 // The default generator: deterministic, offline, no language model. It is extractive: the note's
@@ -207,7 +207,8 @@ export function generateLocally(input: GenerationInput): GenerationOutput {
   const family = platformFamily(input.platform);
   const layout: Layout = compact ? "compact" : family === "professional" ? "professional" : "paragraphs";
   const language = noteLanguage(input.body, input.language);
-  const found = unitsOf(input.body, language ?? undefined);
+  // A sentence said twice is posted once (and would rank twice: a short post would take both).
+  const found = withoutRepeats(unitsOf(input.body, language ?? undefined));
   const scores = rankUnits(found);
   const units: Ranked[] = found.map((unit, index) => ({ ...unit, index, score: scores[index] }));
   const title = titleUnit(input, found, language);
