@@ -81,19 +81,26 @@ async function afterFailure({ deliveryId, endpoint, outcome, manual, attemptedAt
     await enqueueJob(webhookDeliveryJob, { deliveryId, manual: false }, { startAfterSeconds: delay });
     return;
   }
-  await prisma.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "failed", nextAttemptAt: null } });
-  if (manual) return;
+  const failed = prisma.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "failed", nextAttemptAt: null } });
+  if (manual) {
+    await failed;
+    return;
+  }
   // Failing without one success since this delivery was first tried: through the whole schedule.
+  // One transaction: whoever sees the delivery failed sees the endpoint disabled with it.
   const firstAttempt = attempts[0].attemptedAt;
-  const disabled = await prisma.webhookEndpoint.updateMany({
-    where: { id: endpoint.id, enabled: true, failingSince: { lte: firstAttempt } },
-    data: {
-      enabled: false,
-      disabledAt: now,
-      disabledReason:
-        `Every delivery failed for ${spanInWords(schedule.reduce((a, b) => a + b, 0))} ` +
-        `(the last: ${(outcome.error ?? "no 2xx answer").replace(/\.$/, "")}). Fix the receiver, then turn the webhook on again.`,
-    },
-  });
+  const [, disabled] = await prisma.$transaction([
+    failed,
+    prisma.webhookEndpoint.updateMany({
+      where: { id: endpoint.id, enabled: true, failingSince: { lte: firstAttempt } },
+      data: {
+        enabled: false,
+        disabledAt: now,
+        disabledReason:
+          `Every delivery failed for ${spanInWords(schedule.reduce((a, b) => a + b, 0))} ` +
+          `(the last: ${(outcome.error ?? "no 2xx answer").replace(/\.$/, "")}). Fix the receiver, then turn the webhook on again.`,
+      },
+    }),
+  ]);
   if (disabled.count) log.warn("webhook endpoint disabled", { endpoint_id: endpoint.id, error: outcome.error });
 }
