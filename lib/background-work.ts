@@ -14,6 +14,7 @@ import { recoverOverdueDeliveries } from "@/lib/webhooks/recover-deliveries.ts";
 import { webhookEventJob } from "@/lib/webhook-events/event-job.ts";
 import { recognizePieceJob, recoverStalePieces } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { keepUnkeptLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
+import { whenListening } from "@/lib/server-listening.ts";
 
 export const JOBS: JobDefinition[] = [recognizePieceJob, optimizeTranscriptJob, generateVariantJob, writeInsightsJob, webhookEventJob, webhookDeliveryJob];
 
@@ -45,7 +46,12 @@ export const SWEEPS: Sweep[] = [
  * after any crash.
  */
 export async function startServerJobWorkers(): Promise<void> {
-  const workers = await startJobWorkers(JOBS, SWEEPS);
+  // The sweeps' first queries (new shapes for Prisma's wasm query compiler, compiled on first use)
+  // took 0.7 s of the server's one thread, run together at start: the warm-up's health check, or
+  // the first request after it, waited behind them. They start once the server listens, a second
+  // after it and half a second apart (bench:restart).
+  const sweepsFrom = whenListening(30).then(() => new Promise<void>((resolve) => setTimeout(resolve, 1000).unref()));
+  const workers = await startJobWorkers(JOBS, SWEEPS, { sweepsFrom, sweepsApartMs: 500 });
   const stop = () => void workers.stop().catch(() => undefined);
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);

@@ -12,6 +12,7 @@ import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { createFrontDoor } from "@/lib/http/front-door.ts";
 import { errorFields, log } from "@/lib/log.ts";
+import { markListening } from "@/lib/server-listening.ts";
 
 const dev = process.argv.includes("--dev");
 // The name `next start` gives its process, so tools (and tests) find the server the same way.
@@ -110,4 +111,5 @@ if (!stopping) {
     process.exit(1);
   }
   log.info("server listening", { url: `http://${config.HOST}:${config.PORT}`, dev });
+  markListening();
 }

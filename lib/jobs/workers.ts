@@ -18,10 +18,13 @@ async function runJob(definition: JobDefinition, job: PgBoss.JobWithMetadata<obj
   }
 }
 
-function startSweep(sweep: Sweep): () => void {
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+function startSweep(sweep: Sweep, firstAfter: Promise<void>): () => void {
   let running = false;
+  let stopped = false;
   const tick = async () => {
-    if (running) return;
+    if (running || stopped) return;
     running = true;
     try {
       await sweep.run();
@@ -31,17 +34,32 @@ function startSweep(sweep: Sweep): () => void {
       running = false;
     }
   };
-  void tick(); // at start: pick up work that a dead process left behind
+  // At start (or once the process is ready for it): pick up work that a dead process left behind.
+  void firstAfter.then(tick);
   const timer = setInterval(tick, sweep.intervalSeconds() * 1000);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }
 
 /**
  * Works the given jobs in this process (JOBS_CONCURRENCY runs at a time per job, unless the job
  * says otherwise) and runs the sweeps until stopped. The process that starts it (lib/background-work.ts) says which.
  */
-export async function startJobWorkers(jobs: JobDefinition[], sweeps: Sweep[]): Promise<JobWorkers> {
+export async function startJobWorkers(
+  jobs: JobDefinition[],
+  sweeps: Sweep[],
+  {
+    sweepsFrom = Promise.resolve(),
+    sweepsApartMs = 0,
+  }: {
+    /** The sweeps' first runs wait for this, then start `sweepsApartMs` apart; then each runs on its interval. */
+    sweepsFrom?: Promise<void>;
+    sweepsApartMs?: number;
+  } = {},
+): Promise<JobWorkers> {
   const { JOBS_POLL_SECONDS, JOBS_CONCURRENCY } = env();
   const workerIds: string[] = [];
   let boss: PgBoss | undefined;
@@ -52,7 +70,7 @@ export async function startJobWorkers(jobs: JobDefinition[], sweeps: Sweep[]): P
       workerIds.push(await boss.work<object>(definition.name, options, async ([job]) => runJob(definition, job)));
     }
   }
-  const stopSweeps = sweeps.map(startSweep);
+  const stopSweeps = sweeps.map((sweep, i) => startSweep(sweep, i ? sweepsFrom.then(() => delay(i * sweepsApartMs)) : sweepsFrom));
   log.info("job workers started", { jobs: jobs.map((j) => j.name), concurrency: JOBS_CONCURRENCY });
   return {
     async stop() {

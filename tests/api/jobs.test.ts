@@ -63,3 +63,26 @@ describe("job payloads", () => {
     assert.deepEqual(ran, [{ itemId: "item-1" }]);
   });
 });
+
+describe("sweeps", () => {
+  test("a sweep's first run waits for sweepsFrom, the next ones start sweepsApartMs apart; stopped before, none runs", async () => {
+    const runs: [string, number][] = [];
+    const sweep = (name: string) => ({ name, intervalSeconds: () => 3600, run: async () => void runs.push([name, performance.now()]) });
+    let open!: () => void;
+    const sweepsFrom = new Promise<void>((resolve) => (open = resolve));
+    const these = await startJobWorkers([], [sweep("a"), sweep("b")], { sweepsFrom, sweepsApartMs: 300 });
+    await new Promise((r) => setTimeout(r, 200));
+    assert.deepEqual(runs, [], "nothing before sweepsFrom");
+    const opened = performance.now();
+    open();
+    while (runs.length < 2) await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(runs.map(([name]) => name), ["a", "b"]);
+    assert.ok(runs[1][1] - opened >= 290, `b ran ${runs[1][1] - opened} ms after sweepsFrom`);
+    await these.stop();
+
+    const never = await startJobWorkers([], [sweep("c")], { sweepsFrom: new Promise((r) => setTimeout(r, 100)) });
+    await never.stop();
+    await new Promise((r) => setTimeout(r, 250));
+    assert.equal(runs.length, 2, "a sweep stopped before its first run does not run");
+  });
+});
