@@ -72,7 +72,7 @@ describe("sweeps", () => {
     const sweepsFrom = new Promise<void>((resolve) => (open = resolve));
     const these = await startJobWorkers([], [sweep("a"), sweep("b")], { sweepsFrom, sweepsApartMs: 300 });
     await new Promise((r) => setTimeout(r, 200));
-    assert.deepEqual(runs, [], "nothing before sweepsFrom");
+    assert.equal(runs.length, 0, "nothing before sweepsFrom");
     const opened = performance.now();
     open();
     while (runs.length < 2) await new Promise((r) => setTimeout(r, 20));

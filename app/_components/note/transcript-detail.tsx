@@ -249,8 +249,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           onSaved={(saved) => setTranscript((current) => (current ? { ...current, tags: saved.tags } : saved))}
         />
       </header>
-      {!transcript.audio && transcript.audio_pending && <PreparingPlayer />}
-      {transcript.audio && (
+      {transcript.audio ? (
         <NotePlayer
           ref={player}
           parts={[{ url: transcript.audio.url, duration: transcript.duration }]}
@@ -258,6 +257,8 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           onTime={(t) => setSpoken(wordAt(timed, t))}
           onPlaying={setPlaying}
         />
+      ) : (
+        transcript.audio_pending && <PreparingPlayer />
       )}
       {deviceCopyAt !== null && save !== "offline" && (
         <Notice tone="warning" icon={<CloudOff size={18} aria-hidden="true" />} data-testid="device-copy">

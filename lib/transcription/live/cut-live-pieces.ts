@@ -134,9 +134,9 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
       if (err instanceof ApiError && err.code === "empty_audio") return { pieces: row.piecesCut, endSec: from };
       throw err;
     }
-    const nothingNew = { pieces: row.piecesCut, endSec: round(from + decoded.durationSec) };
+    const noneCut = { pieces: row.piecesCut, endSec: round(from + decoded.durationSec) };
     // Only silence since heardUntil: no piece to cut, but its seconds are the recording's.
-    if (isSilent(decoded)) return nothingNew;
+    if (isSilent(decoded)) return noneCut;
     const atStop = finalPieceLengths(decoded.durationSec, config.RECOGNIZERS_PER_PROCESS);
     let speech;
     try {
@@ -144,7 +144,7 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
       // caption was heard badly (a few words alone), and the note kept its errors.
       speech = await analyzeSpeech(decoded.wavPath, decoded.durationSec, final ? atStop : LIVE_PIECE);
     } catch (err) {
-      if (err instanceof ApiError && err.code === "no_speech") return nothingNew;
+      if (err instanceof ApiError && err.code === "no_speech") return noneCut;
       throw err;
     }
     // The last piece may still be going on, unless the person paused after it (or stopped). A
@@ -158,7 +158,7 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
     // heard as well or better, 33.2% → 30.0% word error rate with pauses.)
     const pieces = closed && !final ? speech.plan(atStop) : speech.pieces;
     const ready = closed ? pieces : pieces.slice(0, -1);
-    if (!ready.length) return nothingNew;
+    if (!ready.length) return noneCut;
     const heardUntil = round(from + (closed ? Math.max(ready.at(-1)!.end, decoded.durationSec - (final ? 0 : 0.3)) : pieces.at(-1)!.start));
     const { dataOffset } = await measureWav(decoded.wavPath);
     const prisma = await db();
@@ -187,7 +187,7 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
     });
     if (stored === null) {
       const now = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: row.userId, id: row.id } } });
-      return { ...nothingNew, pieces: now.piecesCut };
+      return { ...noneCut, pieces: now.piecesCut };
     }
     for (let index = row.piecesCut; index < stored; index++) {
       // Queued for durability (a restart, another process), and started here at once: the job
@@ -195,7 +195,7 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
       await dispatch(row.workflowId, index);
       void runPiece({ workflowId: row.workflowId, index, final: false }).catch(() => undefined);
     }
-    return { ...nothingNew, pieces: stored };
+    return { ...noneCut, pieces: stored };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -64,7 +64,13 @@ export async function keepUnkeptLiveAudio({ olderThanSeconds = UNKEPT_AFTER_SECO
       : null;
     if (note?.audioPendingSince && !note.audioType && row.transcriptionId) {
       const dir = await mkdtemp(path.join(tmpdir(), "vd-live-keep-"));
-      const file = await writeLiveAudio(row, dir).catch(async (err) => (await rm(dir, { recursive: true, force: true }), Promise.reject(err)));
+      let file: string;
+      try {
+        file = await writeLiveAudio(row, dir);
+      } catch (err) {
+        await rm(dir, { recursive: true, force: true });
+        throw err;
+      }
       await keepLiveAudio({ live: row, transcriptionId: row.transcriptionId, encoding: encodeLiveAudio(file, row.format, dir), dir });
       kept += 1;
     } else {
