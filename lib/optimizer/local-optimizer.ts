@@ -29,6 +29,14 @@ function capitalizeSentences(text: string): string {
   return text.replace(/(^|[.!?…]\s+)([¿¡"'«“(]*)(\p{Ll})/gu, (_, before: string, opening: string, letter: string) => before + opening + letter.toUpperCase());
 }
 
+/**
+ * Live captions as the note will read once cleaned up (no fillers, no "the the", "I", a capital
+ * first letter), without the sentence breaks only the whole recording's utterances give.
+ */
+export function tidyCaption(text: string): string {
+  return capitalizeSentences(cleanUtterance(text));
+}
+
 export function optimizeLocally(input: string): string {
   const paragraphs: string[] = [];
   let sentences: string[] = [];

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { chunkTranscript, joinChunks } from "@/lib/optimizer/chunk-transcript.ts";
-import { optimizeLocally } from "@/lib/optimizer/local-optimizer.ts";
+import { optimizeLocally, tidyCaption } from "@/lib/optimizer/local-optimizer.ts";
 
 describe("chunkTranscript", () => {
   const segments = [
@@ -47,5 +47,14 @@ describe("the local optimizer", () => {
   test("is deterministic and idempotent", () => {
     const once = optimizeLocally("well hello there\nhow are you");
     assert.equal(optimizeLocally(once), once);
+  });
+});
+
+describe("live captions", () => {
+  test("read as the note will: no fillers or doubled words, I and I'm, a capital first letter, no full stop added", () => {
+    assert.equal(tidyCaption("and i um think i'm the the one what your country can do"), "And I think I'm the one what your country can do");
+    assert.equal(tidyCaption("uh"), "");
+    assert.equal(tidyCaption(""), "");
+    assert.equal(tidyCaption("Kubernetes is why i'd stay. so uh yes"), "Kubernetes is why I'd stay. So yes");
   });
 });

@@ -16,6 +16,7 @@ import type { LiveCaptions } from "@/app/_lib/recording/live-recording.ts";
 import { prepareUpload } from "@/app/_lib/recording/prepare-upload.ts";
 import { warmUpAudioTools } from "@/app/_lib/recording/preprocess.ts";
 import { whenIdle } from "@/app/_lib/idle.ts";
+import { tidyCaption } from "@/lib/optimizer/local-optimizer.ts";
 import { keepRecordingsOnPhone, minutesOfSpaceLeft } from "@/app/_lib/recording/storage.ts";
 import { clearProgress, onProgress, progressStage, reportStage, setCardShown, trackUpload } from "@/app/_lib/recording/recording-progress.ts";
 import { Button, Notice } from "@/app/_ui/index.ts";
@@ -302,9 +303,9 @@ export function Recorder({ owner }: { owner: string }) {
   );
 }
 
-/** The last words heard, as they come: the server's text for every piece recognized so far. */
+/** The last words heard, as they come: the server's text for every piece recognized so far, tidied as the note will be. */
 function LiveCaptionsView({ captions }: { captions: LiveCaptions | null }) {
-  const text = captions?.text ?? "";
+  const text = tidyCaption(captions?.text ?? "");
   // The newest lines only: a long note's captions must not push the controls off the screen.
   const shown = text.length > CAPTION_CHARS ? `…${text.slice(text.indexOf(" ", text.length - CAPTION_CHARS))}` : text;
   const waiting = !captions || captions.pieces.some((p) => p.text === null) || !text;
