@@ -57,5 +57,7 @@ test("a note's insights: summary, key points, to-dos that tick and stay ticked; 
   await page.getByRole("link", { name: /Quarterly Budget/ }).waitFor();
   await page.getByText(/Overall the quarterly budget looks manageable/).first().waitFor();
   await screenshot(page, "notes-insights-light");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "notes-insights-dark", { fullPage: false });
   await context.close();
 });

@@ -288,6 +288,23 @@ test("a long recording is split at silences in the worker, every part uploaded o
   await page.getByRole("tab", { name: "Text" }).click();
   assert.equal(await page.getByRole("link", { name: /^Part \d+/ }).count(), parts);
   assert.equal(await page.getByTestId("joined-local-part").count(), 0, "no part is left waiting on the device");
+  // Named and summed up as any note: the first part's key phrase, every part's summary in order
+  // (as the server has them once the page has caught up with the parts' clean-ups).
+  type PartNote = { insights: { title: string; summary: string } | null };
+  const readParts = () => Promise.all(fromServer.body.parts.map(async (p) => (await (await page.request.get(`/api/v1/transcriptions/${p.transcription_id}`)).json()) as PartNote));
+  const shownInsights = async () => [await page.getByRole("heading", { level: 1 }).textContent(), await page.getByTestId("insights-summary").textContent()];
+  // (A part's summary said word for word by an earlier part is not repeated.)
+  const key = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const summaries = (notes: PartNote[]) =>
+    notes.map((n) => n.insights?.summary ?? "").filter((text, i, all) => key(text) && all.findIndex((other) => key(other) === key(text)) === i);
+  const expected = (notes: PartNote[]) => [notes[0].insights?.title, summaries(notes).join(" ")];
+  let [shownNow, partNotes] = [await shownInsights(), await readParts()];
+  for (let tries = 0; tries < 120 && JSON.stringify(shownNow) !== JSON.stringify(expected(partNotes)); tries++) {
+    await page.waitForTimeout(500);
+    [shownNow, partNotes] = [await shownInsights(), await readParts()];
+  }
+  assert.deepEqual(shownNow, expected(partNotes));
+  assert.ok(partNotes[0].insights?.title, "the first part has a key phrase");
   // Nothing lost or doubled at the cuts: the parts add up to the 182 s of the file.
   const summary = (await page.getByTestId("joined-duration").textContent()) ?? "";
   const [, minutes, secs] = /^(\d+):(\d{2})$/.exec(summary) ?? [];
@@ -317,6 +334,8 @@ test("a long recording is split at silences in the worker, every part uploaded o
   await list.waitFor();
   assert.equal(await list.getByRole("listitem").count(), 1);
   assert.match((await list.getByTestId("recording-entry").textContent()) ?? "", new RegExp(`${parts} parts`));
+  const entryText = (await list.getByTestId("recording-entry").textContent()) ?? "";
+  assert.ok(entryText.startsWith((await readParts())[0].insights!.title), `listed by the first part's key phrase: ${entryText}`);
   await list.getByRole("link").click();
   await page.waitForURL(`**/transcripts/recordings/${recordingId}`);
   assert.equal(await noteText(page), fixedAll, "the fixed text, read again");

@@ -2,44 +2,50 @@
 
 import { ChevronDown, ListChecks, Sparkles } from "lucide-react";
 import { useState } from "react";
-import { tickActionItems, type ActionItem, type Transcription } from "@/app/_lib/api.ts";
+import { tickActionItems, type Transcription } from "@/app/_lib/api.ts";
 import styles from "./insights.module.css";
 
 /**
  * What the note says at a glance, above its text: the summary, the key points (folded away) and
  * the action items as checkboxes. A tick shows at once and is stored; if storing fails it is
- * undone and the toast says why.
+ * undone and the toast says why. A recording in parts passes every part's note: their summaries,
+ * key points and to-dos read in order as one, and each tick is stored on the part it came from.
  */
 export function NoteInsights({
-  note,
+  notes,
   onChanged,
   onError,
   disabled,
 }: {
-  note: Transcription;
+  notes: Transcription[];
   onChanged: (note: Transcription) => void;
   onError: (message: string) => void;
   disabled?: boolean;
 }) {
-  // Ticks shown before the server has them (by item text).
+  // Ticks shown before the server has them (by part and item text).
   const [pending, setPending] = useState<Record<string, boolean>>({});
-  const insights = note.insights;
-  if (!insights) return null;
-  const items = insights.action_items;
+  const withInsights = notes.filter((note) => note.insights);
+  if (!withInsights.length) return null;
+  const insights = {
+    summary: once(withInsights.map((note) => note.insights!.summary)).join(" "),
+    key_points: once(withInsights.flatMap((note) => note.insights!.key_points)),
+  };
+  const items = withInsights.flatMap((note) => note.insights!.action_items.map((item) => ({ ...item, noteId: note.id, key: `${note.id} ${item.text}` })));
+  type Item = (typeof items)[number];
 
-  async function toggle(item: ActionItem) {
-    const done = !(pending[item.text] ?? item.done);
-    setPending((p) => ({ ...p, [item.text]: done }));
+  async function toggle(item: Item) {
+    const done = !(pending[item.key] ?? item.done);
+    setPending((p) => ({ ...p, [item.key]: done }));
     try {
-      onChanged(await tickActionItems(note.id, [{ text: item.text, done }]));
+      onChanged(await tickActionItems(item.noteId, [{ text: item.text, done }]));
     } catch (err) {
       onError(`Not saved: ${(err as Error).message}`);
     } finally {
-      setPending(({ [item.text]: _settled, ...rest }) => rest);
+      setPending(({ [item.key]: _settled, ...rest }) => rest);
     }
   }
 
-  const left = items.filter((item) => !(pending[item.text] ?? item.done)).length;
+  const left = items.filter((item) => !(pending[item.key] ?? item.done)).length;
   return (
     <section className={styles.insights} aria-label="Summary and to-dos" data-testid="note-insights">
       {insights.summary && (
@@ -59,8 +65,8 @@ export function NoteInsights({
             <ChevronDown size={18} aria-hidden="true" className={styles.chevron} />
           </summary>
           <ul className={styles.pointList}>
-            {insights.key_points.map((point) => (
-              <li key={point}>{point}</li>
+            {insights.key_points.map((point, i) => (
+              <li key={i}>{point}</li>
             ))}
           </ul>
         </details>
@@ -73,9 +79,9 @@ export function NoteInsights({
           </h2>
           <ul className={styles.todos} data-testid="action-items">
             {items.map((item) => {
-              const done = pending[item.text] ?? item.done;
+              const done = pending[item.key] ?? item.done;
               return (
-                <li key={item.text}>
+                <li key={item.key}>
                   <label className={styles.todo} data-done={done || undefined}>
                     <input type="checkbox" checked={done} disabled={disabled} onChange={() => void toggle(item)} />
                     <span>{item.text}</span>
@@ -88,4 +94,15 @@ export function NoteInsights({
       )}
     </section>
   );
+}
+
+/** The texts, empty ones and ones said before (case and punctuation aside) left out: parts of one recording can repeat each other. */
+function once(texts: string[]): string[] {
+  const seen = new Set<string>();
+  return texts.filter((text) => {
+    const key = text.toLocaleLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -38,6 +38,15 @@ export function noteTitle(text: string, locale?: string): string {
   return head.charAt(0).toUpperCase() + head.slice(1);
 }
 
+/**
+ * A note's name in lists and on its page: the person's own, else its key phrase (insights), else its
+ * first sentence. A recording in parts is named by its first part (its own title, its key phrase),
+ * else by the first sentence of the parts' joined `text`.
+ */
+export function titleOf(note: Pick<Transcription, "title" | "insights"> | undefined, text: string): string {
+  return note?.title ?? (note?.insights?.title || (text.trim() ? noteTitle(text) : "Voice note (no words recognized)"));
+}
+
 /** m:ss (h:mm:ss from an hour), whole seconds. */
 export function duration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds + 0.5));

@@ -292,7 +292,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           </div>
         </Notice>
       )}
-      <NoteInsights note={transcript} onChanged={setTranscript} onError={toast} disabled={deviceCopyAt !== null} />
+      <NoteInsights notes={[transcript]} onChanged={setTranscript} onError={toast} disabled={deviceCopyAt !== null} />
       <NoteViewTabs view={view} onChange={setView}>
         {view === "text" && editing ? (
           <>

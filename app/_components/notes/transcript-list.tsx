@@ -7,16 +7,13 @@ import { deletionsVersion, isBeingDeleted, onDeletionsChange } from "@/app/_lib/
 import { groupByRecording } from "@/app/_lib/notes/group-transcripts.ts";
 import { onQueueChange } from "@/app/_lib/local-db.ts";
 import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
-import { duration, noteTitle, shownText } from "@/app/_components/note/note-text.ts";
+import { duration, shownText, titleOf } from "@/app/_components/note/note-text.ts";
 import { Button, ButtonLink, ChipLink, ChipList, EmptyState, LocalTime, Notice, RowLink, RowList, TagLabel } from "@/app/_ui/index.ts";
 import styles from "../note/note.module.css";
 
 const SEARCH_DEBOUNCE_MS = 250;
 type Match = TranscriptionList["transcriptions"][number];
 
-/** A note's name in lists: the person's own, else its key phrase (insights), else its first sentence. */
-const titleOf = (t: Transcription, text = shownText(t)) =>
-  t.title ?? (t.insights?.title || (text.trim() ? noteTitle(text) : "Voice note (no words recognized)"));
 
 const PAGE = 20;
 // A row shows two lines of a snippet: the first word found must be among them, so at most this
@@ -211,7 +208,7 @@ function NoteRows({ items, cursor, onMore }: { items: Transcription[]; cursor: s
               key={`recording-${entry.id}`}
               testId="recording-entry"
               href={`/transcripts/recordings/${encodeURIComponent(entry.id)}`}
-              title={text ? noteTitle(text) : "Voice note (no words recognized)"}
+              title={titleOf(entry.parts[0], text)}
               meta={
                 <>
                   {/* One piece of the row's flex line: a wrap never starts a line with "·". */}
@@ -221,7 +218,7 @@ function NoteRows({ items, cursor, onMore }: { items: Transcription[]; cursor: s
                   <Labels note={entry.parts[0]} />
                 </>
               }
-              excerpt={text.slice(0, 160)}
+              excerpt={entry.parts[0].insights?.summary || text.slice(0, 160)}
             />
           );
         })}
@@ -278,7 +275,7 @@ function SearchResults({ query, shownAs = query }: { query: string; shownAs?: st
           <RowLink
             key={t.id}
             href={t.recording ? `/transcripts/recordings/${encodeURIComponent(t.recording.id)}` : `/transcripts/${t.id}`}
-            title={titleOf(t)}
+            title={titleOf(t, shownText(t))}
             meta={
               <>
                 <span>

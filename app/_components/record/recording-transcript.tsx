@@ -9,7 +9,8 @@ import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
 import { listUploads, recordingIdOf } from "@/app/_lib/recording/upload-queue.ts";
 import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
 import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type FixScope, type NoteView } from "@/app/_components/note/note-reading.tsx";
-import { duration, noteTitle, replaceWord, shownText } from "@/app/_components/note/note-text.ts";
+import { duration, noteTitle, replaceWord, shownText, titleOf } from "@/app/_components/note/note-text.ts";
+import { NoteInsights } from "@/app/_components/note/note-insights.tsx";
 import { NotePlayer, type PlayerHandle } from "@/app/_components/note/note-player.tsx";
 import { NoteActionBar } from "@/app/_components/note/note-actions.tsx";
 import { NoteTags } from "@/app/_components/note/note-tags.tsx";
@@ -136,11 +137,12 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
     );
   }
   const text = notes.map(shownText).filter(Boolean).join("\n\n");
+  const title = titleOf(notes[0], text);
   const original = notes.map((n) => n.raw_text).filter(Boolean).join(" ");
   return (
     <article className={styles.note}>
       <header className={styles.header}>
-        <h1 className={styles.title}>{noteTitle(text)}</h1>
+        <h1 className={styles.title}>{title}</h1>
         {recording && (
           <p className={styles.meta} data-testid="joined-summary">
             <LocalTime iso={notes[0]?.recorded_at ?? recording.created_at} />
@@ -168,8 +170,16 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
         )}
       </header>
       {audioParts.length > 0 && (
-        <NotePlayer ref={player} parts={audioParts} title={noteTitle(text)} onTime={(t) => setSpoken(wordAt(timed, t))} onPlaying={setPlaying} />
+        <NotePlayer ref={player} parts={audioParts} title={title} onTime={(t) => setSpoken(wordAt(timed, t))} onPlaying={setPlaying} />
       )}
+      <NoteInsights
+        notes={notes}
+        onChanged={(saved) => {
+          known.current.set(saved.id, saved);
+          setNotes((current) => current.map((note) => (note.id === saved.id ? saved : note)));
+        }}
+        onError={toast}
+      />
       {waiting.length > 0 && (
         <Notice tone="info" icon={<CloudUpload size={18} aria-hidden="true" />} role="status" data-testid="joined-waiting">
           {waiting.length} more {waiting.length === 1 ? "part is" : "parts are"} still on this phone; the text has the parts received so far.
