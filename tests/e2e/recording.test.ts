@@ -305,6 +305,11 @@ test("a long recording is split at silences in the worker, every part uploaded o
   }
   assert.deepEqual(shownNow, expected(partNotes));
   assert.ok(partNotes[0].insights?.title, "the first part has a key phrase");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, "recording-joined-light", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "recording-joined-dark", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "light" });
   // Nothing lost or doubled at the cuts: the parts add up to the 182 s of the file.
   const summary = (await page.getByTestId("joined-duration").textContent()) ?? "";
   const [, minutes, secs] = /^(\d+):(\d{2})$/.exec(summary) ?? [];
