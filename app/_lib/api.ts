@@ -39,10 +39,6 @@ export const deleteTranscription = (id: string, { withPosts = false } = {}) =>
   ok(client.DELETE("/api/v1/transcriptions/{id}", { params: { path: { id }, query: withPosts ? { with_posts: "true" } : {} } }));
 export const listTranscriptions = (limit: number, cursor?: string | null, tag?: string | null) =>
   ok(client.GET("/api/v1/transcriptions", { params: { query: { limit, ...(cursor ? { cursor } : {}), ...(tag ? { tag } : {}) } } }));
-/** Sets a note's tags (the whole list; a recording in parts: every part). */
-export const setNoteTags = (id: string, tags: string[]) => editTranscription(id, { tags });
-/** Pins a note to the top of Notes, or unpins it. */
-export const pinNote = (id: string, pinned: boolean) => editTranscription(id, { pinned });
 /** Your tags with their counts, the most used first (kept for offline reading like any read). */
 export const listTags = () => ok(client.GET("/api/v1/tags")).then((r) => r.tags);
 export const renameTag = (from: string, to: string) => ok(client.POST("/api/v1/tags/rename", { body: { from, to } }));

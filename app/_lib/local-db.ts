@@ -65,12 +65,21 @@ export type QueuedEdit = {
   queuedAt: number;
 };
 
+/** A note's tags and pin as the user last set them, until the server has them (only what was set). */
+export type QueuedLabels = {
+  transcriptionId: string;
+  tags?: string[];
+  pinned?: boolean;
+  queuedAt: number;
+};
+
 interface LocalSchema extends DBSchema {
   recordings: { key: string; value: LocalRecording };
   recordingChunks: { key: [string, number]; value: RecordingChunk; indexes: { byRecording: string } };
   uploads: { key: string; value: QueuedUpload; indexes: { byStatus: UploadStatus } };
   reads: { key: string; value: SavedRead };
   edits: { key: string; value: QueuedEdit };
+  labels: { key: string; value: QueuedLabels };
 }
 
 export type LocalDb = IDBPDatabase<LocalSchema>;
@@ -78,7 +87,7 @@ export type LocalDb = IDBPDatabase<LocalSchema>;
 let opened: Promise<LocalDb> | undefined;
 
 export function localDb(): Promise<LocalDb> {
-  opened ??= openDB<LocalSchema>("voicedraft", 2, {
+  opened ??= openDB<LocalSchema>("voicedraft", 3, {
     upgrade(db, oldVersion) {
       if (oldVersion < 1) {
         db.createObjectStore("recordings", { keyPath: "id" });
@@ -91,8 +100,9 @@ export function localDb(): Promise<LocalDb> {
         db.createObjectStore("reads", { keyPath: "path" });
         db.createObjectStore("edits", { keyPath: "transcriptionId" });
       }
+      if (oldVersion < 3) db.createObjectStore("labels", { keyPath: "transcriptionId" });
     },
-    // Another tab still has version 1 open: let it go, so this one can upgrade.
+    // Another tab still has an older version open: let it go, so this one can upgrade.
     blocking() {
       void opened?.then((db) => db.close());
       opened = undefined;

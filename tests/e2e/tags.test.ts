@@ -190,3 +190,40 @@ test("tags and pins: chips on the note, one tap for a tag you have, Notes filter
   await context.setOffline(false);
   await context.close();
 });
+
+test("offline, a tag and a pin are kept on the phone, shown as set, and sent once it is back online", async () => {
+  const { context, page } = await newPhone(app);
+  await signUp(page);
+  const id = await uploadNote(page, app);
+  const server = async () => (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as { tags: string[]; pinned: boolean };
+  await page.goto(`/transcripts/${id}`);
+  await page.getByTestId("add-tag").waitFor();
+  await context.setOffline(true);
+  await page.getByTestId("add-tag").click();
+  const sheet = page.getByRole("dialog", { name: "Add a tag" });
+  await sheet.getByTestId("tag-input").fill("train");
+  await sheet.getByRole("button", { name: "Add “train”" }).click();
+  await page.getByRole("button", { name: "Remove tag train" }).waitFor();
+  await page.getByTestId("toast").getByText("Tags saved on this phone; sent when you are back online.").waitFor();
+  await page.getByTestId("note-more").click();
+  await page.getByTestId("pin-note").click();
+  await page.getByTestId("pinned").waitFor();
+  await page.getByTestId("toast").getByText("Pinned to the top of Notes. Saved on this phone; sent when you are back online.").waitFor();
+  await screenshot(page, "note-tags-offline-light", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "note-tags-offline-dark", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "light" });
+
+  // Back online: the app sends them by itself (nothing to tap), and a reload shows them from the server.
+  await context.setOffline(false);
+  let now = await server();
+  for (let tries = 0; tries < 120 && !(now.pinned && now.tags.includes("train")); tries++) {
+    await page.waitForTimeout(250);
+    now = await server();
+  }
+  assert.deepEqual([now.tags, now.pinned], [["train"], true]);
+  await page.reload();
+  await page.getByRole("button", { name: "Remove tag train" }).waitFor();
+  await page.getByTestId("pinned").waitFor();
+  await context.close();
+});

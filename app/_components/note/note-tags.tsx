@@ -2,15 +2,16 @@
 
 import { Plus, X } from "lucide-react";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
-import { ApiRequestError, listTags, setNoteTags, type Tag, type Transcription } from "@/app/_lib/api.ts";
+import { listTags, type Tag, type Transcription } from "@/app/_lib/api.ts";
+import { saveLabels } from "@/app/_lib/notes/label-queue.ts";
 import { Button, Chip, ChipList, Field, Sheet, useToast } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
 
 // A note's tags as chips under its title: a tap on a chip's × takes the tag off (with Undo), "Add
 // tag" opens a sheet that offers the person's own tags first, most used first, one tap each, and a
-// field for a new one. Tags are sent at once; offline they are refused with a message (the text's
-// edit queue carries text, not tags), never dropped silently. A recording in parts is one note:
-// the server sets the tags on every part.
+// field for a new one. Tags are queued on the phone and sent at once (label-queue.ts): offline they
+// show as set and go once the phone is back online. A recording in parts is one note: the server
+// sets the tags on every part.
 
 export const TAGS_PER_NOTE = 10;
 const TAG_MAX = 40;
@@ -36,10 +37,22 @@ export function NoteTags({
   async function save(next: string[], done?: string, undo?: string[]) {
     setSending(next);
     try {
-      onSaved(await setNoteTags(noteId, next));
-      if (done) toast(done, undo ? { label: "Undo", onClick: () => void save(undo) } : undefined);
+      const outcome = await saveLabels(noteId, { tags: next });
+      const again = undo ? { label: "Undo", onClick: () => void save(undo) } : undefined;
+      if (outcome.status === "saved") {
+        onSaved(outcome.transcription);
+        setSending(null);
+        if (done) toast(done, again);
+      } else if (outcome.status === "offline") {
+        // Shown as set (sending stays), and sent once the phone is back online.
+        toast(done ? `${done} Saved on this phone; sent when you are back online.` : "Tags saved on this phone; sent when you are back online.", again);
+      } else {
+        setSending(null);
+        toast(`Tags not saved: ${outcome.message}`);
+      }
     } catch (err) {
-      toast(err instanceof ApiRequestError && err.status === 0 ? "Tags need a connection; nothing was changed." : `Tags not saved: ${(err as Error).message}`);
+      setSending(null);
+      toast(`Tags not saved: ${(err as Error).message}`);
     }
   }
 

@@ -4,8 +4,9 @@ import { useRouter } from "next/navigation";
 import { CloudOff, FileDown, Pin, PinOff, TriangleAlert, Wand2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { postsOfNote } from "@/app/_lib/posts/content.ts";
-import { addDictionaryEntry, ApiRequestError, deleteDictionaryEntry, pinNote, readTranscription, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
+import { addDictionaryEntry, ApiRequestError, deleteDictionaryEntry, readTranscription, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/notes/edit-queue.ts";
+import { queuedLabels, saveLabels, withQueuedLabels } from "@/app/_lib/notes/label-queue.ts";
 import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
 import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note/note-text.ts";
 import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type FixScope, type NoteView } from "@/app/_components/note/note-reading.tsx";
@@ -56,7 +57,9 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
       // The server's copy on the first load (kept as this device's saved copy, as a fetch would be).
       const first = seeded.current;
       seeded.current = undefined;
-      const { data: t, fromDevice, savedAt } = first ? await seededRead(url, first) : await readTranscription(id);
+      const { data: read, fromDevice, savedAt } = first ? await seededRead(url, first) : await readTranscription(id);
+      // Tags or a pin set on this phone and not yet sent show as set.
+      const t = withQueuedLabels(read, await queuedLabels(id).catch(() => undefined));
       setTranscript(t);
       setDeviceCopyAt(fromDevice ? (savedAt ?? Date.now()) : null);
       setError(null);
@@ -189,14 +192,12 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
   async function togglePin() {
     if (!transcript) return;
     const pinned = !transcript.pinned;
-    try {
-      // Only the pin: a text being edited keeps its own state.
-      const saved = await pinNote(id, pinned);
-      setTranscript((current) => (current ? { ...current, pinned: saved.pinned } : saved));
-      toast(pinned ? "Pinned to the top of Notes." : "Unpinned.");
-    } catch (err) {
-      toast(err instanceof ApiRequestError && err.status === 0 ? "Pinning needs a connection." : `Not ${pinned ? "pinned" : "unpinned"}: ${(err as Error).message}`);
-    }
+    // Only the pin: a text being edited keeps its own state.
+    const outcome = await saveLabels(id, { pinned }).catch((err: Error) => ({ status: "failed" as const, message: err.message }));
+    if (outcome.status === "failed") return toast(`Not ${pinned ? "pinned" : "unpinned"}: ${outcome.message}`);
+    setTranscript((current) => (current ? { ...current, pinned } : current));
+    const said = pinned ? "Pinned to the top of Notes." : "Unpinned.";
+    toast(outcome.status === "offline" ? `${said} Saved on this phone; sent when you are back online.` : said);
   }
 
   async function makePosts() {

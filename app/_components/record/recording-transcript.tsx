@@ -3,7 +3,8 @@
 import { useRouter } from "next/navigation";
 import { CloudUpload, Pin, PinOff, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ApiRequestError, deleteDictionaryEntry, getRecording, getTranscription, pinNote, type Recording, type Transcription } from "@/app/_lib/api.ts";
+import { ApiRequestError, deleteDictionaryEntry, getRecording, getTranscription, type Recording, type Transcription } from "@/app/_lib/api.ts";
+import { saveLabels } from "@/app/_lib/notes/label-queue.ts";
 import { saveEdit } from "@/app/_lib/notes/edit-queue.ts";
 import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
 import { listUploads, recordingIdOf } from "@/app/_lib/recording/upload-queue.ts";
@@ -213,13 +214,14 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
                       icon: recording.pinned ? <PinOff size={20} aria-hidden="true" /> : <Pin size={20} aria-hidden="true" />,
                       onSelect: () => {
                         const pinned = !recording.pinned;
-                        pinNote(recording.parts[0].transcription_id, pinned).then(
-                          () => {
+                        void saveLabels(recording.parts[0].transcription_id, { pinned })
+                          .catch((err: Error) => ({ status: "failed" as const, message: err.message }))
+                          .then((outcome) => {
+                            if (outcome.status === "failed") return toast(`Not ${pinned ? "pinned" : "unpinned"}: ${outcome.message}`);
                             setRecording((current) => current && { ...current, pinned });
-                            toast(pinned ? "Pinned to the top of Notes." : "Unpinned.");
-                          },
-                          (err: Error) => toast(`Not ${pinned ? "pinned" : "unpinned"}: ${err.message}`),
-                        );
+                            const said = pinned ? "Pinned to the top of Notes." : "Unpinned.";
+                            toast(outcome.status === "offline" ? `${said} Saved on this phone; sent when you are back online.` : said);
+                          });
                       },
                     },
                   ]
