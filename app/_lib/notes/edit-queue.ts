@@ -1,4 +1,5 @@
 import { localDb, type QueuedEdit } from "@/app/_lib/local-db.ts";
+import { flushQueue } from "@/app/_lib/notes/flush-queue.ts";
 import {
   editTranscription,
   getTranscription,
@@ -91,19 +92,6 @@ async function send(edit: QueuedEdit, force: boolean): Promise<EditOutcome> {
 
 /** Sends every waiting edit (back online, or the app just opened). Returns how many were saved. */
 export async function flushEdits(): Promise<number> {
-  if (typeof navigator !== "undefined" && navigator.onLine === false) return 0;
-  const run = async () => {
-    let saved = 0;
-    for (const edit of await (await localDb()).getAll("edits")) {
-      if (edit.status !== "pending") continue;
-      const outcome = await send(edit, false);
-      if (outcome.status === "offline") break;
-      if (outcome.status === "saved") saved += 1;
-    }
-    return saved;
-  };
-  if (typeof navigator !== "undefined" && navigator.locks) {
-    return navigator.locks.request("voicedraft-edits", { ifAvailable: true }, (lock) => (lock ? run() : 0));
-  }
-  return run();
+  const pending = async () => (await (await localDb()).getAll("edits")).filter((edit) => edit.status === "pending");
+  return flushQueue("voicedraft-edits", pending, (edit) => send(edit, false));
 }

@@ -1,4 +1,5 @@
 import { localDb, type QueuedLabels } from "@/app/_lib/local-db.ts";
+import { flushQueue } from "@/app/_lib/notes/flush-queue.ts";
 import { ApiRequestError, editTranscription, saveRead, transcriptionPath, type Transcription } from "@/app/_lib/api.ts";
 
 // A note's tags and pin, queued like its text (edit-queue.ts): written to IndexedDB before they are
@@ -51,18 +52,5 @@ async function send(queued: QueuedLabels): Promise<LabelsOutcome> {
 
 /** Sends every note's waiting labels (back online, or the app just opened). Returns how many were saved. */
 export async function flushLabels(): Promise<number> {
-  if (typeof navigator !== "undefined" && navigator.onLine === false) return 0;
-  const run = async () => {
-    let saved = 0;
-    for (const queued of await (await localDb()).getAll("labels")) {
-      const outcome = await send(queued);
-      if (outcome.status === "offline") break;
-      if (outcome.status === "saved") saved += 1;
-    }
-    return saved;
-  };
-  if (typeof navigator !== "undefined" && navigator.locks) {
-    return navigator.locks.request("voicedraft-labels", { ifAvailable: true }, (lock) => (lock ? run() : 0));
-  }
-  return run();
+  return flushQueue("voicedraft-labels", async () => (await localDb()).getAll("labels"), send);
 }
