@@ -1,5 +1,5 @@
 import { localDb, type QueuedEdit } from "@/app/_lib/local-db.ts";
-import { flushQueue } from "@/app/_lib/notes/flush-queue.ts";
+import { flushQueue, type Flushed } from "@/app/_lib/notes/flush-queue.ts";
 import {
   editTranscription,
   getTranscription,
@@ -90,8 +90,8 @@ async function send(edit: QueuedEdit, force: boolean): Promise<EditOutcome> {
   }
 }
 
-/** Sends every waiting edit (back online, or the app just opened). Returns how many were saved. */
-export async function flushEdits(): Promise<number> {
+/** Sends every waiting edit (back online, or the app just opened). */
+export async function flushEdits(): Promise<Flushed> {
   const pending = async () => (await (await localDb()).getAll("edits")).filter((edit) => edit.status === "pending");
   return flushQueue("voicedraft-edits", pending, (edit) => send(edit, false));
 }

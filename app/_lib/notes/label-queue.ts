@@ -1,5 +1,5 @@
 import { localDb, type QueuedLabels } from "@/app/_lib/local-db.ts";
-import { flushQueue } from "@/app/_lib/notes/flush-queue.ts";
+import { flushQueue, type Flushed } from "@/app/_lib/notes/flush-queue.ts";
 import { ApiRequestError, editTranscription, saveRead, transcriptionPath, type Transcription } from "@/app/_lib/api.ts";
 
 // A note's tags and pin, queued like its text (edit-queue.ts): written to IndexedDB before they are
@@ -50,7 +50,7 @@ async function send(queued: QueuedLabels): Promise<LabelsOutcome> {
   }
 }
 
-/** Sends every note's waiting labels (back online, or the app just opened). Returns how many were saved. */
-export async function flushLabels(): Promise<number> {
+/** Sends every note's waiting labels (back online, or the app just opened). */
+export async function flushLabels(): Promise<Flushed> {
   return flushQueue("voicedraft-labels", async () => (await localDb()).getAll("labels"), send);
 }
