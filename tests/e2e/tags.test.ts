@@ -198,7 +198,12 @@ test("offline, a tag and a pin are kept on the phone, shown as set, and sent onc
   const server = async () => (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as { tags: string[]; pinned: boolean };
   await page.goto(`/transcripts/${id}`);
   await page.getByTestId("add-tag").waitFor();
+  // The note's saved copy, opened with no connection (a page open when the connection drops
+  // turns into it at its next read, e.g. while it follows the clean-up).
+  await waitForOfflineReady(page);
   await context.setOffline(true);
+  await page.reload();
+  await page.getByTestId("offline-banner").waitFor();
   await page.getByTestId("add-tag").click();
   const sheet = page.getByRole("dialog", { name: "Add a tag" });
   await sheet.getByTestId("tag-input").fill("train");

@@ -246,7 +246,6 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
         <NoteTags
           noteId={id}
           tags={transcript.tags}
-          disabled={deviceCopyAt !== null}
           onSaved={(saved) => setTranscript((current) => (current ? { ...current, tags: saved.tags } : saved))}
         />
       </header>
@@ -359,8 +358,8 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
         more={[
           ...tools.actions.filter((a) => a.id !== "delete"),
           transcript.pinned
-            ? { id: "unpin", label: "Unpin", icon: <PinOff size={20} aria-hidden="true" />, onSelect: () => void togglePin(), disabled: deviceCopyAt !== null }
-            : { id: "pin", label: "Pin to the top of Notes", icon: <Pin size={20} aria-hidden="true" />, onSelect: () => void togglePin(), disabled: deviceCopyAt !== null },
+            ? { id: "unpin", label: "Unpin", icon: <PinOff size={20} aria-hidden="true" />, onSelect: () => void togglePin() }
+            : { id: "pin", label: "Pin to the top of Notes", icon: <Pin size={20} aria-hidden="true" />, onSelect: () => void togglePin() },
           { id: "share-file", label: "Share as a file…", icon: <FileDown size={20} aria-hidden="true" />, onSelect: () => setSharingFile(true) },
           { id: "rewrite-note", label: "Rewrite as…", icon: <Wand2 size={20} aria-hidden="true" />, onSelect: () => setRewriting(true), disabled: deviceCopyAt !== null },
           ...tools.actions.filter((a) => a.id === "delete"),
