@@ -70,7 +70,7 @@ export async function startJobWorkers(
       workerIds.push(await boss.work<object>(definition.name, options, async ([job]) => runJob(definition, job)));
     }
   }
-  const stopSweeps = sweeps.map((sweep, i) => startSweep(sweep, i ? sweepsFrom.then(() => delay(i * sweepsApartMs)) : sweepsFrom));
+  const stopSweeps = sweeps.map((sweep, i) => startSweep(sweep, sweepsFrom.then(() => delay(i * sweepsApartMs))));
   log.info("job workers started", { jobs: jobs.map((j) => j.name), concurrency: JOBS_CONCURRENCY });
   return {
     async stop() {

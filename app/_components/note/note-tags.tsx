@@ -3,7 +3,7 @@
 import { Plus, X } from "lucide-react";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { listTags, type Tag, type Transcription } from "@/app/_lib/api.ts";
-import { saveLabels } from "@/app/_lib/notes/label-queue.ts";
+import { saveLabels, SENT_WHEN_ONLINE } from "@/app/_lib/notes/label-queue.ts";
 import { Button, Chip, ChipList, Field, Sheet, useToast } from "@/app/_ui/index.ts";
 import styles from "./note.module.css";
 
@@ -45,7 +45,7 @@ export function NoteTags({
         if (done) toast(done, again);
       } else if (outcome.status === "offline") {
         // Shown as set (sending stays), and sent once the phone is back online.
-        toast(done ? `${done} Saved on this phone; sent when you are back online.` : "Tags saved on this phone; sent when you are back online.", again);
+        toast(done ? `${done} ${SENT_WHEN_ONLINE}` : "Tags saved on this phone; sent when you are back online.", again);
       } else {
         setSending(null);
         toast(`Tags not saved: ${outcome.message}`);

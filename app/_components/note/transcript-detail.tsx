@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { postsOfNote } from "@/app/_lib/posts/content.ts";
 import { addDictionaryEntry, ApiRequestError, deleteDictionaryEntry, readTranscription, savedRead, saveRead, transcriptionPath, type DictionarySuggestion, type Transcription } from "@/app/_lib/api.ts";
 import { discardEdit, onEditsChange, queuedEdit, saveEdit } from "@/app/_lib/notes/edit-queue.ts";
-import { queuedLabels, saveLabels, withQueuedLabels } from "@/app/_lib/notes/label-queue.ts";
+import { queuedLabels, savePin, withQueuedLabels } from "@/app/_lib/notes/label-queue.ts";
 import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
 import { duration, noteTitle, originalText, pickWord, replaceWord, shownText } from "@/app/_components/note/note-text.ts";
 import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type FixScope, type NoteView } from "@/app/_components/note/note-reading.tsx";
@@ -193,11 +193,9 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
     if (!transcript) return;
     const pinned = !transcript.pinned;
     // Only the pin: a text being edited keeps its own state.
-    const outcome = await saveLabels(id, { pinned }).catch((err: Error) => ({ status: "failed" as const, message: err.message }));
-    if (outcome.status === "failed") return toast(`Not ${pinned ? "pinned" : "unpinned"}: ${outcome.message}`);
-    setTranscript((current) => (current ? { ...current, pinned } : current));
-    const said = pinned ? "Pinned to the top of Notes." : "Unpinned.";
-    toast(outcome.status === "offline" ? `${said} Saved on this phone; sent when you are back online.` : said);
+    const { shown, message } = await savePin(id, pinned);
+    if (shown) setTranscript((current) => (current ? { ...current, pinned } : current));
+    toast(message);
   }
 
   async function makePosts() {

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { CloudUpload, Pin, PinOff, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiRequestError, deleteDictionaryEntry, getRecording, getTranscription, type Recording, type Transcription } from "@/app/_lib/api.ts";
-import { saveLabels } from "@/app/_lib/notes/label-queue.ts";
+import { savePin } from "@/app/_lib/notes/label-queue.ts";
 import { saveEdit } from "@/app/_lib/notes/edit-queue.ts";
 import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
 import { listUploads, recordingIdOf } from "@/app/_lib/recording/upload-queue.ts";
@@ -214,14 +214,10 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
                       icon: recording.pinned ? <PinOff size={20} aria-hidden="true" /> : <Pin size={20} aria-hidden="true" />,
                       onSelect: () => {
                         const pinned = !recording.pinned;
-                        void saveLabels(recording.parts[0].transcription_id, { pinned })
-                          .catch((err: Error) => ({ status: "failed" as const, message: err.message }))
-                          .then((outcome) => {
-                            if (outcome.status === "failed") return toast(`Not ${pinned ? "pinned" : "unpinned"}: ${outcome.message}`);
-                            setRecording((current) => current && { ...current, pinned });
-                            const said = pinned ? "Pinned to the top of Notes." : "Unpinned.";
-                            toast(outcome.status === "offline" ? `${said} Saved on this phone; sent when you are back online.` : said);
-                          });
+                        void savePin(recording.parts[0].transcription_id, pinned).then(({ shown, message }) => {
+                          if (shown) setRecording((current) => current && { ...current, pinned });
+                          toast(message);
+                        });
                       },
                     },
                   ]

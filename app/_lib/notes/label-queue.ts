@@ -11,6 +11,9 @@ export type Labels = Pick<QueuedLabels, "tags" | "pinned">;
 
 export type LabelsOutcome = { status: "saved"; transcription: Transcription } | { status: "offline" } | { status: "failed"; message: string };
 
+/** Said after a change that waits on the phone for a connection. */
+export const SENT_WHEN_ONLINE = "Saved on this phone; sent when you are back online.";
+
 /** The labels set on this device that the server does not have yet. */
 export async function queuedLabels(transcriptionId: string): Promise<QueuedLabels | undefined> {
   return (await localDb()).get("labels", transcriptionId);
@@ -29,6 +32,17 @@ export async function saveLabels(transcriptionId: string, labels: Labels): Promi
   const queued: QueuedLabels = { ...earlier, ...labels, transcriptionId, queuedAt: Date.now() };
   await db.put("labels", queued);
   return send(queued);
+}
+
+/**
+ * Pins or unpins a note (a recording in parts: by its first part). `shown`: the pin is set, on the
+ * server or queued on the phone; `message`: what to tell the person either way.
+ */
+export async function savePin(transcriptionId: string, pinned: boolean): Promise<{ shown: boolean; message: string }> {
+  const outcome = await saveLabels(transcriptionId, { pinned }).catch((err: Error) => ({ status: "failed" as const, message: err.message }));
+  if (outcome.status === "failed") return { shown: false, message: `Not ${pinned ? "pinned" : "unpinned"}: ${outcome.message}` };
+  const said = pinned ? "Pinned to the top of Notes." : "Unpinned.";
+  return { shown: true, message: outcome.status === "offline" ? `${said} ${SENT_WHEN_ONLINE}` : said };
 }
 
 async function send(queued: QueuedLabels): Promise<LabelsOutcome> {
