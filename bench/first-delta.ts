@@ -29,7 +29,7 @@ const { values } = parseArgs({
 const SPEECH_SECONDS = 11;
 const LOOPS = Math.max(1, Math.round((Number(values.minutes) * 60) / SPEECH_SECONDS));
 const PIECE_SECONDS = Number(values["piece-seconds"]);
-const SPEECH = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
+const SPEECH = path.resolve(import.meta.dirname, "../tests/fixtures/jfk.wav");
 const MODEL = "/usr/share/pocketsphinx/model/en-us";
 const work = await mkdtemp(path.join(tmpdir(), "voicedraft-bench-first-delta-"));
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

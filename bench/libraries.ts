@@ -3,7 +3,7 @@
 // diff, audio-format.ts vs file-type. For each pair: throughput over a realistic workload, install
 // size (du of the package and its dependency closure in node_modules), dependency count, and
 // whether the library gives the same answers on the project's own test inputs. Deterministic
-// inputs (mulberry32); audio is the real speech in /work/shared/audio (or AUDIO_DIR) and what
+// inputs (mulberry32); audio is the real speech in tests/fixtures (or AUDIO_DIR) and what
 // ffmpeg makes from it. Throughput is the best of three runs. About 40 s.
 //
 // Run: npm run bench:libraries
@@ -444,7 +444,7 @@ console.log("## Audio sniffing: audio-format.ts vs file-type\n");
     return [found ? (AS_AUDIO[found.ext] ?? null) : null, found?.ext ?? "—"];
   };
   const dir = await mkdtemp(path.join(tmpdir(), "vd-libs-"));
-  const audioDir = process.env.AUDIO_DIR ?? "/work/shared/audio";
+  const audioDir = process.env.AUDIO_DIR ?? path.resolve(import.meta.dirname, "../tests/fixtures");
   const files: [string, string, string][] = []; // name, path, the format it is
   for (const f of ["jfk.wav", "jfk.mp3"]) if (existsSync(path.join(audioDir, f))) files.push([`${f} (real)`, path.join(audioDir, f), path.extname(f).slice(1)]);
   const source = files[0]?.[1];

@@ -17,7 +17,7 @@ import * as chromeLauncher from "chrome-launcher";
 import { startServer } from "@/tests/support/processes.ts";
 
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const JFK = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
+const JFK = path.resolve(import.meta.dirname, "../tests/fixtures/jfk.wav");
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 // Lighthouse's performance score moves by several points from run to run on the same page; the
 // median of a few runs (BENCH_RUNS, default 3) is the number to compare.

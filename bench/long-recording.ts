@@ -31,7 +31,7 @@ process.env.JOBS_POLL_SECONDS = "0.5";
 process.env.EMBEDDED_DB_IDLE_IN_TRANSACTION_SECONDS = "300";
 process.env.EMBEDDED_DB_MAX_HOLD_SECONDS = "600";
 const ROOT = path.resolve(import.meta.dirname, "..");
-const SPEECH = path.resolve(ROOT, "../shared/audio/jfk.wav");
+const SPEECH = path.resolve(ROOT, "tests/fixtures/jfk.wav");
 const work = await mkdtemp(path.join(tmpdir(), "voicedraft-bench-long-"));
 // A private DATA_DIR: never the checkout's ./data (whose embedded database a running npm start may host).
 process.env.DATA_DIR = path.join(work, "data");

@@ -15,7 +15,7 @@ import { freePort, ROOT, runScript } from "@/tests/support/processes.ts";
 
 const { values } = parseArgs({ options: { minutes: { type: "string", default: "10" }, settle: { type: "string", default: "10" } } });
 const MINUTES = Number(values.minutes);
-const SPEECH = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
+const SPEECH = path.resolve(import.meta.dirname, "../tests/fixtures/jfk.wav");
 const dataDir = await mkdtemp(path.join(tmpdir(), "vd-bench-memory-"));
 const recording = path.join(dataDir, `speech-${MINUTES}min.wav`);
 const mib = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 
 const exec = promisify(execFile);
-export const JFK = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
+export const JFK = path.resolve(import.meta.dirname, "../tests/fixtures/jfk.wav");
 
 /** `seconds` of looped speech written into `dir`; returns the file's path. */
 export async function loopedSpeech(dir: string, seconds: number): Promise<string> {

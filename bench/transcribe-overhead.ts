@@ -11,7 +11,7 @@ const { values } = parseArgs({ options: { engine: { type: "string", default: "po
 process.env.TRANSCRIBE_ENGINE = values.engine;
 process.env.LOG_LEVEL = "silent";
 const RUNS = Number(values.runs);
-const AUDIO = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
+const AUDIO = path.resolve(import.meta.dirname, "../tests/fixtures/jfk.wav");
 
 const { benchUser, unmatchedEntries } = await import("./support.ts");
 const { key, close } = await benchUser(unmatchedEntries(10_000));

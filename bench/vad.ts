@@ -13,7 +13,7 @@ import { analyzeSpeech, loadVad, readWavPcm, speechProbabilities } from "@/lib/t
 
 const { values } = parseArgs({ options: { minutes: { type: "string", default: "10" } } });
 const MINUTES = Number(values.minutes);
-const JFK = path.resolve(import.meta.dirname, "../../shared/audio/jfk.wav");
+const JFK = path.resolve(import.meta.dirname, "../tests/fixtures/jfk.wav");
 const dir = await mkdtemp(path.join(tmpdir(), "voicedraft-bench-vad-"));
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 

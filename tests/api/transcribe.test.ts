@@ -12,7 +12,7 @@ import { withOwnTmpdir } from "../support/own-tmpdir.ts";
 import { call } from "../support/http.ts";
 import { JFK_MP3, JFK_WAV, jfkAs, silence } from "../support/audio.ts";
 
-const WHISPER_TEST_MODEL = new URL("../../../shared/models/for-tests-ggml-tiny.en.bin", import.meta.url).pathname;
+const WHISPER_TEST_MODEL = new URL("../fixtures/for-tests-ggml-tiny.en.bin", import.meta.url).pathname;
 
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
 const database = setUpTestDatabase();

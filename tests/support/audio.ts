@@ -7,8 +7,8 @@ import { after } from "node:test";
 
 const exec = promisify(execFile);
 
-export const JFK_WAV = path.resolve(import.meta.dirname, "../../../shared/audio/jfk.wav");
-export const JFK_MP3 = path.resolve(import.meta.dirname, "../../../shared/audio/jfk.mp3");
+export const JFK_WAV = path.resolve(import.meta.dirname, "../fixtures/jfk.wav");
+export const JFK_MP3 = path.resolve(import.meta.dirname, "../fixtures/jfk.mp3");
 
 let dir: Promise<string> | undefined;
 // Registered when the test file imports this module, so it runs after the whole file.

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { runScript, seedEmbeddedDatabase, serveUntilStdinEnds, startServer, type RunningServer } from "./processes.ts";
 
-/** Small enough that a 413 test is cheap; shared/audio/jfk.wav (~350 KB) fits. */
+/** Small enough that a 413 test is cheap; tests/fixtures/jfk.wav (~350 KB) fits. */
 export const SDK_SERVICE_MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
 
 export type SdkService = {

@@ -14,7 +14,7 @@ import { downloadWhisperModel, ModelDownloadError } from "@/lib/transcription/re
 import { describeRecognizerQuality, recognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
 
 // The shared test model stands in for base.en, served by a local model host.
-const TEST_MODEL = path.resolve(import.meta.dirname, "../../../shared/models/for-tests-ggml-tiny.en.bin");
+const TEST_MODEL = path.resolve(import.meta.dirname, "../fixtures/for-tests-ggml-tiny.en.bin");
 let body: Buffer;
 let sha1: string;
 let dir: string;

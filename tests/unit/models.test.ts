@@ -19,7 +19,7 @@ import {
   WHISPER_MODEL_SHA1,
 } from "@/lib/transcription/recognizers/models.ts";
 
-const TEST_MODEL = path.resolve(import.meta.dirname, "../../../shared/models/for-tests-ggml-tiny.en.bin");
+const TEST_MODEL = path.resolve(import.meta.dirname, "../fixtures/for-tests-ggml-tiny.en.bin");
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 let dir: string;

@@ -10,7 +10,7 @@ import { finalCepstralMean, PocketsphinxEngine } from "@/lib/transcription/recog
 // Debian's PocketSphinx (installed by .ci/run) on the shipped speech, and a stand-in binary that
 // shows what the engine hands it.
 const MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
-const JFK_WAV = path.resolve(import.meta.dirname, "../../../shared/audio/jfk.wav");
+const JFK_WAV = path.resolve(import.meta.dirname, "../fixtures/jfk.wav");
 // Where PocketSphinx's live CMN ended on the whole of jfk.wav.
 const JFK_MEAN = [61.53, 20.65, -30.3, 13.91, -19.25, -3.48, -14.11, -2.33, 3.71, 2.45, 3.9, 5.81, -2.19];
 

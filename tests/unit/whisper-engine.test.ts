@@ -8,8 +8,8 @@ import { PROMPT_MAX_TOKENS, readWavPcm, trimPrompt, WhisperEngine } from "@/lib/
 
 // whisper.cpp's CI model: the real tiny.en header and vocabulary, no weights. whisper.cpp loads it
 // and runs the whole encode/decode path, which yields no text.
-const TEST_MODEL = path.resolve(import.meta.dirname, "../../../shared/models/for-tests-ggml-tiny.en.bin");
-const JFK_WAV = path.resolve(import.meta.dirname, "../../../shared/audio/jfk.wav");
+const TEST_MODEL = path.resolve(import.meta.dirname, "../fixtures/for-tests-ggml-tiny.en.bin");
+const JFK_WAV = path.resolve(import.meta.dirname, "../fixtures/jfk.wav");
 const JFK = { wavPath: JFK_WAV, durationSec: 11 };
 
 let dir: string;

@@ -14,7 +14,7 @@ export type Service = {
 };
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
-export const JFK_WAV = path.resolve(REPO_ROOT, "../shared/audio/jfk.wav");
+export const JFK_WAV = path.resolve(REPO_ROOT, "tests/fixtures/jfk.wav");
 
 function fromEnv(env: Record<string, string | undefined>): Service {
   return {

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Dict, Optional
 
 REPO_ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
-JFK_WAV = os.path.abspath(os.path.join(REPO_ROOT, "..", "shared", "audio", "jfk.wav"))
+JFK_WAV = os.path.abspath(os.path.join(REPO_ROOT, "tests", "fixtures", "jfk.wav"))
 
 
 @dataclass(frozen=True)
