@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { InsightsDraft, InsightsInput, InsightsWriter } from "@/lib/insights/types.ts";
 import { ACTION_ITEMS_MAX, INSIGHTS_TITLE_MAX, KEY_POINTS_MAX, SUMMARY_MAX } from "@/lib/insights/schemas.ts";
+import { listFacts, newFacts } from "@/lib/writer/new-facts.ts";
 import { languageName, termsIn } from "@/lib/writer/prompt-parts.ts";
 import { writeObject } from "@/lib/writer/writer.ts";
 
@@ -37,6 +38,9 @@ export function writerInsights(terms: string[] = []): InsightsWriter {
       const { system, prompt } = insightsPrompt({ ...input, terms });
       const outcome = await writeObject({ schema: WrittenInsights, name: "insights", system, prompt, temperature: 0.2 });
       if (!outcome.ok) throw new WriterUnavailable(outcome.reason);
+      const { title, summary, key_points, action_items } = outcome.value;
+      const added = newFacts([input.text, ...terms].join("\n"), [title, summary, ...key_points, ...action_items].join("\n"), input.language);
+      if (added.length) throw new WriterUnavailable(`the writer's insights said ${listFacts(added)}, which the note does not`);
       return outcome.value;
     },
   };

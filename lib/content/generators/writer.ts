@@ -7,6 +7,7 @@ import { noteLanguage } from "@/lib/writer/note-language.ts";
 import { unitsOf } from "@/lib/content/generators/sentences.ts";
 import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content/generators/types.ts";
 import { TITLE_MAX } from "@/lib/content/schemas.ts";
+import { listFacts, newFacts } from "@/lib/writer/new-facts.ts";
 import { languageName, termsIn } from "@/lib/writer/prompt-parts.ts";
 import { streamWriterObject, writeObject } from "@/lib/writer/writer.ts";
 
@@ -132,8 +133,15 @@ export async function writePost(input: GenerationInput, onPartial?: (text: strin
         },
       })
     : await writeObject({ schema: WrittenPost, name: "post", system, prompt });
-  if (outcome.ok) return { ...fitPost(input, outcome.value), writtenBy: "writer" };
-  return { ...generateLocally(input), writtenBy: "offline", reason: outcome.reason };
+  if (!outcome.ok) return { ...generateLocally(input), writtenBy: "offline", reason: outcome.reason };
+  // A post that names people, places or numbers the note does not have is dropped for the offline one.
+  const source = [input.title, input.body, ...(input.terms ?? []).map((t) => t.correct)].join("\n");
+  const added = newFacts(source, [outcome.value.title, ...outcome.value.posts].join("\n"), input.language);
+  if (added.length) {
+    const reason = `the writer's post said ${listFacts(added)}, which the note does not; it was written offline instead`;
+    return { ...generateLocally(input), writtenBy: "offline", reason };
+  }
+  return { ...fitPost(input, outcome.value), writtenBy: "writer" };
 }
 
 export const writerGenerator: Generator = { name: "writer", generate: (input, onPartial) => writePost(input, onPartial) };
