@@ -181,7 +181,7 @@ export const Optimization = z
     progress: z.object({ chunks_done: z.number().int(), chunks_total: z.number().int() }),
     text: z.string().nullable().meta({ description: "The optimized transcript (punctuation, casing, no filler words, paragraphs, your dictionary) once completed." }),
     changes: z
-      .array(z.object({ recognized: z.string(), cleaned: z.string() }).meta({ id: "CleanUpChange" }))
+      .array(z.object({ recognized: z.string(), cleaned: z.string() }))
       .nullable()
       .meta({
         description:

@@ -1,7 +1,8 @@
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
-import { canonicalBody, contentHash } from "@/lib/content/items/content-hash.ts";
+import { contentHash } from "@/lib/content/items/content-hash.ts";
 import { presentItem } from "@/lib/content/items/present-item.ts";
+import { noteTextHash, sourceTextOf } from "@/lib/content/items/source-note.ts";
 import type { ContentItem, CreateMasterInput, SourceTextKind } from "@/lib/content/schemas.ts";
 
 const DEFAULT_TITLE_CHARS = 80;
@@ -13,31 +14,25 @@ function titleFrom(body: string): string {
   return chars.length > DEFAULT_TITLE_CHARS ? `${chars.slice(0, DEFAULT_TITLE_CHARS - 1).join("").trimEnd()}…` : chars.join("");
 }
 
-type SourceTranscription = { text: string; editedAt: Date | null; optimization: { status: string; optimizedText: string | null } | null };
-
-/** The clean text is the text: the user's edit, else the completed optimization, else the recognized text. */
-export function sourceTextOf(transcription: SourceTranscription): { text: string; kind: SourceTextKind } {
-  if (transcription.editedAt) return { text: transcription.text, kind: "edited" };
-  const optimized = transcription.optimization?.status === "completed" ? transcription.optimization.optimizedText : null;
-  if (optimized?.trim()) return { text: optimized, kind: "optimized" };
-  return { text: transcription.text, kind: "recognized" };
-}
-
 /** A new master, from a body, one of the user's transcriptions, or both. */
 export async function createMaster({ userId, input }: { userId: string; input: CreateMasterInput }): Promise<ContentItem> {
   const prisma = await db();
   let body = input.body;
   let sourceTextKind: SourceTextKind | null = null;
+  let sourceNoteHash: string | null = null;
+  let transcriptionUpdatedAt: Date | null = null;
   if (input.source_transcription_id !== undefined) {
     const transcription = await prisma.transcription.findFirst({
       where: { id: input.source_transcription_id, userId },
       include: { optimization: true },
     });
     if (!transcription) throw notFound(`The transcription ${input.source_transcription_id}`);
+    transcriptionUpdatedAt = transcription.updatedAt;
     if (body === undefined) {
       const source = sourceTextOf(transcription);
-      body = canonicalBody(source.text);
+      body = source.text;
       sourceTextKind = source.kind;
+      sourceNoteHash = noteTextHash(source.text);
     }
   }
   body ??= "";
@@ -51,7 +46,8 @@ export async function createMaster({ userId, input }: { userId: string; input: C
       contentHash: contentHash(title, body),
       sourceTranscriptionId: input.source_transcription_id ?? null,
       sourceTextKind,
+      sourceNoteHash,
     },
   });
-  return presentItem(row);
+  return presentItem(row, { note: sourceNoteHash ? { outdated: false, noteUpdatedAt: transcriptionUpdatedAt! } : null });
 }
