@@ -28,14 +28,14 @@ export function SourceChanged({ master, onUpdated }: { master: ContentItem; onUp
   return (
     <Notice tone="warning" icon={<RefreshCw size={18} aria-hidden="true" />} role="status" data-testid="source-changed">
       <p>
-        The note changed since
+        The note changed after these posts were made
         {master.source_note_updated_at && (
           <>
             {" "}
             (<LocalTime iso={master.source_note_updated_at} />)
           </>
         )}
-        . These posts still have its old words.
+        . They still have its old words.
       </p>
       <Button variant="secondary" onClick={update} disabled={busy}>
         Update from the note
