@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { applyFix, applyFixToParts, fixMessage, placesOf, type WordFix } from "@/app/_lib/notes/fix-word.ts";
-import { pickWordAt } from "@/app/_components/note/note-text.ts";
+import { pickWordAt } from "@/app/_lib/notes/note-text.ts";
 
 const TEXT = "My plan: my team ships, and mystery solved by my lead.";
 const fix = (scope: WordFix["scope"], at: number | null = null): WordFix => ({ misspelling: "my", correct: "our", scope, at });

@@ -7,7 +7,7 @@ import { deletionsVersion, isBeingDeleted, onDeletionsChange } from "@/app/_lib/
 import { groupByRecording } from "@/app/_lib/notes/group-transcripts.ts";
 import { onQueueChange } from "@/app/_lib/local-db.ts";
 import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
-import { duration, shownText, titleOf } from "@/app/_components/note/note-text.ts";
+import { duration, shownText, titleOf } from "@/app/_lib/notes/note-text.ts";
 import { Button, ButtonLink, ChipLink, ChipList, EmptyState, LocalTime, Notice, RowLink, RowList, TagLabel } from "@/app/_ui/index.ts";
 import styles from "../note/note.module.css";
 

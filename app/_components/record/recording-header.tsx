@@ -2,7 +2,7 @@
 
 import { Pin } from "lucide-react";
 import type { Recording } from "@/app/_lib/api.ts";
-import { duration } from "@/app/_components/note/note-text.ts";
+import { duration } from "@/app/_lib/notes/note-text.ts";
 import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
 import { NoteTags } from "@/app/_components/note/note-tags.tsx";
 import { LocalTime } from "@/app/_ui/index.ts";

@@ -1,4 +1,4 @@
-import { replaceWord } from "@/app/_components/note/note-text.ts";
+import { replaceWord } from "@/app/_lib/notes/note-text.ts";
 
 // "Fix a word" as text edits: the tapped place only, every place in the note, or every place and
 // every note from now on (a dictionary entry; the text here is fixed like "all"). Pure, so the

@@ -1,4 +1,4 @@
-import { pickWordAt } from "@/app/_components/note/note-text.ts";
+import { pickWordAt } from "@/app/_lib/notes/note-text.ts";
 
 // DOM helpers of the note's reading text: which word a tap hit (and where it stands in the text),
 // the part of the window the pinned bars leave free, and the scrolling a reader asked for.

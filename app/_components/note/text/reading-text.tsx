@@ -3,8 +3,8 @@
 import { useEffect, useMemo, useRef, type MouseEvent } from "react";
 import type { TextToken } from "@/app/_lib/notes/word-times.ts";
 import { scrolling, visibleBand, wordAtPoint } from "@/app/_lib/notes/text-dom.ts";
-import styles from "./note.module.css";
-import playerStyles from "./player.module.css";
+import styles from "../note.module.css";
+import playerStyles from "../player.module.css";
 
 const FOLLOW_AFTER_SCROLL_MS = 4000;
 

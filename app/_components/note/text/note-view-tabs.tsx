@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { Tabs } from "@/app/_ui/index.ts";
-import styles from "./note.module.css";
+import styles from "../note.module.css";
 
 export type NoteView = "text" | "original";
 

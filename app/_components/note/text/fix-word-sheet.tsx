@@ -6,7 +6,7 @@ import { dictionaryImpact } from "@/app/_lib/api.ts";
 import { placesOf, type FixScope, type WordFix } from "@/app/_lib/notes/fix-word.ts";
 import { isEverydayPhrase } from "@/lib/dictionary/common-words.ts";
 import { Button, Field, Notice, Sheet } from "@/app/_ui/index.ts";
-import styles from "./note.module.css";
+import styles from "../note.module.css";
 
 // "Fix a word" (the pattern of Letterly and AudioPen: one tap on a word opens it). Before Save it
 // says how many places of the note hold the word, and offers the tapped one only, all of them, or

@@ -3,7 +3,7 @@
 import { addDictionaryEntry } from "@/app/_lib/api.ts";
 import type { Suggestion } from "@/app/_lib/notes/use-autosave.ts";
 import { Button } from "@/app/_ui/index.ts";
-import styles from "./note.module.css";
+import styles from "../note.module.css";
 
 /** Words the person respelled in the editor, offered as dictionary entries with one tap. */
 export function SpellingSuggestions({

@@ -1,12 +1,12 @@
 "use client";
 
 import { useCallback, useRef, type RefObject } from "react";
-import { pickWordAt } from "@/app/_components/note/note-text.ts";
-import { NoteViewTabs, type NoteView } from "@/app/_components/note/note-view-tabs.tsx";
-import { ReadingText } from "@/app/_components/note/reading-text.tsx";
+import { pickWordAt } from "@/app/_lib/notes/note-text.ts";
+import { NoteViewTabs, type NoteView } from "@/app/_components/note/text/note-view-tabs.tsx";
+import { ReadingText } from "@/app/_components/note/text/reading-text.tsx";
 import type { PlayerHandle } from "@/app/_components/note/note-player.tsx";
 import type { TextToken } from "@/app/_lib/notes/word-times.ts";
-import styles from "./note.module.css";
+import styles from "../note.module.css";
 
 /**
  * The note's text under its two tabs: "Text" for reading (a tap on a word fixes it, or plays from

@@ -3,9 +3,9 @@
 import { ChevronRight, Sparkles } from "lucide-react";
 import { useState } from "react";
 import type { Transcription } from "@/app/_lib/api.ts";
-import { isEdited } from "@/app/_components/note/note-text.ts";
+import { isEdited } from "@/app/_lib/notes/note-text.ts";
 import { Button, Notice, Sheet } from "@/app/_ui/index.ts";
-import styles from "./note.module.css";
+import styles from "../note.module.css";
 
 // What the clean-up changed, where the cleaned text is what the note shows: "Cleaned up: 6 words",
 // the changes on a tap, and the way back to the recognized words. Nothing a person said is
