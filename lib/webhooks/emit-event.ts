@@ -21,7 +21,10 @@ export async function emitWebhookEvent(event: {
     const prisma = await db();
     const listening = await prisma.webhookEndpoint.count({ where: { userId: event.userId, enabled: true, events: { has: event.type } } });
     if (!listening) return;
-    await enqueueJob(webhookEventJobSpec, { ...event, detail: event.detail ?? null, occurredAt: new Date().toISOString() });
+    // Field by field: the payload is a strict object, and a caller's spread of more (a variantId)
+    // made every content.variants.generated fail its check, so it was never queued.
+    const { userId, type, subjectId, detail = null } = event;
+    await enqueueJob(webhookEventJobSpec, { userId, type, subjectId, detail, occurredAt: new Date().toISOString() });
   } catch (err) {
     log.warn("webhook event not queued", { type: event.type, ...errorFields(err) });
   }
