@@ -6,8 +6,8 @@ import { DELETE as deleteTranscription } from "@/app/api/v1/transcriptions/[id]/
 import { resetEnvCache } from "@/lib/env.ts";
 import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
-import { webhookDeliveryJob } from "@/lib/webhooks/delivery-job.ts";
-import { webhookEventJob } from "@/lib/webhook-events/event-job.ts";
+import { webhookEventJob } from "@/lib/background-work.ts";
+import { webhookDeliveryJob } from "@/lib/webhooks/deliveries/delivery-job.ts";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/schemas.ts";
 import { content, createChannel, createMaster, waitForGeneration } from "./content-support.ts";
 import { JFK_WAV, ffmpegFixture, silence } from "../support/audio.ts";
@@ -113,3 +113,4 @@ describe("every documented event reaches a listening endpoint", () => {
     assert.equal(new Set(ids).size, ids.length, "each event once, with its own webhook-id");
   });
 });
+
