@@ -3,16 +3,18 @@ import { after, before, describe, test } from "node:test";
 import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { POST as createWebhook } from "@/app/api/v1/webhooks/route.ts";
 import { DELETE as deleteTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
+import { db } from "@/lib/db/client.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { webhookEventJob } from "@/lib/background-work.ts";
 import { webhookDeliveryJob } from "@/lib/webhooks/deliveries/delivery-job.ts";
+import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/schemas.ts";
 import { content, createChannel, createMaster, waitForGeneration } from "./content-support.ts";
 import { JFK_WAV, ffmpegFixture, silence } from "../support/audio.ts";
 import { setUpTestDatabase } from "../support/database.ts";
-import { createTestUser } from "../support/factories.ts";
+import { createTestNote, createTestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
 import { startReceiver, until, verify, type Received } from "../support/webhook-receiver.ts";
 
@@ -114,3 +116,30 @@ describe("every documented event reaches a listening endpoint", () => {
   });
 });
 
+describe("optimization.completed of a short recording", () => {
+  // Its clean-up completes inside the upload, before the upload saves the note that shows it: the
+  // event job must not take the missing note for a deleted one (the event was then never sent).
+  test("waits for the note its upload saves", { timeout: 180_000 }, async () => {
+    const user = await createTestUser();
+    const hook = await call(createWebhook, { method: "POST", path: "/api/v1/webhooks", key: user.key, json: { url: receiver.url("/early"), events: ["optimization.completed"] } });
+    assert.equal(hook.status, 201, hook.text);
+    const prisma = await db();
+    const shown = await createTestNote(user, "so um the garden thing", "The garden needs new fences.");
+    const workflowId = shown.optimizationId!;
+    await prisma.transcription.update({ where: { id: shown.id }, data: { optimizationId: null } }); // not saved yet
+    await emitWebhookEvent({ userId: user.id, type: "optimization.completed", subjectId: workflowId });
+    // The event job ran once: it is to try again, not done with nothing sent.
+    const job = await until(
+      async () => (await prisma.$queryRaw<{ state: string }[]>`SELECT state::text FROM pgboss.job WHERE name = 'webhook-event' AND data->>'subjectId' = ${workflowId}`)[0],
+      (found) => ["retry", "completed", "failed"].includes(found?.state ?? ""),
+    );
+    assert.equal(job.state, "retry", "the event job took the note not saved yet for a deleted one");
+    assert.equal(receiver.at("/early").length, 0);
+    await prisma.transcription.update({ where: { id: shown.id }, data: { optimizationId: workflowId } }); // the upload saved it
+
+    const [sent] = await until(async () => receiver.at("/early"), (r) => r.length >= 1);
+    const event = verify(hook.body.secret, sent);
+    assert.deepEqual([event.type, event.data.optimization_id, event.data.transcription_id], ["optimization.completed", workflowId, shown.id]);
+    assert.equal(event.data.optimization.text, "The garden needs new fences.");
+  });
+});

@@ -34,7 +34,13 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
 async function optimizationData(sources: EventSources, userId: string, workflowId: string): Promise<Data | null> {
   const prisma = await db();
   const note = await prisma.transcription.findFirst({ where: { userId, optimizationId: workflowId }, orderBy: { createdAt: "desc" }, select: { id: true } });
-  if (!note) return null;
+  if (!note) {
+    // A short recording's clean-up completes in its upload before the note is saved: the queue
+    // tries again in a moment. Gone with its note (deleted with it), there is nothing to send.
+    const cleanUp = await prisma.optimizationWorkflow.count({ where: { id: workflowId, userId } });
+    if (cleanUp) throw new Error("No note shows this clean-up yet; the event is sent once its upload saved it.");
+    return null;
+  }
   const transcription = await orNull(() => sources.transcription({ userId, id: note.id }));
   return transcription && { optimization_id: workflowId, transcription_id: note.id, optimization: transcription.optimization ?? null, transcription };
 }
