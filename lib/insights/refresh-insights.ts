@@ -1,9 +1,8 @@
-import { db } from "@/lib/db/client.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { composeInsights } from "@/lib/insights/compose-insights.ts";
 import type { Insights } from "@/lib/insights/schemas.ts";
 import { offlineInsightsWriter } from "@/lib/insights/offline-insights.ts";
-import { updateInsights } from "@/lib/insights/store-insights.ts";
+import { rewriteInsights } from "@/lib/insights/store-insights.ts";
 import type { InsightsWriter } from "@/lib/insights/types.ts";
 
 type NoteBasis = {
@@ -30,17 +29,17 @@ export function shownText(note: Pick<NoteBasis, "text" | "editedAt" | "optimizat
 export async function refreshInsights({ userId, id, writer }: { userId: string; id: string; writer?: InsightsWriter }): Promise<Insights | null> {
   const started = performance.now();
   try {
-    const prisma = await db();
     const by = writer ?? offlineInsightsWriter;
-    const stored = await updateInsights<NoteBasis>({
+    const stored = await rewriteInsights<NoteBasis>({
       userId,
       id,
-      read: () =>
-        prisma.transcription.findFirst({
+      read: (client) =>
+        client.transcription.findFirst({
           where: { id, userId },
           select: { text: true, language: true, title: true, editedAt: true, insights: true, optimization: { select: { status: true, optimizedText: true } } },
         }),
-      compute: (note, current) =>
+      basis: (note) => JSON.stringify([shownText(note), note.language, note.title]),
+      write: (note, current) =>
         composeInsights({ input: { text: shownText(note), language: note.language, title: note.title }, previous: current, writer: by }),
     });
     log.debug("insights written", { transcription_id: id, ms: Math.round(performance.now() - started) });

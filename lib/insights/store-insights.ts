@@ -1,11 +1,18 @@
 import { db } from "@/lib/db/client.ts";
+import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
+import type { Db } from "@/lib/db/types.ts";
+import { notFound } from "@/lib/http/errors.ts";
+import { actionItemKey } from "@/lib/insights/compose-insights.ts";
 import { Insights } from "@/lib/insights/schemas.ts";
 
-// Insights live in the note's `insights` JSONB column. Every write is a compare-and-set on the
-// value it was computed from, so a tick and a rewrite racing each other never lose either: the
-// loser reads again and recomputes (a rewrite keeps the tick; a tick applies to the rewrite).
+// Insights live in the note's `insights` JSONB column. Every write holds the note's row lock from
+// its read of the stored value to its write, so writers at the same moment take turns and each
+// sees the one before: ticks of different items at once all stay, and none fails (a compare-and-set
+// with a few retries lost that race under load: 500s). Rewrites are written outside the lock (a
+// model takes seconds) and stored under it with the ticks stored by then.
 // Written with SQL of their own so the note's updated_at (the edit-conflict check) stays as it is.
 
+/** Rewrites of a text that keeps changing while they are written: the later changes have their own. */
 const ATTEMPTS = 4;
 
 /** The stored value as the API shows it; null for none, or for a value that is not insights. */
@@ -14,36 +21,83 @@ export function storedInsights(value: unknown): Insights | null {
   return parsed.success ? parsed.data : null;
 }
 
-export type InsightsBasis = { insights: Insights | null; raw: unknown };
+/** Takes the note's row lock for the rest of the transaction; false when the person has no such note. */
+async function lockNote(tx: Db, userId: string, id: string): Promise<boolean> {
+  return (await tx.$executeRaw`SELECT 1 FROM "transcriptions" WHERE "id" = ${id} AND "user_id" = ${userId} FOR UPDATE`) === 1;
+}
+
+async function writeInsights(tx: Db, id: string, insights: Insights): Promise<void> {
+  await tx.$executeRaw`UPDATE "transcriptions" SET "insights" = ${JSON.stringify(insights)}::jsonb WHERE "id" = ${id}`;
+}
 
 /**
- * Reads a note, computes its next insights from it and stores them if nothing wrote them in
- * between (else reads again). `compute` returning null stores nothing. Returns what is stored
- * now (null if the note is gone or nothing was ever written).
+ * Changes a note's insights in one step under its row lock: `change` gets what is stored now, and
+ * nothing else writes them until its answer is stored (null: store nothing). For quick changes such
+ * as a tick; 404 when the person has no such note. Returns what is stored now.
  */
-export async function updateInsights<Note extends { insights: unknown }>({
-  read,
+export async function changeInsights({
   userId,
   id,
-  compute,
+  change,
 }: {
-  read: () => Promise<Note | null>;
   userId: string;
   id: string;
-  compute: (note: Note, current: Insights | null) => Promise<Insights | null> | Insights | null;
+  change: (current: Insights | null) => Insights | null;
+}): Promise<Insights | null> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    if (!(await lockNote(tx, userId, id))) throw notFound(`The transcription ${id}`);
+    const note = await tx.transcription.findUniqueOrThrow({ where: { id }, select: { insights: true } });
+    const current = storedInsights(note.insights);
+    const next = change(current);
+    if (!next) return current;
+    await writeInsights(tx, id, next);
+    return next;
+  }, TRANSACTION_OPTIONS);
+}
+
+/** `next` with the ticks of `stored` on the items both have (the ticks made while `next` was written). */
+function withTicksOf(next: Insights, stored: Insights | null): Insights {
+  const ticked = new Map((stored?.action_items ?? []).map((item) => [actionItemKey(item.text), item.done]));
+  return { ...next, action_items: next.action_items.map((item) => ({ ...item, done: ticked.get(actionItemKey(item.text)) ?? item.done })) };
+}
+
+/**
+ * Rewrites a note's insights: `write` computes them from a read of the note (outside any lock: it
+ * may ask a model), and they are stored under the row lock with the ticks stored by then. When
+ * what they were written from (`basis`: the text, its language, the title) changed meanwhile, they
+ * are written again. `write` returning null stores nothing. Returns what is stored now (null if
+ * the note is gone or nothing was ever written).
+ */
+export async function rewriteInsights<Note extends { insights: unknown }>({
+  userId,
+  id,
+  read,
+  basis,
+  write,
+}: {
+  userId: string;
+  id: string;
+  read: (db: Db) => Promise<Note | null>;
+  basis: (note: Note) => string;
+  write: (note: Note, current: Insights | null) => Promise<Insights | null>;
 }): Promise<Insights | null> {
   const prisma = await db();
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const note = await read();
+    const note = await read(prisma);
     if (!note) return null;
-    const current = storedInsights(note.insights);
-    const next = await compute(note, current);
-    if (!next) return current;
-    const before = note.insights === null || note.insights === undefined ? null : JSON.stringify(note.insights);
-    const count = await prisma.$executeRaw`
-      UPDATE "transcriptions" SET "insights" = ${JSON.stringify(next)}::jsonb
-      WHERE "id" = ${id} AND "user_id" = ${userId} AND "insights" IS NOT DISTINCT FROM ${before}::jsonb`;
-    if (count === 1) return next;
+    const next = await write(note, storedInsights(note.insights));
+    if (!next) return storedInsights(note.insights);
+    const stored = await prisma.$transaction(async (tx) => {
+      if (!(await lockNote(tx, userId, id))) return null;
+      const now = await read(tx);
+      if (!now) return null;
+      if (basis(now) !== basis(note)) return "stale" as const;
+      const merged = withTicksOf(next, storedInsights(now.insights));
+      await writeInsights(tx, id, merged);
+      return merged;
+    }, TRANSACTION_OPTIONS);
+    if (stored !== "stale") return stored;
   }
-  throw new Error("the insights kept changing while being written");
+  throw new Error("the note's text kept changing while its insights were written");
 }

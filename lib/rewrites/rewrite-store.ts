@@ -53,8 +53,9 @@ export async function deleteRewrite({ userId, id }: { userId: string; id: string
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
     const row = await tx.noteRewrite.findFirst({ where: { id, userId } });
-    if (!row) throw notFound(`The rewrite ${id}`);
-    await tx.noteRewrite.delete({ where: { id } });
+    // Deleted by a request at the same moment (the count waits for its commit): not found, as after it.
+    const deleted = row && (await tx.noteRewrite.deleteMany({ where: { id, userId } })).count;
+    if (!row || !deleted) throw notFound(`The rewrite ${id}`);
     return toRewrite(row);
   });
 }

@@ -56,8 +56,9 @@ export async function updateRewriteStyle({ userId, id, input }: { userId: string
   if (builtInStyle(id)) throw readOnly();
   const prisma = await db();
   const { count } = await prisma.rewriteStyle.updateMany({ where: { id, userId }, data: input });
-  if (!count) throw notFound(`The rewrite style ${id}`);
-  return own(await prisma.rewriteStyle.findFirstOrThrow({ where: { id, userId } }), writerFor("rewrites") === "model");
+  const row = count ? await prisma.rewriteStyle.findFirst({ where: { id, userId } }) : null;
+  if (!row) throw notFound(`The rewrite style ${id}`); // also when deleted right after the update
+  return own(row, writerFor("rewrites") === "model");
 }
 
 /** Deletes one of the person's styles; rewrites written with it keep its name. */
@@ -66,8 +67,9 @@ export async function deleteRewriteStyle({ userId, id }: { userId: string; id: s
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
     const row = await tx.rewriteStyle.findFirst({ where: { id, userId } });
-    if (!row) throw notFound(`The rewrite style ${id}`);
-    await tx.rewriteStyle.delete({ where: { id } });
+    // Deleted by a request at the same moment (the count waits for its commit): not found, as after it.
+    const deleted = row && (await tx.rewriteStyle.deleteMany({ where: { id, userId } })).count;
+    if (!row || !deleted) throw notFound(`The rewrite style ${id}`);
     return own(row, writerFor("rewrites") === "model");
   });
 }

@@ -1,7 +1,8 @@
 import { db } from "@/lib/db/client.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
 import { errorFields, log } from "@/lib/log.ts";
-import { webhookEventJobSpec } from "@/lib/webhooks/event-spec.ts";
+import { webhookEventJobSpec } from "@/lib/webhooks/events/event-job.ts";
+import { listenersOf } from "@/lib/webhooks/events/listeners.ts";
 import type { WebhookEventType } from "@/lib/webhooks/schemas.ts";
 
 /**
@@ -19,9 +20,11 @@ export async function emitWebhookEvent(event: {
 }): Promise<void> {
   try {
     const prisma = await db();
-    const listening = await prisma.webhookEndpoint.count({ where: { userId: event.userId, enabled: true, events: { has: event.type } } });
-    if (!listening) return;
-    await enqueueJob(webhookEventJobSpec, { ...event, detail: event.detail ?? null, occurredAt: new Date().toISOString() });
+    if (!(await prisma.webhookEndpoint.count({ where: listenersOf(event) }))) return;
+    // Field by field: the payload is a strict object, and a caller's spread of more (a variantId)
+    // made every content.variants.generated fail its check, so it was never queued.
+    const { userId, type, subjectId, detail = null } = event;
+    await enqueueJob(webhookEventJobSpec, { userId, type, subjectId, detail, occurredAt: new Date().toISOString() });
   } catch (err) {
     log.warn("webhook event not queued", { type: event.type, ...errorFields(err) });
   }

@@ -1,8 +1,5 @@
 import assert from "node:assert/strict";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { after, before, beforeEach, describe, test } from "node:test";
-import { Webhook as Verifier } from "standardwebhooks";
 import { GET as listWebhooks, POST as createWebhook } from "@/app/api/v1/webhooks/route.ts";
 import { DELETE as deleteWebhook, GET as getWebhook, PATCH as patchWebhook } from "@/app/api/v1/webhooks/[id]/route.ts";
 import { POST as rotateSecret } from "@/app/api/v1/webhooks/[id]/rotate-secret/route.ts";
@@ -14,13 +11,14 @@ import { db } from "@/lib/db/client.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { saveTranscription } from "@/lib/transcription/transcripts/save-transcription.ts";
-import { webhookDeliveryJob } from "@/lib/webhooks/delivery-job.ts";
-import { webhookEventJob } from "@/lib/webhook-events/event-job.ts";
-import { OVERDUE_SECONDS, recoverOverdueDeliveries } from "@/lib/webhooks/recover-deliveries.ts";
+import { webhookEventJob } from "@/lib/background-work.ts";
+import { webhookDeliveryJob } from "@/lib/webhooks/deliveries/delivery-job.ts";
+import { OVERDUE_SECONDS, recoverOverdueDeliveries } from "@/lib/webhooks/deliveries/recover-deliveries.ts";
 import { useResolver } from "@/lib/webhooks/url-guard.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
+import { startReceiver, until, verify } from "../support/webhook-receiver.ts";
 
 // Issue 34: webhooks on both databases. CRUD and owner only; the SSRF table (every refused range,
 // and DNS rebinding through a test resolver); deliveries to a real receiver on 127.0.0.1 whose
@@ -47,46 +45,7 @@ function allowPrivate(on: boolean) {
 }
 beforeEach(() => allowPrivate(false));
 
-// A receiver that answers what the test says, and keeps what it received.
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
-type Answer = { status: number; body?: string; headers?: Record<string, string> };
 const receiver = await startReceiver();
-
-async function startReceiver() {
-  const received: Received[] = [];
-  const answers = new Map<string, Answer[]>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const path = req.url ?? "/";
-      received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      const queue = answers.get(path) ?? [];
-      const answer = (queue.length > 1 ? queue.shift() : queue[0]) ?? { status: 204 };
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body ?? "");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    port,
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
-    /** The answers for a path, in turn; the last one repeats. */
-    answer: (path: string, ...list: Answer[]) => answers.set(path, list),
-    at: (path: string) => received.filter((r) => r.path === path),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Waits for a condition the queue brings about (the test runner's timeout is the limit, not a timed assertion). */
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 type Body = Record<string, any>;
 const create = (key: string | undefined, json: unknown) => call(createWebhook, { method: "POST", path: "/api/v1/webhooks", key, json });
@@ -114,11 +73,6 @@ async function settledDelivery(key: string, webhookId: string, deliveryId: strin
     async () => (await deliveries(key, webhookId)).body.deliveries.find((d: Body) => d.id === deliveryId),
     (d) => d && d.status !== "pending" && d.attempts.length >= attempts,
   );
-}
-
-function verify(secret: string, r: Received) {
-  const headers = { "webhook-id": String(r.headers["webhook-id"]), "webhook-timestamp": String(r.headers["webhook-timestamp"]), "webhook-signature": String(r.headers["webhook-signature"]) };
-  return new Verifier(secret).verify(r.body, headers) as Body;
 }
 
 describe("webhook endpoints (CRUD, owner only)", () => {

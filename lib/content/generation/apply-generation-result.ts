@@ -62,6 +62,6 @@ export async function applyGenerationResult(
     return { task_id: task.id, state };
   }, TRANSACTION_OPTIONS);
   // After the commit: the variant holds the new text when the event job reads it.
-  if (generated) await emitWebhookEvent({ ...generated, type: "content.variants.generated", subjectId: generated.variantId });
+  if (generated) await emitWebhookEvent({ userId: generated.userId, type: "content.variants.generated", subjectId: generated.variantId });
   return outcome;
 }

@@ -2,7 +2,7 @@ import { db } from "@/lib/db/client.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { actionItemKey } from "@/lib/insights/compose-insights.ts";
 import type { TickActionItemsInput } from "@/lib/insights/schemas.ts";
-import { updateInsights } from "@/lib/insights/store-insights.ts";
+import { changeInsights } from "@/lib/insights/store-insights.ts";
 import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
 import type { TranscriptionResult } from "@/lib/transcription/schemas.ts";
 
@@ -19,16 +19,10 @@ export async function tickActionItems({
   id: string;
   input: TickActionItemsInput;
 }): Promise<TranscriptionResult> {
-  const prisma = await db();
-  await updateInsights({
+  await changeInsights({
     userId,
     id,
-    read: async () => {
-      const note = await prisma.transcription.findFirst({ where: { id, userId }, select: { insights: true } });
-      if (!note) throw notFound(`The transcription ${id}`);
-      return note;
-    },
-    compute: (_note, current) => {
+    change: (current) => {
       const wanted = new Map(input.action_items.map((item) => [actionItemKey(item.text), item.done]));
       const known = new Set(current?.action_items.map((item) => actionItemKey(item.text)));
       const missing = input.action_items.find((item) => !known.has(actionItemKey(item.text)));
@@ -39,6 +33,7 @@ export async function tickActionItems({
       return { ...current, action_items, updated_at: new Date().toISOString() };
     },
   });
+  const prisma = await db();
   const row = await prisma.transcription.findFirst({ where: { id, userId }, include: { optimization: true } });
   if (!row) throw notFound(`The transcription ${id}`);
   return toTranscriptionResult(row);

@@ -1,7 +1,9 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
 import * as api from "@/lib/webhooks/contracts.ts";
-import { deleteWebhook, getWebhook, updateWebhook } from "@/lib/webhooks/endpoint-store.ts";
+import { deleteWebhook } from "@/lib/webhooks/endpoints/delete-webhook.ts";
+import { getWebhook } from "@/lib/webhooks/endpoints/get-webhook.ts";
+import { updateWebhook } from "@/lib/webhooks/endpoints/update-webhook.ts";
 
 // GET /api/v1/webhooks/{id} – one of your endpoints
 export const GET = withOperation(api.getWebhook, async ({ user, params }) => {

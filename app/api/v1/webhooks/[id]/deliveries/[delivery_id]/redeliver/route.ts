@@ -1,7 +1,7 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
 import * as api from "@/lib/webhooks/contracts.ts";
-import { redeliver } from "@/lib/webhooks/deliveries.ts";
+import { redeliver } from "@/lib/webhooks/deliveries/redeliver.ts";
 
 // POST /api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver – send the same event again
 export const POST = withOperation(api.redeliverWebhook, async ({ user, params }) => {

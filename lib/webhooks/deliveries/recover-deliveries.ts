@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
 import { log } from "@/lib/log.ts";
-import { webhookDeliveryJob } from "@/lib/webhooks/delivery-job.ts";
+import { webhookDeliveryJob } from "@/lib/webhooks/deliveries/delivery-job.ts";
 import { TEST_EVENT_TYPE } from "@/lib/webhooks/schemas.ts";
 
 // Every path that sends a delivery first saves it (pending, with its next attempt's time) and then

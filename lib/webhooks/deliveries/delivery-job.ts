@@ -5,18 +5,13 @@ import { env } from "@/lib/env.ts";
 import { defineJob } from "@/lib/jobs/define-job.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
 import { log } from "@/lib/log.ts";
-import { sendWebhook, type SendOutcome } from "@/lib/webhooks/send-webhook.ts";
+import { sendWebhook, type SendOutcome } from "@/lib/webhooks/deliveries/send-webhook.ts";
+import { signingSecrets } from "@/lib/webhooks/endpoints/webhook-secrets.ts";
 
 // One attempt of one delivery. A failure schedules the next attempt after the next delay of
 // WEBHOOKS_RETRY_SCHEDULE; when the schedule is spent the delivery has failed, and an endpoint
 // that has not succeeded once since this delivery's first attempt is disabled. The queue's own
 // retries are only for a crash of the job itself.
-
-/** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */
-export function signingSecrets(endpoint: Pick<WebhookEndpoint, "secret" | "previousSecret" | "previousSecretExpiresAt">, now = new Date()): string[] {
-  const previousValid = endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now;
-  return previousValid ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
-}
 
 /** "27 hours", "3 minutes", "2 seconds": how long a schedule lasts, in words. */
 export function spanInWords(seconds: number): string {
