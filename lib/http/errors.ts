@@ -5,6 +5,7 @@ export const ERROR_STATUS = {
   invalid_multipart: 400,
   missing_audio: 400,
   validation_failed: 400,
+  invalid_encoding: 400,
   webhook_url_not_allowed: 400,
   unauthorized: 401,
   insufficient_scope: 403,
