@@ -148,7 +148,7 @@ describe("the OpenAPI document", () => {
   test("the dictionary operations document their codes", () => {
     const codesOf = (p: string, method: "get" | "post" | "delete", status: string) =>
       doc.paths[p][method]?.responses[status]?.["x-error-codes"]?.map((c) => c.code).sort();
-    assert.deepEqual(codesOf("/api/v1/dictionary/add", "post", "400"), ["invalid_json", "validation_failed"]);
+    assert.deepEqual(codesOf("/api/v1/dictionary/add", "post", "400"), ["invalid_encoding", "invalid_json", "validation_failed"]);
     assert.deepEqual(codesOf("/api/v1/dictionary/add", "post", "409"), ["dictionary_limit_reached"]);
     assert.deepEqual(codesOf("/api/v1/dictionary/add", "post", "413"), ["payload_too_large"]);
     assert.deepEqual(codesOf("/api/v1/dictionary/add", "post", "415"), ["unsupported_media_type"]);
