@@ -100,6 +100,7 @@ const MULTIPART_ERRORS: ErrorCases = {
 const ERROR_HEADERS: Partial<Record<ErrorCode, string | string[]>> = {
   rate_limited: ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
   engine_busy: "Retry-After",
+  too_many_live_recordings: "Retry-After",
   range_not_satisfiable: "Content-Range",
   unauthorized: "WWW-Authenticate",
   insufficient_scope: "WWW-Authenticate",

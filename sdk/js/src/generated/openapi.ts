@@ -436,6 +436,8 @@ export interface paths {
          *
          *     Bytes the server already holds are skipped, so a retried PATCH is harmless; a body that starts past `bytes_received` is 409 offset_mismatch (send from `bytes_received`). The answer is the recording with its captions so far (`text`, `pieces`).
          *
+         *     Limits: an account may have LIVE_RECORDINGS_OPEN_MAX live recordings open at once (3 unless configured); one more is 429 too_many_live_recordings (send that recording whole with POST /transcribe when it ends). A recording no audio reaches for LIVE_RECORDING_IDLE_MINUTES (10) no longer counts: the server finishes it into a note. New bytes are kept only when they continue the recording as audio (else 415 unsupported_audio, and nothing of them is kept) and fit the account's audio quota (else 413 audio_quota_exceeded).
+         *
          *     Required scope: `transcribe`.
          */
         patch: operations["appendLiveAudio"];
@@ -668,7 +670,7 @@ export interface paths {
         };
         /**
          * Read your settings
-         * @description Your settings: the language of your recordings (`auto`: detected in each one), and what this server's recognizer can do for it (`recognizer.language_supported`; `hint` says what to install otherwise).
+         * @description Your settings: the language of your recordings (`auto`: detected in each one), what this server's recognizer can do for it (`recognizer.language_supported`; `hint` says what to install otherwise), and the room your recordings take here (`audio_storage`: bytes kept, and the quota when the server sets one).
          *
          *     Required scope: `transcribe`.
          */
@@ -1098,7 +1100,7 @@ export interface components {
                  * @description Stable, machine-readable; branch on this, not on the message.
                  * @enum {string}
                  */
-                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "webhook_url_not_allowed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "session_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "stale" | "generation_in_progress" | "invalid_transition" | "rewrite_style_read_only" | "rewrite_style_limit_reached" | "writer_required" | "offset_mismatch" | "recording_finished" | "webhook_limit_reached" | "payload_too_large" | "audio_too_long" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "nothing_to_rewrite" | "rate_limited" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "writer_failed" | "service_unavailable";
+                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "invalid_encoding" | "webhook_url_not_allowed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "session_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "stale" | "generation_in_progress" | "invalid_transition" | "rewrite_style_read_only" | "rewrite_style_limit_reached" | "writer_required" | "offset_mismatch" | "recording_finished" | "webhook_limit_reached" | "payload_too_large" | "audio_too_long" | "audio_quota_exceeded" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "nothing_to_rewrite" | "rate_limited" | "too_many_live_recordings" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "writer_failed" | "service_unavailable";
                 /** @description For people: what went wrong and what to do next. */
                 message: string;
                 /** @description The same value as the X-Request-Id header; quote it in support requests. */
@@ -2161,6 +2163,13 @@ export interface components {
                 /** @description Whether your language setting can be recognized here now. */
                 language_supported: boolean;
             };
+            /** @description The room your recordings take on this server. */
+            audio_storage: {
+                /** @description Bytes of audio this account keeps here: every note's kept recording, and live recordings not yet made notes of. */
+                used_bytes: number;
+                /** @description How much it may keep (AUDIO_QUOTA_MB); null: no quota. At it, uploads that keep their audio and live appends are refused with 413 audio_quota_exceeded. */
+                quota_bytes: number | null;
+            };
         };
         UpdateSettingsInput: {
             /**
@@ -2194,7 +2203,7 @@ export interface components {
                  * @enum {string}
                  */
                 quality: "accurate" | "basic" | "unavailable";
-                /** @description The background download of the accurate recognizer (npm start), when under way. */
+                /** @description The background download of the accurate recognizer by this server's own launcher (npm start) for its DATA_DIR, when under way; another server's download into a shared MODELS_DIR is not reported. */
                 model_download: {
                     model: string;
                     /**
@@ -2258,7 +2267,11 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2303,6 +2316,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: `confirm` is missing or is not this account's email (details names it), or the body has another field.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -2411,7 +2426,11 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2499,6 +2518,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -2606,7 +2627,11 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2701,7 +2726,11 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelDeleteResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2812,6 +2841,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -2933,7 +2964,11 @@ export interface operations {
                     "application/json": components["schemas"]["ContentItemList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3021,6 +3056,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -3138,7 +3175,11 @@ export interface operations {
                     "application/json": components["schemas"]["ContentItemResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3239,6 +3280,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -3372,6 +3415,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -3524,6 +3569,8 @@ export interface operations {
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
              *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             *
              *     invalid_json: The body is not valid JSON.
              */
             400: {
@@ -3671,6 +3718,8 @@ export interface operations {
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
              *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             *
              *     invalid_json: The body is not valid JSON.
              */
             400: {
@@ -3809,7 +3858,11 @@ export interface operations {
                     "application/json": components["schemas"]["ContentFamily"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3910,6 +3963,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -4058,6 +4113,8 @@ export interface operations {
             /**
              * @description validation_failed: A field is missing or invalid, there are more than 10 targets, or a target repeats.
              *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             *
              *     invalid_json: The body is not valid JSON.
              */
             400: {
@@ -4194,7 +4251,11 @@ export interface operations {
                     "application/json": components["schemas"]["DictionaryList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4292,6 +4353,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -4412,7 +4475,11 @@ export interface operations {
                     "application/json": components["schemas"]["DictionaryDeleteResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4512,7 +4579,11 @@ export interface operations {
                     "application/json": components["schemas"]["DictionaryImpact"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4595,7 +4666,11 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4680,7 +4755,11 @@ export interface operations {
                     "application/json": components["schemas"]["LiveRecording"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4799,7 +4878,11 @@ export interface operations {
                     "application/json": components["schemas"]["LiveRecording"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4845,7 +4928,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description payload_too_large: The body is larger than 8388608 bytes, or the recording would exceed the upload limit. */
+            /**
+             * @description payload_too_large: The body is larger than 8388608 bytes, or the recording would exceed the upload limit.
+             *
+             *     audio_quota_exceeded: Keeping these bytes would pass the account's audio quota (AUDIO_QUOTA_MB); none of them is kept. Finish the recording, or delete notes to make room.
+             */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4855,7 +4942,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description unsupported_audio: The first bytes are not WebM, Ogg, MP4 or WAV audio as a recorder writes it. */
+            /** @description unsupported_audio: The first bytes are not WebM, Ogg, MP4 or WAV audio as a recorder writes it, or the new bytes do not continue the recording as audio (more than 256 KiB after its last audio packet); none of them is kept. */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4879,7 +4966,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            /**
+             * @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds.
+             *
+             *     too_many_live_recordings: The first PATCH of a new recording while the account has LIVE_RECORDINGS_OPEN_MAX open ones (each with audio in the last LIVE_RECORDING_IDLE_MINUTES); Retry-After says when the oldest goes idle. Finish one, or send this recording whole (POST /transcribe).
+             */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4944,7 +5035,11 @@ export interface operations {
                     "application/json": components["schemas"]["TranscriptionResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5076,7 +5171,11 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5107,7 +5206,11 @@ export interface operations {
                     "application/json": components["schemas"]["PresetList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5195,6 +5298,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -5302,7 +5407,11 @@ export interface operations {
                     "application/json": components["schemas"]["PresetResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5397,7 +5506,11 @@ export interface operations {
                     "application/json": components["schemas"]["PresetDeleteResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5512,6 +5625,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -5639,7 +5754,11 @@ export interface operations {
                     "application/json": components["schemas"]["Recording"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5731,7 +5850,11 @@ export interface operations {
                     "application/json": components["schemas"]["RewriteStyleList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5819,6 +5942,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -5936,7 +6061,11 @@ export interface operations {
                     "application/json": components["schemas"]["RewriteStyleDeleteResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6047,6 +6176,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -6174,7 +6305,11 @@ export interface operations {
                     "application/json": components["schemas"]["RewriteResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6269,7 +6404,11 @@ export interface operations {
                     "application/json": components["schemas"]["RewriteDeleteResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6370,6 +6509,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -6484,7 +6625,11 @@ export interface operations {
                     "application/json": components["schemas"]["Settings"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6572,6 +6717,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -6676,7 +6823,11 @@ export interface operations {
                     "application/json": components["schemas"]["TagList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6764,7 +6915,11 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteTagResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6862,6 +7017,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: from or to is empty, longer than 40 characters, or holds , " / \ or a control character.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -6991,7 +7148,11 @@ export interface operations {
                     "application/json": components["schemas"]["TranscriptionList"];
                 };
             };
-            /** @description validation_failed: limit is out of range, q is longer than 200 characters, tag is not a valid tag, or cursor is not one this API returned. */
+            /**
+             * @description validation_failed: limit is out of range, q is longer than 200 characters, tag is not a valid tag, or cursor is not one this API returned.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7076,7 +7237,11 @@ export interface operations {
                     "application/json": components["schemas"]["TranscriptionResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7172,7 +7337,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7273,6 +7442,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: Nothing to change was sent, text or title is too long, or a tag is empty, longer than 40 characters, holds , " / \ or a control character, or there are more than 10 different tags; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -7427,7 +7598,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7536,7 +7711,11 @@ export interface operations {
                     "application/json": components["schemas"]["DictionarySuggestionList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7637,6 +7816,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: action_items is missing, empty, longer than 20, or an item lacks its text or a boolean done.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -7764,7 +7945,11 @@ export interface operations {
                     "application/json": components["schemas"]["RewriteList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7865,6 +8050,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -8009,7 +8196,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8097,6 +8288,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              *
@@ -8216,7 +8409,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8311,7 +8508,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeleteResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8412,6 +8613,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              *
@@ -8536,7 +8739,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /** @description validation_failed: limit is not 1–100, or cursor is not one this list gave. */
+            /**
+             * @description validation_failed: limit is not 1–100, or cursor is not one this list gave.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8633,7 +8840,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8728,7 +8939,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8823,7 +9038,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8965,6 +9184,8 @@ export interface operations {
             /**
              * @description validation_failed: A field is unknown, repeated or invalid, or the Idempotency-Key header is malformed; details names each one.
              *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             *
              *     invalid_multipart: The multipart body is malformed.
              *
              *     missing_audio: There is no file in the field "audio" (for example it was sent as "file").
@@ -9014,6 +9235,8 @@ export interface operations {
              * @description payload_too_large: The upload is larger than the limit, which the message names.
              *
              *     audio_too_long: The recording is longer than the limit, which the message names.
+             *
+             *     audio_quota_exceeded: The account keeps as much audio as the server's quota (AUDIO_QUOTA_MB) allows; delete notes to make room, or send keep_audio=false (the text is kept, the audio not).
              */
             413: {
                 headers: {
@@ -9162,6 +9385,8 @@ export interface operations {
             /**
              * @description validation_failed: A field is unknown, repeated or invalid, or the Idempotency-Key header is malformed; details names each one.
              *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             *
              *     invalid_multipart: The multipart body is malformed.
              *
              *     missing_audio: There is no file in the field "file".
@@ -9211,6 +9436,8 @@ export interface operations {
              * @description payload_too_large: The upload is larger than the limit, which the message names.
              *
              *     audio_too_long: The recording is longer than the limit, which the message names.
+             *
+             *     audio_quota_exceeded: The account keeps as much audio as the server's quota (AUDIO_QUOTA_MB) allows; delete notes to make room, or send keep_audio=false (the text is kept, the audio not).
              */
             413: {
                 headers: {

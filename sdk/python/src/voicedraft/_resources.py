@@ -497,7 +497,7 @@ class SettingsResource:
     def get(self) -> Dict[str, Any]:
         """Read your settings.
 
-        Your settings: the language of your recordings (`auto`: detected in each one), and what this server's recognizer can do for it (`recognizer.language_supported`; `hint` says what to install otherwise).
+        Your settings: the language of your recordings (`auto`: detected in each one), what this server's recognizer can do for it (`recognizer.language_supported`; `hint` says what to install otherwise), and the room your recordings take here (`audio_storage`: bytes kept, and the quota when the server sets one).
 
         Required scope: `transcribe`.
         """
