@@ -343,7 +343,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
           ))}
         </section>
       )}
-      <NoteRewrites noteId={id} disabled={deviceCopyAt !== null} open={rewriting} onOpen={setRewriting} />
+      <NoteRewrites noteId={id} insights={transcript.insights} disabled={deviceCopyAt !== null} open={rewriting} onOpen={setRewriting} />
       <NoteActionBar
         hint={view !== "text" || editing ? "" : playing ? "Tap a word to play from there." : "Tap a word to fix its spelling."}
         status={
