@@ -34,7 +34,7 @@ const Id = z.string().min(1).max(100);
 
 export const CreateMasterInput = z
   .strictObject({
-    title: Title.optional().meta({ description: "Default: the first line of the body, cut to 80 characters." }),
+    title: Title.optional().meta({ description: "Default: the source transcription's title (yours, else its insights'), else the first line of the body, cut to 80 characters." }),
     body: Body.optional().meta({
       description: "Default: the text of source_transcription_id: your edit if any, else the optimized text, else the recognized text.",
     }),

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
-import { canonicalBody, contentHash } from "@/lib/content/items/content-hash.ts";
+import { canonicalBody, canonicalTitle, contentHash } from "@/lib/content/items/content-hash.ts";
 import { presentItem } from "@/lib/content/items/present-item.ts";
-import type { ContentItem, CreateMasterInput, SourceTextKind } from "@/lib/content/schemas.ts";
+import { TITLE_MAX, type ContentItem, type CreateMasterInput, type SourceTextKind } from "@/lib/content/schemas.ts";
 
 const DEFAULT_TITLE_CHARS = 80;
 
@@ -14,6 +14,18 @@ function titleFrom(body: string): string {
 }
 
 type SourceTranscription = { text: string; editedAt: Date | null; optimization: { status: string; optimizedText: string | null } | null };
+
+/**
+ * The note's own title, as its list and page show it: the one the person gave it, else its
+ * insights' (a few words naming it); null when it has neither. Read from the stored insights
+ * without lib/insights, which builds on this domain.
+ */
+export function noteTitleOf(transcription: { title: string | null; insights: unknown }): string | null {
+  const written = (transcription.insights as { title?: unknown } | null)?.title;
+  const title = transcription.title ?? (typeof written === "string" ? written : null);
+  const line = title === null ? "" : canonicalTitle(title.replace(/\p{Cc}+/gu, " "));
+  return line ? Array.from(line).slice(0, TITLE_MAX).join("") : null;
+}
 
 /** The clean text is the text: the user's edit, else the completed optimization, else the recognized text. */
 export function sourceTextOf(transcription: SourceTranscription): { text: string; kind: SourceTextKind } {
@@ -28,12 +40,14 @@ export async function createMaster({ userId, input }: { userId: string; input: C
   const prisma = await db();
   let body = input.body;
   let sourceTextKind: SourceTextKind | null = null;
+  let sourceTitle: string | null = null;
   if (input.source_transcription_id !== undefined) {
     const transcription = await prisma.transcription.findFirst({
       where: { id: input.source_transcription_id, userId },
       include: { optimization: true },
     });
     if (!transcription) throw notFound(`The transcription ${input.source_transcription_id}`);
+    sourceTitle = noteTitleOf(transcription);
     if (body === undefined) {
       const source = sourceTextOf(transcription);
       body = canonicalBody(source.text);
@@ -41,7 +55,8 @@ export async function createMaster({ userId, input }: { userId: string; input: C
     }
   }
   body ??= "";
-  const title = input.title ?? titleFrom(body);
+  // The note's title where it has one: its first words said nothing the title did not (issue 44).
+  const title = input.title ?? sourceTitle ?? titleFrom(body);
   const row = await prisma.contentItem.create({
     data: {
       userId,

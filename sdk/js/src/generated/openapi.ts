@@ -123,7 +123,7 @@ export interface paths {
         put?: never;
         /**
          * Create a master
-         * @description A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title defaults to the body's first line.
+         * @description A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title defaults to the transcription's title (yours, else its insights'), else the body's first line.
          *
          *     Required scope: `content:write`.
          */
@@ -1719,7 +1719,7 @@ export interface components {
         };
         ContentMasterInput: {
             /**
-             * @description Default: the first line of the body, cut to 80 characters.
+             * @description Default: the source transcription's title (yours, else its insights'), else the first line of the body, cut to 80 characters.
              * @example Why we moved to Postgres
              */
             title?: string;

@@ -122,7 +122,7 @@ class ContentResource:
     def create_master(self, *, title: Optional[str] = None, body: Optional[str] = None, source_transcription_id: Optional[str] = None) -> Dict[str, Any]:
         """Create a master.
 
-        A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title defaults to the body's first line.
+        A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title defaults to the transcription's title (yours, else its insights'), else the body's first line.
 
         Required scope: `content:write`.
         """
