@@ -92,6 +92,16 @@ describe("open live recordings per account (LIVE_RECORDINGS_OPEN_MAX, default 3)
     assert.equal(await prisma.liveRecording.count({ where: { userId: user.id } }), 3);
   });
 
+  test("the same first PATCH sent twice at once, for the last open place: one recording, neither refused as one too many", async () => {
+    const user = await createTestUser();
+    for (const id of ["held-1", "held-2"]) assert.equal((await append(user, id, 0, speech.subarray(0, 3000))).status, 201);
+    const twice = await Promise.all([append(user, "twice", 0, speech.subarray(0, 3000)), append(user, "twice", 0, speech.subarray(0, 3000))]);
+    assert.ok(twice.every((r) => r.status !== 429), twice.map((r) => `${r.status} ${r.text}`).join("; "));
+    assert.ok(twice.some((r) => r.status === 201));
+    assert.equal((await read(user, "twice")).body.bytes_received, 3000);
+    assert.equal((await append(user, "one-more", 0, speech.subarray(0, 3000))).status, 429);
+  });
+
   test("LIVE_RECORDINGS_OPEN_MAX=1 allows one; 0 turns the limit off", withEnv({ LIVE_RECORDINGS_OPEN_MAX: "1" }, async () => {
     const user = await createTestUser();
     assert.equal((await append(user, "one", 0, speech.subarray(0, 3000))).status, 201);

@@ -103,10 +103,12 @@ async function createLiveRecording({ userId, id, bytes, mimeType, recordedAt }: 
   const prompt = recognizerPrompt(undefined, await loadDictionary(userId));
   try {
     return await prisma.$transaction(async (tx) => {
-      await assertLiveRecordingSlot(tx, userId);
-      // Sent twice at once: the other request created it while this one waited for the account's lock.
+      // One create at a time per account, so a burst is counted one by one.
+      await tx.$executeRaw`SELECT 1 FROM "users" WHERE "id" = ${userId} FOR UPDATE`;
+      // Sent twice at once: the other request created it while this one waited for the lock.
       const created = await tx.liveRecording.findUnique({ where: { userId_id: { userId, id } } });
       if (created) return created;
+      await assertLiveRecordingSlot(tx, userId);
       const workflow = await tx.recognitionWorkflow.create({
         // piecesTotal is known at finish; until then the workflow stays running.
         data: { userId, requestHash: hashRequest({ live_recording: id }), status: "running", piecesTotal: 0, durationSec: 0, prompt, language },

@@ -14,19 +14,19 @@ export const idleSince = (now = Date.now()): Date => new Date(now - idleMs());
 
 /**
  * Throws 429 too_many_live_recordings when the account has its most open live recordings, with
- * Retry-After: when the one appended to longest ago goes idle. Call it inside the transaction that
- * creates the recording: it takes the account's row lock, so a burst of creates is counted one by one.
+ * Retry-After: when the one appended to longest ago goes idle. Exact inside the transaction that
+ * creates the recording, holding the account's row lock (a burst of creates is then counted one
+ * by one); without it, a cheap first look.
  */
-export async function assertLiveRecordingSlot(tx: Db, userId: string): Promise<void> {
+export async function assertLiveRecordingSlot(db: Db, userId: string): Promise<void> {
   const max = env().LIVE_RECORDINGS_OPEN_MAX;
   if (!max) return;
-  await tx.$executeRaw`SELECT 1 FROM "users" WHERE "id" = ${userId} FOR UPDATE`;
   const open = { userId, status: "recording", updatedAt: { gte: idleSince() } };
-  const count = await tx.liveRecording.count({ where: open });
+  const count = await db.liveRecording.count({ where: open });
   if (count < max) return;
   // The one whose going idle leaves max - 1 open.
-  const [freed] = await tx.liveRecording.findMany({ where: open, orderBy: { updatedAt: "asc" }, skip: count - max, take: 1, select: { updatedAt: true } });
-  const wait = Math.max(1, Math.ceil((freed.updatedAt.getTime() + idleMs() - Date.now()) / 1000));
+  const [freed] = await db.liveRecording.findMany({ where: open, orderBy: { updatedAt: "asc" }, skip: count - max, take: 1, select: { updatedAt: true } });
+  const wait = freed ? Math.max(1, Math.ceil((freed.updatedAt.getTime() + idleMs() - Date.now()) / 1000)) : 1;
   throw new ApiError(
     "too_many_live_recordings",
     `You have ${count} live recordings open, the most there may be (${max}). Finish one (POST /api/v1/live-recordings/{id}/finish), ` +
