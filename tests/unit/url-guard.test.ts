@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ApiError } from "@/lib/http/errors.ts";
-import { assertWebhookUrlAllowed, resolveWebhookAddresses, useResolver, WebhookAddressError } from "@/lib/webhooks/url-guard.ts";
+import { assertWebhookUrlAllowed, resolveWebhookAddresses, useResolver as answerNamesWith, WebhookAddressError } from "@/lib/webhooks/url-guard.ts";
 import { withEnv } from "../support/env.ts";
 
 // The webhook address check on names written as fully qualified (a trailing dot): DNS reads
 // `localhost.` as `localhost`, so it must be refused the same (issue 44: it passed, since the
 // system's resolver does not answer `localhost.` and an unresolvable name is accepted when saved).
 
-const noAnswer = () => useResolver(async () => Promise.reject(new Error("ENOTFOUND")));
+const noAnswer = () => answerNamesWith(async () => Promise.reject(new Error("ENOTFOUND")));
 
 async function refusedWhenSaved(url: string): Promise<string> {
   const err = await assertWebhookUrlAllowed(url).then(() => null, (e: unknown) => e);
@@ -39,7 +39,7 @@ test("cloud metadata names with a trailing dot are refused", withEnv({ WEBHOOKS_
 
 test("a trailing-dot name is resolved as the name, and its addresses are checked", withEnv({ WEBHOOKS_ALLOW_PRIVATE: "false" }, async () => {
   const asked: string[] = [];
-  const restore = useResolver(async (host) => (asked.push(host), host === "hooks.example.com" ? ["10.0.0.7"] : ["93.184.215.14"]));
+  const restore = answerNamesWith(async (host) => (asked.push(host), host === "hooks.example.com" ? ["10.0.0.7"] : ["93.184.215.14"]));
   try {
     await assert.rejects(resolveWebhookAddresses("https://hooks.example.com./in"), WebhookAddressError);
     assert.deepEqual(await resolveWebhookAddresses("https://public.example.org./in"), ["93.184.215.14"]);
@@ -50,7 +50,7 @@ test("a trailing-dot name is resolved as the name, and its addresses are checked
 }));
 
 test("with WEBHOOKS_ALLOW_PRIVATE=true, localhost. is allowed as localhost is", withEnv({ WEBHOOKS_ALLOW_PRIVATE: "true" }, async () => {
-  const restore = useResolver(async () => ["127.0.0.1"]);
+  const restore = answerNamesWith(async () => ["127.0.0.1"]);
   try {
     await assertWebhookUrlAllowed("http://localhost./h");
     assert.deepEqual(await resolveWebhookAddresses("http://localhost./h"), ["127.0.0.1"]);
