@@ -77,7 +77,7 @@ const EnvSchema = z.object({
   // The writer: any OpenAI-compatible chat server (OpenAI, Ollama, llama.cpp's server, LM Studio,
   // vLLM, OpenRouter) that writes the clean-up, posts, titles, insights and rewrites. Unset: all of
   // them are written offline. OPTIMIZER=openai or CONTENT_GENERATOR=openai with the OPENAI_* server
-  // settings still name one (the older way, kept as aliases; lib/writer/writer-settings.ts).
+  // settings still name one (the older way, kept as aliases; lib/writer/providers.ts).
   WRITER_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
   WRITER_MODEL: z.string().optional().or(z.literal("").transform(() => undefined)),
   WRITER_API_KEY: z.string().optional(),

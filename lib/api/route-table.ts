@@ -15,6 +15,7 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/v1/content/items/{id}/deliveries": ["POST"],
   "/api/v1/content/items/{id}/deliveries/manual": ["POST"],
   "/api/v1/content/items/{id}/family": ["GET"],
+  "/api/v1/content/items/{id}/refresh-from-note": ["POST"],
   "/api/v1/content/items/{id}/regenerate": ["POST"],
   "/api/v1/content/items/{id}/variants": ["POST"],
   "/api/v1/dictionary": ["GET"],

@@ -13,6 +13,7 @@ import {
   ListItemsQuery,
   ManualDeliveryInput,
   RecordDeliveryInput,
+  RefreshFromNoteInput,
   RegenerateInput,
   RegenerateResult,
   VariantsResult,
@@ -85,6 +86,27 @@ export const editContentItem = defineOperation({
   body: EditItemInput,
   responses: { 200: { description: "The item after the edit.", schema: ContentItemResult } },
   errors: { ...ITEM_404, edit_conflict: "The item changed since you read it; read it again and reapply your edit." },
+});
+
+export const refreshContentFromNote = defineOperation({
+  method: "post",
+  path: "/api/v1/content/items/{id}/refresh-from-note",
+  id: "refreshContentFromNote",
+  tag,
+  summary: "Update a master from its note",
+  description:
+    "Copies the note's current text (your edit, else the cleaned-up text, else the recognized text) into the master made " +
+    "from it, when source_outdated says the note changed. Like any edit of a master, a real change increments version " +
+    "and makes its variants stale: their approvals no longer count until they are regenerated or edited and approved again.",
+  scope: "content:write",
+  parameters: MASTER,
+  body: RefreshFromNoteInput,
+  responses: { 200: { description: "The master after the update.", schema: ContentItemResult } },
+  errors: {
+    not_found: "You have no master with this id (a variant's id is not a master).",
+    edit_conflict: "expected_content_hash is not the master's current content_hash.",
+    no_source_note: "The master was not copied from a note, or its note was deleted.",
+  },
 });
 
 export const getContentFamily = defineOperation({
@@ -242,6 +264,7 @@ export const contentArea: ApiArea = {
   schemas: [
     CreateMasterInput,
     EditItemInput,
+    RefreshFromNoteInput,
     CreateVariantsInput,
     RegenerateInput,
     ApproveInput,
@@ -260,7 +283,7 @@ export const contentArea: ApiArea = {
     ...PRESET_SCHEMAS,
   ],
   paths: pathsOf(
-    listContentMasters, createContentMaster, getContentItem, editContentItem, getContentFamily, createContentVariants,
+    listContentMasters, createContentMaster, getContentItem, editContentItem, refreshContentFromNote, getContentFamily, createContentVariants,
     regenerateContentVariant, approveContentVariant, recordContentDelivery, confirmManualDelivery,
     ...CHANNEL_OPERATIONS, ...PRESET_OPERATIONS,
   ),

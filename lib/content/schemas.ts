@@ -98,6 +98,15 @@ export const RegenerateInput = z
   .meta({ id: "RegenerateInput" });
 export type RegenerateInput = z.output<typeof RegenerateInput>;
 
+export const RefreshFromNoteInput = z
+  .strictObject({
+    expected_content_hash: ContentHash.meta({
+      description: "The master's content_hash you last read; if it changed since, the update is refused with 409 edit_conflict.",
+    }),
+  })
+  .meta({ id: "RefreshFromNoteInput" });
+export type RefreshFromNoteInput = z.output<typeof RefreshFromNoteInput>;
+
 export const ApproveInput = z
   .strictObject({ content_hash: ContentHash.meta({ description: "The content_hash of the title and body you approve." }) })
   .meta({ id: "ApproveInput" });
@@ -176,6 +185,13 @@ export const ContentItem = z
         "(the AI-optimized text) or recognized (the recognizer's text with your dictionary). Null when the body was given " +
         "in the request, and on variants.",
     }),
+    source_outdated: z.boolean().nullable().meta({
+      description:
+        "On a master that copied its note's text: true when the note's text changed since (a fixed word, an edit, a finished " +
+        "clean-up); POST /api/v1/content/items/{id}/refresh-from-note copies it again. Null on variants, on masters whose body " +
+        "was given in the request, and when the note was deleted.",
+    }),
+    source_note_updated_at: z.iso.datetime().nullable().meta({ description: "When the source note last changed (any change); null where source_outdated is null." }),
     channel_id: z.string().nullable(),
     preset_id: z.string().nullable(),
     posts: z.array(z.string()).nullable().meta({ description: "A variant's body split into its posts (one unless a thread)." }),

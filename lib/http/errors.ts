@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   preset_in_use: 409,
   preset_read_only: 409,
   not_approved: 409,
+  no_source_note: 409,
   stale: 409,
   generation_in_progress: 409,
   invalid_transition: 409,

@@ -2,7 +2,7 @@ import { db } from "@/lib/db/client.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { composeInsights } from "@/lib/insights/compose-insights.ts";
 import type { Insights } from "@/lib/insights/schemas.ts";
-import { selectInsightsWriter } from "@/lib/insights/select-writer.ts";
+import { offlineInsightsWriter } from "@/lib/insights/offline-insights.ts";
 import { updateInsights } from "@/lib/insights/store-insights.ts";
 import type { InsightsWriter } from "@/lib/insights/types.ts";
 
@@ -31,7 +31,7 @@ export async function refreshInsights({ userId, id, writer }: { userId: string; 
   const started = performance.now();
   try {
     const prisma = await db();
-    const by = writer ?? selectInsightsWriter();
+    const by = writer ?? offlineInsightsWriter;
     const stored = await updateInsights<NoteBasis>({
       userId,
       id,

@@ -3,7 +3,7 @@ import { errorFields, log } from "@/lib/log.ts";
 import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
 import type { Insights } from "@/lib/insights/schemas.ts";
 import { queueWriterInsights } from "@/lib/insights/writer-insights-job.ts";
-import { writerSettings } from "@/lib/writer/writer-settings.ts";
+import { writerFor } from "@/lib/writer/providers.ts";
 
 /**
  * A note's insights after its text changed: written offline at once (the request waits for them,
@@ -12,7 +12,7 @@ import { writerSettings } from "@/lib/writer/writer-settings.ts";
  */
 export async function writeNoteInsights({ userId, id }: { userId: string; id: string }): Promise<Insights | null> {
   const stored = await refreshInsights({ userId, id });
-  if (writerSettings()) await queueWriterInsights({ userId, id });
+  if (writerFor("insights") === "model") await queueWriterInsights({ userId, id });
   return stored;
 }
 

@@ -3,8 +3,8 @@ import type { JsonSchema, ParameterObject, Reference } from "@/lib/openapi/types
 
 // zod schemas → OpenAPI 3.1 Schema Objects (JSON Schema draft 2020-12). Schemas are converted in
 // output mode: it keeps the limits a trim-then-check pipe enforces (input mode would drop them).
-// Output mode lists .default() fields as required, so query parameters take `required` from the
-// input side instead; request bodies here use .optional() for optional fields.
+// Output mode lists .default() fields as required, so what a client sends takes `required` from
+// the input side: query parameters, and request bodies (strict objects, at any depth).
 
 const SCHEMA_URI = (id: string) => `#/components/schemas/${id}`;
 
@@ -16,6 +16,12 @@ const SCHEMA_URI = (id: string) => `#/components/schemas/${id}`;
 function tidy({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }): void {
   const def = zodSchema._zod.def;
   if (def.type === "object" && def.catchall === undefined) delete jsonSchema.additionalProperties;
+  if (def.type === "object" && def.catchall?._zod.def.type === "never") {
+    // A request body: a field the client may leave out (optional, or with a default) is not required.
+    const required = Object.entries(def.shape).filter(([, field]) => field._zod.optin === undefined).map(([key]) => key);
+    if (required.length) jsonSchema.required = required;
+    else delete jsonSchema.required;
+  }
   if ("example" in jsonSchema) {
     jsonSchema.examples = [jsonSchema.example];
     delete jsonSchema.example;

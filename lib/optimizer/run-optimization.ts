@@ -7,6 +7,8 @@ import { env } from "@/lib/env.ts";
 import { refreshInsightsAfterCleanUp } from "@/lib/insights/write-note-insights.ts";
 import { log } from "@/lib/log.ts";
 import { joinChunks } from "@/lib/optimizer/chunk-transcript.ts";
+import { judgeCleanUp, wordChanges } from "@/lib/optimizer/clean-up-guard.ts";
+import { optimizeLocally } from "@/lib/optimizer/local-optimizer.ts";
 import { optimizerNamed } from "@/lib/optimizer/select-optimizer.ts";
 import { OptimizerError, type Optimizer } from "@/lib/optimizer/types.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
@@ -58,6 +60,12 @@ async function optimizeChunk(optimizer: Optimizer, text: string, spellings: stri
   }
 }
 
+/** Why a part's clean-up was not used, as the note's details say it. */
+function refusal(reason: string, index: number, parts: number): string {
+  const where = parts > 1 ? `In part ${index + 1} of ${parts}, the writer's clean-up was not used: ` : "The writer's clean-up was not used: ";
+  return `${where}${reason}. The note keeps the words that were recognized.`;
+}
+
 async function dictionaryFor(userId: string, requestDictionary: unknown): Promise<DictionaryEntry[]> {
   return mergeDictionaries(await loadDictionary(userId), (requestDictionary ?? []) as DictionaryEntry[]);
 }
@@ -90,11 +98,17 @@ export async function runOptimization({
     const optimizer = optimizerNamed(workflow.optimizer);
     const pending = await prisma.optimizationChunk.findMany({ where: { workflowId, outputText: null }, orderBy: { index: "asc" } });
     for (const chunk of pending) {
-      const outputText = await optimizeChunk(optimizer, chunk.inputText, spellings);
+      const written = await optimizeChunk(optimizer, chunk.inputText, spellings);
+      // A clean-up that does not keep what was said is not used: that part gets the offline
+      // rules' clean-up of the recognized words (punctuation, casing, no fillers) instead.
+      const verdict = judgeCleanUp(chunk.inputText, written);
+      const outputText = verdict.kept ? written : optimizeLocally(chunk.inputText);
+      if (!verdict.kept) log.warn("clean-up refused", { ...fields, chunk: chunk.index, dropped: verdict.dropped, added: verdict.added });
+      const rejectedReason = verdict.kept ? undefined : refusal(verdict.reason!, chunk.index, workflow.chunksTotal);
       const saved = await prisma.$transaction(async (tx) => {
         const held = await tx.optimizationWorkflow.updateMany({
           where: { id: workflowId, executionId, status: "running" },
-          data: { chunksDone: { increment: 1 }, heartbeatAt: new Date() },
+          data: { chunksDone: { increment: 1 }, heartbeatAt: new Date(), rejectedReason },
         });
         if (!held.count) return false;
         await tx.optimizationChunk.update({
@@ -109,10 +123,13 @@ export async function runOptimization({
       }
     }
     const chunks = await prisma.optimizationChunk.findMany({ where: { workflowId }, orderBy: { index: "asc" } });
-    const text = compileDictionary(entries).apply(joinChunks(chunks.map((c) => ({ paragraph: c.paragraph, outputText: c.outputText ?? "" })))).text;
+    const dictionary = compileDictionary(entries);
+    const text = dictionary.apply(joinChunks(chunks.map((c) => ({ paragraph: c.paragraph, outputText: c.outputText ?? "" })))).text;
+    const recognized = dictionary.apply(joinChunks(chunks.map((c) => ({ paragraph: c.paragraph, outputText: c.inputText })))).text;
     const done = await whileHeld(workflowId, executionId, {
       status: "completed",
       optimizedText: text,
+      changes: wordChanges(recognized, text),
       chunksDone: chunks.length,
       completedAt: new Date(),
       heartbeatAt: null,

@@ -4,7 +4,7 @@ import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { BUILT_IN_STYLES, builtInStyle } from "@/lib/rewrites/built-in-styles.ts";
 import { STYLES_MAX, type CreateRewriteStyleInput, type RewriteStyle, type UpdateRewriteStyleInput } from "@/lib/rewrites/schemas.ts";
 import type { RewriteStyleSpec } from "@/lib/rewrites/write-rewrite.ts";
-import { writerSettings } from "@/lib/writer/writer-settings.ts";
+import { writerFor } from "@/lib/writer/providers.ts";
 
 // Rewrite styles: the built-in ones (code) and each person's own (rows, owner only).
 
@@ -22,7 +22,7 @@ const own = (row: StyleRow, writer: boolean): RewriteStyle => ({
 /** The built-in styles, then the person's own; `available` says which can be written now. */
 export async function listRewriteStyles({ userId }: { userId: string }): Promise<{ styles: RewriteStyle[]; writer_configured: boolean }> {
   const prisma = await db();
-  const writer = writerSettings() !== null;
+  const writer = writerFor("rewrites") === "model";
   const rows = await prisma.rewriteStyle.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const builtIn = BUILT_IN_STYLES.map((s): RewriteStyle => ({
     id: s.id,
@@ -47,7 +47,7 @@ export async function createRewriteStyle({ userId, input }: { userId: string; in
     }
     return tx.rewriteStyle.create({ data: { userId, name: input.name, instructions: input.instructions } });
   });
-  return own(row, writerSettings() !== null);
+  return own(row, writerFor("rewrites") === "model");
 }
 
 const readOnly = () => new ApiError("rewrite_style_read_only", "Built-in rewrite styles cannot be changed; create your own instead.");
@@ -57,7 +57,7 @@ export async function updateRewriteStyle({ userId, id, input }: { userId: string
   const prisma = await db();
   const { count } = await prisma.rewriteStyle.updateMany({ where: { id, userId }, data: input });
   if (!count) throw notFound(`The rewrite style ${id}`);
-  return own(await prisma.rewriteStyle.findFirstOrThrow({ where: { id, userId } }), writerSettings() !== null);
+  return own(await prisma.rewriteStyle.findFirstOrThrow({ where: { id, userId } }), writerFor("rewrites") === "model");
 }
 
 /** Deletes one of the person's styles; rewrites written with it keep its name. */
@@ -68,7 +68,7 @@ export async function deleteRewriteStyle({ userId, id }: { userId: string; id: s
     const row = await tx.rewriteStyle.findFirst({ where: { id, userId } });
     if (!row) throw notFound(`The rewrite style ${id}`);
     await tx.rewriteStyle.delete({ where: { id } });
-    return own(row, writerSettings() !== null);
+    return own(row, writerFor("rewrites") === "model");
   });
 }
 

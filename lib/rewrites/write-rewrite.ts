@@ -3,7 +3,8 @@ import { ApiError } from "@/lib/http/errors.ts";
 import type { Insights } from "@/lib/insights/schemas.ts";
 import { writeOffline, type Draft } from "@/lib/rewrites/offline-rewrites.ts";
 import { REWRITE_TEXT_MAX, REWRITE_TITLE_MAX, type BuiltInStyleId } from "@/lib/rewrites/schemas.ts";
-import { languageName, termsIn } from "@/lib/writer/prompt-parts.ts";
+import { languageName, termsIn } from "@/lib/writer/prompts/parts.ts";
+import { rewritePrompt } from "@/lib/writer/prompts/rewrites.ts";
 import { writeObject } from "@/lib/writer/writer.ts";
 
 // One rewrite of a note in one style: by the writer when one is set up, else (or when it fails) by
@@ -26,26 +27,20 @@ export type RewriteSource = { text: string; language: string; title: string | nu
 
 export type WrittenDraft = Draft & { writtenBy: "writer" | "offline"; reason: string | null };
 
-/** The instructions: the style, the note's language, the person's spellings the note uses. */
-export function rewritePrompt(style: RewriteStyleSpec, source: RewriteSource): { system: string; prompt: string } {
-  const lines = [
-    `You rewrite the author's voice note (a transcript of speech) as: ${style.name}.`,
-    style.style === "custom" ? `The author's instructions for this style: ${style.instructions}` : style.instructions,
-    "Use only what the note says: keep the author's facts, names and numbers, add nothing they did not say, and leave out filler words. No commentary about the task.",
-    `Write in ${languageName(source.text, source.language)}, the note's language.`,
-  ];
-  const keep = termsIn(source.terms, source.text);
-  if (keep.length) lines.push(`Write these exactly as spelled here: ${keep.join(", ")}.`);
-  return { system: lines.join("\n"), prompt: source.title ? `Title of the note: ${source.title}\n\n${source.text}` : source.text };
-}
-
 const clean = (draft: Draft): Draft => ({
   title: Array.from(draft.title.replace(/\s+/g, " ").trim()).slice(0, REWRITE_TITLE_MAX).join(""),
   text: draft.text.replace(/\r\n?/g, "\n").trim().slice(0, REWRITE_TEXT_MAX),
 });
 
 export async function writeRewrite(style: RewriteStyleSpec, source: RewriteSource): Promise<WrittenDraft> {
-  const { system, prompt } = rewritePrompt(style, source);
+  const { system, prompt } = rewritePrompt({
+    name: style.name,
+    instructions: style.style === "custom" ? `The author's instructions for this style: ${style.instructions}` : style.instructions,
+    language: languageName(source.text, source.language),
+    keep: termsIn(source.terms, source.text),
+    title: source.title,
+    text: source.text,
+  });
   const written = await writeObject({ schema: WrittenRewrite, name: "rewrite", system, prompt });
   if (written.ok && written.value.text.trim()) {
     const draft = clean(written.value);

@@ -177,6 +177,17 @@ export const Optimization = z
     mode: z.enum(["inline", "background"]),
     progress: z.object({ chunks_done: z.number().int(), chunks_total: z.number().int() }),
     text: z.string().nullable().meta({ description: "The optimized transcript (punctuation, casing, no filler words, paragraphs, your dictionary) once completed." }),
+    changes: z
+      .array(z.object({ recognized: z.string(), cleaned: z.string() }))
+      .nullable()
+      .meta({
+        description:
+          "What the clean-up changed, word by word, case and punctuation aside: each run of recognized words it left out or replaced, and what it wrote instead (\"\" when it only left them out, e.g. a filler). At most 200; null until completed.",
+      }),
+    rejected_reason: z.string().nullable().meta({
+      description:
+        "Why the writer's clean-up (of some part of the note) was not used: it did not keep what was said (it left out or added more than a few words). That part keeps the recognized words, tidied by the offline rules. Null when everything it wrote was used.",
+    }),
     error: z.object({ code: z.string(), message: z.string() }).nullable().meta({ description: "Why the optimization failed, or why the last attempt failed while it is retried." }),
     completed_at: z.iso.datetime().nullable(),
   })

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { env } from "@/lib/env.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { CircuitBreaker, type BreakerState } from "@/lib/writer/circuit-breaker.ts";
-import { writerSettings, type WriterSettings } from "@/lib/writer/writer-settings.ts";
+import { writerSettings, type WriterSettings } from "@/lib/writer/providers.ts";
 
 // The one client of the writer (any OpenAI-compatible chat server), on the Vercel AI SDK (`ai` with
 // `@ai-sdk/openai-compatible`): it turns a zod schema into the request's JSON schema

@@ -297,6 +297,57 @@ describe("optimizers and job execution", () => {
       }
     }));
 
+  test("a clean-up that does not keep the note is not used: the recognized words, tidied, and the reason (one part of three, and a whole note)",
+    withEnv({ OPTIMIZER: "openai", OPTIMIZER_CHUNK_WORDS: "7" }, async () => {
+      // The second part's answer is the writer's own words; the others are true clean-ups.
+      const chat = await startChatServer((req) =>
+        req.responseFormat ? { status: 500 } : { content: /it went well/.test(req.user) ? "Sure! Here is a poem about spring and the joy of new beginnings." : req.user.replace(/\bum\b|\buh\b/g, "").replace(/^\s*\w/, (c) => c.toUpperCase()) },
+      );
+      process.env.OPENAI_BASE_URL = chat.baseUrl;
+      resetEnvCache();
+      try {
+        const w = await finished((await start("background"))!);
+        assert.equal(w.status, "completed", w.errorMessage ?? "");
+        assert.equal(w.optimizedText, "So we shipped the the Release 2.0 And it went well. Next week we plan more");
+        assert.doesNotMatch(w.optimizedText!, /poem/);
+        assert.equal(w.rejectedReason, "In part 2 of 3, the writer's clean-up was not used: it left out 3 words of the 4 you said. The note keeps the words that were recognized.");
+        assert.deepEqual(w.changes, [{ recognized: "um", cleaned: "" }, { recognized: "uh", cleaned: "" }]);
+
+        // A note of one part, through the API: the reason and the changes are in the note.
+        const owner = await createTestUser();
+        const res = await upload(owner.key, jfk);
+        assert.equal(res.status, 200, res.text);
+        const { optimization } = (await read(owner.key, res.body.id)).body;
+        assert.equal(optimization.status, "completed");
+        assert.doesNotMatch(optimization.text, /poem/);
+      } finally {
+        delete process.env.OPENAI_BASE_URL;
+        await chat.close();
+      }
+    }));
+
+  test("a writer whose answer is unrelated to the note: the API shows the recognized text and why",
+    withEnv({ OPTIMIZER: "openai", OPTIMIZER_CHUNK_WORDS: "200" }, async () => {
+      const chat = await startChatServer((req) => (req.responseFormat ? { status: 500 } : { content: "As an AI language model, I can help you write a blog post about productivity." }));
+      process.env.OPENAI_BASE_URL = chat.baseUrl;
+      resetEnvCache();
+      try {
+        const owner = await createTestUser();
+        const res = await upload(owner.key, jfk);
+        assert.equal(res.status, 200, res.text);
+        const { optimization, text } = (await read(owner.key, res.body.id)).body;
+        assert.equal(optimization.status, "completed");
+        assert.doesNotMatch(optimization.text, /language model/);
+        assert.match(optimization.rejected_reason, /^The writer's clean-up was not used: it left out \d+ words of the \d+ you said\. The note keeps the words that were recognized\.$/);
+        const words = (s: string) => s.toLowerCase().replace(/[^a-z ]/g, "").split(" ").filter((w) => w && !["um", "uh", "ah"].includes(w));
+        assert.deepEqual(words(optimization.text), words(text), "the recognized words, tidied (no fillers)");
+        assert.ok(Array.isArray(optimization.changes));
+      } finally {
+        delete process.env.OPENAI_BASE_URL;
+        await chat.close();
+      }
+    }));
+
   test("OPTIMIZER=off: no workflow",
     withEnv({ OPTIMIZER: "off" }, async () => {
       assert.equal(await start("inline"), null);

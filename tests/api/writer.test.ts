@@ -74,13 +74,14 @@ describe("posts by the writer", () => {
   test(
     "a German note is written in German; LinkedIn is asked for a closing line; a post over the limit is cut between sentences",
     withEnv(writer(), async () => {
-      const long = Array.from({ length: 60 }, (_, i) => `Satz Nummer ${i + 1} über unseren Umzug.`);
+      // Sentences told apart by letters: numbers the note does not have would drop the post (new-facts).
+      const long = Array.from({ length: 60 }, (_, i) => `Satz ${String.fromCharCode(65 + (i % 26))} über unseren Umzug.`);
       reply = () => post([long.join(" ")]);
       const variant = await writtenVariant("x", "builtin-short", "Wir sind letzte Woche auf Postgres umgezogen. Es hat vier Stunden gedauert und es war ganz ruhig.");
       assert.match(chat.requests[0].system, /Write in German/);
       assert.equal(variant.generation.written_by, "writer");
       assert.ok(length(variant.body) <= 280, `${length(variant.body)}`);
-      assert.match(variant.body, /^Satz Nummer 1 über unseren Umzug\./);
+      assert.match(variant.body, /^Satz A über unseren Umzug\./);
       assert.match(variant.body, /umzug\.$/i, "ends with a whole sentence");
 
       reply = () => post(["Hook line.", "One idea.", "What would you add?"]);
@@ -198,6 +199,21 @@ describe("posts by the writer", () => {
     }),
   );
 
+  test(
+    "a post that brings a name or a number the note does not have is dropped for the offline one, and says so",
+    withEnv(writer(), async () => {
+      reply = () => post(["Postgres is our main database now, and Oracle called it a 10x win for 300 customers."]);
+      const variant = await writtenVariant("bluesky");
+      assert.equal(variant.generation.state, "succeeded");
+      assert.equal(variant.generation.written_by, "offline");
+      assert.equal(variant.generation.offline_reason, "the writer's post said “10”, “300” and “Oracle”, which the note does not; it was written offline instead");
+      assert.doesNotMatch(variant.body, /Oracle|300/);
+      // The note's own names and numbers (as words or digits) are the note's: that post is used.
+      reply = () => post(["MySQL to Postgres in 4 hours. Kubernetes made the rollout boring."]);
+      assert.equal((await writtenVariant("bluesky")).generation.written_by, "writer");
+    }),
+  );
+
   test("without a writer, the offline rules write the post (and there is no reason to give)", async () => {
     const variant = await writtenVariant("linkedin");
     assert.equal(chat.requests.length, 0);
@@ -253,6 +269,21 @@ describe("insights by the writer", () => {
       assert.match(sent.system, /exactly as spelled here: Kubernetes/);
       assert.equal(sent.user, NOTE_TEXT.replace("cooper netties", "Kubernetes"));
       assert.deepEqual(Object.keys((sent.responseFormat?.json_schema?.schema as { properties: object }).properties), ["title", "summary", "key_points", "action_items"]);
+    }),
+  );
+
+  test(
+    "insights that bring a name the note does not have are not used: the offline ones stay, with the reason",
+    withEnv(writer(), async () => {
+      const { user, note } = await noteWithOfflineInsights();
+      reply = () => ({
+        content: JSON.stringify({ title: "Cluster moved", summary: "The cluster moved to Postgres, says Jeff.", key_points: [], action_items: ["Send the report to Maria"] }),
+      });
+      await writeInsightsJob.run({ userId: user.id, transcriptionId: note.id }, ctx);
+      const written = (await insightsOf(note.id))!;
+      assert.equal(written.written_by, "offline");
+      assert.equal(written.offline_reason, "the writer's insights said “Jeff”, which the note does not");
+      assert.doesNotMatch(written.summary, /Jeff/);
     }),
   );
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { noteTitle } from "@/app/_components/note/note-text.ts";
+import { noteTitle } from "@/app/_lib/notes/note-text.ts";
 
 test("a note's title is its first sentence, cut at a word near 60 characters", () => {
   assert.equal(noteTitle("We moved the cluster to Kubernetes. Postgres runs fine."), "We moved the cluster to Kubernetes");

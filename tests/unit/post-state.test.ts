@@ -19,6 +19,8 @@ function variant(over: Partial<ContentItem> = {}): ContentItem {
     version: 1,
     source_transcription_id: null,
     source_text_kind: null,
+    source_outdated: null,
+    source_note_updated_at: null,
     channel_id: "c1",
     preset_id: "builtin-standard",
     posts: ["Hello."],

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { searchCount } from "@/app/_components/notes/search-count.ts";
+import { searchCount } from "@/app/_lib/notes/search-count.ts";
 
 // Notes → search says how many notes matched in plain words (issue 44: "1 note match").
 test("one note matches; two or more notes match", () => {

@@ -2,7 +2,7 @@
 
 import { Pause, Play, RotateCcw } from "lucide-react";
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
-import { duration as clock } from "@/app/_components/note/note-text.ts";
+import { duration as clock } from "@/app/_lib/notes/note-text.ts";
 import { keepAudioOffline } from "@/app/_lib/service-worker.ts";
 import styles from "./player.module.css";
 

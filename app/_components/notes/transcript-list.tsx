@@ -7,8 +7,8 @@ import { deletionsVersion, isBeingDeleted, onDeletionsChange } from "@/app/_lib/
 import { groupByRecording } from "@/app/_lib/notes/group-transcripts.ts";
 import { onQueueChange } from "@/app/_lib/local-db.ts";
 import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
-import { duration, shownText, titleOf } from "@/app/_components/note/note-text.ts";
-import { searchCount } from "@/app/_components/notes/search-count.ts";
+import { duration, shownText, titleOf } from "@/app/_lib/notes/note-text.ts";
+import { searchCount } from "@/app/_lib/notes/search-count.ts";
 import { Button, ButtonLink, ChipLink, ChipList, EmptyState, LocalTime, Notice, RowLink, RowList, TagLabel } from "@/app/_ui/index.ts";
 import styles from "../note/note.module.css";
 

@@ -11,35 +11,12 @@ import { ChannelPicker } from "@/app/_components/posts/channel-picker.tsx";
 import { ItemEditor } from "@/app/_components/posts/item-editor.tsx";
 import { VariantCard } from "@/app/_components/posts/variant-card.tsx";
 import { postState } from "@/app/_components/posts/post-state.ts";
+import { SourceChanged } from "@/app/_components/posts/source-changed.tsx";
+import { draftFamily, preselect, SOURCE_WORDS, type DraftSource, type FamilySeed } from "@/app/_lib/posts/family-draft.ts";
 import styles from "./posts.module.css";
 
 // While posts are written: often enough that a writer's words appear as they come.
 const POLL_MS = 600;
-const SOURCE_WORDS = { edited: "your edited note", optimized: "the cleaned-up note", recognized: "the note as recognized" } as const;
-
-/** Every active channel that has no post yet, with its platform's style. */
-function preselect(family: Family, channels: Channel[]): Record<string, string> {
-  const written = new Set(family.variants.map((v) => v.channel_id));
-  return Object.fromEntries(channels.filter((c) => c.active && !written.has(c.id)).map((c) => [c.id, c.default_preset_id]));
-}
-
-/** What the server read for this page's first paint (each part missing is fetched on mount). */
-export type FamilySeed = { family?: Family; channels?: Channel[]; presets?: Preset[] };
-
-/**
- * Posts not written yet: what "Make posts" opens with. Nothing is stored until the person writes
- * posts (then the master is created, and the page becomes its page), so looking costs no item.
- */
-export type DraftSource = { input: { source_transcription_id: string } | { body: string }; title: string; body: string; kind: keyof typeof SOURCE_WORDS | null };
-
-function draftFamily(draft: DraftSource): Family {
-  const master = {
-    id: "", kind: "master", master_id: null, title: draft.title, body: draft.body, content_hash: "draft", version: 0,
-    source_transcription_id: "source_transcription_id" in draft.input ? draft.input.source_transcription_id : null,
-    source_text_kind: draft.kind, channel_id: null, preset_id: null, posts: null, source: null, generation: null, approval: null,
-  } as unknown as Family["master"];
-  return { master, variants: [], deliveries: [] } as unknown as Family;
-}
 
 /** Make posts: the source text, the channels to write for, one tap to write, and a card per post. */
 export function ContentFamilyView({ id, initial = {}, draft }: { id: string; initial?: FamilySeed; draft?: DraftSource }) {
@@ -159,6 +136,7 @@ export function ContentFamilyView({ id, initial = {}, draft }: { id: string; ini
         </Notice>
       )}
 
+      {!draft && master.source_outdated && <SourceChanged master={master} onUpdated={load} />}
       <details className={`card ${styles.source}`} data-testid="source">
         <summary>
           <span className={styles.sourceTop}>

@@ -3,20 +3,23 @@
 import { useRouter } from "next/navigation";
 import { CloudUpload, Pin, PinOff, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ApiRequestError, deleteDictionaryEntry, getRecording, getTranscription, type Recording, type Transcription } from "@/app/_lib/api.ts";
+import { ApiRequestError, getRecording, getTranscription, type Recording, type Transcription } from "@/app/_lib/api.ts";
 import { savePin } from "@/app/_lib/notes/label-queue.ts";
 import { saveEdit } from "@/app/_lib/notes/edit-queue.ts";
 import { onQueueChange, type QueuedUpload } from "@/app/_lib/local-db.ts";
 import { listUploads, recordingIdOf } from "@/app/_lib/recording/upload-queue.ts";
-import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
-import { FixWordButton, FixWordSheet, NoteViewTabs, ReadingText, useFixWord, type FixScope, type NoteView } from "@/app/_components/note/note-reading.tsx";
-import { duration, noteTitle, replaceWord, shownText, titleOf } from "@/app/_components/note/note-text.ts";
+import { FixWordButton, FixWordSheet, useFixWord } from "@/app/_components/note/text/fix-word-sheet.tsx";
+import { NoteViewTabs, type NoteView } from "@/app/_components/note/text/note-view-tabs.tsx";
+import { ReadingText } from "@/app/_components/note/text/reading-text.tsx";
+import { applyFixToParts, type WordFix } from "@/app/_lib/notes/fix-word.ts";
+import { applyWordFix } from "@/app/_lib/notes/apply-word-fix.ts";
+import { duration, noteTitle, shownText, titleOf } from "@/app/_lib/notes/note-text.ts";
 import { NoteInsights } from "@/app/_components/note/note-insights.tsx";
 import { NotePlayer, type PlayerHandle } from "@/app/_components/note/note-player.tsx";
 import { NoteActionBar } from "@/app/_components/note/note-actions.tsx";
-import { NoteTags } from "@/app/_components/note/note-tags.tsx";
+import { RecordingHeader } from "@/app/_components/record/recording-header.tsx";
 import { joinTimed, timedWordsOf, wordAt } from "@/app/_lib/notes/word-times.ts";
-import { Button, LocalTime, Notice, RowLink, RowList, useToast } from "@/app/_ui/index.ts";
+import { Button, Notice, RowLink, RowList, useToast } from "@/app/_ui/index.ts";
 import styles from "../note/note.module.css";
 
 const POLL_MS = 3000;
@@ -90,25 +93,31 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
     return () => clearInterval(timer);
   }, [busy, load]);
 
-  /** The new spelling in every part that has the word, each saved as an edit of its own note. */
-  async function fixed(misspelling: string, correct: string, scope: FixScope) {
-    let places = 0;
-    for (const note of notes) {
-      const { text, count } = replaceWord(shownText(note), misspelling, correct);
-      if (!count) continue;
-      const outcome = await saveEdit(note.id, text, note.updated_at);
-      if (outcome.status === "saved" || outcome.status === "offline") places += count;
-    }
-    fix.close();
-    await load(true);
-    if (scope === "note") return toast(places ? `Fixed ${places} ${places === 1 ? "place" : "places"} in this note.` : `“${misspelling}” is not in this note.`);
-    toast(`“${misspelling}” will be written “${correct}” from now on${places ? `; fixed ${places} ${places === 1 ? "place" : "places"} here` : ""}.`, {
-      label: "Undo",
-      onClick: () =>
-        deleteDictionaryEntry(misspelling).then(
-          () => toast(`Undone: “${misspelling}” is no longer in your dictionary. Edit a part to change its text back.`),
-          (err: Error) => toast(`Not undone: ${err.message}`),
-        ),
+  /** The fix in the parts that have the word (or the tapped one), each saved as an edit of its own note. */
+  async function fixed(request: WordFix) {
+    const reverts: { id: string; text: string }[] = [];
+    await applyWordFix(request, {
+      apply: async () => {
+        const { texts, count } = applyFixToParts(notes.map(shownText), request);
+        let places = 0;
+        for (const [i, note] of notes.entries()) {
+          if (texts[i] === shownText(note)) continue;
+          const outcome = await saveEdit(note.id, texts[i], note.updated_at);
+          if (outcome.status === "saved" || outcome.status === "offline") reverts.push({ id: note.id, text: shownText(note) });
+        }
+        if (reverts.length) places = count;
+        fix.close();
+        await load(true);
+        return places;
+      },
+      revert: async () => {
+        for (const { id: noteId, text } of reverts) {
+          const current = known.current.get(noteId);
+          if (current) await saveEdit(noteId, text, current.updated_at, { force: true });
+        }
+        await load(true);
+      },
+      toast,
     });
   }
 
@@ -142,34 +151,7 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
   const original = notes.map((n) => n.raw_text).filter(Boolean).join(" ");
   return (
     <article className={styles.note}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{title}</h1>
-        {recording && (
-          <p className={styles.meta} data-testid="joined-summary">
-            <LocalTime iso={notes[0]?.recorded_at ?? recording.created_at} />
-            <span aria-hidden="true">·</span>
-            <span data-testid="joined-duration">{duration(recording.duration)}</span>
-            <span aria-hidden="true">·</span>
-            <span>
-              {recording.parts_received} {recording.parts_received === 1 ? "part" : "parts"}
-            </span>
-            {recording.pinned && (
-              <span className={styles.pinned} data-testid="pinned">
-                <Pin size={14} aria-hidden="true" /> Pinned
-              </span>
-            )}
-            <OptimizationStatus optimization={recording.optimization} />
-          </p>
-        )}
-        {/* One note: the server sets its tags (and pin) on every part, whichever part is named. */}
-        {recording && recording.parts[0] && (
-          <NoteTags
-            noteId={recording.parts[0].transcription_id}
-            tags={recording.tags}
-            onSaved={(saved) => setRecording((current) => current && { ...current, tags: saved.tags })}
-          />
-        )}
-      </header>
+      <RecordingHeader title={title} recording={recording} firstRecordedAt={notes[0]?.recorded_at} onTags={(tags) => setRecording((current) => current && { ...current, tags })} />
       {audioParts.length > 0 && (
         <NotePlayer ref={player} parts={audioParts} title={title} onTime={(t) => setSpoken(wordAt(timed, t))} onPlaying={setPlaying} />
       )}
@@ -252,7 +234,7 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
           </li>
         ))}
       </RowList>
-      <FixWordSheet open={fix.open} heard={fix.picked} language={notes[0]?.language} onClose={fix.close} onFixed={fixed} onError={toast} />
+      <FixWordSheet open={fix.open} heard={fix.picked} at={fix.at} text={text} language={notes[0]?.language} onClose={fix.close} onFix={fixed} />
     </article>
   );
 }

@@ -1,9 +1,10 @@
 "use client";
 
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { useLoaded } from "@/app/_lib/use-loaded.ts";
 import { Megaphone, Plus, Trash2 } from "lucide-react";
 import { ApiRequestError } from "@/app/_lib/api.ts";
-import { deleteChannel, listChannels, listPresets, updateChannel, type Channel, type Preset } from "@/app/_lib/posts/content.ts";
+import { deleteChannel, listChannels, listPresets, updateChannel, type Channel } from "@/app/_lib/posts/content.ts";
 import { Button, EmptyState, Field, Notice, Sheet, useToast } from "@/app/_ui/index.ts";
 import { ConfirmDelete, ManagedRow } from "@/app/_components/settings/managed-list.tsx";
 import { AddChannel, PLATFORMS } from "@/app/_components/posts/channel-picker.tsx";
@@ -14,26 +15,11 @@ import styles from "../posts/posts.module.css";
 
 /** Settings → Channels: rename, turn on or off, delete (with what happens to its posts), and the styles. */
 export function ChannelsManager() {
-  const [channels, setChannels] = useState<Channel[] | null>(null);
-  const [presets, setPresets] = useState<Preset[] | null>(null);
+  const { data, error, reload: load } = useLoaded(() => Promise.all([listChannels(), listPresets()]));
+  const [channels, presets] = data ?? [null, null];
   const [editing, setEditing] = useState<Channel | null>(null);
   const [adding, setAdding] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const [c, p] = await Promise.all([listChannels(), listPresets()]);
-      setChannels(c);
-      setPresets(p);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, []);
-  useEffect(() => {
-    // Loading on mount is the point of this effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
 
   const presetName = (id: string) => presets?.find((p) => p.id === id)?.name ?? "";
   return (

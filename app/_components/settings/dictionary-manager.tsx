@@ -1,7 +1,8 @@
 "use client";
 
 import { ArrowRight, Pencil, Plus, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
+import { useLoaded } from "@/app/_lib/use-loaded.ts";
 import { addDictionaryEntry, ApiRequestError, deleteDictionaryEntry, listDictionary, type DictionaryEntry } from "@/app/_lib/api.ts";
 import { Button, EmptyState, Field, IconButton, LocalTime, Notice, Sheet, useToast } from "@/app/_ui/index.ts";
 import styles from "./dictionary.module.css";
@@ -12,26 +13,12 @@ import styles from "./dictionary.module.css";
 const newestFirst = (a: DictionaryEntry, b: DictionaryEntry) => b.updated_at.localeCompare(a.updated_at) || a.misspelling.localeCompare(b.misspelling);
 
 export function DictionaryManager() {
-  const [entries, setEntries] = useState<DictionaryEntry[] | null>(null);
   const [query, setQuery] = useState("");
   // The sheet: null closed, "new" to add, an entry to edit.
   const [editing, setEditing] = useState<DictionaryEntry | "new" | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: entries, setData: setEntries, error, reload: load } = useLoaded(async () => (await listDictionary()).sort(newestFirst));
   const toast = useToast();
 
-  const load = useCallback(async () => {
-    try {
-      setEntries((await listDictionary()).sort(newestFirst));
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, []);
-  useEffect(() => {
-    // Loading on mount is the point of this effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
 
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();

@@ -1,7 +1,8 @@
 "use client";
 
 import { Plus, Wand2 } from "lucide-react";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { useLoaded } from "@/app/_lib/use-loaded.ts";
 import { ApiRequestError } from "@/app/_lib/api.ts";
 import { createRewriteStyle, deleteRewriteStyle, listRewriteStyles, updateRewriteStyle, type RewriteStyle } from "@/app/_lib/posts/rewrites.ts";
 import { Button, EmptyState, Field, Notice, Sheet, TextAreaField, useToast } from "@/app/_ui/index.ts";
@@ -12,27 +13,14 @@ type Editing = { style: RewriteStyle | null; name: string; instructions: string;
 
 /** Settings → Rewrite styles: your own styles (a name and instructions), added, edited and deleted in a sheet. */
 export function RewriteStylesManager() {
-  const [own, setOwn] = useState<RewriteStyle[] | null>(null);
-  const [writer, setWriter] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const { data: list, error, reload: load } = useLoaded(listRewriteStyles, (err) =>
+    err instanceof ApiRequestError && err.status === 0 ? "No connection. Your styles show when you are back online." : (err as Error).message,
+  );
+  const own = list ? list.styles.filter((s) => !s.built_in) : null;
+  const writer = list?.writer_configured ?? true;
   const [editing, setEditing] = useState<Editing | null>(null);
   const toast = useToast();
 
-  const load = useCallback(async () => {
-    try {
-      const list = await listRewriteStyles();
-      setOwn(list.styles.filter((s) => !s.built_in));
-      setWriter(list.writer_configured);
-      setError(null);
-    } catch (err) {
-      setError(err instanceof ApiRequestError && err.status === 0 ? "No connection. Your styles show when you are back online." : (err as Error).message);
-    }
-  }, []);
-  useEffect(() => {
-    // Loading on mount is the point of this effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
 
   const open = (style: RewriteStyle | null) => setEditing({ style, name: style?.name ?? "", instructions: style?.instructions ?? "", error: null, busy: false });
 

@@ -1,7 +1,8 @@
 "use client";
 
 import { Pencil, Tag as TagIcon, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { useLoaded } from "@/app/_lib/use-loaded.ts";
 import { ApiRequestError, deleteTag, listTags, renameTag, type Tag } from "@/app/_lib/api.ts";
 import { Button, EmptyState, Field, IconButton, Notice, Sheet, useToast } from "@/app/_ui/index.ts";
 import styles from "./dictionary.module.css";
@@ -16,26 +17,12 @@ const TAG_MAX = 40;
 const key = (name: string) => name.normalize("NFKC").toLowerCase();
 
 export function TagsManager() {
-  const [tags, setTags] = useState<Tag[] | null>(null);
   const [renaming, setRenaming] = useState<Tag | null>(null);
   const [newName, setNewName] = useState("");
   const [deleting, setDeleting] = useState<Set<string>>(new Set());
-  const [error, setError] = useState<string | null>(null);
+  const { data: tags, setData: setTags, error, reload: load } = useLoaded(listTags);
   const toast = useToast();
 
-  const load = useCallback(async () => {
-    try {
-      setTags(await listTags());
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, []);
-  useEffect(() => {
-    // Loading on mount is the point of this effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
 
   const target = newName.replace(/\s+/g, " ").trim().replace(/^#+\s*/, "");
   const mergesInto = renaming && target ? tags?.find((t) => t.name !== renaming.name && key(t.name) === key(target)) : undefined;

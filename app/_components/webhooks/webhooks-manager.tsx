@@ -1,7 +1,8 @@
 "use client";
 
 import { Plus, Webhook as WebhookIcon } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
+import { useLoaded } from "@/app/_lib/use-loaded.ts";
 import { createWebhook, listWebhooks, updateWebhook, type Webhook } from "@/app/_lib/webhooks.ts";
 import { Button, EmptyState, Notice, Sheet, useToast } from "@/app/_ui/index.ts";
 import { DeliveriesLog } from "./deliveries-log.tsx";
@@ -20,24 +21,10 @@ type Open = { kind: "add" } | { kind: "settings"; id: string } | { kind: "delive
 const TITLES: Record<Open["kind"], string> = { add: "Add a webhook", settings: "Webhook settings", deliveries: "Deliveries", secret: "Your signing secret" };
 
 export function WebhooksManager() {
-  const [webhooks, setWebhooks] = useState<Webhook[] | null>(null);
   const [open, setOpen] = useState<Open | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: webhooks, error, reload: load } = useLoaded(listWebhooks);
   const toast = useToast();
 
-  const load = useCallback(async () => {
-    try {
-      setWebhooks(await listWebhooks());
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, []);
-  useEffect(() => {
-    // Loading on mount is the point of this effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
 
   async function enable(webhook: Webhook) {
     try {

@@ -51,6 +51,10 @@ export const editItem = (id: string, body: Schemas["ContentEditInput"]) =>
 export const createVariants = (masterId: string, body: Schemas["VariantsInput"]) =>
   withRetry(() => ok(client.POST("/api/v1/content/items/{id}/variants", { ...item(masterId), body })));
 
+// "Update": the note's current text into the master made from it (its posts then turn stale).
+export const refreshFromNote = (id: string, contentHash: string) =>
+  withRetry(() => ok(client.POST("/api/v1/content/items/{id}/refresh-from-note", { ...item(id), body: { expected_content_hash: contentHash } }))).then((r) => r.item);
+
 export const regenerate = (id: string, body: Schemas["RegenerateInput"]) =>
   ok(client.POST("/api/v1/content/items/{id}/regenerate", { ...item(id), body })).then((r) => r.item);
 

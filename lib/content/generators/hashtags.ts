@@ -2,7 +2,7 @@ import type { Platform } from "@/lib/channels/schemas.ts";
 import { isEverydayPhrase, isEverydayWord } from "@/lib/dictionary/common-words.ts";
 import { length } from "@/lib/content/generators/platform-rules.ts";
 import type { GenerationTerm } from "@/lib/content/generators/types.ts";
-import { mentions } from "@/lib/writer/prompt-parts.ts";
+import { mentions } from "@/lib/writer/prompts/parts.ts";
 
 // Hashtags come only from three places: the preset's own; the names in the user's dictionary that
 // the note mentions (an entry whose correct spelling replaces no everyday word: "cooper netties" →

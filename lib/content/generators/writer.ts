@@ -7,7 +7,9 @@ import { noteLanguage } from "@/lib/writer/note-language.ts";
 import { unitsOf } from "@/lib/content/generators/sentences.ts";
 import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content/generators/types.ts";
 import { TITLE_MAX } from "@/lib/content/schemas.ts";
-import { languageName, termsIn } from "@/lib/writer/prompt-parts.ts";
+import { listFacts, newFacts } from "@/lib/writer/new-facts.ts";
+import { NUMBERING, postPrompt } from "@/lib/writer/prompts/posts.ts";
+import { languageName, termsIn } from "@/lib/writer/prompts/parts.ts";
 import { streamWriterObject, writeObject } from "@/lib/writer/writer.ts";
 
 // Posts by the writer (a language model), fitted to the platform by rules: the model is told the
@@ -22,49 +24,29 @@ export const WrittenPost = z.object({
 });
 type WrittenPost = z.output<typeof WrittenPost>;
 
-const LABELS: Record<Platform, string> = {
-  x: "X (Twitter)",
-  bluesky: "Bluesky",
-  threads: "Threads",
-  mastodon: "Mastodon",
-  instagram: "an Instagram caption",
-  linkedin: "LinkedIn",
-  facebook: "Facebook",
-  newsletter: "an email newsletter",
-  blog: "a blog",
-  other: "the web",
-};
 const SHORT_FORM: ReadonlySet<Platform> = new Set(["x", "bluesky", "threads", "mastodon"]);
 const PROFESSIONAL: ReadonlySet<Platform> = new Set(["linkedin", "facebook"]);
 const TITLED: ReadonlySet<Platform> = new Set(["linkedin", "facebook", "newsletter", "blog", "other"]);
-const NUMBERING = 8; // "\n\n99/99"
 
 const titled = (input: GenerationInput) => input.preset.includeTitle && TITLED.has(input.platform);
 
-/** The instructions: the platform's rules, the preset, the note's language, the spellings to keep. */
-export function postPrompt(input: GenerationInput): { system: string; prompt: string } {
+/** The post's prompt (lib/writer/prompts/posts.ts) for this platform, preset and note. */
+export function postPromptFor(input: GenerationInput): { system: string; prompt: string } {
   const limit = PLATFORM_LIMITS[input.platform];
-  const thread = input.preset.format === "thread" && limit !== null;
-  const lines = [
-    `You turn the author's voice note into a ready-to-post text for ${LABELS[input.platform]}, in the author's own voice.`,
-    "Keep the author's facts and opinions; add nothing they did not say. No hashtags, no emoji unless the tone is casual, no commentary about the task.",
-    limit === null
-      ? "There is no length limit."
-      : thread
-        ? `Write a thread: each post at most ${limit - NUMBERING} characters, split between sentences, no numbering.`
-        : `The post must be at most ${limit} characters, counting spaces.`,
-    SHORT_FORM.has(input.platform)
-      ? "Open with the hook: the most striking sentence of the note, first."
-      : PROFESSIONAL.has(input.platform)
-        ? `Open with a one-line hook, then one idea per short paragraph (one or two sentences each, blank lines between)${input.preset.inviteReplies === false ? "." : ", and end with a line that invites replies."}`
-        : "Write it as paragraphs separated by blank lines.",
-    titled(input) ? "Give it a title: a short headline, not the note's first words." : "Leave the title empty.",
-    `Tone: ${input.preset.tone}. Length: ${{ short: "short, one paragraph's worth", medium: "about half as long as the note", full: "as complete as the note" }[input.preset.length] ?? "natural"}.`,
-    `Write in ${languageName(input.body, input.language)}, the note's language.`,
-  ];
-  const keep = termsIn((input.terms ?? []).map((t) => t.correct), input.body);
-  if (keep.length) lines.push(`Write these exactly as spelled here: ${keep.join(", ")}.`);
-  return { system: lines.join("\n"), prompt: input.title ? `Title of the note: ${input.title}\n\n${input.body}` : input.body };
+  return postPrompt({
+    platform: input.platform,
+    limit,
+    thread: input.preset.format === "thread" && limit !== null,
+    shape: SHORT_FORM.has(input.platform) ? "hook" : PROFESSIONAL.has(input.platform) ? "professional" : "paragraphs",
+    inviteReplies: input.preset.inviteReplies !== false,
+    titled: titled(input),
+    tone: input.preset.tone,
+    length: input.preset.length,
+    language: languageName(input.body, input.language),
+    keep: termsIn((input.terms ?? []).map((t) => t.correct), input.body),
+    title: input.title,
+    body: input.body,
+  });
 }
 
 /** Sentences of `text` kept in order while they fit `budget` (never cut; an over-long first one is cut at words). */
@@ -119,7 +101,7 @@ export type Written = GenerationOutput & { writtenBy: "writer" | "offline"; reas
 
 /** The post by the writer, or offline with the reason; `onPartial` sees the text as it streams. */
 export async function writePost(input: GenerationInput, onPartial?: (text: string) => void): Promise<Written> {
-  const { system, prompt } = postPrompt(input);
+  const { system, prompt } = postPromptFor(input);
   const outcome = onPartial
     ? await streamWriterObject({
         schema: WrittenPost,
@@ -132,8 +114,15 @@ export async function writePost(input: GenerationInput, onPartial?: (text: strin
         },
       })
     : await writeObject({ schema: WrittenPost, name: "post", system, prompt });
-  if (outcome.ok) return { ...fitPost(input, outcome.value), writtenBy: "writer" };
-  return { ...generateLocally(input), writtenBy: "offline", reason: outcome.reason };
+  if (!outcome.ok) return { ...generateLocally(input), writtenBy: "offline", reason: outcome.reason };
+  // A post that names people, places or numbers the note does not have is dropped for the offline one.
+  const source = [input.title, input.body, ...(input.terms ?? []).map((t) => t.correct)].join("\n");
+  const added = newFacts(source, [outcome.value.title, ...outcome.value.posts].join("\n"), input.language);
+  if (added.length) {
+    const reason = `the writer's post said ${listFacts(added)}, which the note does not; it was written offline instead`;
+    return { ...generateLocally(input), writtenBy: "offline", reason };
+  }
+  return { ...fitPost(input, outcome.value), writtenBy: "writer" };
 }
 
 export const writerGenerator: Generator = { name: "writer", generate: (input, onPartial) => writePost(input, onPartial) };

@@ -1,7 +1,8 @@
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
-import { canonicalBody, canonicalTitle, contentHash } from "@/lib/content/items/content-hash.ts";
+import { canonicalTitle, contentHash } from "@/lib/content/items/content-hash.ts";
 import { presentItem } from "@/lib/content/items/present-item.ts";
+import { noteTextHash, sourceTextOf } from "@/lib/content/items/source-note.ts";
 import { TITLE_MAX, type ContentItem, type CreateMasterInput, type SourceTextKind } from "@/lib/content/schemas.ts";
 
 const DEFAULT_TITLE_CHARS = 80;
@@ -12,8 +13,6 @@ function titleFrom(body: string): string {
   if (!chars.length) return "Untitled";
   return chars.length > DEFAULT_TITLE_CHARS ? `${chars.slice(0, DEFAULT_TITLE_CHARS - 1).join("").trimEnd()}…` : chars.join("");
 }
-
-type SourceTranscription = { text: string; editedAt: Date | null; optimization: { status: string; optimizedText: string | null } | null };
 
 /**
  * The note's own title, as its list and page show it: the one the person gave it, else its
@@ -27,19 +26,13 @@ export function noteTitleOf(transcription: { title: string | null; insights: unk
   return line ? Array.from(line).slice(0, TITLE_MAX).join("") : null;
 }
 
-/** The clean text is the text: the user's edit, else the completed optimization, else the recognized text. */
-export function sourceTextOf(transcription: SourceTranscription): { text: string; kind: SourceTextKind } {
-  if (transcription.editedAt) return { text: transcription.text, kind: "edited" };
-  const optimized = transcription.optimization?.status === "completed" ? transcription.optimization.optimizedText : null;
-  if (optimized?.trim()) return { text: optimized, kind: "optimized" };
-  return { text: transcription.text, kind: "recognized" };
-}
-
 /** A new master, from a body, one of the user's transcriptions, or both. */
 export async function createMaster({ userId, input }: { userId: string; input: CreateMasterInput }): Promise<ContentItem> {
   const prisma = await db();
   let body = input.body;
   let sourceTextKind: SourceTextKind | null = null;
+  let sourceNoteHash: string | null = null;
+  let transcriptionUpdatedAt: Date | null = null;
   let sourceTitle: string | null = null;
   if (input.source_transcription_id !== undefined) {
     const transcription = await prisma.transcription.findFirst({
@@ -47,11 +40,13 @@ export async function createMaster({ userId, input }: { userId: string; input: C
       include: { optimization: true },
     });
     if (!transcription) throw notFound(`The transcription ${input.source_transcription_id}`);
+    transcriptionUpdatedAt = transcription.updatedAt;
     sourceTitle = noteTitleOf(transcription);
     if (body === undefined) {
       const source = sourceTextOf(transcription);
-      body = canonicalBody(source.text);
+      body = source.text;
       sourceTextKind = source.kind;
+      sourceNoteHash = noteTextHash(source.text);
     }
   }
   body ??= "";
@@ -66,7 +61,8 @@ export async function createMaster({ userId, input }: { userId: string; input: C
       contentHash: contentHash(title, body),
       sourceTranscriptionId: input.source_transcription_id ?? null,
       sourceTextKind,
+      sourceNoteHash,
     },
   });
-  return presentItem(row);
+  return presentItem(row, { note: sourceNoteHash ? { outdated: false, noteUpdatedAt: transcriptionUpdatedAt! } : null });
 }

@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/types.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { latestTasks } from "@/lib/content/items/load-item.ts";
 import { presentItem } from "@/lib/content/items/present-item.ts";
+import { sourceNoteStates } from "@/lib/content/items/source-note.ts";
 import { toDelivery, type ContentFamily } from "@/lib/content/schemas.ts";
 
 /** The master and its variants (with generation, approval and freshness), from any member's id. */
@@ -31,7 +32,7 @@ async function readFamily(prisma: Db, userId: string, id: string): Promise<Conte
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
   });
   return {
-    master: presentItem(master),
+    master: presentItem(master, { note: (await sourceNoteStates(prisma, userId, [master])).get(master.id) }),
     variants: variants.map((v) => presentItem(v, { master, task: tasks.get(v.id) })),
     deliveries: deliveries.map(toDelivery),
   };

@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client.ts";
 import { pageTake, paginate } from "@/lib/db/paginate.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { presentItem } from "@/lib/content/items/present-item.ts";
+import { sourceNoteStates } from "@/lib/content/items/source-note.ts";
 import type { ListItemsQuery } from "@/lib/content/schemas.ts";
 
 const DEFAULT_LIMIT = 50;
@@ -23,5 +24,6 @@ export async function listMasters({ userId, input }: { userId: string; input: Li
     take: pageTake(limit),
   });
   const { page, nextCursor } = paginate(rows, limit, (last) => encodeCursor(last.id));
-  return { items: page.map((row) => presentItem(row)), next_cursor: nextCursor };
+  const notes = await sourceNoteStates(prisma, userId, page);
+  return { items: page.map((row) => presentItem(row, { note: notes.get(row.id) })), next_cursor: nextCursor };
 }

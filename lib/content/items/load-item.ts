@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/types.ts";
 import type { GenerationTask } from "@/lib/db/generated/client.ts";
 import { presentItem } from "@/lib/content/items/present-item.ts";
+import { sourceNoteStates } from "@/lib/content/items/source-note.ts";
 import type { ContentItem } from "@/lib/content/schemas.ts";
 
 /** The latest generation task of each variant. */
@@ -17,7 +18,7 @@ export async function latestTasks(prisma: Db, variantIds: string[]): Promise<Map
 export async function loadItem(prisma: Db, userId: string, id: string): Promise<ContentItem | null> {
   const row = await prisma.contentItem.findFirst({ where: { id, userId } });
   if (!row) return null;
-  if (row.kind !== "variant" || !row.masterId) return presentItem(row);
+  if (row.kind !== "variant" || !row.masterId) return presentItem(row, { note: (await sourceNoteStates(prisma, userId, [row])).get(row.id) });
   const master = await prisma.contentItem.findUniqueOrThrow({ where: { id: row.masterId } });
   const tasks = await latestTasks(prisma, [row.id]);
   return presentItem(row, { master, task: tasks.get(row.id) });

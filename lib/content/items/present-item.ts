@@ -3,6 +3,7 @@ import { contentHash } from "@/lib/content/items/content-hash.ts";
 import { splitPosts } from "@/lib/content/generators/platform-rules.ts";
 import { approvalState, freshness, type GenerationState } from "@/lib/content/items/states.ts";
 import type { ContentItem } from "@/lib/content/schemas.ts";
+import type { SourceNoteState } from "@/lib/content/items/source-note.ts";
 
 function generationInfo(task: GenerationTask | undefined): ContentItem["generation"] {
   if (!task) return null;
@@ -25,7 +26,10 @@ function generationInfo(task: GenerationTask | undefined): ContentItem["generati
 }
 
 /** The API view of a master (no master given) or a variant (with its master and latest task). */
-export function presentItem(row: ItemRow, related: { master?: { contentHash: string }; task?: GenerationTask } = {}): ContentItem {
+export function presentItem(
+  row: ItemRow,
+  related: { master?: { contentHash: string }; task?: GenerationTask; note?: SourceNoteState } = {},
+): ContentItem {
   const isVariant = row.kind === "variant";
   return {
     id: row.id,
@@ -37,6 +41,8 @@ export function presentItem(row: ItemRow, related: { master?: { contentHash: str
     version: row.version,
     source_transcription_id: row.sourceTranscriptionId,
     source_text_kind: row.sourceTextKind as ContentItem["source_text_kind"],
+    source_outdated: related.note ? related.note.outdated : null,
+    source_note_updated_at: related.note?.noteUpdatedAt.toISOString() ?? null,
     channel_id: row.channelId,
     preset_id: row.presetId,
     posts: isVariant ? splitPosts(row.body) : null,

@@ -1,3 +1,4 @@
+import type { WordChange } from "@/lib/optimizer/clean-up-guard.ts";
 import type { OptimizationWorkflow, Transcription } from "@/lib/db/generated/client.ts";
 import type { Segment } from "@/lib/transcript/segment.ts";
 import { flattenWords } from "@/lib/transcript/words.ts";
@@ -56,6 +57,8 @@ function optimizationFields(w: OptimizationWorkflow): Pick<TranscriptionResult, 
       mode: w.mode as Optimization["mode"],
       progress: { chunks_done: w.chunksDone, chunks_total: w.chunksTotal },
       text: w.status === "completed" ? w.optimizedText : null,
+      changes: w.status === "completed" ? ((w.changes as WordChange[] | null) ?? []) : null,
+      rejected_reason: w.rejectedReason,
       error: w.errorCode ? { code: w.errorCode, message: w.errorMessage ?? "" } : null,
       completed_at: w.completedAt?.toISOString() ?? null,
     },

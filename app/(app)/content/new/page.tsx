@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ContentFamilyView, type DraftSource } from "@/app/_components/posts/content-family.tsx";
-import { noteTitle, titleOf } from "@/app/_components/note/note-text.ts";
+import { ContentFamilyView } from "@/app/_components/posts/content-family.tsx";
+import type { DraftSource } from "@/app/_lib/posts/family-draft.ts";
+import { noteTitle, titleOf } from "@/app/_lib/notes/note-text.ts";
 import { seed } from "@/app/(app)/_seed.ts";
 import { Notice } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";

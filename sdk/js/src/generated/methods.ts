@@ -442,6 +442,15 @@ export class Operations {
     return this.call(OPERATIONS.redeliverWebhook, { pathParams: { id, delivery_id: deliveryId }, ...options });
   }
   /**
+   * Update a master from its note.
+   *
+   * @deprecated Use `vd.content.refreshFromNote()`; this alias is removed in 0.4.
+   */
+  refreshContentFromNote(id: string, body: JsonBody<"refreshContentFromNote">, options?: CallOptions): Promise<JsonAnswer<"refreshContentFromNote">> {
+    deprecated("refreshContentFromNote", "content.refreshFromNote");
+    return this.call(OPERATIONS.refreshContentFromNote, { pathParams: { id }, json: body, ...options });
+  }
+  /**
    * Regenerate a variant.
    *
    * @deprecated Use `vd.content.regenerateVariant()`; this alias is removed in 0.4.

@@ -250,6 +250,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/content/items/{id}/refresh-from-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a master from its note
+         * @description Copies the note's current text (your edit, else the cleaned-up text, else the recognized text) into the master made from it, when source_outdated says the note changed. Like any edit of a master, a real change increments version and makes its variants stale: their approvals no longer count until they are regenerated or edited and approved again.
+         *
+         *     Required scope: `content:write`.
+         */
+        post: operations["refreshContentFromNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/content/items/{id}/regenerate": {
         parameters: {
             query?: never;
@@ -1100,7 +1122,7 @@ export interface components {
                  * @description Stable, machine-readable; branch on this, not on the message.
                  * @enum {string}
                  */
-                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "invalid_encoding" | "webhook_url_not_allowed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "session_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "stale" | "generation_in_progress" | "invalid_transition" | "rewrite_style_read_only" | "rewrite_style_limit_reached" | "writer_required" | "offset_mismatch" | "recording_finished" | "webhook_limit_reached" | "payload_too_large" | "audio_too_long" | "audio_quota_exceeded" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "nothing_to_rewrite" | "rate_limited" | "too_many_live_recordings" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "writer_failed" | "service_unavailable";
+                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "invalid_encoding" | "webhook_url_not_allowed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "session_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "no_source_note" | "stale" | "generation_in_progress" | "invalid_transition" | "rewrite_style_read_only" | "rewrite_style_limit_reached" | "writer_required" | "offset_mismatch" | "recording_finished" | "webhook_limit_reached" | "payload_too_large" | "audio_too_long" | "audio_quota_exceeded" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "nothing_to_rewrite" | "rate_limited" | "too_many_live_recordings" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "writer_failed" | "service_unavailable";
                 /** @description For people: what went wrong and what to do next. */
                 message: string;
                 /** @description The same value as the X-Request-Id header; quote it in support requests. */
@@ -1267,6 +1289,13 @@ export interface components {
             };
             /** @description The optimized transcript (punctuation, casing, no filler words, paragraphs, your dictionary) once completed. */
             text: string | null;
+            /** @description What the clean-up changed, word by word, case and punctuation aside: each run of recognized words it left out or replaced, and what it wrote instead ("" when it only left them out, e.g. a filler). At most 200; null until completed. */
+            changes: {
+                recognized: string;
+                cleaned: string;
+            }[] | null;
+            /** @description Why the writer's clean-up (of some part of the note) was not used: it did not keep what was said (it left out or added more than a few words). That part keeps the recognized words, tidied by the offline rules. Null when everything it wrote was used. */
+            rejected_reason: string | null;
             /** @description Why the optimization failed, or why the last attempt failed while it is retried. */
             error: {
                 code: string;
@@ -1739,6 +1768,10 @@ export interface components {
             /** @description Up to 50000 characters. Stored in Unicode NFC with \n line endings. */
             body?: string;
         };
+        RefreshFromNoteInput: {
+            /** @description The master's content_hash you last read; if it changed since, the update is refused with 409 edit_conflict. */
+            expected_content_hash: string;
+        };
         VariantsInput: {
             /**
              * @description Your id for this request: the same id replays the first answer, unique and stable within your account.
@@ -1837,6 +1870,10 @@ export interface components {
             source_transcription_id: string | null;
             /** @description Which text of source_transcription_id became the master's body: edited (your edit of the transcript), optimized (the AI-optimized text) or recognized (the recognizer's text with your dictionary). Null when the body was given in the request, and on variants. */
             source_text_kind: ("edited" | "optimized" | "recognized") | null;
+            /** @description On a master that copied its note's text: true when the note's text changed since (a fixed word, an edit, a finished clean-up); POST /api/v1/content/items/{id}/refresh-from-note copies it again. Null on variants, on masters whose body was given in the request, and when the note was deleted. */
+            source_outdated: boolean | null;
+            /** @description When the source note last changed (any change); null where source_outdated is null. */
+            source_note_updated_at: string | null;
             channel_id: string | null;
             preset_id: string | null;
             /** @description A variant's body split into its posts (one unless a thread). */
@@ -3896,6 +3933,145 @@ export interface operations {
             };
             /** @description not_found: You have no content item with this id (another user's id is not found either). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshContentFromNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a master (master_id in the interface). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshFromNoteInput"];
+            };
+        };
+        responses: {
+            /** @description The master after the update. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItemResult"];
+                };
+            };
+            /**
+             * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             *
+             *     invalid_json: The body is not valid JSON.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope content:write. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: You have no master with this id (a variant's id is not a master). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description edit_conflict: expected_content_hash is not the master's current content_hash.
+             *
+             *     no_source_note: The master was not copied from a note, or its note was deleted.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: The body is larger than the server's limit (64 KiB unless configured otherwise: MAX_JSON_BODY_BYTES). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: The Content-Type is not application/json (charset UTF-8, or none). */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

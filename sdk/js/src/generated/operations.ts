@@ -54,6 +54,7 @@ export const DOCUMENT_OPERATIONS = {
   listWebhooks: { method: "GET", path: "/api/v1/webhooks" },
   recordContentDelivery: { method: "POST", path: "/api/v1/content/items/{id}/deliveries" },
   redeliverWebhook: { method: "POST", path: "/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver" },
+  refreshContentFromNote: { method: "POST", path: "/api/v1/content/items/{id}/refresh-from-note" },
   regenerateContentVariant: { method: "POST", path: "/api/v1/content/items/{id}/regenerate" },
   renameTag: { method: "POST", path: "/api/v1/tags/rename" },
   rotateWebhookSecret: { method: "POST", path: "/api/v1/webhooks/{id}/rotate-secret" },

@@ -151,6 +151,16 @@ export class ContentResource {
     return this.call(OPERATIONS.recordContentDelivery, { pathParams: { id }, json: { ...body, client_event_id: body.client_event_id ?? newClientId() }, ...options });
   }
   /**
+   * Update a master from its note.
+   *
+   * Copies the note's current text (your edit, else the cleaned-up text, else the recognized text) into the master made from it, when source_outdated says the note changed. Like any edit of a master, a real change increments version and makes its variants stale: their approvals no longer count until they are regenerated or edited and approved again.
+   *
+   * Required scope: `content:write`.
+   */
+  refreshFromNote(id: string, body: JsonBody<"refreshContentFromNote">, options?: CallOptions): Promise<JsonAnswer<"refreshContentFromNote">> {
+    return this.call(OPERATIONS.refreshContentFromNote, { pathParams: { id }, json: body, ...options });
+  }
+  /**
    * Regenerate a variant.
    *
    * A new generation task for the variant, from its source snapshot (source: snapshot, the default) or from a new snapshot of the master (source: master — this is how a stale variant becomes fresh). Unfinished older tasks are superseded. If you edit the variant before the result arrives, the result is set aside and your edit stays.
@@ -695,6 +705,7 @@ export const RESOURCE_NAMES = {
   listWebhooks: ["webhooks", "list"],
   recordContentDelivery: ["content", "recordDelivery"],
   redeliverWebhook: ["webhooks", "redeliver"],
+  refreshContentFromNote: ["content", "refreshFromNote"],
   regenerateContentVariant: ["content", "regenerateVariant"],
   renameTag: ["tags", "rename"],
   rotateWebhookSecret: ["webhooks", "rotateSecret"],

@@ -61,6 +61,7 @@ export type DictionaryDeleteResult = components["schemas"]["DictionaryDeleteResu
 export type DictionaryImpact = components["schemas"]["DictionaryImpact"];
 export type ContentMasterInput = components["schemas"]["ContentMasterInput"];
 export type ContentEditInput = components["schemas"]["ContentEditInput"];
+export type RefreshFromNoteInput = components["schemas"]["RefreshFromNoteInput"];
 export type VariantsInput = components["schemas"]["VariantsInput"];
 export type RegenerateInput = components["schemas"]["RegenerateInput"];
 export type ApproveInput = components["schemas"]["ApproveInput"];

@@ -71,6 +71,7 @@ DOCUMENT_OPERATIONS: Dict[str, DocumentOperation] = {
     "listWebhooks": DocumentOperation("GET", "/api/v1/webhooks", query=(), required_query=(), headers=(), scope="transcribe"),
     "recordContentDelivery": DocumentOperation("POST", "/api/v1/content/items/{id}/deliveries", query=(), required_query=(), headers=(), scope="content:write"),
     "redeliverWebhook": DocumentOperation("POST", "/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver", query=(), required_query=(), headers=(), scope="transcribe"),
+    "refreshContentFromNote": DocumentOperation("POST", "/api/v1/content/items/{id}/refresh-from-note", query=(), required_query=(), headers=(), scope="content:write"),
     "regenerateContentVariant": DocumentOperation("POST", "/api/v1/content/items/{id}/regenerate", query=(), required_query=(), headers=(), scope="content:write"),
     "renameTag": DocumentOperation("POST", "/api/v1/tags/rename", query=(), required_query=(), headers=(), scope="transcribe"),
     "rotateWebhookSecret": DocumentOperation("POST", "/api/v1/webhooks/{id}/rotate-secret", query=(), required_query=(), headers=(), scope="transcribe"),

@@ -56,10 +56,20 @@ export function duration(seconds: number): string {
 
 /** The word under the caret, or the selected words. */
 export function pickWord(text: string, start: number, end: number): string {
-  if (end > start) return text.slice(start, end).trim().slice(0, 100);
+  return pickWordAt(text, start, end).word;
+}
+
+/** The word under the caret, or the selected words, and where it starts in `text`. */
+export function pickWordAt(text: string, start: number, end: number): { word: string; at: number } {
+  if (end > start) {
+    const raw = text.slice(start, end);
+    return { word: raw.trim().slice(0, 100), at: start + (raw.length - raw.trimStart().length) };
+  }
   const left = text.slice(0, start).match(/[\p{L}\p{N}'’-]*$/u)?.[0] ?? "";
   const right = text.slice(start).match(/^[\p{L}\p{N}'’-]*/u)?.[0] ?? "";
-  return (left + right).replace(/^['’-]+|['’-]+$/g, "");
+  const whole = left + right;
+  const word = whole.replace(/^['’-]+|['’-]+$/g, "");
+  return { word, at: start - left.length + (whole.length - whole.replace(/^['’-]+/, "").length) };
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

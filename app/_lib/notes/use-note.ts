@@ -1,0 +1,78 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiRequestError, readTranscription, savedRead, saveRead, transcriptionPath, type Transcription } from "@/app/_lib/api.ts";
+import { queuedEdit } from "@/app/_lib/notes/edit-queue.ts";
+import { queuedLabels, withQueuedLabels } from "@/app/_lib/notes/label-queue.ts";
+
+const POLL_MS = 2000;
+
+/**
+ * One note as its page shows it: the server's copy (or this phone's saved copy, offline), with the
+ * tags and pin queued on this phone over it, followed while its clean-up or its recording is on
+ * its way. `onQueuedEdit` hears of an edit not yet on the server (the text to show instead).
+ */
+export function useNote(id: string, initial: Transcription | undefined, onQueuedEdit: (edit: { text: string; status: string }) => void) {
+  const [transcript, setTranscript] = useState<Transcription | null>(initial ?? null);
+  // When the note shown is this phone's saved copy (offline): when it was saved.
+  const [deviceCopyAt, setDeviceCopyAt] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const seeded = useRef(initial);
+  const queued = useRef(onQueuedEdit);
+  useEffect(() => {
+    queued.current = onQueuedEdit;
+  }, [onQueuedEdit]);
+
+  const load = useCallback(async () => {
+    try {
+      // The server's copy on the first load (kept as this device's saved copy, as a fetch would be).
+      const first = seeded.current;
+      seeded.current = undefined;
+      const { data: read, fromDevice, savedAt } = first ? await seededRead(transcriptionPath(id), first) : await readTranscription(id);
+      // Tags or a pin set on this phone and not yet sent show as set.
+      const t = withQueuedLabels(read, await queuedLabels(id).catch(() => undefined));
+      setTranscript(t);
+      setDeviceCopyAt(fromDevice ? (savedAt ?? Date.now()) : null);
+      setError(null);
+      // An edit not yet on the server (made offline, or refused as a conflict) is the text to show.
+      const waiting = await queuedEdit(id).catch(() => undefined);
+      if (waiting) queued.current(waiting);
+      return fromDevice ? null : t; // a saved copy is not polled
+    } catch (err) {
+      setError(err instanceof ApiRequestError && err.status === 0 ? "No connection, and this note is not saved on this phone yet." : (err as Error).message);
+      return null;
+    }
+  }, [id]);
+
+  // Live clean-up status, and the recording kept just after Stop: poll while either is on its way.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const tick = async () => {
+      const t = await load();
+      const status = t?.optimization?.status;
+      if (!stopped && (status === "pending" || status === "running" || t?.audio_pending)) timer = setTimeout(tick, POLL_MS);
+    };
+    void tick();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [load]);
+
+  return { transcript, setTranscript, deviceCopyAt, error, setError, load };
+}
+
+/**
+ * The note the server rendered into the page, unless this phone holds a newer copy: offline, the
+ * page itself may be the service worker's old copy, while the note was fixed since (the saved
+ * copy is updated on every read and edit). A rendered copy seen offline counts as a device copy.
+ */
+async function seededRead(url: string, first: Transcription): Promise<{ data: Transcription; fromDevice: boolean; savedAt?: number }> {
+  const saved = await savedRead(url);
+  const kept = saved?.body as Transcription | undefined;
+  if (kept && saved && kept.updated_at > first.updated_at) return { data: kept, fromDevice: true, savedAt: saved.savedAt };
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return { data: first, fromDevice: true, savedAt: saved?.savedAt };
+  void saveRead(url, first);
+  return { data: first, fromDevice: false };
+}
