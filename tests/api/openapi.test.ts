@@ -84,7 +84,7 @@ describe("the OpenAPI document", () => {
         // The content area (lib/content/contracts.ts, with channels and presets).
         ...["approveContentVariant", "confirmManualDelivery", "createChannel", "createContentMaster", "createContentVariants", "createPreset"],
         ...["deleteChannel", "deletePreset", "editContentItem", "getChannel", "getContentFamily", "getContentItem", "getPreset", "listChannels"],
-        ...["listContentMasters", "listPresets", "recordContentDelivery", "regenerateContentVariant", "updateChannel", "updatePreset"],
+        ...["listContentMasters", "listPresets", "recordContentDelivery", "refreshContentFromNote", "regenerateContentVariant", "updateChannel", "updatePreset"],
         // A note's recording (issue 24) and the settings (issue 25).
         ...["getTranscriptionAudio", "getSettings", "updateSettings"],
         // Deleting a note, exporting everything, deleting the account (issue 24 item 5).
