@@ -17,6 +17,7 @@ import { getItem } from "@/lib/content/items/get-item.ts";
 import { getDelivery } from "@/lib/content/delivery/get-delivery.ts";
 import { recognizePieceJob, recoverStalePieces } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { keepUnkeptLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
+import { finishIdleLiveRecordings } from "@/lib/transcription/live/finish-idle-live-recordings.ts";
 import { whenListening } from "@/lib/server-listening.ts";
 
 // The webhook event job reads what its events are about through the domains' own reads (as the API
@@ -41,6 +42,8 @@ export const SWEEPS: Sweep[] = [
   { name: "recover-webhook-deliveries", intervalSeconds: () => 60, run: () => recoverOverdueDeliveries() },
   // The embedded database's planner statistics, so search uses its index (PostgreSQL: autovacuum).
   { name: "refresh-search-statistics", intervalSeconds: () => 600, run: () => refreshSearchStatistics() },
+  // Live recordings no audio reached for LIVE_RECORDING_IDLE_MINUTES: made notes, so nothing said is lost.
+  { name: "finish-idle-live-recordings", intervalSeconds: () => 60, run: async () => void (await finishIdleLiveRecordings()) },
   // Live recordings finished by a process that stopped before their audio was kept.
   { name: "keep-unkept-live-audio", intervalSeconds: () => 300, run: () => keepUnkeptLiveAudio() },
   // Kept recordings older than AUDIO_RETENTION_DAYS (none when it is unset).

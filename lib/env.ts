@@ -40,6 +40,8 @@ const EnvSchema = z.object({
     .default("true")
     .transform((v) => v === "true" || v === "1"),
   FFMPEG_PATH: z.string().default("ffmpeg"),
+  // ffprobe lists a live recording's packets, to check that appended bytes are audio (it comes with ffmpeg).
+  FFPROBE_PATH: z.string().default("ffprobe"),
   POCKETSPHINX_PATH: z.string().default("pocketsphinx_continuous"),
   POCKETSPHINX_MODEL_DIR: z.string().default("/usr/share/pocketsphinx/model/en-us"),
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
@@ -119,6 +121,19 @@ const EnvSchema = z.object({
     .transform((v) => (v === undefined || v === "" ? undefined : Number(v)))
     .pipe(z.number().int().min(0).optional()),
   AUDIO_BITRATE_KBPS: z.coerce.number().int().min(6).max(128).default(20),
+  // Megabytes of audio one account may keep (kept recordings and live recordings still arriving);
+  // unset: no quota. Beyond it, uploads that keep their audio and live appends are refused (413).
+  AUDIO_QUOTA_MB: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : Number(v)))
+    .pipe(z.number().positive().optional()),
+
+  // Live recordings (lib/transcription/live): how many one account may have open at once (0: no
+  // limit), and the minutes without an append after which one no longer counts as open and the
+  // sweep makes it a note.
+  LIVE_RECORDINGS_OPEN_MAX: z.coerce.number().int().min(0).default(3),
+  LIVE_RECORDING_IDLE_MINUTES: z.coerce.number().positive().default(10),
 
   // Webhooks (lib/webhooks): deliveries to loopback and private networks (a self-hoster's LAN) are
   // refused unless this is true; link-local and cloud-metadata addresses are refused always.

@@ -35,6 +35,12 @@ export const Settings = z
         language_supported: z.boolean().meta({ description: "Whether your language setting can be recognized here now." }),
       })
       .meta({ description: "What this server's speech recognizer can do (it may change when a model is installed)." }),
+    audio_storage: z
+      .object({
+        used_bytes: z.number().int().min(0).meta({ description: "Bytes of audio this account keeps here: every note's kept recording, and live recordings not yet made notes of." }),
+        quota_bytes: z.number().int().positive().nullable().meta({ description: "How much it may keep (AUDIO_QUOTA_MB); null: no quota. At it, uploads that keep their audio and live appends are refused with 413 audio_quota_exceeded." }),
+      })
+      .meta({ description: "The room your recordings take on this server." }),
   })
   .meta({ id: "Settings" });
 export type Settings = z.output<typeof Settings>;

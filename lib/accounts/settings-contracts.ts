@@ -10,8 +10,9 @@ export const getSettings = defineOperation({
   tag,
   summary: "Read your settings",
   description:
-    "Your settings: the language of your recordings (`auto`: detected in each one), and what this server's " +
-    "recognizer can do for it (`recognizer.language_supported`; `hint` says what to install otherwise).",
+    "Your settings: the language of your recordings (`auto`: detected in each one), what this server's " +
+    "recognizer can do for it (`recognizer.language_supported`; `hint` says what to install otherwise), and the " +
+    "room your recordings take here (`audio_storage`: bytes kept, and the quota when the server sets one).",
   scope: "transcribe",
   responses: { 200: { description: "Your settings.", schema: Settings } },
 });
@@ -34,7 +35,7 @@ export const updateSettings = defineOperation({
 });
 
 export const settingsArea: ApiArea = {
-  tag: { name: tag, description: "Your preferences: the language you speak in your recordings." },
+  tag: { name: tag, description: "Your preferences: the language you speak in your recordings; and the room your recordings take." },
   paths: pathsOf(getSettings, updateSettings),
   schemas: [Settings, UpdateSettingsInput],
 };

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import type { Settings, UpdateSettingsInput } from "@/lib/accounts/schemas.ts";
+import { audioUsage } from "@/lib/note-audio/audio-quota.ts";
 import { recognizerLanguages } from "@/lib/transcription/recognizers/select-engine.ts";
 import { ensureModelForLanguage } from "@/lib/transcription/recognizers/model-for-language.ts";
 
@@ -10,7 +11,7 @@ export async function getSettings({ userId }: { userId: string }): Promise<Setti
   const prisma = await db();
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { language: true } });
   if (!user) throw notFound("The account");
-  return present(user.language);
+  return present(userId, user.language);
 }
 
 /**
@@ -22,11 +23,15 @@ export async function updateSettings({ userId, input }: { userId: string; input:
   const language = input.language === "auto" ? null : input.language;
   await prisma.user.update({ where: { id: userId }, data: { language } });
   ensureModelForLanguage(language);
-  return present(language);
+  return present(userId, language);
 }
 
-async function present(language: string | null): Promise<Settings> {
-  const { languages, hint } = await recognizerLanguages();
+async function present(userId: string, language: string | null): Promise<Settings> {
+  const [{ languages, hint }, audio] = await Promise.all([recognizerLanguages(), audioUsage({ userId })]);
   const supported = languages === "any" || language === null || languages.includes(language);
-  return { language: language ?? "auto", recognizer: { languages, hint: languages === "any" ? null : hint, language_supported: supported } };
+  return {
+    language: language ?? "auto",
+    recognizer: { languages, hint: languages === "any" ? null : hint, language_supported: supported },
+    audio_storage: audio,
+  };
 }

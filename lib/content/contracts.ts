@@ -51,7 +51,7 @@ export const createContentMaster = defineOperation({
   summary: "Create a master",
   description:
     "A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title " +
-    "defaults to the body's first line.",
+    "defaults to the transcription's title (yours, else its insights'), else the body's first line.",
   scope: "content:write",
   body: CreateMasterInput,
   responses: { 201: { description: "Created.", schema: ContentItemResult } },

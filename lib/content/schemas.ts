@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { integerText } from "@/lib/http/integer-text.ts";
 import { NAME_CHARS, NAME_CHARS_MESSAGE } from "@/lib/http/names.ts";
 import type { ContentDelivery } from "@/lib/db/generated/client.ts";
 import { canonicalBody, canonicalTitle } from "@/lib/content/items/content-hash.ts";
@@ -33,7 +34,7 @@ const Id = z.string().min(1).max(100);
 
 export const CreateMasterInput = z
   .strictObject({
-    title: Title.optional().meta({ description: "Default: the first line of the body, cut to 80 characters." }),
+    title: Title.optional().meta({ description: "Default: the source transcription's title (yours, else its insights'), else the first line of the body, cut to 80 characters." }),
     body: Body.optional().meta({
       description: "Default: the text of source_transcription_id: your edit if any, else the optimized text, else the recognized text.",
     }),
@@ -59,7 +60,7 @@ export const EditItemInput = z
 export type EditItemInput = z.output<typeof EditItemInput>;
 
 export const ListItemsQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).optional().meta({ description: "Page size, 1–100 (default 50)." }),
+  limit: integerText((n) => n.min(1).max(100)).optional().meta({ description: "Page size, 1–100 (default 50)." }),
   cursor: z.string().max(200).optional().meta({ description: "The next_cursor of the previous page." }),
   source_transcription_id: Id.optional().meta({
     description: "Only the masters made from this transcription (e.g. to reopen a note's posts instead of starting again).",

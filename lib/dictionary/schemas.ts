@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { integerText } from "@/lib/http/integer-text.ts";
 import { NAME_CHARS, NAME_CHARS_MESSAGE } from "@/lib/http/names.ts";
 import type { DictionaryEntry as DictionaryEntryRow } from "@/lib/db/generated/client.ts";
 
@@ -36,7 +37,7 @@ export const DeleteEntryQuery = z.strictObject({ misspelling: Misspelling });
 
 export const LIST_LIMIT_MAX = 10_000;
 export const ListEntriesQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional().meta({
+  limit: integerText((n) => n.min(1).max(LIST_LIMIT_MAX)).optional().meta({
     description: `Page size, 1–${LIST_LIMIT_MAX}. Without it, every entry is returned in one page.`,
   }),
   cursor: z.string().max(1000).optional().meta({ description: "The next_cursor of the previous page." }),

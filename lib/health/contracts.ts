@@ -31,7 +31,7 @@ export const HealthReport = z
           retry_at: z.string().nullable(),
         })
         .nullable()
-        .meta({ description: "The background download of the accurate recognizer (npm start), when under way." }),
+        .meta({ description: "The background download of the accurate recognizer by this server's own launcher (npm start) for its DATA_DIR, when under way; another server's download into a shared MODELS_DIR is not reported." }),
     }),
   })
   .meta({ id: "Health" });

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError, internalError } from "@/lib/http/errors.ts";
+import { assertQueryEncoding } from "@/lib/http/parse.ts";
 import { requestIdFrom } from "@/lib/http/request-id.ts";
 
 // The production server's own node:http server, in front of Next's request handler (Next's
@@ -80,11 +81,30 @@ export function prepareRequest(req: http.IncomingMessage, res: http.ServerRespon
   return requestId;
 }
 
+/**
+ * 400 invalid_encoding for a query string that is not percent-encoded UTF-8, as the route handlers
+ * answer (parseQuery). Checked here, on the URL as it arrived: Next rebuilds the query before a
+ * route handler or proxy.ts sees it, and `q=%FF` reached the handler as U+FFFD, `%zz` as a literal.
+ */
+export function queryRefusal(url: string | undefined): ApiError | undefined {
+  const at = url?.indexOf("?") ?? -1;
+  if (at < 0) return undefined;
+  try {
+    assertQueryEncoding(url!.slice(at));
+    return undefined;
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+}
+
 /** The server every request of the app arrives at; `handle` is Next's request handler. */
 export function createFrontDoor(handle: NextHandler, options: { trustProxy: boolean; onError(err: unknown): void }): http.Server {
   const server = http.createServer((req, res) => {
     const requestId = prepareRequest(req, res, options.trustProxy);
     if (FORBIDDEN.has(req.method ?? "")) return refuse(res, methodNotAllowed(req.method!), requestId);
+    const badQuery = queryRefusal(req.url);
+    if (badQuery) return refuse(res, badQuery, requestId);
     handle(req, res).catch((err: unknown) => {
       // Next answers its own failures; this is the last resort, for a failure outside them.
       options.onError(err);

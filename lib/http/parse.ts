@@ -104,18 +104,28 @@ export function parseJsonText<T extends z.ZodType>(text: string, schema: T): z.o
   return result.data;
 }
 
-/** Parses the query string against a zod schema (unknown parameters are refused by strict schemas). */
-export function parseQuery<T extends z.ZodType>(req: Request, schema: T): z.output<T> {
-  const url = new URL(req.url);
-  for (const part of url.search.slice(1).split(/[&=]/)) {
+/**
+ * 400 invalid_encoding unless every name and value of the query string is valid percent-encoded
+ * UTF-8. URLSearchParams would decode `%FF` or a broken escape to U+FFFD or keep it as typed, so a
+ * search for bytes that are not text would silently become a search for something else.
+ */
+export function assertQueryEncoding(search: string): void {
+  for (const part of search.replace(/^\?/, "").split(/[&=]/)) {
     try {
       decodeURIComponent(part.replaceAll("+", " "));
     } catch {
-      throw new ApiError("validation_failed", "The query string is not valid percent-encoded UTF-8.", {
-        details: [{ path: "(query)", message: "malformed percent-encoding" }],
+      const shown = part.length > 40 ? `${part.slice(0, 40)}…` : part;
+      throw new ApiError("invalid_encoding", `The query string is not valid percent-encoded UTF-8 (at “${shown}”); encode its text as UTF-8, then percent-encode it.`, {
+        details: [{ path: "(query)", message: "not percent-encoded UTF-8" }],
       });
     }
   }
+}
+
+/** Parses the query string against a zod schema (unknown parameters are refused by strict schemas). */
+export function parseQuery<T extends z.ZodType>(req: Request, schema: T): z.output<T> {
+  const url = new URL(req.url);
+  assertQueryEncoding(url.search);
   const params = url.searchParams;
   const query: Record<string, string> = {};
   for (const key of new Set(params.keys())) {

@@ -82,6 +82,7 @@ const authErrors = (scope: Scope): ErrorCases => ({
 });
 const QUERY_ERRORS: ErrorCases = {
   validation_failed: "A query parameter is invalid, unknown or given twice; details names each one.",
+  invalid_encoding: "The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).",
 };
 const bodyErrors = (maxBytes?: number): ErrorCases => ({
   unsupported_media_type: "The Content-Type is not application/json (charset UTF-8, or none).",
@@ -99,6 +100,7 @@ const MULTIPART_ERRORS: ErrorCases = {
 const ERROR_HEADERS: Partial<Record<ErrorCode, string | string[]>> = {
   rate_limited: ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
   engine_busy: "Retry-After",
+  too_many_live_recordings: "Retry-After",
   range_not_satisfiable: "Content-Range",
   unauthorized: "WWW-Authenticate",
   insufficient_scope: "WWW-Authenticate",

@@ -15,7 +15,10 @@ const backoffSeconds = (step: number) =>
  * One guarded sign-in for a key (an account or an address). The first `free` failures cost
  * nothing; each further one locks the key for a back-off that doubles. Attempts are counted
  * before the password is checked, so a burst cannot slip through while the first ones are checked:
- * past the free ones, only one attempt at a time is let through after a back-off ends.
+ * the last free attempt, and every one after it, must hold the key's lock (one at a time), as
+ * one-at-a-time attempts would find it locked by the failure before. A burst is checked exactly
+ * as often as attempts one after another (`free` times); it was once one more, since the attempt
+ * after the free ones took the lock before the last free one had failed and locked it.
  */
 async function begin(name: string, key: string, free: number, resetOnSuccess: boolean): Promise<SignInAttempt> {
   const failures = limiter({ name: `${name}-failures`, points: free, durationSeconds: WINDOW_SECONDS });
@@ -25,8 +28,9 @@ async function begin(name: string, key: string, free: number, resetOnSuccess: bo
   if (held && held.msBeforeNext > 0) throw rateLimited(message, free, held.msBeforeNext);
   const n = (await failures.penalty(key)).consumedPoints;
   let ticket = false;
-  if (n > free) {
-    const taken = await lock.penalty(key, 1, { customDuration: backoffSeconds(n - free) });
+  if (n >= free) {
+    // Held while the password is checked (this long at most, should the process stop meanwhile).
+    const taken = await lock.penalty(key, 1, { customDuration: backoffSeconds(Math.max(1, n - free)) });
     if (taken.consumedPoints > 1) {
       await failures.reward(key);
       throw rateLimited(message, free, taken.msBeforeNext);
@@ -35,7 +39,11 @@ async function begin(name: string, key: string, free: number, resetOnSuccess: bo
   }
   return {
     async failed() {
-      if (n >= free) await lock.block(key, backoffSeconds(n - free + 1));
+      if (!ticket) return;
+      // The count as it is now: in a burst, the attempts refused meanwhile took theirs back, so
+      // the back-off is the one the same failures one at a time would give.
+      const now = (await failures.get(key))?.consumedPoints ?? n;
+      await lock.block(key, backoffSeconds(Math.max(1, now - free + 1)));
     },
     async succeeded() {
       if (resetOnSuccess) await failures.delete(key);

@@ -33,6 +33,16 @@ export function blogOutlineOf(insights: Insights, language: string): Draft | nul
   return { title: insights.title, text: lines.join("\n") };
 }
 
+/**
+ * Why rules cannot write `style` from these insights (the sheet greys it out with these words when
+ * there is no writer), or null when they can, or it is not theirs to write.
+ */
+export function offlineUnavailable(style: string, insights: Insights): string | null {
+  if (style !== "todo_list" && style !== "blog_outline") return null;
+  if (writeOffline(style, insights, "en")) return null;
+  return style === "todo_list" ? "Nothing to do in this note" : "Too short for an outline";
+}
+
 /** The style written by rules, if rules can write it. */
 export function writeOffline(style: BuiltInStyleId, insights: Insights, language: string): Draft | null {
   if (style === "todo_list") return todoListOf(insights, language);

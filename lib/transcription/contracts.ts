@@ -51,6 +51,7 @@ const UPLOAD_ERRORS = {
   idempotency_conflict: conflictWhen(KEY_KINDS.upload),
   payload_too_large: "The upload is larger than the limit, which the message names.",
   audio_too_long: "The recording is longer than the limit, which the message names.",
+  audio_quota_exceeded: "The account keeps as much audio as the server's quota (AUDIO_QUOTA_MB) allows; delete notes to make room, or send keep_audio=false (the text is kept, the audio not).",
   unsupported_audio: `The file is not audio in a supported format (${SUPPORTED_FORMATS_TEXT}).`,
   unreadable_audio: "The file looks like audio but cannot be decoded (truncated or corrupt).",
   empty_audio: "The file is empty, or its audio is shorter than 0.1 s.",
@@ -378,7 +379,12 @@ export const appendLiveAudio = defineOperation({
     "Stop only the last seconds are left: then POST …/finish makes the note.\n\n" +
     "Bytes the server already holds are skipped, so a retried PATCH is harmless; a body that starts past " +
     "`bytes_received` is 409 offset_mismatch (send from `bytes_received`). The answer is the recording with its " +
-    "captions so far (`text`, `pieces`).",
+    "captions so far (`text`, `pieces`).\n\n" +
+    "Limits: an account may have LIVE_RECORDINGS_OPEN_MAX live recordings open at once (3 unless configured); one " +
+    "more is 429 too_many_live_recordings (send that recording whole with POST /transcribe when it ends). A " +
+    "recording no audio reaches for LIVE_RECORDING_IDLE_MINUTES (10) no longer counts: the server finishes it into " +
+    "a note. New bytes are kept only when they continue the recording as audio (else 415 unsupported_audio, and " +
+    "nothing of them is kept) and fit the account's audio quota (else 413 audio_quota_exceeded).",
   scope: "transcribe",
   parameters: [LIVE_ID],
   query: AppendLiveAudioQuery,
@@ -394,9 +400,15 @@ export const appendLiveAudio = defineOperation({
   errors: {
     offset_mismatch: "The body starts past the bytes the server holds (or another request appended first); the message and details name the offset to send from.",
     recording_finished: "The recording is finished (POST …/finish); it takes no more audio.",
-    unsupported_audio: "The first bytes are not WebM, Ogg, MP4 or WAV audio as a recorder writes it.",
+    unsupported_audio:
+      "The first bytes are not WebM, Ogg, MP4 or WAV audio as a recorder writes it, or the new bytes do not continue the " +
+      "recording as audio (more than 256 KiB after its last audio packet); none of them is kept.",
     empty_audio: "The first PATCH has no bytes.",
     payload_too_large: `The body is larger than ${LIVE_BODY_MAX_BYTES} bytes, or the recording would exceed the upload limit.`,
+    audio_quota_exceeded: "Keeping these bytes would pass the account's audio quota (AUDIO_QUOTA_MB); none of them is kept. Finish the recording, or delete notes to make room.",
+    too_many_live_recordings:
+      "The first PATCH of a new recording while the account has LIVE_RECORDINGS_OPEN_MAX open ones (each with audio in the " +
+      "last LIVE_RECORDING_IDLE_MINUTES); Retry-After says when the oldest goes idle. Finish one, or send this recording whole (POST /transcribe).",
     language_unsupported: UPLOAD_ERRORS.language_unsupported,
     engine_unavailable: UPLOAD_ERRORS.engine_unavailable,
   },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { integerText } from "@/lib/http/integer-text.ts";
 import { NAME_CHARS, NAME_CHARS_MESSAGE } from "@/lib/http/names.ts";
 import { UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
 import { unsafeTextPath } from "@/lib/http/parse.ts";
@@ -95,11 +96,7 @@ export const TranscribeFields = z.strictObject({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1–64 letters, digits, _ or -")
     .optional()
     .meta({ description: "Your id for a recording uploaded in parts; GET /api/v1/recordings/{recording_id} joins them." }),
-  recording_part: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(9999)
+  recording_part: integerText((n) => n.min(0).max(9999))
     .optional()
     .meta({ description: "The part's position in the recording, from 0." }),
   keep_audio: z
@@ -262,7 +259,7 @@ export type TranscriptionResult = z.output<typeof TranscriptionResult>;
 export const SEARCH_MAX = 200;
 
 export const ListTranscriptionsQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Page size, 1–100 (default 20)." }),
+  limit: integerText((n) => n.min(1).max(100)).default(20).meta({ description: "Page size, 1–100 (default 20)." }),
   cursor: z.string().max(200).optional().meta({ description: "The next_cursor of the previous page." }),
   q: z
     .string()
@@ -382,11 +379,7 @@ export const EditTranscriptionResult = TranscriptionResult.extend({
 export type EditTranscriptionResult = z.output<typeof EditTranscriptionResult>;
 
 export const DictionarySuggestionsQuery = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(DICTIONARY_SUGGESTIONS_MAX)
+  limit: integerText((n) => n.min(1).max(DICTIONARY_SUGGESTIONS_MAX))
     .default(DICTIONARY_SUGGESTIONS_MAX)
     .meta({ description: `How many suggestions at most, 1–${DICTIONARY_SUGGESTIONS_MAX} (default ${DICTIONARY_SUGGESTIONS_MAX}).` }),
 });
@@ -455,6 +448,6 @@ export const LiveRecording = z
 export type LiveRecording = z.output<typeof LiveRecording>;
 
 export const AppendLiveAudioQuery = z.strictObject({
-  offset: z.coerce.number().int().min(0).meta({ description: "The byte offset of this body in the recording: bytes_received of the last answer (0 for the first)." }),
+  offset: integerText((n) => n.min(0)).meta({ description: "The byte offset of this body in the recording: bytes_received of the last answer (0 for the first)." }),
   recorded_at: z.iso.datetime({ offset: true }).optional().meta({ description: "When the recording started (first PATCH only); default now." }),
 });

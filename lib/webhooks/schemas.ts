@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { integerText } from "@/lib/http/integer-text.ts";
 import { NAME_CHARS, NAME_CHARS_MESSAGE } from "@/lib/http/names.ts";
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -103,7 +104,7 @@ export const WebhookDelivery = z
 export type WebhookDelivery = z.output<typeof WebhookDelivery>;
 
 export const DeliveryListQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Deliveries per page (1–100, default 20)." }),
+  limit: integerText((n) => n.min(1).max(100)).default(20).meta({ description: "Deliveries per page (1–100, default 20)." }),
   cursor: z.string().max(200).optional().meta({ description: "next_cursor of the previous page." }),
 });
 export const WebhookDeliveryList = z

@@ -56,9 +56,12 @@ function describe(range: string): string {
   return names[range] ?? `reserved (${range})`;
 }
 
-/** The URL's host without IPv6 brackets, lower case. */
+/**
+ * The URL's host without IPv6 brackets, lower case, and without the trailing dots of a fully
+ * qualified name: `localhost.` is `localhost` to DNS, and passed the check when compared as typed.
+ */
 function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "").toLowerCase();
 }
 
 /** Refuses a URL that is not http(s), or whose host is a refused name or literal address. */

@@ -84,7 +84,7 @@ describe("the OpenAPI document", () => {
         // The content area (lib/content/contracts.ts, with channels and presets).
         ...["approveContentVariant", "confirmManualDelivery", "createChannel", "createContentMaster", "createContentVariants", "createPreset"],
         ...["deleteChannel", "deletePreset", "editContentItem", "getChannel", "getContentFamily", "getContentItem", "getPreset", "listChannels"],
-        ...["listContentMasters", "listPresets", "recordContentDelivery", "regenerateContentVariant", "updateChannel", "updatePreset"],
+        ...["listContentMasters", "listPresets", "recordContentDelivery", "refreshContentFromNote", "regenerateContentVariant", "updateChannel", "updatePreset"],
         // A note's recording (issue 24) and the settings (issue 25).
         ...["getTranscriptionAudio", "getSettings", "updateSettings"],
         // Deleting a note, exporting everything, deleting the account (issue 24 item 5).
@@ -148,7 +148,7 @@ describe("the OpenAPI document", () => {
   test("the dictionary operations document their codes", () => {
     const codesOf = (p: string, method: "get" | "post" | "delete", status: string) =>
       doc.paths[p][method]?.responses[status]?.["x-error-codes"]?.map((c) => c.code).sort();
-    assert.deepEqual(codesOf("/api/v1/dictionary/add", "post", "400"), ["invalid_json", "validation_failed"]);
+    assert.deepEqual(codesOf("/api/v1/dictionary/add", "post", "400"), ["invalid_encoding", "invalid_json", "validation_failed"]);
     assert.deepEqual(codesOf("/api/v1/dictionary/add", "post", "409"), ["dictionary_limit_reached"]);
     assert.deepEqual(codesOf("/api/v1/dictionary/add", "post", "413"), ["payload_too_large"]);
     assert.deepEqual(codesOf("/api/v1/dictionary/add", "post", "415"), ["unsupported_media_type"]);

@@ -23,7 +23,8 @@ before(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "vd-e2e-live-"));
   const fakeAudio = path.join(dir, "speech.wav");
   await writeFile(fakeAudio, speech);
-  app = await startApp({ fakeAudio });
+  // An audio quota, so that Settings shows it (it is far above what these tests keep).
+  app = await startApp({ fakeAudio, env: { AUDIO_QUOTA_MB: "500" } });
 });
 after(async () => {
   await app?.stop();
@@ -155,5 +156,41 @@ test("a part whose upload fails is sent again; captions in dark mode", async () 
   await page.waitForURL(/\/transcripts\/[^/]+$/, { timeout: 120_000 });
   const notes = (await (await page.request.get("/api/v1/transcriptions?limit=10")).json()) as { transcriptions: { duration: number }[] };
   assert.equal(notes.transcriptions.length, 1);
+  await context.close();
+});
+
+test("with the account's live recordings all open, a recording is kept on the phone and made a note at Stop; Settings shows the room taken", async () => {
+  const { context, page } = await newPhone(app);
+  await signUp(page);
+  // Three live recordings the account left open (another phone, an API client): the most there may be.
+  const header = [...(await ffmpegFixture("open-header.webm", ["-i", JFK_WAV, "-c:a", "libopus", "-f", "webm", "-live", "1"])).subarray(0, 3000)];
+  const opened = await page.evaluate(async (bytes) => {
+    const statuses: number[] = [];
+    for (const id of ["elsewhere-1", "elsewhere-2", "elsewhere-3", "elsewhere-4"]) {
+      const res = await fetch(`/api/v1/live-recordings/${id}?offset=0`, { method: "PATCH", body: new Uint8Array(bytes), headers: { "content-type": "audio/webm" } });
+      statuses.push(res.status);
+    }
+    return statuses;
+  }, header);
+  assert.deepEqual(opened, [201, 201, 201, 429], "three open, the fourth refused");
+
+  await page.getByRole("button", { name: "Start recording" }).click();
+  await page.getByTestId("recorder-state").getByText("Recording").waitFor();
+  // Refused live: no captions this time, and the screen says the recording goes on.
+  await page.getByTestId("captions-off").getByText(/too many recordings/i).waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(8000);
+  assert.equal(await page.getByTestId("recorder-state").getAttribute("data-phase"), "recording", "still recording");
+  await screen(page, "record-captions-off");
+  await page.getByRole("button", { name: "Stop and save" }).click();
+  // Sent whole, as a recording made offline is: one note of all of it.
+  await page.waitForURL(/\/transcripts\/[^/]+$/, { timeout: 180_000 });
+  const notes = (await (await page.request.get("/api/v1/transcriptions?limit=10")).json()) as { transcriptions: { text: string; duration: number }[] };
+  assert.equal(notes.transcriptions.length, 1, "one note");
+  assert.ok(notes.transcriptions[0].duration >= 8, `the whole recording: ${notes.transcriptions[0].duration} s`);
+  assert.match(notes.transcriptions[0].text, /\w/, "recognized");
+
+  // Settings → This phone: what the account's recordings take on the server, of its quota.
+  await page.goto("/settings");
+  await page.getByTestId("server-audio").getByText(/^On the server, your recordings take [\d.]+ MB of the 500 MB they may take\.$/).waitFor();
   await context.close();
 });

@@ -36,6 +36,9 @@ test("the newest notes' recordings are kept within the budget, and a note never 
 
   await page.goto("/settings");
   await page.getByTestId("offline-audio").getByText(/Kept now: 2 recordings, [\d.]+ MB/).waitFor();
+  // And the room the account's recordings take on the server (no quota set here: none is named).
+  const serverAudio = (await page.getByTestId("server-audio").textContent()) ?? "";
+  assert.match(serverAudio, /^On the server, your recordings take 0\.\d MB\.$/, serverAudio);
   assert.equal(await page.getByLabel("Listen offline").inputValue(), "100");
   await page.getByTestId("offline-audio").scrollIntoViewIfNeeded();
   await screenshot(page, "settings-phone-light", { fullPage: false });

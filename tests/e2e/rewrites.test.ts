@@ -4,7 +4,7 @@ import { JFK_WAV } from "@/tests/support/audio.ts";
 import { assertAccessible, newPhone, noteEditor, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
 
 // Issue 31 item 3 in the browser, without a writer: "Rewrite as…" lists the styles (those that
-// need a writer say so and cannot be picked), a to-do list is written and opens on its own page,
+// need a writer, or that this note has nothing for, say so and cannot be picked), a to-do list is written and opens on its own page,
 // is edited, and is listed under the note; Settings → Rewrite styles adds a style of your own.
 
 const PLAN =
@@ -26,6 +26,14 @@ test("rewrite a note as a to-do list, edit it, find it under the note; styles of
   await page.getByLabel("Or choose an audio file").setInputFiles(JFK_WAV);
   await page.waitForURL(/\/transcripts\/(?!recordings)[^/]+$/, { timeout: 180_000 });
   const noteUrl = page.url();
+  // JFK's sentence commits to nothing: without a writer, its to-do list is greyed out and says
+  // why, instead of looking pickable and then refusing (issue 44).
+  await page.getByTestId("rewrite-as").click();
+  await page.getByTestId("rewrite-styles").waitFor();
+  assert.equal(await page.getByTestId("style-todo_list").isDisabled(), true, "no to-do list of a note that commits to nothing");
+  await page.getByTestId("style-todo_list").getByText("Nothing to do in this note").waitFor();
+  assert.equal(await page.getByTestId("style-blog_outline").isDisabled(), false, "its outline can be made");
+  await page.getByRole("button", { name: "Close" }).click();
   const editor = await noteEditor(page);
   await editor.fill(PLAN);
   await page.getByRole("button", { name: "Done", exact: true }).click();

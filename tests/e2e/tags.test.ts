@@ -104,7 +104,7 @@ test("tags and pins: chips on the note, one tap for a tag you have, Notes filter
   // Search: a prefix as you type, its snippet; and tag: narrowing it.
   await page.goto("/transcripts");
   await page.getByTestId("note-search").fill("countr");
-  await page.getByTestId("search-count").getByText("1 note match “countr”").waitFor();
+  await page.getByTestId("search-count").getByText("1 note matches “countr”").waitFor();
   const marked = await page.getByTestId("search-snippet").locator("mark").allTextContents();
   assert.deepEqual([...new Set(marked.map((m) => m.toLowerCase()))], ["country"]);
   // The word found is in the two lines the row shows, not cut off after them.
@@ -118,7 +118,7 @@ test("tags and pins: chips on the note, one tap for a tag you have, Notes filter
   await page.getByTestId("note-search").fill("tag:work countr");
   await page.getByText("No notes match “tag:work countr”").waitFor();
   await page.getByTestId("note-search").fill("tag:history countr");
-  await page.getByTestId("search-count").getByText("1 note match “tag:history countr”").waitFor();
+  await page.getByTestId("search-count").getByText("1 note matches “tag:history countr”").waitFor();
 
   // Settings → Tags: rename (merging says so before it saves), delete with Undo.
   await page.goto("/settings");

@@ -173,6 +173,24 @@ describe("one request path: the front door and Next's handler", () => {
     assert.equal(answer.headers["keep-alive"], "timeout=65");
   });
 
+  // Issue 44: Next rebuilds the query before a route handler sees it, so `q=%FF` reached the search
+  // as U+FFFD (200) and `%zz` as a literal; the front door refuses them on the URL as it arrived.
+  test("a query string that is not percent-encoded UTF-8 is 400 invalid_encoding, before the key and on pages too", async () => {
+    const base = `http://127.0.0.1:${port}`;
+    for (const query of ["q=%FF", "q=caf%E9", "q=%C3%28", "q=%ED%A0%80", "q=%zz", "%FF=1"]) {
+      for (const [where, headers] of [
+        [`/api/v1/transcriptions?${query}`, { authorization: `Bearer ${key}` }],
+        [`/api/v1/transcriptions?${query}`, {}],
+        [`/transcripts?${query}`, {}],
+      ] as [string, Record<string, string>][]) {
+        const res = await request(`${base}${where}`, { from: "127.0.0.5", headers });
+        assertErrorShape({ status: res.status, headers: res.headers, body: JSON.parse(res.body) }, 400, "invalid_encoding");
+      }
+    }
+    const fine = await request(`${base}/api/v1/transcriptions?q=caf%C3%A9+%F0%9F%98%80`, { from: "127.0.0.5", headers: { authorization: `Bearer ${key}` } });
+    assert.equal(fine.status, 200, fine.body);
+  });
+
   test("TRACE and CONNECT get the API's 405", async () => {
     const trace = parseRaw(await raw(port, Buffer.from("TRACE /api/v1/dictionary HTTP/1.1\r\nHost: x\r\n\r\n")));
     assertErrorShape(trace, 405, "method_not_allowed");

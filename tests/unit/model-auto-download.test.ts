@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
 import { copyFile, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { resetEnvCache } from "@/lib/env.ts";
+import { spawn } from "node:child_process";
+import { env, resetEnvCache } from "@/lib/env.ts";
 import { recognitionEngine, resetRecognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
 import { startModelAutoDownload, startModelAutoDownloadIfNeeded } from "@/lib/transcription/recognizers/model-auto-download.ts";
 import { readDownloadStatus, writeDownloadStatus } from "@/lib/transcription/recognizers/model-download-status.ts";
@@ -167,7 +168,7 @@ describe("the engine and the quality people see follow the model's arrival", () 
     assert.equal(describeRecognizerQuality(recognizerQuality()), "Basic");
 
     await (await import("node:fs/promises")).mkdir(modelsDir, { recursive: true });
-    await writeDownloadStatus(modelsDir, { model: "base.en", pid: process.pid, state: "downloading", received_bytes: 42, total_bytes: 100 });
+    await writeDownloadStatus(modelsDir, { model: "base.en", pid: process.pid, data_dir: env().dataDir, state: "downloading", received_bytes: 42, total_bytes: 100 });
     assert.equal(recognizerQuality().model_download?.percent, 42);
     assert.equal(describeRecognizerQuality(recognizerQuality()), "Basic (downloading the accurate recognizer: 42 %)");
     assert.equal((await recognitionEngine()).name, "pocketsphinx");
@@ -177,5 +178,48 @@ describe("the engine and the quality people see follow the model's arrival", () 
     assert.equal((await recognitionEngine()).name, "whisper");
     assert.deepEqual(recognizerQuality(), { quality: "accurate", model_download: null });
     assert.equal(describeRecognizerQuality(recognizerQuality()), "Accurate");
+  });
+});
+
+describe("only this server's download is reported (issue 44: /api/health showed another's)", () => {
+  test("a download of another process (not this one or its parent), or of another DATA_DIR, is not this server's", async () => {
+    const modelsDir = path.join(dir, "shared-models");
+    await (await import("node:fs/promises")).mkdir(modelsDir, { recursive: true });
+    Object.assign(process.env, { TRANSCRIBE_ENGINE: "auto", MODELS_DIR: modelsDir, LOG_LEVEL: "silent" });
+    resetEnvCache();
+    const ours = env().dataDir;
+    const status = { model: "base.en", state: "downloading" as const, received_bytes: 50, total_bytes: 100 };
+    // Another server's launcher, alive, sharing MODELS_DIR.
+    const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60_000)"], { stdio: "ignore" });
+    try {
+      await writeDownloadStatus(modelsDir, { ...status, pid: other.pid!, data_dir: ours });
+      assert.equal(readDownloadStatus(modelsDir), null, "another process's download, though for the same DATA_DIR");
+      assert.equal(recognizerQuality().model_download, null);
+
+      await writeDownloadStatus(modelsDir, { ...status, pid: process.pid, data_dir: path.join(dir, "another-data-dir") });
+      assert.equal(readDownloadStatus(modelsDir), null, "this process's pid, but written for another DATA_DIR");
+
+      // The launcher that started this server (its parent) downloads for this DATA_DIR: reported.
+      await writeDownloadStatus(modelsDir, { ...status, pid: process.ppid, data_dir: ours });
+      assert.equal(readDownloadStatus(modelsDir)?.received_bytes, 50);
+      assert.equal(recognizerQuality().model_download?.percent, 50);
+    } finally {
+      other.kill();
+      await writeDownloadStatus(modelsDir, null);
+    }
+  });
+
+  test("the download started here is reported, with this DATA_DIR", async () => {
+    const host = await modelHost();
+    const modelsDir = path.join(dir, "own");
+    const download = startModelAutoDownload({ modelsDir, baseUrl: host.url, expectedSha1: "1".repeat(40), retryDelayMs: () => 60_000, log: capturedLog().log });
+    try {
+      for (let i = 0; i < 200 && readDownloadStatus(modelsDir)?.state !== "waiting"; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(readDownloadStatus(modelsDir)?.data_dir, env().dataDir);
+      assert.equal(readDownloadStatus(modelsDir, path.join(dir, "elsewhere")), null);
+    } finally {
+      await download.stop();
+      host.close();
+    }
   });
 });

@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Notes" };
 export default async function TranscriptsPage({ searchParams }: { searchParams: Promise<{ tag?: string | string[] }> }) {
   const [user, query] = await Promise.all([requireUser(), searchParams]);
   // ?tag= filters Notes (the chips above the list link to it); a tag that is not valid lists nothing.
-  const parsed = ListTranscriptionsQuery.safeParse({ limit: 20, tag: typeof query.tag === "string" && query.tag ? query.tag : undefined });
+  const parsed = ListTranscriptionsQuery.safeParse({ tag: typeof query.tag === "string" && query.tag ? query.tag : undefined });
   const tag = parsed.success ? (parsed.data.tag ?? null) : typeof query.tag === "string" ? query.tag : null;
   const first = parsed.success
     ? await seed(() => listTranscriptions({ userId: user.id, input: parsed.data }))

@@ -6,6 +6,8 @@ import { useCallback, useEffect, useState } from "react";
 import { ApiRequestError } from "@/app/_lib/api.ts";
 import { createRewrite, listRewrites, listRewriteStyles, type Rewrite, type RewriteStyle } from "@/app/_lib/posts/rewrites.ts";
 import { Button, LocalTime, Notice, RowLink, RowList, Sheet, Spinner } from "@/app/_ui/index.ts";
+import type { Transcription } from "@/app/_lib/api.ts";
+import { offlineUnavailable } from "@/lib/rewrites/offline-rewrites.ts";
 import styles from "./rewrites.module.css";
 
 const NEEDS_WRITER = "Needs a writer — Settings → Writing";
@@ -15,7 +17,7 @@ const NEEDS_WRITER = "Needs a writer — Settings → Writing";
  * and the note's rewrites, newest first. A rewrite is kept beside the note, never replacing it.
  */
 /** The note's rewrites and "Rewrite as…"; `open`/`onOpen` let the note's More menu open the sheet too. */
-export function NoteRewrites({ noteId, disabled, open, onOpen }: { noteId: string; disabled?: boolean; open: boolean; onOpen: (open: boolean) => void }) {
+export function NoteRewrites({ noteId, insights, disabled, open, onOpen }: { noteId: string; insights: Transcription["insights"]; disabled?: boolean; open: boolean; onOpen: (open: boolean) => void }) {
   const [rewrites, setRewrites] = useState<Rewrite[] | null>(null);
   const setOpen = onOpen;
 
@@ -57,13 +59,13 @@ export function NoteRewrites({ noteId, disabled, open, onOpen }: { noteId: strin
           </RowList>
         </>
       )}
-      <RewriteSheet noteId={noteId} open={open} onClose={() => setOpen(false)} />
+      <RewriteSheet noteId={noteId} insights={insights} open={open} onClose={() => setOpen(false)} />
     </section>
   );
 }
 
-function RewriteSheet({ noteId, open, onClose }: { noteId: string; open: boolean; onClose: () => void }) {
-  const [styleList, setStyleList] = useState<RewriteStyle[] | null>(null);
+function RewriteSheet({ noteId, insights, open, onClose }: { noteId: string; insights: Transcription["insights"]; open: boolean; onClose: () => void }) {
+  const [styleList, setStyleList] = useState<{ styles: RewriteStyle[]; writer: boolean } | null>(null);
   const [working, setWorking] = useState<RewriteStyle | null>(null);
   const [error, setError] = useState<string | null>(null);
   const router = useRouter();
@@ -74,7 +76,7 @@ function RewriteSheet({ noteId, open, onClose }: { noteId: string; open: boolean
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setError(null);
     listRewriteStyles()
-      .then((r) => setStyleList(r.styles))
+      .then((r) => setStyleList({ styles: r.styles, writer: r.writer_configured }))
       .catch((err) => setError(err instanceof ApiRequestError && err.status === 0 ? "No connection. Rewrites need a connection." : (err as Error).message));
   }, [open]);
 
@@ -113,14 +115,17 @@ function RewriteSheet({ noteId, open, onClose }: { noteId: string; open: boolean
           )}
           {styleList && (
             <ul className={styles.styleList} data-testid="rewrite-styles">
-              {styleList.map((style) => (
-                <li key={style.id}>
-                  <button type="button" className={styles.styleButton} disabled={!style.available} onClick={() => void pick(style)} data-testid={`style-${style.id}`}>
-                    <span className={styles.styleName}>{style.name}</span>
-                    <span className={styles.styleHint}>{style.available ? hint(style) : NEEDS_WRITER}</span>
-                  </button>
-                </li>
-              ))}
+              {styleList.styles.map((style) => {
+                const why = unavailable(style, styleList.writer, insights);
+                return (
+                  <li key={style.id}>
+                    <button type="button" className={styles.styleButton} disabled={why !== null} onClick={() => void pick(style)} data-testid={`style-${style.id}`}>
+                      <span className={styles.styleName}>{style.name}</span>
+                      <span className={styles.styleHint}>{why ?? hint(style)}</span>
+                    </button>
+                  </li>
+                );
+              })}
             </ul>
           )}
           <p className="muted">
@@ -140,3 +145,14 @@ const HINTS: Record<string, string> = {
   social_post: "One post, the strongest point first",
 };
 const hint = (style: RewriteStyle) => (style.built_in ? (HINTS[style.id] ?? "") : "Your style");
+
+/**
+ * Why a style cannot be picked for this note, or null: it needs a writer and none is set up, or
+ * (without a writer) the rules have nothing in this note to make it from (a to-do list of a note
+ * that commits to nothing). Insights not written yet: the server decides.
+ */
+function unavailable(style: RewriteStyle, writer: boolean, insights: Transcription["insights"]): string | null {
+  if (!style.available) return NEEDS_WRITER;
+  if (writer || !style.built_in || !insights) return null;
+  return offlineUnavailable(style.id, insights);
+}

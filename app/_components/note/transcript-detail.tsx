@@ -144,7 +144,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
         </Notice>
       )}
       <SpellingSuggestions suggestions={autosave.suggestions} onAccepted={(s) => autosave.setSuggestions((all) => all.filter((x) => x !== s))} toast={toast} />
-      <NoteRewrites noteId={id} disabled={offline} open={rewriting} onOpen={setRewriting} />
+      <NoteRewrites noteId={id} insights={transcript.insights} disabled={offline} open={rewriting} onOpen={setRewriting} />
       <NoteActionBar
         hint={view !== "text" || editing ? "" : playing ? "Tap a word to play from there." : "Tap a word to fix its spelling."}
         status={

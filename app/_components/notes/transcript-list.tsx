@@ -8,6 +8,7 @@ import { groupByRecording } from "@/app/_lib/notes/group-transcripts.ts";
 import { onQueueChange } from "@/app/_lib/local-db.ts";
 import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
 import { duration, shownText, titleOf } from "@/app/_lib/notes/note-text.ts";
+import { searchCount } from "@/app/_lib/notes/search-count.ts";
 import { Button, ButtonLink, ChipLink, ChipList, EmptyState, LocalTime, Notice, RowLink, RowList, TagLabel } from "@/app/_ui/index.ts";
 import styles from "../note/note.module.css";
 
@@ -268,7 +269,7 @@ function SearchResults({ query, shownAs = query }: { query: string; shownAs?: st
   return (
     <>
       <p className="muted" aria-live="polite" data-testid="search-count">
-        {matches.length === 1 ? "1 note" : `${matches.length} notes`} match “{shownAs}”
+        {searchCount(matches.length, shownAs)}
       </p>
       <RowList label="Notes found">
         {matches.map((t) => (

@@ -55,6 +55,8 @@ export function Recorder({ owner }: { owner: string }) {
   const [interrupted, setInterrupted] = useState(false);
   // What the server heard so far while recording.
   const [captions, setCaptions] = useState<LiveCaptions | null>(null);
+  // Why the server does not caption this recording (it is recorded and sent all the same).
+  const [captionsOff, setCaptionsOff] = useState<string | null>(null);
   const stage = useSyncExternalStore(onProgress, progressStage, () => null);
   const recording = useRef<Recording | null>(null);
   const meter = useRef<HTMLSpanElement>(null);
@@ -125,12 +127,14 @@ export function Recorder({ owner }: { owner: string }) {
     setMessage(null);
     setInterrupted(false);
     setCaptions(null);
+    setCaptionsOff(null);
     clearProgress();
     setPhase("starting");
     try {
       const spaceLeft = await minutesOfSpaceLeft();
       recording.current = await startRecording(owner, {
         onCaptions: setCaptions,
+        onCaptionsOff: setCaptionsOff,
         onInterrupted: (reason) => void stop(interruptionMessage(reason)),
         onReturn: (lost, hidden) =>
           lost > 0 &&
@@ -246,7 +250,7 @@ export function Recorder({ owner }: { owner: string }) {
       <p className={processing ? "visually-hidden" : styles.state} aria-live="polite" data-testid="recorder-state" data-phase={phase}>
         {STATE[phase]}
       </p>
-      {active && <LiveCaptionsView captions={captions} />}
+      {active && <LiveCaptionsView captions={captions} off={captionsOff} />}
       <div className={styles.controls} data-processing={processing || undefined}>
         {processing && (
           <Button variant="secondary" onClick={() => void start()}>
@@ -304,16 +308,22 @@ export function Recorder({ owner }: { owner: string }) {
 }
 
 /** The last words heard, as they come: the server's text for every piece recognized so far, tidied as the note will be. */
-function LiveCaptionsView({ captions }: { captions: LiveCaptions | null }) {
+function LiveCaptionsView({ captions, off }: { captions: LiveCaptions | null; off: string | null }) {
   const text = tidyCaption(captions?.text ?? "");
   // The newest lines only: a long note's captions must not push the controls off the screen.
   const shown = text.length > CAPTION_CHARS ? `…${text.slice(text.indexOf(" ", text.length - CAPTION_CHARS))}` : text;
-  const waiting = !captions || captions.pieces.some((p) => p.text === null) || !text;
+  const waiting = !off && (!captions || captions.pieces.some((p) => p.text === null) || !text);
   return (
     <p className={styles.captions} data-testid="live-captions" aria-live="polite" aria-label="Live captions">
       <span className={styles.captionsText}>
         {shown && <span>{shown}</span>}
         {waiting && <span className={styles.captionsPending}>{text ? " …" : "Listening…"}</span>}
+        {off && (
+          <span className={styles.captionsPending} data-testid="captions-off">
+            {shown && " "}
+            {off} Your recording goes on here; its note is made when you stop.
+          </span>
+        )}
       </span>
     </p>
   );

@@ -2,12 +2,20 @@
 
 import { Headphones, HardDrive } from "lucide-react";
 import { useEffect, useState } from "react";
+import { getSettings, type Settings } from "@/app/_lib/api.ts";
 import { BUDGET_CHOICES_MB, keptAudio, offlineAudioBudgetMb, setOfflineAudioBudgetMb, syncOfflineAudio } from "@/app/_lib/notes/offline-audio.ts";
 import { isKeptOnPhone, keepRecordingsOnPhone, minutesOfSpaceLeft } from "@/app/_lib/recording/storage.ts";
 import { Button, Card } from "@/app/_ui/index.ts";
 import styles from "./phone-storage.module.css";
 
-type State = { kept: boolean | null; minutes: number | null; budgetMb: number; audio: { notes: number; bytes: number } };
+type State = {
+  kept: boolean | null;
+  minutes: number | null;
+  budgetMb: number;
+  audio: { notes: number; bytes: number };
+  /** The room this account's recordings take on the server (null: offline, not known now). */
+  server: Settings["audio_storage"] | null;
+};
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toLocaleString(undefined, { maximumFractionDigits: bytes < 10 * 1024 * 1024 ? 1 : 0 })} MB`;
 
@@ -17,8 +25,10 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toLocaleString(u
  */
 export function PhoneStorage() {
   const [state, setState] = useState<State | null>(null);
-  const read = async () =>
-    setState({ kept: await isKeptOnPhone(), minutes: await minutesOfSpaceLeft(), budgetMb: offlineAudioBudgetMb(), audio: await keptAudio() });
+  const read = async () => {
+    const server = getSettings().then((s) => s.audio_storage, () => null);
+    setState({ kept: await isKeptOnPhone(), minutes: await minutesOfSpaceLeft(), budgetMb: offlineAudioBudgetMb(), audio: await keptAudio(), server: await server });
+  };
   useEffect(() => {
     // The browser's answers arrive asynchronously; reading them on mount is the point of this effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -49,6 +59,7 @@ export function PhoneStorage() {
           Ask to keep them
         </Button>
       )}
+      {state.server && <ServerStorage usage={state.server} />}
       <div className={styles.offline}>
         <label htmlFor="offline-audio-budget" className={styles.label}>
           <Headphones size={18} aria-hidden="true" /> Listen offline
@@ -68,5 +79,17 @@ export function PhoneStorage() {
         </select>
       </div>
     </Card>
+  );
+}
+
+/** The room the account's recordings take on the server, and its quota when the server sets one. */
+function ServerStorage({ usage: { used_bytes: used, quota_bytes: quota } }: { usage: Settings["audio_storage"] }) {
+  const full = quota !== null && used >= quota;
+  return (
+    <p className={styles.hint} data-testid="server-audio">
+      On the server, your recordings take {megabytes(used)}
+      {quota === null ? "." : ` of the ${megabytes(quota)} they may take.`}
+      {full && " That is all the room there is: new recordings are refused until you delete notes you no longer need."}
+    </p>
   );
 }

@@ -4,7 +4,10 @@ import type { LiveRecording, TranscriptionResult } from "@/lib/transcription/sch
 // recorder writes (about a second) is sent at once as the next bytes of the live recording
 // (PATCH /api/v1/live-recordings/{id}?offset=…), and the answer's captions are shown. Nothing
 // depends on it: the chunks are also in IndexedDB, and at Stop the whole recording is queued; the
-// queue sends only what the server does not hold yet, then asks for the note (…/finish).
+// queue sends only what the server does not hold yet, then asks for the note (…/finish). When the
+// server will not take the recording live (too many open on the account, audio it cannot follow,
+// or it made a note of part of it after the phone went quiet), the queue sends it whole instead,
+// as any recording: never is a recording lost to a refusal.
 
 export type LiveCaptions = Pick<LiveRecording, "text" | "pieces" | "heard_seconds">;
 
@@ -53,11 +56,22 @@ export type LiveSender = {
 };
 
 /**
+ * Refusals after which the recording is not sent live any more (retrying would be refused again);
+ * the queue sends it whole after Stop. `null`: worth another try later.
+ */
+export function liveRefusal(reply: Refusal): string | null {
+  if (reply.code === "too_many_live_recordings") return "No captions this time: too many recordings are being captioned on your account at once.";
+  if (reply.code === "recording_finished") return "No captions any more: the server made a note of what it had while the phone was quiet.";
+  if (reply.status === 401 || reply.status === 429 || reply.status >= 500) return null;
+  return `No captions for this recording: ${reply.message}`;
+}
+
+/**
  * Sends a recording's chunks as they come, one request at a time, in order. A failed request
  * (offline, a server restart) is tried again after a growing pause, from the bytes the server
- * holds; the recording itself never waits for it.
+ * holds; the recording itself never waits for it. `onOff` says why it stopped sending for good.
  */
-export function startLiveSender(id: string, type: string, recordedAt: number, onCaptions: (captions: LiveCaptions) => void): LiveSender {
+export function startLiveSender(id: string, type: string, recordedAt: number, onCaptions: (captions: LiveCaptions) => void, onOff?: (why: string) => void): LiveSender {
   const chunks: Blob[] = [];
   let total = 0;
   let sent = 0;
@@ -83,13 +97,13 @@ export function startLiveSender(id: string, type: string, recordedAt: number, on
         const now = await held(id).catch(() => null);
         if (!now || "ok" in now) return later();
         sent = Math.min(now.bytes, total);
-      } else if (reply.status === 401 || reply.status === 429 || reply.status >= 500) {
-        return later();
       } else {
-        // This recording cannot go live (a format the server cannot read as it grows, a finished
-        // recording): the queue sends it whole after Stop.
+        const why = liveRefusal(reply);
+        if (why === null) return later();
+        // This recording cannot go live (too many open, a format the server cannot read as it
+        // grows, a finished recording): it goes on on the phone, and the queue sends it after Stop.
         stopped = true;
-        console.warn("live recognition unavailable for this recording:", reply.message);
+        onOff?.(why);
       }
     }
   };
@@ -127,15 +141,21 @@ export type LiveOutcome =
   /** The server cannot take it live: send it whole (POST /transcribe). */
   | { status: "whole" };
 
+/** Refusals of an append after which the recording is sent whole (POST /transcribe) instead. */
+const SEND_WHOLE = new Set(["too_many_live_recordings", "unsupported_audio", "recording_finished"]);
+
 /**
  * The queue's upload of a live recording after Stop: the bytes the server does not hold yet, then
  * finish. Safe to repeat from any point: appends go by offset, and finishing twice answers one note.
+ * "whole" when the server will not take it live: too many live recordings open (it never started
+ * live), audio it cannot follow, or a note the server made of only part of it (it heard nothing
+ * for a while and finished it): the whole recording then becomes a note of its own.
  */
 export async function finishLiveUpload(id: string, blob: Blob, recordedAt: number, onProgress?: (loaded: number, total: number) => void): Promise<LiveOutcome> {
   try {
     let state = await held(id);
     if ("ok" in state) return outcome(state);
-    if (state.transcriptionId) return { status: "done", transcriptionId: state.transcriptionId };
+    if (state.transcriptionId) return state.bytes < blob.size ? { status: "whole" } : { status: "done", transcriptionId: state.transcriptionId };
     let offset = state.bytes;
     while (offset < blob.size) {
       onProgress?.(offset, blob.size);
@@ -145,8 +165,7 @@ export async function finishLiveUpload(id: string, blob: Blob, recordedAt: numbe
         state = await held(id);
         if ("ok" in state) return outcome(state);
         offset = state.bytes;
-      } else if (reply.code === "unsupported_audio" && offset === 0) return { status: "whole" };
-      else if (reply.code === "recording_finished") break;
+      } else if (reply.code && SEND_WHOLE.has(reply.code)) return { status: "whole" };
       else return outcome(reply);
     }
     onProgress?.(blob.size, blob.size);

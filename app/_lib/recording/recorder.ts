@@ -48,6 +48,8 @@ export type Interruption = "ended" | "muted";
 type Hooks = {
   /** The server's captions so far, after each second of audio it received. */
   onCaptions?: (captions: LiveCaptions) => void;
+  /** The server will not caption this recording (why, in plain words); it goes on, and is sent whole at Stop. */
+  onCaptionsOff?: (why: string) => void;
   /** The audio track ended or went silent for good: the recording should stop, keeping what it has. */
   onInterrupted?: (reason: Interruption) => void;
   /** Back in view after the page was hidden: how many seconds of audio the browser did not record meanwhile. */
@@ -80,7 +82,7 @@ function holdScreenOn(): { release(): void } {
   };
 }
 
-export async function startRecording(owner: string, { onCaptions, onInterrupted, onReturn }: Hooks = {}): Promise<Recording> {
+export async function startRecording(owner: string, { onCaptions, onCaptionsOff, onInterrupted, onReturn }: Hooks = {}): Promise<Recording> {
   // The browser's voice-call processing (echo cancellation, noise suppression, gain) smears
   // consonants and costs recognition accuracy; a voice note wants the plain signal.
   const stream = await navigator.mediaDevices.getUserMedia({
@@ -102,7 +104,7 @@ export async function startRecording(owner: string, { onCaptions, onInterrupted,
     const heard = (firstWaiting < 0 ? captions.pieces : captions.pieces.slice(0, firstWaiting)).at(-1)?.end ?? 0;
     performance.mark("voicedraft:captions", { detail: { heard } });
     onCaptions?.(captions);
-  });
+  }, onCaptionsOff);
   recorder.ondataavailable = (event) => {
     if (!event.data.size) return;
     const chunk = { recordingId: id, seq: seq++, blob: event.data };

@@ -1,9 +1,9 @@
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
-import { contentHash } from "@/lib/content/items/content-hash.ts";
+import { canonicalTitle, contentHash } from "@/lib/content/items/content-hash.ts";
 import { presentItem } from "@/lib/content/items/present-item.ts";
 import { noteTextHash, sourceTextOf } from "@/lib/content/items/source-note.ts";
-import type { ContentItem, CreateMasterInput, SourceTextKind } from "@/lib/content/schemas.ts";
+import { TITLE_MAX, type ContentItem, type CreateMasterInput, type SourceTextKind } from "@/lib/content/schemas.ts";
 
 const DEFAULT_TITLE_CHARS = 80;
 
@@ -14,6 +14,18 @@ function titleFrom(body: string): string {
   return chars.length > DEFAULT_TITLE_CHARS ? `${chars.slice(0, DEFAULT_TITLE_CHARS - 1).join("").trimEnd()}…` : chars.join("");
 }
 
+/**
+ * The note's own title, as its list and page show it: the one the person gave it, else its
+ * insights' (a few words naming it); null when it has neither. Read from the stored insights
+ * without lib/insights, which builds on this domain.
+ */
+export function noteTitleOf(transcription: { title: string | null; insights: unknown }): string | null {
+  const written = (transcription.insights as { title?: unknown } | null)?.title;
+  const title = transcription.title ?? (typeof written === "string" ? written : null);
+  const line = title === null ? "" : canonicalTitle(title.replace(/\p{Cc}+/gu, " "));
+  return line ? Array.from(line).slice(0, TITLE_MAX).join("") : null;
+}
+
 /** A new master, from a body, one of the user's transcriptions, or both. */
 export async function createMaster({ userId, input }: { userId: string; input: CreateMasterInput }): Promise<ContentItem> {
   const prisma = await db();
@@ -21,6 +33,7 @@ export async function createMaster({ userId, input }: { userId: string; input: C
   let sourceTextKind: SourceTextKind | null = null;
   let sourceNoteHash: string | null = null;
   let transcriptionUpdatedAt: Date | null = null;
+  let sourceTitle: string | null = null;
   if (input.source_transcription_id !== undefined) {
     const transcription = await prisma.transcription.findFirst({
       where: { id: input.source_transcription_id, userId },
@@ -28,6 +41,7 @@ export async function createMaster({ userId, input }: { userId: string; input: C
     });
     if (!transcription) throw notFound(`The transcription ${input.source_transcription_id}`);
     transcriptionUpdatedAt = transcription.updatedAt;
+    sourceTitle = noteTitleOf(transcription);
     if (body === undefined) {
       const source = sourceTextOf(transcription);
       body = source.text;
@@ -36,7 +50,8 @@ export async function createMaster({ userId, input }: { userId: string; input: C
     }
   }
   body ??= "";
-  const title = input.title ?? titleFrom(body);
+  // The note's title where it has one: its first words said nothing the title did not (issue 44).
+  const title = input.title ?? sourceTitle ?? titleFrom(body);
   const row = await prisma.contentItem.create({
     data: {
       userId,

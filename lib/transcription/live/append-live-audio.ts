@@ -1,13 +1,17 @@
 import { db } from "@/lib/db/client.ts";
+import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { assertAudioBudgetLeft } from "@/lib/rate-limit/audio-budget.ts";
-import { detectAudioFormat, SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio/audio-format.ts";
+import { detectAudioFormat, SUPPORTED_FORMATS_TEXT, type AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
+import { assertAudioQuotaLeft } from "@/lib/note-audio/audio-quota.ts";
+import { assertLiveBytesAreAudio, type LiveBytesOf } from "@/lib/transcription/live/check-live-bytes.ts";
 import { cutLivePieces, LIVE_FORMATS } from "@/lib/transcription/live/cut-live-pieces.ts";
 import { getLiveRecording } from "@/lib/transcription/live/get-live-recording.ts";
+import { assertLiveRecordingSlot } from "@/lib/transcription/live/open-live-recordings.ts";
 import { assertLanguageSupported, engineCall, recognizerPrompt } from "@/lib/transcription/recognition/transcribe-audio.ts";
 import { userLanguage } from "@/lib/transcription/recognition/user-language.ts";
 import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
@@ -15,7 +19,9 @@ import type { LiveRecording } from "@/lib/transcription/schemas.ts";
 
 // PATCH /api/v1/live-recordings/{id}: the next bytes of a recording still being made. Appends are
 // by byte offset, so a retried or repeated body is taken once: bytes the server already holds are
-// skipped, and a body that starts past them is refused with the offset to send from.
+// skipped, and a body that starts past them is refused with the offset to send from. New bytes are
+// kept only when they are audio (check-live-bytes.ts) and fit in the account's audio quota; the
+// first ones only while the account has fewer than LIVE_RECORDINGS_OPEN_MAX recordings open.
 
 type AppendArgs = {
   userId: string;
@@ -45,6 +51,8 @@ export async function appendLiveAudio({ userId, id, offset, bytes, mimeType, rec
     if (total > env().MAX_UPLOAD_BYTES) {
       throw new ApiError("payload_too_large", `A recording may hold at most ${env().MAX_UPLOAD_BYTES} bytes.`);
     }
+    // Checked before the recording was created, when these are its first bytes.
+    if (!created) await assertFreshBytesFit(row, fresh);
     const stored = await prisma.$transaction(async (tx) => {
       const moved = await tx.liveRecording.updateMany({
         where: { userId, id, bytesReceived: row.bytesReceived, status: "recording" },
@@ -66,20 +74,41 @@ export async function appendLiveAudio({ userId, id, offset, bytes, mimeType, rec
   return { recording: await getLiveRecording({ userId, id }), created };
 }
 
-async function createLiveRecording({ userId, id, bytes, mimeType, recordedAt }: Omit<AppendArgs, "offset">) {
+function liveFormatOf(bytes: Uint8Array): AudioFormat {
   if (!bytes.length) throw new ApiError("empty_audio", "The first part of a live recording is empty (0 bytes).");
   const format = detectAudioFormat(bytes);
   if (!format || !LIVE_FORMATS.has(format)) {
     throw new ApiError("unsupported_audio", `A live recording must be WebM/Opus, Ogg/Opus, MP4/AAC or WAV as a recorder writes it (any file: POST /transcribe, ${SUPPORTED_FORMATS_TEXT}).`);
   }
+  return format;
+}
+
+/** New bytes are kept only within the account's audio quota, and only when they are audio. */
+async function assertFreshBytesFit(recording: LiveBytesOf, fresh: Uint8Array): Promise<void> {
+  await assertAudioQuotaLeft({ userId: recording.userId, adding: fresh.length });
+  await assertLiveBytesAreAudio({ recording, fresh });
+}
+
+/** A new live recording, holding no bytes yet: `bytes` (its first) are checked, then appended by the caller. */
+async function createLiveRecording({ userId, id, bytes, mimeType, recordedAt }: Omit<AppendArgs, "offset">) {
+  const format = liveFormatOf(bytes);
   await assertAudioBudgetLeft(userId);
   const language = await userLanguage(userId);
   const engine = await engineCall(recognitionEngine);
   await assertLanguageSupported(engine, language);
   const prisma = await db();
+  // Counted first without holding the lock (cheap), so a burst is refused before its audio is probed.
+  await assertLiveRecordingSlot(prisma, userId);
+  await assertFreshBytesFit({ userId, id, format, bytesReceived: 0, heardUntil: 0 }, bytes);
   const prompt = recognizerPrompt(undefined, await loadDictionary(userId));
   try {
     return await prisma.$transaction(async (tx) => {
+      // One create at a time per account, so a burst is counted one by one.
+      await tx.$executeRaw`SELECT 1 FROM "users" WHERE "id" = ${userId} FOR UPDATE`;
+      // Sent twice at once: the other request created it while this one waited for the lock.
+      const created = await tx.liveRecording.findUnique({ where: { userId_id: { userId, id } } });
+      if (created) return created;
+      await assertLiveRecordingSlot(tx, userId);
       const workflow = await tx.recognitionWorkflow.create({
         // piecesTotal is known at finish; until then the workflow stays running.
         data: { userId, requestHash: hashRequest({ live_recording: id }), status: "running", piecesTotal: 0, durationSec: 0, prompt, language },
@@ -88,7 +117,7 @@ async function createLiveRecording({ userId, id, bytes, mimeType, recordedAt }: 
       return tx.liveRecording.create({
         data: { userId, id, status: "recording", mimeType: mimeType.slice(0, 100), format, workflowId: workflow.id, recordedAt: recordedAt ? new Date(recordedAt) : new Date() },
       });
-    });
+    }, TRANSACTION_OPTIONS);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // The same first part sent twice at once: the other request created it.

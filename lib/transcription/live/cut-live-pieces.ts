@@ -54,11 +54,11 @@ export type LiveRow = { userId: string; id: string; format: string; heardUntil: 
  */
 export type LiveCut = { pieces: number; endSec: number };
 
-/** The recording's audio so far, from its chunks in order, as one file in `dir`. */
-export async function writeLiveAudio(row: Pick<LiveRow, "userId" | "id" | "format">, dir: string): Promise<string> {
+/** The recording's audio so far (or its first `upTo` bytes), from its chunks in order, as one file in `dir`. */
+export async function writeLiveAudio(row: Pick<LiveRow, "userId" | "id" | "format">, dir: string, upTo?: number): Promise<string> {
   const prisma = await db();
   const chunks = await prisma.liveRecordingChunk.findMany({
-    where: { userId: row.userId, recordingId: row.id },
+    where: { userId: row.userId, recordingId: row.id, ...(upTo !== undefined && { offset: { lt: upTo } }) },
     orderBy: { offset: "asc" },
     select: { data: true },
   });

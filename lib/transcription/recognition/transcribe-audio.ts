@@ -9,6 +9,7 @@ import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio/audio-format.ts";
 import { decodeAudio, type DecodedAudio } from "@/lib/transcription/audio/decode-audio.ts";
 import { encodeNoteAudio, type Encoding } from "@/lib/note-audio/encode-note-audio.ts";
+import { assertAudioQuotaLeft } from "@/lib/note-audio/audio-quota.ts";
 import { keepNoteAudio, shouldKeepAudio } from "@/lib/note-audio/keep-note-audio.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
 import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
@@ -104,6 +105,8 @@ async function transcribeOnce(args: TranscribeArgs, hash: string): Promise<Trans
   if (!upload.format) {
     throw new ApiError("unsupported_audio", `This file is not audio in a supported format (${SUPPORTED_FORMATS_TEXT}).`);
   }
+  // A recording to keep needs room in the account's audio quota (one without its audio does not).
+  if (shouldKeepAudio(input.keep_audio)) await assertAudioQuotaLeft({ userId });
   const config = env();
   const engine = await engineCall(recognitionEngine);
   await assertLanguageSupported(engine, input.language);

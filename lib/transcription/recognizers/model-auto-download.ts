@@ -39,7 +39,7 @@ export function startModelAutoDownload(options: AutoDownloadOptions): AutoDownlo
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
-  let status: ModelDownloadStatus = { model: name, pid: process.pid, state: "downloading", received_bytes: 0, total_bytes: null };
+  let status: ModelDownloadStatus = { model: name, pid: process.pid, data_dir: env().dataDir, state: "downloading", received_bytes: 0, total_bytes: null };
   let lastWrite = 0;
   let lastLoggedTenth = -1;
 

@@ -1,13 +1,20 @@
 import { readFileSync } from "node:fs";
 import { rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { env } from "@/lib/env.ts";
 
 // The background model download runs in the launcher; the Next server reads its progress from
 // this file in MODELS_DIR (written whole, then renamed, so a reader never sees half of it).
+// MODELS_DIR may be shared by servers of other DATA_DIRs, and a pid outlives its process in the
+// file: a server reports only the download of its own launcher (its parent process, or itself)
+// for its own DATA_DIR. (Issue 44: /api/health reported another server's download.)
 
 export type ModelDownloadStatus = {
   model: string;
+  /** The process downloading: the launcher of the server that reports it. */
   pid: number;
+  /** The DATA_DIR (resolved) of that launcher. */
+  data_dir: string;
   /** downloading now, or waiting to retry after a failure (offline, interrupted). */
   state: "downloading" | "waiting";
   received_bytes: number;
@@ -26,10 +33,11 @@ export async function writeDownloadStatus(modelsDir: string, status: ModelDownlo
   await rename(temporary, file);
 }
 
-/** The download in progress, or null (none, or its process is gone). */
-export function readDownloadStatus(modelsDir: string): ModelDownloadStatus | null {
+/** This server's download in progress, or null (none, another server's, or its process is gone). */
+export function readDownloadStatus(modelsDir: string, dataDir = env().dataDir): ModelDownloadStatus | null {
   try {
     const status = JSON.parse(readFileSync(path.join(modelsDir, STATUS_FILE), "utf8")) as ModelDownloadStatus;
+    if (status.data_dir !== dataDir || (status.pid !== process.pid && status.pid !== process.ppid)) return null;
     process.kill(status.pid, 0);
     return status;
   } catch {

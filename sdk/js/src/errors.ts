@@ -48,13 +48,13 @@ export class NotFoundError extends ApiError {}
 export class ConflictError extends ApiError {}
 /** 409 `idempotency_conflict`: an Idempotency-Key or client_request_id was reused for a different request. */
 export class IdempotencyConflictError extends ConflictError {}
-/** 413: the upload or body is larger than the service's limit (`payload_too_large`, `audio_too_long`). */
+/** 413: the upload or body is larger than the service's limit (`payload_too_large`, `audio_too_long`), or the account's audio quota is reached (`audio_quota_exceeded`). */
 export class PayloadTooLargeError extends ApiError {}
 /** 415: not a supported media type or audio format. */
 export class UnsupportedMediaTypeError extends ApiError {}
 /** 422: the audio cannot be used (`unreadable_audio`, `empty_audio`, `no_speech`). */
 export class UnprocessableError extends ApiError {}
-/** 429: too many requests; retried automatically where safe. */
+/** 429: too many requests (`rate_limited`), or too many live recordings open (`too_many_live_recordings`); retried automatically where safe. */
 export class RateLimitError extends ApiError {}
 /** 5xx other than 503. */
 export class ServerError extends ApiError {}

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ContentFamilyView } from "@/app/_components/posts/content-family.tsx";
 import type { DraftSource } from "@/app/_lib/posts/family-draft.ts";
-import { noteTitle } from "@/app/_lib/notes/note-text.ts";
+import { noteTitle, titleOf } from "@/app/_lib/notes/note-text.ts";
 import { seed } from "@/app/(app)/_seed.ts";
 import { Notice } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
@@ -38,7 +38,8 @@ async function draftFrom(userId: string, { note, recording }: { note?: string; r
     const t = await getTranscription({ userId, id: note });
     const optimized = t.optimization?.status === "completed" ? t.optimization.text : null;
     const [body, kind] = t.edited_at ? [t.text, "edited" as const] : optimized ? [optimized, "optimized" as const] : [t.text, "recognized" as const];
-    return { input: { source_transcription_id: t.id }, title: t.title ?? noteTitle(body), body, kind };
+    // The note's title as its page shows it (yours, else its insights'); its first words only without one.
+    return { input: { source_transcription_id: t.id }, title: titleOf(t, body), body, kind };
   }
   if (!recording) throw new Error("no source");
   const joined = await getRecording({ userId, recordingId: recording });

@@ -123,7 +123,7 @@ export interface paths {
         put?: never;
         /**
          * Create a master
-         * @description A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title defaults to the body's first line.
+         * @description A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title defaults to the transcription's title (yours, else its insights'), else the body's first line.
          *
          *     Required scope: `content:write`.
          */
@@ -458,6 +458,8 @@ export interface paths {
          *
          *     Bytes the server already holds are skipped, so a retried PATCH is harmless; a body that starts past `bytes_received` is 409 offset_mismatch (send from `bytes_received`). The answer is the recording with its captions so far (`text`, `pieces`).
          *
+         *     Limits: an account may have LIVE_RECORDINGS_OPEN_MAX live recordings open at once (3 unless configured); one more is 429 too_many_live_recordings (send that recording whole with POST /transcribe when it ends). A recording no audio reaches for LIVE_RECORDING_IDLE_MINUTES (10) no longer counts: the server finishes it into a note. New bytes are kept only when they continue the recording as audio (else 415 unsupported_audio, and nothing of them is kept) and fit the account's audio quota (else 413 audio_quota_exceeded).
+         *
          *     Required scope: `transcribe`.
          */
         patch: operations["appendLiveAudio"];
@@ -690,7 +692,7 @@ export interface paths {
         };
         /**
          * Read your settings
-         * @description Your settings: the language of your recordings (`auto`: detected in each one), and what this server's recognizer can do for it (`recognizer.language_supported`; `hint` says what to install otherwise).
+         * @description Your settings: the language of your recordings (`auto`: detected in each one), what this server's recognizer can do for it (`recognizer.language_supported`; `hint` says what to install otherwise), and the room your recordings take here (`audio_storage`: bytes kept, and the quota when the server sets one).
          *
          *     Required scope: `transcribe`.
          */
@@ -1120,7 +1122,7 @@ export interface components {
                  * @description Stable, machine-readable; branch on this, not on the message.
                  * @enum {string}
                  */
-                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "webhook_url_not_allowed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "session_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "no_source_note" | "stale" | "generation_in_progress" | "invalid_transition" | "rewrite_style_read_only" | "rewrite_style_limit_reached" | "writer_required" | "offset_mismatch" | "recording_finished" | "webhook_limit_reached" | "payload_too_large" | "audio_too_long" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "nothing_to_rewrite" | "rate_limited" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "writer_failed" | "service_unavailable";
+                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "invalid_encoding" | "webhook_url_not_allowed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "session_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "no_source_note" | "stale" | "generation_in_progress" | "invalid_transition" | "rewrite_style_read_only" | "rewrite_style_limit_reached" | "writer_required" | "offset_mismatch" | "recording_finished" | "webhook_limit_reached" | "payload_too_large" | "audio_too_long" | "audio_quota_exceeded" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "nothing_to_rewrite" | "rate_limited" | "too_many_live_recordings" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "writer_failed" | "service_unavailable";
                 /** @description For people: what went wrong and what to do next. */
                 message: string;
                 /** @description The same value as the X-Request-Id header; quote it in support requests. */
@@ -1746,7 +1748,7 @@ export interface components {
         };
         ContentMasterInput: {
             /**
-             * @description Default: the first line of the body, cut to 80 characters.
+             * @description Default: the source transcription's title (yours, else its insights'), else the first line of the body, cut to 80 characters.
              * @example Why we moved to Postgres
              */
             title?: string;
@@ -2198,6 +2200,13 @@ export interface components {
                 /** @description Whether your language setting can be recognized here now. */
                 language_supported: boolean;
             };
+            /** @description The room your recordings take on this server. */
+            audio_storage: {
+                /** @description Bytes of audio this account keeps here: every note's kept recording, and live recordings not yet made notes of. */
+                used_bytes: number;
+                /** @description How much it may keep (AUDIO_QUOTA_MB); null: no quota. At it, uploads that keep their audio and live appends are refused with 413 audio_quota_exceeded. */
+                quota_bytes: number | null;
+            };
         };
         UpdateSettingsInput: {
             /**
@@ -2231,7 +2240,7 @@ export interface components {
                  * @enum {string}
                  */
                 quality: "accurate" | "basic" | "unavailable";
-                /** @description The background download of the accurate recognizer (npm start), when under way. */
+                /** @description The background download of the accurate recognizer by this server's own launcher (npm start) for its DATA_DIR, when under way; another server's download into a shared MODELS_DIR is not reported. */
                 model_download: {
                     model: string;
                     /**
@@ -2295,7 +2304,11 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2340,6 +2353,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: `confirm` is missing or is not this account's email (details names it), or the body has another field.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -2448,7 +2463,11 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2536,6 +2555,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -2643,7 +2664,11 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2738,7 +2763,11 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelDeleteResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2849,6 +2878,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -2970,7 +3001,11 @@ export interface operations {
                     "application/json": components["schemas"]["ContentItemList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3058,6 +3093,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -3175,7 +3212,11 @@ export interface operations {
                     "application/json": components["schemas"]["ContentItemResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3276,6 +3317,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -3409,6 +3452,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -3561,6 +3606,8 @@ export interface operations {
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
              *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             *
              *     invalid_json: The body is not valid JSON.
              */
             400: {
@@ -3708,6 +3755,8 @@ export interface operations {
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
              *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             *
              *     invalid_json: The body is not valid JSON.
              */
             400: {
@@ -3846,7 +3895,11 @@ export interface operations {
                     "application/json": components["schemas"]["ContentFamily"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3947,6 +4000,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -4084,6 +4139,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -4232,6 +4289,8 @@ export interface operations {
             /**
              * @description validation_failed: A field is missing or invalid, there are more than 10 targets, or a target repeats.
              *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             *
              *     invalid_json: The body is not valid JSON.
              */
             400: {
@@ -4368,7 +4427,11 @@ export interface operations {
                     "application/json": components["schemas"]["DictionaryList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4466,6 +4529,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -4586,7 +4651,11 @@ export interface operations {
                     "application/json": components["schemas"]["DictionaryDeleteResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4686,7 +4755,11 @@ export interface operations {
                     "application/json": components["schemas"]["DictionaryImpact"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4769,7 +4842,11 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4854,7 +4931,11 @@ export interface operations {
                     "application/json": components["schemas"]["LiveRecording"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4973,7 +5054,11 @@ export interface operations {
                     "application/json": components["schemas"]["LiveRecording"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5019,7 +5104,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description payload_too_large: The body is larger than 8388608 bytes, or the recording would exceed the upload limit. */
+            /**
+             * @description payload_too_large: The body is larger than 8388608 bytes, or the recording would exceed the upload limit.
+             *
+             *     audio_quota_exceeded: Keeping these bytes would pass the account's audio quota (AUDIO_QUOTA_MB); none of them is kept. Finish the recording, or delete notes to make room.
+             */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5029,7 +5118,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description unsupported_audio: The first bytes are not WebM, Ogg, MP4 or WAV audio as a recorder writes it. */
+            /** @description unsupported_audio: The first bytes are not WebM, Ogg, MP4 or WAV audio as a recorder writes it, or the new bytes do not continue the recording as audio (more than 256 KiB after its last audio packet); none of them is kept. */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5053,7 +5142,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            /**
+             * @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds.
+             *
+             *     too_many_live_recordings: The first PATCH of a new recording while the account has LIVE_RECORDINGS_OPEN_MAX open ones (each with audio in the last LIVE_RECORDING_IDLE_MINUTES); Retry-After says when the oldest goes idle. Finish one, or send this recording whole (POST /transcribe).
+             */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5118,7 +5211,11 @@ export interface operations {
                     "application/json": components["schemas"]["TranscriptionResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5250,7 +5347,11 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5281,7 +5382,11 @@ export interface operations {
                     "application/json": components["schemas"]["PresetList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5369,6 +5474,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -5476,7 +5583,11 @@ export interface operations {
                     "application/json": components["schemas"]["PresetResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5571,7 +5682,11 @@ export interface operations {
                     "application/json": components["schemas"]["PresetDeleteResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5686,6 +5801,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -5813,7 +5930,11 @@ export interface operations {
                     "application/json": components["schemas"]["Recording"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5905,7 +6026,11 @@ export interface operations {
                     "application/json": components["schemas"]["RewriteStyleList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5993,6 +6118,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -6110,7 +6237,11 @@ export interface operations {
                     "application/json": components["schemas"]["RewriteStyleDeleteResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6221,6 +6352,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -6348,7 +6481,11 @@ export interface operations {
                     "application/json": components["schemas"]["RewriteResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6443,7 +6580,11 @@ export interface operations {
                     "application/json": components["schemas"]["RewriteDeleteResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6544,6 +6685,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -6658,7 +6801,11 @@ export interface operations {
                     "application/json": components["schemas"]["Settings"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6746,6 +6893,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -6850,7 +6999,11 @@ export interface operations {
                     "application/json": components["schemas"]["TagList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6938,7 +7091,11 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteTagResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7036,6 +7193,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: from or to is empty, longer than 40 characters, or holds , " / \ or a control character.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -7165,7 +7324,11 @@ export interface operations {
                     "application/json": components["schemas"]["TranscriptionList"];
                 };
             };
-            /** @description validation_failed: limit is out of range, q is longer than 200 characters, tag is not a valid tag, or cursor is not one this API returned. */
+            /**
+             * @description validation_failed: limit is out of range, q is longer than 200 characters, tag is not a valid tag, or cursor is not one this API returned.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7250,7 +7413,11 @@ export interface operations {
                     "application/json": components["schemas"]["TranscriptionResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7346,7 +7513,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7447,6 +7618,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: Nothing to change was sent, text or title is too long, or a tag is empty, longer than 40 characters, holds , " / \ or a control character, or there are more than 10 different tags; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -7601,7 +7774,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7710,7 +7887,11 @@ export interface operations {
                     "application/json": components["schemas"]["DictionarySuggestionList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7811,6 +7992,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: action_items is missing, empty, longer than 20, or an item lacks its text or a boolean done.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -7938,7 +8121,11 @@ export interface operations {
                     "application/json": components["schemas"]["RewriteList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8039,6 +8226,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              */
@@ -8183,7 +8372,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8271,6 +8464,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              *
@@ -8390,7 +8585,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8485,7 +8684,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeleteResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8586,6 +8789,8 @@ export interface operations {
             };
             /**
              * @description validation_failed: A field is missing, unknown or invalid; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
              *
              *     invalid_json: The body is not valid JSON.
              *
@@ -8710,7 +8915,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /** @description validation_failed: limit is not 1–100, or cursor is not one this list gave. */
+            /**
+             * @description validation_failed: limit is not 1–100, or cursor is not one this list gave.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8807,7 +9016,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8902,7 +9115,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8997,7 +9214,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryResult"];
                 };
             };
-            /** @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one. */
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9139,6 +9360,8 @@ export interface operations {
             /**
              * @description validation_failed: A field is unknown, repeated or invalid, or the Idempotency-Key header is malformed; details names each one.
              *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             *
              *     invalid_multipart: The multipart body is malformed.
              *
              *     missing_audio: There is no file in the field "audio" (for example it was sent as "file").
@@ -9188,6 +9411,8 @@ export interface operations {
              * @description payload_too_large: The upload is larger than the limit, which the message names.
              *
              *     audio_too_long: The recording is longer than the limit, which the message names.
+             *
+             *     audio_quota_exceeded: The account keeps as much audio as the server's quota (AUDIO_QUOTA_MB) allows; delete notes to make room, or send keep_audio=false (the text is kept, the audio not).
              */
             413: {
                 headers: {
@@ -9336,6 +9561,8 @@ export interface operations {
             /**
              * @description validation_failed: A field is unknown, repeated or invalid, or the Idempotency-Key header is malformed; details names each one.
              *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             *
              *     invalid_multipart: The multipart body is malformed.
              *
              *     missing_audio: There is no file in the field "file".
@@ -9385,6 +9612,8 @@ export interface operations {
              * @description payload_too_large: The upload is larger than the limit, which the message names.
              *
              *     audio_too_long: The recording is longer than the limit, which the message names.
+             *
+             *     audio_quota_exceeded: The account keeps as much audio as the server's quota (AUDIO_QUOTA_MB) allows; delete notes to make room, or send keep_audio=false (the text is kept, the audio not).
              */
             413: {
                 headers: {

@@ -93,7 +93,7 @@ export class ContentResource {
   /**
    * Create a master.
    *
-   * A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title defaults to the body's first line.
+   * A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title defaults to the transcription's title (yours, else its insights'), else the body's first line.
    *
    * Required scope: `content:write`.
    */
@@ -503,7 +503,7 @@ export class SettingsResource {
   /**
    * Read your settings.
    *
-   * Your settings: the language of your recordings (`auto`: detected in each one), and what this server's recognizer can do for it (`recognizer.language_supported`; `hint` says what to install otherwise).
+   * Your settings: the language of your recordings (`auto`: detected in each one), what this server's recognizer can do for it (`recognizer.language_supported`; `hint` says what to install otherwise), and the room your recordings take here (`audio_storage`: bytes kept, and the quota when the server sets one).
    *
    * Required scope: `transcribe`.
    */

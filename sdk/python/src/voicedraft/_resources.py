@@ -122,7 +122,7 @@ class ContentResource:
     def create_master(self, *, title: Optional[str] = None, body: Optional[str] = None, source_transcription_id: Optional[str] = None) -> Dict[str, Any]:
         """Create a master.
 
-        A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title defaults to the body's first line.
+        A new master from a body, from one of your transcriptions (its text becomes the body), or both. The title defaults to the transcription's title (yours, else its insights'), else the body's first line.
 
         Required scope: `content:write`.
         """
@@ -506,7 +506,7 @@ class SettingsResource:
     def get(self) -> Dict[str, Any]:
         """Read your settings.
 
-        Your settings: the language of your recordings (`auto`: detected in each one), and what this server's recognizer can do for it (`recognizer.language_supported`; `hint` says what to install otherwise).
+        Your settings: the language of your recordings (`auto`: detected in each one), what this server's recognizer can do for it (`recognizer.language_supported`; `hint` says what to install otherwise), and the room your recordings take here (`audio_storage`: bytes kept, and the quota when the server sets one).
 
         Required scope: `transcribe`.
         """

@@ -60,7 +60,7 @@ class IdempotencyConflictError(ConflictError):
 
 
 class PayloadTooLargeError(APIError):
-    """413: the upload or body is larger than the service's limit."""
+    """413: the upload or body is larger than the service's limit, or the account's audio quota is reached."""
 
 
 class UnsupportedMediaTypeError(APIError):
@@ -72,7 +72,7 @@ class UnprocessableError(APIError):
 
 
 class RateLimitError(APIError):
-    """429: too many requests; retried automatically where safe."""
+    """429: too many requests, or too many live recordings open; retried automatically where safe."""
 
 
 class ServerError(APIError):
