@@ -85,6 +85,8 @@ test("tags and pins: chips on the note, one tap for a tag you have, Notes filter
   assert.deepEqual(await page.getByTestId("note-tag").allTextContents(), ["#History"]);
   await page.getByTestId("toast").getByRole("button", { name: "Undo" }).click();
   await page.getByRole("button", { name: "Remove tag ideas" }).waitFor();
+  // Saved on the server (the toast says so) before the page is left: leaving sooner left it unsaved.
+  await page.getByTestId("toast").getByText("Undone: the tags are as they were.").waitFor();
 
   // Notes: the pinned speech first, every row with its tags; the tag row filters.
   await page.goto("/transcripts");

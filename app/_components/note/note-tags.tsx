@@ -38,7 +38,7 @@ export function NoteTags({
     setSending(next);
     try {
       const outcome = await saveLabels(noteId, { tags: next });
-      const again = undo ? { label: "Undo", onClick: () => void save(undo) } : undefined;
+      const again = undo ? { label: "Undo", onClick: () => void save(undo, "Undone: the tags are as they were.") } : undefined;
       if (outcome.status === "saved") {
         onSaved(outcome.transcription);
         setSending(null);
