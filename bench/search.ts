@@ -67,7 +67,7 @@ for (let done = 0; done < NOTES; done += 500) {
   await bench.prisma.transcription.createMany({ data: batch.map((note, i) => ({ ...note, optimizationId: cleanUps[i]?.id })) });
 }
 console.log(`${NOTES} notes of ${WORDS} words${CLEAN_UPS ? ", each with its clean-up," : ""} stored in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-const { refreshSearchStatistics, searchTranscriptions } = await import("@/lib/transcription/transcripts/search-transcriptions.ts");
+const { refreshSearchStatistics, searchNotes } = await import("@/lib/notes/search-notes.ts");
 // What the app's background work does on the embedded database every 10 minutes (it has no
 // autovacuum; the wire port here looks like PostgreSQL to lib/db, so it is asked for).
 await refreshSearchStatistics({ always: true });
@@ -82,12 +82,12 @@ const QUERIES: Record<string, () => string> = {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const all: number[] = [];
 for (const [name, make] of Object.entries(QUERIES)) {
-  await searchTranscriptions({ userId: user.id, input: { q: make(), limit: 20 } }); // warm
+  await searchNotes({ userId: user.id, input: { q: make(), limit: 20 } }); // warm
   const times: number[] = [];
   let found = 0;
   for (let i = 0; i < RUNS; i++) {
     const t = performance.now();
-    const page = await searchTranscriptions({ userId: user.id, input: { q: make(), limit: 20 } });
+    const page = await searchNotes({ userId: user.id, input: { q: make(), limit: 20 } });
     times.push(performance.now() - t);
     found += page.transcriptions.length;
   }

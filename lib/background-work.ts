@@ -7,12 +7,12 @@ import { startJobWorkers } from "@/lib/jobs/workers.ts";
 import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation/generation-job.ts";
 import { optimizeTranscriptJob, recoverStaleOptimizations } from "@/lib/optimizer/optimize-transcript-job.ts";
 import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
-import { refreshSearchStatistics } from "@/lib/transcription/transcripts/search-transcriptions.ts";
+import { refreshSearchStatistics } from "@/lib/notes/search-notes.ts";
 import { forgetExpiredAudio } from "@/lib/note-audio/sweep-audio-retention.ts";
 import { webhookDeliveryJob } from "@/lib/webhooks/deliveries/delivery-job.ts";
 import { recoverOverdueDeliveries } from "@/lib/webhooks/deliveries/recover-deliveries.ts";
 import { defineWebhookEventJob } from "@/lib/webhooks/events/event-job.ts";
-import { getTranscription } from "@/lib/transcription/transcripts/get-transcription.ts";
+import { getNote } from "@/lib/notes/get-note.ts";
 import { getItem } from "@/lib/content/items/get-item.ts";
 import { getDelivery } from "@/lib/content/delivery/get-delivery.ts";
 import { recognizePieceJob, recoverStalePieces } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
@@ -22,7 +22,7 @@ import { whenListening } from "@/lib/server-listening.ts";
 
 // The webhook event job reads what its events are about through the domains' own reads (as the API
 // answers them), given here: those domains import lib/webhooks to emit events, so it imports none of them.
-export const webhookEventJob = defineWebhookEventJob({ transcription: getTranscription, item: getItem, delivery: getDelivery });
+export const webhookEventJob = defineWebhookEventJob({ transcription: getNote, item: getItem, delivery: getDelivery });
 
 export const JOBS: JobDefinition[] = [recognizePieceJob, optimizeTranscriptJob, generateVariantJob, writeInsightsJob, webhookEventJob, webhookDeliveryJob];
 

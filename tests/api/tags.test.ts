@@ -6,7 +6,7 @@ import { GET as getRecording } from "@/app/api/v1/recordings/[recording_id]/rout
 import { DELETE as deleteTag, GET as listTags } from "@/app/api/v1/tags/route.ts";
 import { POST as renameTag } from "@/app/api/v1/tags/rename/route.ts";
 import { db } from "@/lib/db/client.ts";
-import { saveTranscription } from "@/lib/transcription/transcripts/save-transcription.ts";
+import { saveNote } from "@/lib/transcription/recognition/save-note.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestNote, createTestUser, type TestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
@@ -126,7 +126,7 @@ describe("tags on a note (PATCH /api/v1/transcriptions/{id})", () => {
     const recording = await call(getRecording, { path: "/api/v1/recordings/rec-tags-1", params: { recording_id: "rec-tags-1" }, key: user.key });
     assert.deepEqual([recording.body.tags, recording.body.pinned], [["launch"], true]);
 
-    const { result } = await saveTranscription({
+    const { result } = await saveNote({
       userId: user.id,
       data: {
         text: "Third part.", rawText: "third part", language: "en", durationSec: 3, engine: "test", segments: [], dictionaryReplacements: 0,

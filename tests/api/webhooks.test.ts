@@ -10,7 +10,7 @@ import { DELETE as deleteTranscription } from "@/app/api/v1/transcriptions/[id]/
 import { db } from "@/lib/db/client.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
-import { saveTranscription } from "@/lib/transcription/transcripts/save-transcription.ts";
+import { saveNote } from "@/lib/transcription/recognition/save-note.ts";
 import { webhookEventJob } from "@/lib/background-work.ts";
 import { webhookDeliveryJob } from "@/lib/webhooks/deliveries/delivery-job.ts";
 import { OVERDUE_SECONDS, recoverOverdueDeliveries } from "@/lib/webhooks/deliveries/recover-deliveries.ts";
@@ -248,7 +248,7 @@ describe("deliveries to a real receiver", () => {
   test("an event where it happens: transcription.completed and note.deleted, signed and verified by the reference library", async () => {
     const user = await createTestUser();
     const hook = await receiverWebhook(user, "/events", ["transcription.completed", "note.deleted"]);
-    const { result } = await saveTranscription({
+    const { result } = await saveNote({
       userId: user.id,
       data: {
         text: "Buy milk.", rawText: "buy milk", language: "en", durationSec: 2, engine: "test", segments: [], dictionaryReplacements: 0,
@@ -281,7 +281,7 @@ describe("deliveries to a real receiver", () => {
   test("an endpoint that does not listen to an event, or is paused, is not sent it", async () => {
     const user = await createTestUser();
     const hook = await receiverWebhook(user, "/quiet", ["note.deleted"]);
-    await saveTranscription({
+    await saveNote({
       userId: user.id,
       data: { text: "x", rawText: "x", language: "en", durationSec: 1, engine: "test", segments: [], dictionaryReplacements: 0, audioSha256: "0".repeat(64), requestHash: `quiet-${hook.id}`, optimizationId: null },
     });
@@ -297,7 +297,7 @@ describe("deliveries to a real receiver", () => {
     const hook = await receiverWebhook(user, "/flaky");
     receiver.answer("/flaky", { status: 500, body: "x".repeat(1000) }, { status: 200, body: "ok" });
     // A test event is not retried (it is one attempt by hand); an event is. Queue a real one.
-    await saveTranscription({
+    await saveNote({
       userId: user.id,
       data: { text: "Retry me.", rawText: "retry me", language: "en", durationSec: 1, engine: "test", segments: [], dictionaryReplacements: 0, audioSha256: "0".repeat(64), requestHash: `flaky-${hook.id}`, optimizationId: null },
     });
@@ -324,7 +324,7 @@ describe("deliveries to a real receiver", () => {
     const user = await createTestUser();
     const hook = await receiverWebhook(user, "/down");
     receiver.answer("/down", { status: 302, headers: { location: receiver.url("/elsewhere") } });
-    await saveTranscription({
+    await saveNote({
       userId: user.id,
       data: { text: "Down.", rawText: "down", language: "en", durationSec: 1, engine: "test", segments: [], dictionaryReplacements: 0, audioSha256: "0".repeat(64), requestHash: `down-${hook.id}`, optimizationId: null },
     });

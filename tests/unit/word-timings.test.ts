@@ -2,14 +2,15 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
 import { chunkTranscript } from "@/lib/optimizer/chunk-transcript.ts";
-import type { Segment, Word } from "@/lib/transcript/segment.ts";
-import { assignWords, flattenWords } from "@/lib/transcript/words.ts";
+import type { Segment, Word } from "@/lib/notes/segment.ts";
+import { assignWords, flattenWords } from "@/lib/notes/words.ts";
 import { correctRecognition, correctWords } from "@/lib/transcription/recognition/correct-recognition.ts";
 import { withWords } from "@/lib/transcription/recognizers/openai.ts";
 import { parseTimedOutput } from "@/lib/transcription/recognizers/pocketsphinx.ts";
 import { groupWords, joinWordPieces } from "@/lib/transcription/recognizers/whisper.ts";
 import { CUE_LINE_MAX, cueLines, formatOpenAiResult, formatResult, subtitleCues, toSrt, toVtt } from "@/lib/transcription/upload/format-result.ts";
-import { OpenAiTranscriptionFields, TranscribeFields, wantsWords, type TranscriptionResult } from "@/lib/transcription/schemas.ts";
+import { OpenAiTranscriptionFields, TranscribeFields, wantsWords } from "@/lib/transcription/schemas.ts";
+import { type TranscriptionResult } from "@/lib/notes/schemas.ts";
 
 const w = (word: string, start: number, end: number): Word => ({ word, start, end });
 

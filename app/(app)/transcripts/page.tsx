@@ -6,8 +6,8 @@ import { ButtonLink, PageHeader } from "@/app/_ui/index.ts";
 import { seed } from "@/app/(app)/_seed.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
 import { listTags } from "@/lib/tags/list-tags.ts";
-import { listTranscriptions } from "@/lib/transcription/transcripts/list-transcriptions.ts";
-import { ListTranscriptionsQuery } from "@/lib/transcription/schemas.ts";
+import { listNotes } from "@/lib/notes/list-notes.ts";
+import { ListTranscriptionsQuery } from "@/lib/notes/schemas.ts";
 
 export const metadata: Metadata = { title: "Notes" };
 
@@ -17,7 +17,7 @@ export default async function TranscriptsPage({ searchParams }: { searchParams: 
   const parsed = ListTranscriptionsQuery.safeParse({ tag: typeof query.tag === "string" && query.tag ? query.tag : undefined });
   const tag = parsed.success ? (parsed.data.tag ?? null) : typeof query.tag === "string" ? query.tag : null;
   const first = parsed.success
-    ? await seed(() => listTranscriptions({ userId: user.id, input: parsed.data }))
+    ? await seed(() => listNotes({ userId: user.id, input: parsed.data }))
     : { transcriptions: [], next_cursor: null };
   const tags = (await seed(() => listTags({ userId: user.id }))) ?? [];
   return (

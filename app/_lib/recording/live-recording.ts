@@ -1,4 +1,5 @@
-import type { LiveRecording, TranscriptionResult } from "@/lib/transcription/schemas.ts";
+import type { LiveRecording } from "@/lib/transcription/schemas.ts";
+import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
 
 // The phone's side of recognizing while the person speaks. While recording, every chunk the
 // recorder writes (about a second) is sent at once as the next bytes of the live recording

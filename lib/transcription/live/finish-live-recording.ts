@@ -18,9 +18,9 @@ import { encodeLiveAudio, keepLiveAudio } from "@/lib/transcription/live/keep-li
 import { waitForPieces } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
 import { optimizationKey } from "@/lib/transcription/recognition/transcribe-audio.ts";
-import type { TranscriptionResult } from "@/lib/transcription/schemas.ts";
-import { getTranscription } from "@/lib/transcription/transcripts/get-transcription.ts";
-import { saveTranscription } from "@/lib/transcription/transcripts/save-transcription.ts";
+import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
+import { getNote } from "@/lib/notes/get-note.ts";
+import { saveNote } from "@/lib/transcription/recognition/save-note.ts";
 
 // POST /api/v1/live-recordings/{id}/finish: Stop. The rest of the recording becomes its last
 // piece; once every piece is recognized they are joined, in order, into ONE note, which is saved
@@ -45,7 +45,7 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
   const prisma = await db();
   let row = await prisma.liveRecording.findUnique({ where: { userId_id: { userId, id } } });
   if (!row) throw notFound(`The live recording ${id}`);
-  if (row.status === "done" && row.transcriptionId) return { result: await getTranscription({ userId, id: row.transcriptionId }), replayed: true };
+  if (row.status === "done" && row.transcriptionId) return { result: await getNote({ userId, id: row.transcriptionId }), replayed: true };
   if (row.bytesReceived === 0) throw new ApiError("empty_audio", "The live recording holds no audio.");
   row = await reopenIfFailed(row);
 
@@ -90,7 +90,7 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
         language: recognition.language,
       });
       phases.mark("joined");
-      const saved = await saveTranscription({
+      const saved = await saveNote({
         userId,
         // One note per live recording, even when two servers finish it at once.
         idempotencyKey: `live-recording:${id}`,

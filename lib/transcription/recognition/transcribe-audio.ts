@@ -18,10 +18,11 @@ import { EngineBusyError, EngineUnavailableError, type Recognition, type Recogni
 import { recognizePieces } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
 import type { Upload } from "@/lib/transcription/audio/receive-upload.ts";
-import { PROMPT_MAX, type TranscribeFields, type TranscriptionResult } from "@/lib/transcription/schemas.ts";
+import { PROMPT_MAX, type TranscribeFields } from "@/lib/transcription/schemas.ts";
+import { type TranscriptionResult } from "@/lib/notes/schemas.ts";
 import { runOnce } from "@/lib/idempotency/claim.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
-import { findReplay, saveTranscription, uploadRequestHash } from "@/lib/transcription/transcripts/save-transcription.ts";
+import { findReplay, saveNote, uploadRequestHash } from "@/lib/transcription/recognition/save-note.ts";
 import { lowerPriority } from "@/lib/transcription/recognizers/priority.ts";
 import { userLanguage } from "@/lib/transcription/recognition/user-language.ts";
 import { rememberSpeakerMean, speakerMean } from "@/lib/transcription/recognition/speaker-profile.ts";
@@ -182,7 +183,7 @@ async function recognizeDecoded(
     durationSec: audio.durationSec,
     language: recognition.language,
   });
-  const saved = await saveTranscription({
+  const saved = await saveNote({
     userId,
     idempotencyKey,
     data: {

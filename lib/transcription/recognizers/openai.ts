@@ -10,8 +10,8 @@ import {
   type RecognitionEngine,
   type RecognizeInput,
 } from "@/lib/transcription/recognizers/types.ts";
-import type { Segment, Word } from "@/lib/transcript/segment.ts";
-import { assignWords } from "@/lib/transcript/words.ts";
+import type { Segment, Word } from "@/lib/notes/segment.ts";
+import { assignWords } from "@/lib/notes/words.ts";
 
 const TIMEOUT_MS = 10 * 60_000;
 // OpenAI takes at most 25 MB per request; 16 kHz mono WAV is 32 kB/s, so longer audio goes up in

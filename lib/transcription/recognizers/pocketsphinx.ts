@@ -12,7 +12,7 @@ import {
   type RecognizeInput,
   type Segment,
 } from "@/lib/transcription/recognizers/types.ts";
-import type { Word } from "@/lib/transcript/segment.ts";
+import type { Word } from "@/lib/notes/segment.ts";
 
 const INSTALL_HINT = "install it with: apt-get install pocketsphinx pocketsphinx-en-us";
 

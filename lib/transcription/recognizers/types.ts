@@ -1,4 +1,4 @@
-import type { Segment } from "@/lib/transcript/segment.ts";
+import type { Segment } from "@/lib/notes/segment.ts";
 // The contract every recognizer implements, and the errors they share.
 
 export type RecognizeInput = {

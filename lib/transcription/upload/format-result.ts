@@ -1,6 +1,7 @@
-import type { Segment } from "@/lib/transcript/segment.ts";
-import { assignWords } from "@/lib/transcript/words.ts";
-import type { ResponseFormat, TranscriptionResult } from "@/lib/transcription/schemas.ts";
+import type { Segment } from "@/lib/notes/segment.ts";
+import { assignWords } from "@/lib/notes/words.ts";
+import type { ResponseFormat } from "@/lib/transcription/schemas.ts";
+import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
 
 /** What a request asked for besides the format: `words` when timestamp_granularities[] has word. */
 export type FormatOptions = { words?: boolean };

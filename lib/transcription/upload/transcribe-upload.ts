@@ -9,17 +9,8 @@ import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio/audio-format.t
 import { formatOpenAiResult, formatResult } from "@/lib/transcription/upload/format-result.ts";
 import { parseIdempotencyKey } from "@/lib/idempotency/idempotency-key-header.ts";
 import { receiveUpload, type Upload } from "@/lib/transcription/audio/receive-upload.ts";
-import {
-  OPENAI_STREAM_FORMATS,
-  OPENAI_TEXT_FIELDS,
-  OpenAiTranscriptionFields,
-  TRANSCRIBE_STREAM_FORMATS,
-  TRANSCRIBE_TEXT_FIELDS,
-  TranscribeFields,
-  type ResponseFormat,
-  type TranscriptionResult,
-  wantsWords,
-} from "@/lib/transcription/schemas.ts";
+import { OPENAI_STREAM_FORMATS, OPENAI_TEXT_FIELDS, OpenAiTranscriptionFields, TRANSCRIBE_STREAM_FORMATS, TRANSCRIBE_TEXT_FIELDS, TranscribeFields, type ResponseFormat, wantsWords } from "@/lib/transcription/schemas.ts";
+import { type TranscriptionResult } from "@/lib/notes/schemas.ts";
 import type { TranscriptStreamEvent } from "@/lib/transcription/upload/stream-events.ts";
 import { transcribeAudio } from "@/lib/transcription/recognition/transcribe-audio.ts";
 

@@ -8,8 +8,8 @@ import { Notice } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
 import { listChannels } from "@/lib/channels/channel-store.ts";
 import { listPresets } from "@/lib/presets/preset-store.ts";
-import { getRecording } from "@/lib/transcription/transcripts/get-recording.ts";
-import { getTranscription } from "@/lib/transcription/transcripts/get-transcription.ts";
+import { getRecording } from "@/lib/notes/get-recording.ts";
+import { getNote } from "@/lib/notes/get-note.ts";
 
 export const metadata: Metadata = { title: "Make posts" };
 
@@ -35,7 +35,7 @@ export default async function NewPostsPage({ searchParams }: { searchParams: Pro
 
 async function draftFrom(userId: string, { note, recording }: { note?: string; recording?: string }): Promise<DraftSource> {
   if (note) {
-    const t = await getTranscription({ userId, id: note });
+    const t = await getNote({ userId, id: note });
     const optimized = t.optimization?.status === "completed" ? t.optimization.text : null;
     const [body, kind] = t.edited_at ? [t.text, "edited" as const] : optimized ? [optimized, "optimized" as const] : [t.text, "recognized" as const];
     // The note's title as its page shows it (yours, else its insights'); its first words only without one.

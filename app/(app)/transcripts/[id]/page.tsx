@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { TranscriptDetail } from "@/app/_components/note/transcript-detail.tsx";
 import { seed } from "@/app/(app)/_seed.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
-import { getTranscription } from "@/lib/transcription/transcripts/get-transcription.ts";
+import { getNote } from "@/lib/notes/get-note.ts";
 
 export const metadata: Metadata = { title: "Note" };
 
@@ -10,6 +10,6 @@ export default async function TranscriptPage({ params }: { params: Promise<{ id:
   const { id } = await params;
   const user = await requireUser();
   // Not found (or not yours): the client says so, as it does for a note gone while offline.
-  const initial = await seed(() => getTranscription({ userId: user.id, id }));
+  const initial = await seed(() => getNote({ userId: user.id, id }));
   return <TranscriptDetail id={id} initial={initial} />;
 }

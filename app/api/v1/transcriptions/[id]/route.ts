@@ -1,22 +1,22 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/transcription/contracts.ts";
-import { deleteTranscription } from "@/lib/transcription/transcripts/delete-transcription.ts";
-import { editTranscription } from "@/lib/transcription/transcripts/edit-transcription.ts";
-import { getTranscription } from "@/lib/transcription/transcripts/get-transcription.ts";
+import * as api from "@/lib/notes/contracts.ts";
+import { deleteNote } from "@/lib/notes/delete-note.ts";
+import { editNote } from "@/lib/notes/edit-note.ts";
+import { getNote } from "@/lib/notes/get-note.ts";
 
 // GET /api/v1/transcriptions/{id} – one of your transcriptions, with its segments and optimization
 export const GET = withOperation(api.getTranscription, async ({ params, user }) => {
-  return json(await getTranscription({ userId: user.id, id: params.id }));
+  return json(await getNote({ userId: user.id, id: params.id }));
 });
 
 // PATCH /api/v1/transcriptions/{id} – replace the transcript text with your edit
 export const PATCH = withOperation(api.editTranscription, async ({ params, user, body }) => {
-  return json(await editTranscription({ userId: user.id, id: params.id, input: body }));
+  return json(await editNote({ userId: user.id, id: params.id, input: body }));
 });
 
 // DELETE /api/v1/transcriptions/{id} – delete a note and its recording (and its posts with ?with_posts=true)
 export const DELETE = withOperation(api.deleteTranscription, async ({ params, user, query }) => {
-  await deleteTranscription({ userId: user.id, id: params.id, withPosts: query.with_posts === "true" });
+  await deleteNote({ userId: user.id, id: params.id, withPosts: query.with_posts === "true" });
   return new Response(null, { status: 204 });
 });

@@ -1,5 +1,5 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
-import * as api from "@/lib/transcription/contracts.ts";
+import * as api from "@/lib/notes/contracts.ts";
 import { serveNoteAudio } from "@/lib/note-audio/serve-note-audio.ts";
 
 // GET /api/v1/transcriptions/{id}/audio – the note's kept recording, with Range support

@@ -1,7 +1,7 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/transcription/contracts.ts";
-import { suggestDictionaryEntries } from "@/lib/transcription/transcripts/suggest-dictionary-entries.ts";
+import * as api from "@/lib/notes/contracts.ts";
+import { suggestDictionaryEntries } from "@/lib/notes/suggest-dictionary-entries.ts";
 
 // GET /api/v1/transcriptions/{id}/dictionary-suggestions – dictionary entries your edits of this transcript suggest
 // Scope transcribe: the answer quotes the transcript, which dictionary:read alone may not see.

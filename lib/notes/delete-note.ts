@@ -9,7 +9,7 @@ import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
  * same recording shares them; their chunks and pieces cascade). Posts made from it are deleted
  * too when `withPosts`; otherwise they stay, their source_transcription_id pointing at nothing.
  */
-export async function deleteTranscription({ userId, id, withPosts }: { userId: string; id: string; withPosts: boolean }): Promise<void> {
+export async function deleteNote({ userId, id, withPosts }: { userId: string; id: string; withPosts: boolean }): Promise<void> {
   const prisma = await db();
   const note = await prisma.transcription.findFirst({
     where: { id, userId },

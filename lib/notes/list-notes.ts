@@ -5,9 +5,9 @@ import type { Prisma } from "@/lib/db/generated/client.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { resolveTagFilter, type TagFilter } from "@/lib/tags/tag-filter.ts";
 import { splitTagTerms } from "@/lib/tags/tag-query.ts";
-import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
-import type { ListTranscriptionsQuery } from "@/lib/transcription/schemas.ts";
-import { searchTranscriptions } from "@/lib/transcription/transcripts/search-transcriptions.ts";
+import { presentNote } from "@/lib/notes/present-note.ts";
+import type { ListTranscriptionsQuery } from "@/lib/notes/schemas.ts";
+import { searchNotes } from "@/lib/notes/search-notes.ts";
 
 // Pinned notes first, then the rest; each newest first. Cursor = the last returned id (uuid v7:
 // time-ordered), with a "p" in front while still among the pinned, so pages stay stable as new
@@ -15,11 +15,11 @@ import { searchTranscriptions } from "@/lib/transcription/transcripts/search-tra
 const CURSOR = /^p?[0-9a-f-]{36}$/;
 
 /** The user's transcriptions (without segments and words, which GET by id returns); with q, those that match it; with a tag, those that carry it. */
-export async function listTranscriptions({ userId, input }: { userId: string; input: z.output<typeof ListTranscriptionsQuery> }) {
+export async function listNotes({ userId, input }: { userId: string; input: z.output<typeof ListTranscriptionsQuery> }) {
   const terms = splitTagTerms(input.q ?? "");
   const filter = await resolveTagFilter({ userId, tags: [...(input.tag ? [input.tag] : []), ...terms.tags], excluded: terms.excluded });
   if (filter?.none) return { transcriptions: [], next_cursor: null };
-  if (terms.rest.trim()) return searchTranscriptions({ userId, input: { ...input, q: terms.rest }, tags: filter });
+  if (terms.rest.trim()) return searchNotes({ userId, input: { ...input, q: terms.rest }, tags: filter });
   const prisma = await db();
   const after = input.cursor ? decodeCursor(input.cursor, (key) => CURSOR.test(key)) : null;
   const rows = await prisma.transcription.findMany({
@@ -29,7 +29,7 @@ export async function listTranscriptions({ userId, input }: { userId: string; in
     include: { optimization: true },
   });
   const { page, nextCursor } = paginate(rows, input.limit, (last) => encodeCursor(`${last.pinned ? "p" : ""}${last.id}`));
-  return { transcriptions: page.map((row) => ({ ...toTranscriptionResult(row), segments: undefined, words: undefined })), next_cursor: nextCursor };
+  return { transcriptions: page.map((row) => ({ ...presentNote(row), segments: undefined, words: undefined })), next_cursor: nextCursor };
 }
 
 function afterCursor(key: string): Prisma.TranscriptionWhereInput {

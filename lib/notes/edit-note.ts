@@ -3,16 +3,16 @@ import { db } from "@/lib/db/client.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { writeNoteInsights } from "@/lib/insights/write-note-insights.ts";
 import { setNoteLabels } from "@/lib/tags/set-note-labels.ts";
-import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
-import { suggestionsForEdit } from "@/lib/transcription/transcripts/suggest-dictionary-entries.ts";
-import type { EditTranscriptionInput, EditTranscriptionResult } from "@/lib/transcription/schemas.ts";
+import { presentNote } from "@/lib/notes/present-note.ts";
+import { suggestionsForEdit } from "@/lib/notes/suggest-dictionary-entries.ts";
+import type { EditTranscriptionInput, EditTranscriptionResult } from "@/lib/notes/schemas.ts";
 
 /**
  * Replaces the transcript's text and/or its title with the user's edit (refusing one based on a
  * stale copy), and sets its tags and pin (on every part of its recording; not guarded by updated_at).
  * Answers with the dictionary entries the edit suggests (the text before it → the new text).
  */
-export async function editTranscription({
+export async function editNote({
   userId,
   id,
   input,
@@ -43,5 +43,5 @@ export async function editTranscription({
   }
   const suggestions =
     input.text === undefined ? [] : await suggestionsForEdit({ userId, before: before.text, after: input.text, language: row.language });
-  return { ...toTranscriptionResult(row), dictionary_suggestions: suggestions };
+  return { ...presentNote(row), dictionary_suggestions: suggestions };
 }

@@ -3,9 +3,9 @@ import { databaseKind, db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import type { TagFilter } from "@/lib/tags/tag-filter.ts";
-import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
-import { configurationOf, fold, parseQuery, queryInLanguage, searchedTerms, stemQuery } from "@/lib/transcription/transcripts/search-query.ts";
-import type { ListTranscriptionsQuery, SearchMatch, TranscriptionList } from "@/lib/transcription/schemas.ts";
+import { presentNote } from "@/lib/notes/present-note.ts";
+import { configurationOf, fold, parseQuery, queryInLanguage, searchedTerms, stemQuery } from "@/lib/notes/search-query.ts";
+import type { ListTranscriptionsQuery, SearchMatch, TranscriptionList } from "@/lib/notes/schemas.ts";
 
 // Full-text search over a person's notes: PostgreSQL's tsvector (the stored `search` columns of
 // transcriptions and of their clean-ups, GIN-indexed; migration 20261126130000_note_search) and
@@ -27,7 +27,7 @@ const WORDS_BEFORE = 8;
 type Hit = { id: string; rank: number; shown: string };
 
 /** One page of the notes matching `q` (and carrying `tags`), best first; the cursor is the offset of the next page. */
-export async function searchTranscriptions({
+export async function searchNotes({
   userId,
   input,
   tags = null,
@@ -108,7 +108,7 @@ export async function searchTranscriptions({
   const transcriptions = page.flatMap((hit) => {
     const row = byId.get(hit.id);
     if (!row) return []; // deleted between the two reads
-    return [{ ...toTranscriptionResult(row), segments: undefined, words: undefined, search: { rank: hit.rank, snippet: snippet(hit.shown, termsIn(row.language)) } }];
+    return [{ ...presentNote(row), segments: undefined, words: undefined, search: { rank: hit.rank, snippet: snippet(hit.shown, termsIn(row.language)) } }];
   });
   return { transcriptions, next_cursor: hits.length > input.limit ? encodeCursor(`s${offset + input.limit}`) : null };
 }

@@ -1,14 +1,16 @@
-import type { WordChange } from "@/lib/optimizer/clean-up-guard.ts";
 import type { OptimizationWorkflow, Transcription } from "@/lib/db/generated/client.ts";
-import type { Segment } from "@/lib/transcript/segment.ts";
-import { flattenWords } from "@/lib/transcript/words.ts";
+import type { Segment } from "@/lib/notes/segment.ts";
+import { flattenWords } from "@/lib/notes/words.ts";
 import { storedInsights } from "@/lib/insights/store-insights.ts";
-import type { Optimization, TranscriptionResult } from "@/lib/transcription/schemas.ts";
+import type { Optimization, TranscriptionResult } from "@/lib/notes/schemas.ts";
+
+/** What a clean-up changed, word by word (lib/optimizer/clean-up-guard.ts writes it). */
+type WordChange = { recognized: string; cleaned: string };
 
 type TranscriptionRow = Transcription & { optimization?: OptimizationWorkflow | null };
 
 /** A stored transcription (with its optimization, when loaded) as the API answers it. */
-export function toTranscriptionResult(row: TranscriptionRow): TranscriptionResult {
+export function presentNote(row: TranscriptionRow): TranscriptionResult {
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),

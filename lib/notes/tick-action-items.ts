@@ -3,8 +3,8 @@ import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { actionItemKey } from "@/lib/insights/compose-insights.ts";
 import type { TickActionItemsInput } from "@/lib/insights/schemas.ts";
 import { changeInsights } from "@/lib/insights/store-insights.ts";
-import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
-import type { TranscriptionResult } from "@/lib/transcription/schemas.ts";
+import { presentNote } from "@/lib/notes/present-note.ts";
+import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
 
 /**
  * Ticks or unticks action items, named by their text (what a rewrite keeps ticks by). All or
@@ -36,5 +36,5 @@ export async function tickActionItems({
   const prisma = await db();
   const row = await prisma.transcription.findFirst({ where: { id, userId }, include: { optimization: true } });
   if (!row) throw notFound(`The transcription ${id}`);
-  return toTranscriptionResult(row);
+  return presentNote(row);
 }

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
-import type { Recording } from "@/lib/transcription/schemas.ts";
+import type { Recording } from "@/lib/notes/schemas.ts";
 
 type Status = "pending" | "running" | "completed" | "failed";
 // The recording's status is its least advanced part's; any failed part fails it.

@@ -3,10 +3,11 @@ import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { writeNoteInsights } from "@/lib/insights/write-note-insights.ts";
-import type { Segment } from "@/lib/transcript/segment.ts";
+import type { Segment } from "@/lib/notes/segment.ts";
 import { labelsOfRecording } from "@/lib/tags/set-note-labels.ts";
-import { toTranscriptionResult } from "@/lib/transcription/transcripts/present-transcription.ts";
-import type { TranscribeFields, TranscriptionResult } from "@/lib/transcription/schemas.ts";
+import { presentNote } from "@/lib/notes/present-note.ts";
+import type { TranscribeFields } from "@/lib/transcription/schemas.ts";
+import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
 /** Identifies a request by what changes its result: the audio bytes, prompt, dict and language. */
@@ -34,7 +35,7 @@ export async function findReplay({
     include: { optimization: true },
   });
   const earlier = replayOrConflict(KEY_KINDS.upload, row, hash);
-  return earlier && toTranscriptionResult(earlier);
+  return earlier && presentNote(earlier);
 }
 
 export type NewTranscription = {
@@ -56,7 +57,7 @@ export type NewTranscription = {
 };
 
 /** Stores a result; when a concurrent retry with the same key stored first, returns that one. */
-export async function saveTranscription({
+export async function saveNote({
   userId,
   idempotencyKey,
   data,
@@ -74,7 +75,7 @@ export async function saveTranscription({
     // offline it takes milliseconds, and a failure leaves insights null (logged), never the upload.
     const insights = await writeNoteInsights({ userId, id: row.id });
     await emitWebhookEvent({ userId, type: "transcription.completed", subjectId: row.id });
-    return { result: { ...toTranscriptionResult(row), insights }, replayed: false };
+    return { result: { ...presentNote(row), insights }, replayed: false };
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err)) {
       const first = await findReplay({ userId, idempotencyKey, hash: data.requestHash });
