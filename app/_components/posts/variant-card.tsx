@@ -1,15 +1,16 @@
 "use client";
 
 import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
-import { Check, Copy, Download, Ellipsis, ExternalLink, FileText, Pencil, RefreshCw, Send, Share2 } from "lucide-react";
+import { Check, Copy, Download, Ellipsis, ExternalLink, Pencil, RefreshCw, Send, Share2 } from "lucide-react";
 import { ApiRequestError } from "@/app/_lib/api.ts";
 import { THREAD_SEPARATOR } from "@/lib/content/generators/platform-rules.ts";
 import { approveItem, confirmManualDelivery, editItem, newActionId, regenerate, type Channel, type ContentItem, type Delivery } from "@/app/_lib/posts/content.ts";
 import { canShare, copyVariant, downloadVariant, shareVariant, type ShareOutcome } from "@/app/_lib/posts/share.ts";
-import { Badge, Button, Field, IconButton, LocalTime, Notice, ProgressBar, Sheet } from "@/app/_ui/index.ts";
+import { Badge, Button, IconButton, LocalTime, Notice, ProgressBar, Sheet } from "@/app/_ui/index.ts";
 import { platformName } from "@/app/_components/posts/platforms.ts";
 import { PostEditor, PostPreview, hasTitle } from "@/app/_components/posts/post-preview.tsx";
 import { STATE_TONE, STATE_WORDS, confirmation, postState } from "@/app/_components/posts/post-state.ts";
+import { MenuItem, PostedSheet, VariantHistory, shortUrl } from "@/app/_components/posts/variant-sheets.tsx";
 import styles from "./posts.module.css";
 
 const OUTCOME: Record<ShareOutcome, string> = {
@@ -20,19 +21,6 @@ const OUTCOME: Record<ShareOutcome, string> = {
   downloaded: "Saved as a text file.",
   unsupported: "This browser cannot open a share sheet. Copy the text instead.",
 };
-
-const HISTORY: Record<string, string> = {
-  "share:initiated": "Share sheet opened",
-  "share:presented": "Shared",
-  "share:cancelled": "Sharing cancelled",
-  "share:failed": "Sharing did not work",
-  "copy:presented": "Copied",
-  "copy:failed": "Copying did not work",
-  "export:presented": "Saved as a file",
-  "manual:confirmed_manual": "You said it is posted",
-};
-
-const shortUrl = (url: string) => url.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "");
 
 const noChange = () => () => {};
 
@@ -237,50 +225,18 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
         {state !== "approved" && state !== "shared" && state !== "published" && (
           <p className="muted">Sharing is offered once you approve the text.</p>
         )}
-        <h3 className={styles.historyTitle}>
-          <FileText size={18} aria-hidden="true" /> History
-        </h3>
-        {mine.length ? (
-          <ul className={styles.history} data-testid="deliveries">
-            {mine.map((d) => (
-              <li key={d.id}>
-                <span>
-                  {HISTORY[`${d.method}:${d.state}`] ?? "Shared"}
-                  {d.published_url && ` — ${shortUrl(d.published_url)}`}
-                  {d.content_hash !== variant.content_hash && " (an earlier text)"}
-                </span>
-                <LocalTime iso={d.created_at} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">Not shared yet.</p>
-        )}
+        <VariantHistory deliveries={mine} contentHash={variant.content_hash} />
       </Sheet>
-      <Sheet open={asking} onClose={() => setAsking(false)} title="Did you post it?">
-        <form className="stack" onSubmit={confirmPosted} aria-label="Confirm it is posted">
-          <p className="muted">Voicedraft cannot see your {platformName(platform ?? "other")} account, so tell it once this text is live.</p>
-          <Field id={`url-${variant.id}`} name="published_url" label="Link to the post (optional)" type="url" inputMode="url" placeholder="https://" defaultValue={confirmed?.published_url ?? ""} />
-          {message?.tone === "danger" && <Notice tone="danger">{message.text}</Notice>}
-          <Button type="submit" size="large" block disabled={working}>
-            <Check size={20} aria-hidden="true" /> Yes, it is posted
-          </Button>
-          <Button variant="ghost" block onClick={() => setAsking(false)}>
-            Not yet
-          </Button>
-        </form>
-      </Sheet>
+      <PostedSheet
+        open={asking}
+        onClose={() => setAsking(false)}
+        id={variant.id}
+        platform={platformName(platform ?? "other")}
+        publishedUrl={confirmed?.published_url ?? ""}
+        error={message?.tone === "danger" ? message.text : null}
+        working={working}
+        onConfirm={confirmPosted}
+      />
     </article>
-  );
-}
-
-function MenuItem({ icon, onClick, children }: { icon: ReactNode; onClick: () => void; children: ReactNode }) {
-  return (
-    <li>
-      <button type="button" className={styles.menuItem} onClick={onClick}>
-        <span aria-hidden="true">{icon}</span>
-        {children}
-      </button>
-    </li>
   );
 }
