@@ -214,11 +214,15 @@ describe("bad input", () => {
 
   test("bad list parameters are a 400", async () => {
     const { key } = await createTestUser();
-    for (const query of ["?limit=0", "?limit=abc", "?limit=10001", "?cursor=%%%", "?sort=asc"]) {
+    for (const query of ["?limit=0", "?limit=abc", "?limit=10001", "?cursor=zzz", "?sort=asc"]) {
       const res = await listEntries(key, query);
       assert.equal(res.status, 400, query);
       assert.equal(res.body.error.code, "validation_failed", query);
     }
+    // A broken %-escape is not text at all: invalid_encoding (issue 44), before any field is read.
+    const broken = await listEntries(key, "?cursor=%%%");
+    assert.equal(broken.status, 400);
+    assert.equal(broken.body.error.code, "invalid_encoding");
   });
 });
 
