@@ -5,39 +5,34 @@ import { Mic, Pause, Play, Square, Upload } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
 import {
   queueLiveRecording,
-  recoverInterruptedRecordings,
   startRecording,
   type Interruption,
   type Recording,
 } from "@/app/_lib/recording/recorder.ts";
-import { enqueueUploads, listUploads } from "@/app/_lib/recording/upload-queue.ts";
+import { enqueueUploads } from "@/app/_lib/recording/upload-queue.ts";
 import type { QueuedUpload } from "@/app/_lib/local-db.ts";
 import type { LiveCaptions } from "@/app/_lib/recording/live-recording.ts";
 import { prepareUpload } from "@/app/_lib/recording/prepare-upload.ts";
 import { warmUpAudioTools } from "@/app/_lib/recording/preprocess.ts";
 import { whenIdle } from "@/app/_lib/idle.ts";
-import { tidyCaption } from "@/lib/optimizer/local-optimizer.ts";
 import { keepRecordingsOnPhone, minutesOfSpaceLeft } from "@/app/_lib/recording/storage.ts";
 import { clearProgress, onProgress, progressStage, reportStage, setCardShown, trackUpload } from "@/app/_lib/recording/recording-progress.ts";
 import { Button, Notice } from "@/app/_ui/index.ts";
 import { microphoneHelp } from "@/app/_components/record/mic-help.ts";
 import { ProgressCard } from "@/app/_components/record/progress-card.tsx";
+import { LiveCaptionsView } from "@/app/_components/record/live-captions.tsx";
+import { useIncomingAudio } from "@/app/_lib/recording/use-incoming-audio.ts";
+import { useRecordingClock } from "@/app/_lib/recording/use-recording-clock.ts";
 import styles from "./recorder.module.css";
 
 type Phase = "idle" | "starting" | "recording" | "paused" | "saving";
 
-const clock = (ms: number) => {
+const clockText = (ms: number) => {
   const s = Math.floor(ms / 1000);
   return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
 };
 
 const announceEnqueued = () => window.dispatchEvent(new Event("voicedraft:enqueued"));
-const SHARE_PROBLEMS: Record<string, string> = {
-  none: "Nothing to transcribe was shared: share an audio file (a voice memo) with Voicedraft.",
-  "signed-out": "Sign in first, then share the file with Voicedraft again.",
-  failed: "The shared file could not be kept on this phone; share it again, or choose it below.",
-  retry: "Voicedraft was not ready to receive files yet. Share the file again, or choose it below.",
-};
 const seconds = (n: number) => (n < 90 ? `${n} s` : `${Math.round(n / 60)} min`);
 const interruptionMessage = (reason: Interruption) =>
   reason === "ended"
@@ -48,8 +43,6 @@ const STATE = { idle: "Ready", starting: "Starting…", recording: "Recording", 
 
 export function Recorder({ owner }: { owner: string }) {
   const [phase, setPhase] = useState<Phase>("idle");
-  const [elapsed, setElapsed] = useState(0);
-  const [level, setLevel] = useState(0);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   // After an interruption: the page stays (the card links the note) and offers to record more.
   const [interrupted, setInterrupted] = useState(false);
@@ -59,33 +52,11 @@ export function Recorder({ owner }: { owner: string }) {
   const [captionsOff, setCaptionsOff] = useState<string | null>(null);
   const stage = useSyncExternalStore(onProgress, progressStage, () => null);
   const recording = useRef<Recording | null>(null);
-  const meter = useRef<HTMLSpanElement>(null);
   const card = useRef<HTMLDivElement>(null);
-  const clockState = useRef({ startedAt: 0, pausedTotal: 0, pausedAt: 0 });
+  const { elapsed, level, meter, ...clock } = useRecordingClock(phase, () => recording.current?.level() ?? 0);
   const router = useRouter();
-
-  // Arrived from the share sheet (the service worker queued the shared file): show its progress.
-  useEffect(() => {
-    const shared = new URLSearchParams(window.location.hash.slice(1)).get("shared");
-    if (!shared) return;
-    history.replaceState(history.state, "", window.location.pathname + window.location.search);
-    const problem = SHARE_PROBLEMS[shared];
-    // Read from the address once, on arrival: the message belongs to this visit.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (problem) return void setMessage({ ok: false, text: problem });
-    void listUploads(owner).then((items) => {
-      const batch = items.filter((item) => item.batchId === shared);
-      if (batch.length) trackUpload(owner, batch);
-    });
-  }, [owner]);
-
-  useEffect(() => {
-    void recoverInterruptedRecordings(owner).then((n) => {
-      if (!n) return;
-      setMessage({ ok: true, text: `Recovered ${n} interrupted recording${n > 1 ? "s" : ""}; queued for upload.` });
-      announceEnqueued();
-    });
-  }, [owner]);
+  // What reaches this page from outside it: a shared file, an interrupted recording, "Open with".
+  useIncomingAudio(owner, { onMessage: setMessage, onFile: (file) => queueFile(file), onQueued: announceEnqueued });
 
   // While this page shows the card, a finished note opens by itself; elsewhere a toast offers it.
   useEffect(() => {
@@ -106,23 +77,6 @@ export function Recorder({ owner }: { owner: string }) {
   // They load a few seconds after the page settles, or as soon as the person reaches for a file.
   useEffect(() => whenIdle(warmUpAudioTools, { afterMs: AUDIO_TOOLS_AFTER_MS }), []);
 
-  useEffect(() => {
-    if (phase !== "recording" && phase !== "paused") return;
-    let frame = 0;
-    const tick = () => {
-      const c = clockState.current;
-      const now = phase === "paused" ? c.pausedAt : performance.now();
-      const value = phase === "recording" ? (recording.current?.level() ?? 0) : 0;
-      setElapsed(now - c.startedAt - c.pausedTotal);
-      setLevel(value);
-      // Set through the CSSOM, not a style attribute: allowed under a strict Content-Security-Policy.
-      meter.current?.style.setProperty("--level", String(value));
-      frame = requestAnimationFrame(tick);
-    };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
-  }, [phase]);
-
   async function start() {
     setMessage(null);
     setInterrupted(false);
@@ -140,8 +94,7 @@ export function Recorder({ owner }: { owner: string }) {
           lost > 0 &&
           setMessage({ ok: false, text: `The phone paused the recording while the screen was off: about ${seconds(lost)} of the last ${seconds(hidden)} is missing. Keep the screen on for long notes.` }),
       });
-      clockState.current = { startedAt: performance.now(), pausedTotal: 0, pausedAt: 0 };
-      setElapsed(0);
+      clock.begin();
       setPhase("recording");
       if (spaceLeft !== null && spaceLeft < 15) {
         setMessage({ ok: false, text: `This phone has room for only about ${spaceLeft} more minutes of recording. Free some space, or keep this note short.` });
@@ -154,13 +107,13 @@ export function Recorder({ owner }: { owner: string }) {
 
   function pause() {
     recording.current?.pause();
-    clockState.current.pausedAt = performance.now();
+    clock.pause();
     setPhase("paused");
   }
 
   function resume() {
     recording.current?.resume();
-    clockState.current.pausedTotal += performance.now() - clockState.current.pausedAt;
+    clock.resume();
     setPhase("recording");
   }
 
@@ -191,8 +144,7 @@ export function Recorder({ owner }: { owner: string }) {
     } catch (err) {
       reportStage({ kind: "failed", message: `Could not save the recording: ${(err as Error).message}` });
     } finally {
-      meter.current?.style.setProperty("--level", "0");
-      setLevel(0);
+      clock.silence();
       setPhase("idle");
     }
   }
@@ -202,17 +154,6 @@ export function Recorder({ owner }: { owner: string }) {
     event.target.value = "";
     if (file) await queueFile(file);
   }
-
-  // "Open with Voicedraft" (the manifest's file_handlers, where the browser has them): the files
-  // arrive through the launch queue and go the way of a picked file.
-  const queueFileRef = useRef(queueFile);
-  queueFileRef.current = queueFile;
-  useEffect(() => {
-    const launchQueue = (window as Window & { launchQueue?: { setConsumer(consumer: (params: { files: { getFile(): Promise<File> }[] }) => void): void } }).launchQueue;
-    launchQueue?.setConsumer(async ({ files }) => {
-      for (const handle of files) await queueFileRef.current(await handle.getFile());
-    });
-  }, []);
 
   async function queueFile(file: File) {
     setMessage(null);
@@ -240,7 +181,7 @@ export function Recorder({ owner }: { owner: string }) {
         Recorder
       </h2>
       <div className={processing ? "visually-hidden" : styles.timer} role="timer" aria-label="Recording time">
-        {clock(elapsed)}
+        {clockText(elapsed)}
       </div>
       {!processing && (
         <div className={styles.meter} role="meter" aria-label="Input level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(level * 100)}>
@@ -307,26 +248,3 @@ export function Recorder({ owner }: { owner: string }) {
   );
 }
 
-/** The last words heard, as they come: the server's text for every piece recognized so far, tidied as the note will be. */
-function LiveCaptionsView({ captions, off }: { captions: LiveCaptions | null; off: string | null }) {
-  const text = tidyCaption(captions?.text ?? "");
-  // The newest lines only: a long note's captions must not push the controls off the screen.
-  const shown = text.length > CAPTION_CHARS ? `…${text.slice(text.indexOf(" ", text.length - CAPTION_CHARS))}` : text;
-  const waiting = !off && (!captions || captions.pieces.some((p) => p.text === null) || !text);
-  return (
-    <p className={styles.captions} data-testid="live-captions" aria-live="polite" aria-label="Live captions">
-      <span className={styles.captionsText}>
-        {shown && <span>{shown}</span>}
-        {waiting && <span className={styles.captionsPending}>{text ? " …" : "Listening…"}</span>}
-        {off && (
-          <span className={styles.captionsPending} data-testid="captions-off">
-            {shown && " "}
-            {off} Your recording goes on here; its note is made when you stop.
-          </span>
-        )}
-      </span>
-    </p>
-  );
-}
-
-const CAPTION_CHARS = 120;
