@@ -5,7 +5,7 @@ import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { packetExtent } from "@/lib/transcription/audio/packet-extent.ts";
-import { writeLiveAudio } from "@/lib/transcription/live/cut-live-pieces.ts";
+import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
 
 // A live recording keeps new bytes only when they are audio. A recorder's bytes are audio packets
 // in their container, but for the last one, still being written; so the recording with the new

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { db } from "@/lib/db/client.ts";
@@ -9,6 +9,7 @@ import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { decodeAudio, isSilent, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import type { PlanOptions } from "@/lib/transcription/audio/plan-pieces.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
+import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
 import { dispatch } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { runPiece } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
@@ -53,19 +54,6 @@ export type LiveRow = { userId: string; id: string; format: string; heardUntil: 
  * the whole recording again for it (5 minutes: 1.4 s of a core, beside the last pieces).
  */
 export type LiveCut = { pieces: number; endSec: number };
-
-/** The recording's audio so far (or its first `upTo` bytes), from its chunks in order, as one file in `dir`. */
-export async function writeLiveAudio(row: Pick<LiveRow, "userId" | "id" | "format">, dir: string, upTo?: number): Promise<string> {
-  const prisma = await db();
-  const chunks = await prisma.liveRecordingChunk.findMany({
-    where: { userId: row.userId, recordingId: row.id, ...(upTo !== undefined && { offset: { lt: upTo } }) },
-    orderBy: { offset: "asc" },
-    select: { data: true },
-  });
-  const file = path.join(dir, `recording.${row.format}`);
-  await writeFile(file, Buffer.concat(chunks.map((c) => Buffer.from(c.data))));
-  return file;
-}
 
 // One cut at a time per recording in this process; a request that finds one running waits for it
 // (the database's conditional update keeps two processes from cutting the same seconds twice).

@@ -6,7 +6,7 @@ import { errorFields, log } from "@/lib/log.ts";
 import { encodeNoteAudio, type Encoding } from "@/lib/note-audio/encode-note-audio.ts";
 import { keepNoteAudio, notPending } from "@/lib/note-audio/keep-note-audio.ts";
 import { FFMPEG_DEMUXER, type AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
-import { writeLiveAudio } from "@/lib/transcription/live/cut-live-pieces.ts";
+import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
 import { lowerPriority } from "@/lib/transcription/recognizers/priority.ts";
 
 // A live recording's note is answered as soon as its text is saved (Stop); its recording is
