@@ -368,6 +368,7 @@ function typescriptResources(doc: OpenApiDocument): string {
 const PY_KEYWORDS = new Set(["from", "import", "class", "def", "global", "lambda", "pass", "return", "in", "is", "not", "and", "or", "with", "as", "if", "else", "elif", "for", "while", "try", "except", "finally", "raise", "del", "yield", "async", "await", "assert", "break", "continue", "nonlocal", "None", "True", "False"]);
 const pyName = (name: string) => (PY_KEYWORDS.has(name) ? `${name}_` : name);
 
+/** A parameter's Python type; arrays and objects as Sequence and Mapping, so a tuple or a TypedDict is taken too. */
 function pyType(schemas: Schemas, raw: Schema | undefined): string {
   const schema = resolve(schemas, raw);
   if (!schema) return "Any";
@@ -386,8 +387,8 @@ function pyType(schemas: Schemas, raw: Schema | undefined): string {
     : type === "integer" ? "int"
     : type === "number" ? "float"
     : type === "boolean" ? "bool"
-    : type === "array" ? `List[${pyType(schemas, schema.items)}]`
-    : type === "object" ? "Dict[str, Any]"
+    : type === "array" ? `Sequence[${pyType(schemas, schema.items)}]`
+    : type === "object" ? "Mapping[str, Any]"
     : "Any";
   return nullable && base !== "Any" ? `Optional[${base}]` : base;
 }
@@ -479,7 +480,7 @@ function pythonResources(doc: OpenApiDocument): string {
     ...rows,
     "}",
     "",
-  ].join("\n").replace("{{typing}}", () => ["Any", "Dict", "List", "Optional", "Tuple", "Union", "cast"].filter((name) => name === "Any" || name === "Dict" || name === "Tuple" || name === "cast" || classes.some((line) => line.includes(`${name}[`))).join(", "));
+  ].join("\n").replace("{{typing}}", () => ["Any", "Dict", "List", "Mapping", "Optional", "Sequence", "Tuple", "Union", "cast"].filter((name) => name === "Any" || name === "Dict" || name === "Tuple" || name === "cast" || classes.some((line) => line.includes(`${name}[`))).join(", "));
 }
 
 /** Every generated file and its content, as it should be for the contracts of today. */

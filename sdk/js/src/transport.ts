@@ -1,6 +1,5 @@
 // HTTP calls with timeouts and retries. Only retrySafe operations are retried (timeouts, network errors, 429, 503); the
 // wait doubles from 0.5 s with jitter, or is what the service's Retry-After asks (capped), whichever is longer.
-import type { ClientOptions } from "./client.js";
 import { apiError, ApiError, ConnectionError, TimeoutError } from "./errors.js";
 import type { DocumentOperationId } from "./generated/operations.js";
 import type { Error as ErrorBody } from "./generated/schemas.js";
@@ -69,9 +68,12 @@ async function errorFromResponse(res: Response): Promise<ApiError> {
   });
 }
 
+/** The client's options as the transport uses them, each one settled (the client applies the defaults). */
+export type TransportOptions = { baseUrl: string; apiKey: string; timeout: number; maxRetries: number; fetch: typeof fetch };
+
 /** The calls of one client: its base URL, API key, timeout per attempt, retries and fetch. */
 export class Transport {
-  constructor(private readonly options: Required<Pick<ClientOptions, "baseUrl" | "apiKey" | "timeout" | "maxRetries" | "fetch">>) {}
+  constructor(private readonly options: TransportOptions) {}
 
   /** A call answered with JSON (or with nothing). */
   request<Id extends DocumentOperationId>(op: Operation<Id>, options: RequestOptions<Id> = {}): Promise<JsonAnswer<Id>> {

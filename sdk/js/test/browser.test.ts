@@ -59,10 +59,10 @@ test("in Chromium: transcribe a File, the dictionary round trip, typed errors", 
     const wav = await (await fetch("/sdk-test/jfk.wav")).blob();
     const transcript = await vd.transcribe(new File([wav], "jfk.wav", { type: "audio/wav" }));
     const misspelling = `browser ${Math.random().toString(16).slice(2)}`;
-    const added = await vd.addDictionaryEntry({ misspelling, correct_spelling: "Browser" });
-    const listed = (await vd.listDictionary()).entries.some((e: { misspelling: string }) => e.misspelling === misspelling);
-    await vd.deleteDictionaryEntry({ misspelling });
-    const missing = await vd.deleteDictionaryEntry({ misspelling }).catch((e: { status: number; code: string }) => ({
+    const added = await vd.dictionary.add({ misspelling, correct_spelling: "Browser" });
+    const listed = (await vd.dictionary.list()).entries.some((e: { misspelling: string }) => e.misspelling === misspelling);
+    await vd.dictionary.delete({ misspelling });
+    const missing = await vd.dictionary.delete({ misspelling }).catch((e: { status: number; code: string }) => ({
       isNotFound: e instanceof NotFoundError,
       status: e.status,
       code: e.code,

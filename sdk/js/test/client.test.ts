@@ -27,7 +27,7 @@ describe("configuration, timeouts and retries", () => {
       process.env.VOICEDRAFT_API_KEY = service.apiKey;
       const client = new Voicedraft();
       assert.equal(client.baseUrl, service.baseUrl);
-      assert.ok(Array.isArray((await client.listDictionary()).entries));
+      assert.ok(Array.isArray((await client.dictionary.list()).entries));
       delete process.env.VOICEDRAFT_API_KEY;
       assert.throws(() => new Voicedraft(), (err: unknown) => err instanceof VoicedraftError && /VOICEDRAFT_API_KEY/.test(err.message));
       // Arguments win over the environment.
@@ -45,7 +45,7 @@ describe("configuration, timeouts and retries", () => {
     const client = new Voicedraft({ baseUrl: proxy.url, apiKey: service.apiKey });
     proxy.fail({ status: 503, retryAfter: "1" }, { status: 429, retryAfter: "0" });
     const started = Date.now();
-    assert.ok(Array.isArray((await client.listDictionary()).entries));
+    assert.ok(Array.isArray((await client.dictionary.list()).entries));
     assert.ok(Date.now() - started >= 1000, "waited the 1 s the service asked for");
     assert.equal(proxy.seen.length, 3);
   });
@@ -55,7 +55,7 @@ describe("configuration, timeouts and retries", () => {
     after(() => proxy.close());
     const client = new Voicedraft({ baseUrl: proxy.url, apiKey: service.apiKey, maxRetries: 1 });
     proxy.fail({ status: 503, retryAfter: "0" }, { status: 503, retryAfter: "0" }, { status: 503 });
-    const error = await client.listDictionary().catch((err: unknown) => err);
+    const error = await client.dictionary.list().catch((err: unknown) => err);
     assert.ok(error instanceof ServiceUnavailableError);
     assert.equal(error.status, 503);
     assert.equal(error.requestId, "proxy-0001");
@@ -68,12 +68,12 @@ describe("configuration, timeouts and retries", () => {
     after(() => proxy.close());
     const client = new Voicedraft({ baseUrl: proxy.url, apiKey: service.apiKey });
     const misspelling = `gone ${randomBytes(4).toString("hex")}`;
-    await client.addDictionaryEntry({ misspelling, correct_spelling: "Gone" });
+    await client.dictionary.add({ misspelling, correct_spelling: "Gone" });
     proxy.fail("lose-response");
-    await assert.rejects(client.deleteDictionaryEntry({ misspelling }), ConnectionError);
+    await assert.rejects(client.dictionary.delete({ misspelling }), ConnectionError);
     assert.equal(proxy.seen.length, 2, "the delete was sent once");
     // It did happen: the entry is gone.
-    await assert.rejects(client.deleteDictionaryEntry({ misspelling }), NotFoundError);
+    await assert.rejects(client.dictionary.delete({ misspelling }), NotFoundError);
   });
 
   test("a lost response to a safe call is retried (upsert)", async () => {
@@ -82,10 +82,10 @@ describe("configuration, timeouts and retries", () => {
     const client = new Voicedraft({ baseUrl: proxy.url, apiKey: service.apiKey });
     const misspelling = `lost ${randomBytes(4).toString("hex")}`;
     proxy.fail("lose-response");
-    const { entry } = await client.addDictionaryEntry({ misspelling, correct_spelling: "Found" });
+    const { entry } = await client.dictionary.add({ misspelling, correct_spelling: "Found" });
     assert.equal(entry.correct_spelling, "Found");
     assert.equal(proxy.seen.length, 2);
-    await client.deleteDictionaryEntry({ misspelling });
+    await client.dictionary.delete({ misspelling });
   });
 
   test("a call without an answer times out with TimeoutError, per attempt", async () => {
@@ -94,7 +94,7 @@ describe("configuration, timeouts and retries", () => {
     const client = new Voicedraft({ baseUrl: proxy.url, apiKey: service.apiKey, timeout: 300, maxRetries: 1 });
     proxy.fail("hang", "hang");
     const started = Date.now();
-    await assert.rejects(client.listDictionary(), TimeoutError);
+    await assert.rejects(client.dictionary.list(), TimeoutError);
     const elapsed = Date.now() - started;
     assert.ok(elapsed >= 600 && elapsed < 5000, `${elapsed} ms`);
     assert.equal(proxy.seen.length, 2);
@@ -106,7 +106,7 @@ describe("configuration, timeouts and retries", () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
     const client = new Voicedraft({ baseUrl: `http://127.0.0.1:${port}`, apiKey: service.apiKey, maxRetries: 0 });
-    await assert.rejects(client.listDictionary(), ConnectionError);
+    await assert.rejects(client.dictionary.list(), ConnectionError);
 
     const proxy = await startFaultProxy(service.baseUrl);
     after(() => proxy.close());
@@ -114,7 +114,7 @@ describe("configuration, timeouts and retries", () => {
     proxy.fail("hang");
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("user gave up")), 100);
-    await assert.rejects(slow.listDictionary({}, { signal: controller.signal }), /user gave up/);
+    await assert.rejects(slow.dictionary.list({}, { signal: controller.signal }), /user gave up/);
     assert.equal(proxy.seen.length, 1);
   });
 });

@@ -12,32 +12,32 @@ describe("content workflow", () => {
   before(async () => {
     service = await getService();
     client = new Voicedraft({ baseUrl: service.baseUrl, apiKey: service.apiKey });
-    ({ channel } = await client.createChannel({ platform: "linkedin", name: `SDK ${randomBytes(3).toString("hex")}` }));
-    preset = (await client.listPresets()).presets.find((p) => p.built_in)!;
+    ({ channel } = await client.channels.create({ platform: "linkedin", name: `SDK ${randomBytes(3).toString("hex")}` }));
+    preset = (await client.presets.list()).presets.find((p) => p.built_in)!;
     assert.ok(preset, "the service has built-in presets");
   });
 
   test("channels: create and list", async () => {
     assert.equal(channel.platform, "linkedin");
     assert.equal(channel.active, true);
-    assert.ok((await client.listChannels()).channels.some((c) => c.id === channel.id));
+    assert.ok((await client.channels.list()).channels.some((c) => c.id === channel.id));
   });
 
   test("master → variants (idempotent by client_request_id) → family → approve → deliveries → manual confirmation", async () => {
-    const { item: master } = await client.createContentMaster({ title: "Why we moved", body: "We moved to Postgres.\n\nIt was worth it." });
+    const { item: master } = await client.content.createMaster({ title: "Why we moved", body: "We moved to Postgres.\n\nIt was worth it." });
     assert.equal(master.kind, "master");
     assert.match(master.content_hash, /^[0-9a-f]{64}$/);
 
     const client_request_id = `sdk-js-${randomBytes(6).toString("hex")}`;
     const targets = [{ channel_id: channel.id, preset_id: preset.id }];
-    const created = await client.createContentVariants(master.id, { client_request_id, targets });
+    const created = await client.content.createVariants(master.id, { client_request_id, targets });
     assert.equal(created.master_id, master.id);
     assert.equal(created.variants.length, 1);
     assert.equal(created.variants[0].created, true);
-    const replay = await client.createContentVariants(master.id, { client_request_id, targets });
+    const replay = await client.content.createVariants(master.id, { client_request_id, targets });
     assert.equal(replay.variants[0].variant_id, created.variants[0].variant_id);
-    const { item: other } = await client.createContentMaster({ body: "Another master." });
-    const conflict = await client.createContentVariants(other.id, { client_request_id, targets }).catch((err: unknown) => err);
+    const { item: other } = await client.content.createMaster({ body: "Another master." });
+    const conflict = await client.content.createVariants(other.id, { client_request_id, targets }).catch((err: unknown) => err);
     assert.ok(conflict instanceof IdempotencyConflictError, String(conflict));
     assert.equal(conflict.status, 409);
     assert.equal(conflict.code, "idempotency_conflict");
@@ -50,55 +50,55 @@ describe("content workflow", () => {
     assert.equal(variant.approval?.state, "awaiting_approval");
     assert.equal(variant.freshness, "fresh");
 
-    const wrongHash = await client.approveContentVariant(variant.id, { content_hash: "0".repeat(64) }).catch((err: unknown) => err);
+    const wrongHash = await client.content.approveVariant(variant.id, { content_hash: "0".repeat(64) }).catch((err: unknown) => err);
     assert.ok(wrongHash instanceof ConflictError && !(wrongHash instanceof IdempotencyConflictError), String(wrongHash));
     assert.equal(wrongHash.code, "edit_conflict");
-    const { item: approved } = await client.approveContentVariant(variant.id, { content_hash: variant.content_hash });
+    const { item: approved } = await client.content.approveVariant(variant.id, { content_hash: variant.content_hash });
     assert.equal(approved.approval?.state, "approved");
     assert.equal(approved.approval?.approved_hash, variant.content_hash);
 
-    const shared = await client.recordContentDelivery(variant.id, { method: "share", state: "presented" });
+    const shared = await client.content.recordDelivery(variant.id, { method: "share", state: "presented" });
     assert.equal(shared.delivery.state, "presented", "a share panel never confirms a publication");
     assert.equal(shared.replayed, false);
 
     const client_event_id = `sdk-js-${randomBytes(6).toString("hex")}`;
     const input = { content_hash: variant.content_hash, published_url: "https://www.linkedin.com/feed/update/1", client_event_id };
-    const manual = await client.confirmManualDelivery(variant.id, input);
+    const manual = await client.content.confirmManualDelivery(variant.id, input);
     assert.equal(manual.delivery.state, "confirmed_manual");
     assert.equal(manual.delivery.method, "manual");
-    assert.equal((await client.confirmManualDelivery(variant.id, input)).replayed, true);
+    assert.equal((await client.content.confirmManualDelivery(variant.id, input)).replayed, true);
 
-    const after = await client.getContentFamily(master.id);
+    const after = await client.content.getFamily(master.id);
     assert.deepEqual(new Set(after.deliveries.map((d) => d.id)), new Set([shared.delivery.id, manual.delivery.id]));
   });
 
   test("an edit invalidates the approval; regenerate queues a new task; edits are conflict-protected", async () => {
-    const { item: master } = await client.createContentMaster({ body: "Short note about releases." });
-    const { variants } = await client.createContentVariants(master.id, { targets: [{ channel_id: channel.id, preset_id: preset.id }] });
+    const { item: master } = await client.content.createMaster({ body: "Short note about releases." });
+    const { variants } = await client.content.createVariants(master.id, { targets: [{ channel_id: channel.id, preset_id: preset.id }] });
     const family = await client.waitForVariants(master.id);
     const variant = family.variants.find((v) => v.id === variants[0].variant_id)!;
-    await client.approveContentVariant(variant.id, { content_hash: variant.content_hash });
+    await client.content.approveVariant(variant.id, { content_hash: variant.content_hash });
 
-    const { item: edited } = await client.editContentItem(variant.id, { expected_content_hash: variant.content_hash, body: "Edited by hand." });
+    const { item: edited } = await client.content.updateItem(variant.id, { expected_content_hash: variant.content_hash, body: "Edited by hand." });
     assert.notEqual(edited.content_hash, variant.content_hash);
     assert.equal(edited.approval?.state, "awaiting_approval", "the approval covered the old text only");
-    const stale = await client.editContentItem(variant.id, { expected_content_hash: variant.content_hash, body: "x" }).catch((e: unknown) => e);
+    const stale = await client.content.updateItem(variant.id, { expected_content_hash: variant.content_hash, body: "x" }).catch((e: unknown) => e);
     assert.ok(stale instanceof ConflictError);
     assert.equal(stale.code, "edit_conflict");
 
-    const regenerated = await client.regenerateContentVariant(variant.id, { expected_content_hash: edited.content_hash });
+    const regenerated = await client.content.regenerateVariant(variant.id, { expected_content_hash: edited.content_hash });
     assert.match(regenerated.task_id, /\S/);
     assert.notEqual(regenerated.task_id, variant.generation?.task_id);
-    assert.equal((await client.getContentItem(variant.id)).item.generation?.task_id, regenerated.task_id);
+    assert.equal((await client.content.getItem(variant.id)).item.generation?.task_id, regenerated.task_id);
   });
 
   test("another user's content is NotFoundError; a bad key is AuthenticationError", async () => {
-    const { item: master } = await client.createContentMaster({ body: "Mine only." });
+    const { item: master } = await client.content.createMaster({ body: "Mine only." });
     const other = new Voicedraft({ baseUrl: service.baseUrl, apiKey: service.otherApiKey });
-    const error = await other.getContentFamily(master.id).catch((err: unknown) => err);
+    const error = await other.content.getFamily(master.id).catch((err: unknown) => err);
     assert.ok(error instanceof NotFoundError);
     assert.equal(error.code, "not_found");
-    await assert.rejects(other.approveContentVariant(master.id, { content_hash: master.content_hash }), NotFoundError);
-    await assert.rejects(new Voicedraft({ baseUrl: service.baseUrl, apiKey: "vd_wrong" }).listChannels(), { status: 401 });
+    await assert.rejects(other.content.approveVariant(master.id, { content_hash: master.content_hash }), NotFoundError);
+    await assert.rejects(new Voicedraft({ baseUrl: service.baseUrl, apiKey: "vd_wrong" }).channels.list(), { status: 401 });
   });
 });

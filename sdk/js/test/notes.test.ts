@@ -15,17 +15,17 @@ describe("notes: audio, search, settings, delete", () => {
 
   test("the kept recording, whole and a byte range", async () => {
     assert.ok(note.audio && note.audio.bytes > 1000, JSON.stringify(note.audio));
-    const whole = await client.getTranscriptionAudio(note.id);
+    const whole = await client.notes.getAudio(note.id);
     assert.equal(whole.bytes.length, note.audio!.bytes);
     assert.match(whole.contentType, /^audio\/webm/);
-    const head = await client.getTranscriptionAudio(note.id, { range: { start: 0, end: 3 } });
+    const head = await client.notes.getAudio(note.id, { range: { start: 0, end: 3 } });
     assert.deepEqual([...head.bytes], [0x1a, 0x45, 0xdf, 0xa3]);
     assert.equal(head.contentRange, `bytes 0-3/${note.audio!.bytes}`);
     assert.equal(head.size, note.audio!.bytes);
   });
 
   test("search finds the note by a word in it, the word flagged in the snippet", async () => {
-    const page = await client.listTranscriptions({ q: "country" });
+    const page = await client.notes.list({ q: "country" });
     const found = page.transcriptions.find((t) => t.id === note.id);
     assert.ok(found?.search, "found, with its match");
     assert.ok(found.search.snippet.some((p) => p.match && /country/i.test(p.text)));
@@ -33,33 +33,33 @@ describe("notes: audio, search, settings, delete", () => {
 
   test("tags and pin: set on a note, listed first and by tag, searched with tag:, renamed and deleted everywhere", async () => {
     const other = await client.transcribe(JFK_WAV, { idempotencyKey: `tags-${Date.now()}` });
-    const tagged = await client.editTranscription(other.id, { tags: ["#Speeches ", "history", "speeches"], pinned: true });
+    const tagged = await client.notes.update(other.id, { tags: ["#Speeches ", "history", "speeches"], pinned: true });
     assert.deepEqual([tagged.tags, tagged.pinned], [["Speeches", "history"], true]);
-    assert.equal((await client.listTranscriptions({ limit: 1 })).transcriptions[0].id, other.id);
-    assert.deepEqual((await client.listTranscriptions({ tag: "SPEECHES" })).transcriptions.map((t) => t.id), [other.id]);
-    assert.deepEqual((await client.listTranscriptions({ q: "tag:history countr" })).transcriptions.map((t) => t.id), [other.id]);
-    assert.ok((await client.listTags()).tags.some((t) => t.name === "Speeches" && t.notes === 1));
-    assert.deepEqual(await client.renameTag({ from: "speeches", to: "Oratory" }), { tag: { name: "Oratory", notes: 1 }, merged: false });
-    assert.deepEqual(await client.deleteTag({ name: "oratory" }), { deleted: { name: "Oratory", notes: 1 } });
-    await assert.rejects(client.deleteTag({ name: "oratory" }), NotFoundError);
-    await client.deleteTranscription(other.id);
+    assert.equal((await client.notes.list({ limit: 1 })).transcriptions[0].id, other.id);
+    assert.deepEqual((await client.notes.list({ tag: "SPEECHES" })).transcriptions.map((t) => t.id), [other.id]);
+    assert.deepEqual((await client.notes.list({ q: "tag:history countr" })).transcriptions.map((t) => t.id), [other.id]);
+    assert.ok((await client.tags.list()).tags.some((t) => t.name === "Speeches" && t.notes === 1));
+    assert.deepEqual(await client.tags.rename({ from: "speeches", to: "Oratory" }), { tag: { name: "Oratory", notes: 1 }, merged: false });
+    assert.deepEqual(await client.tags.delete({ name: "oratory" }), { deleted: { name: "Oratory", notes: 1 } });
+    await assert.rejects(client.tags.delete({ name: "oratory" }), NotFoundError);
+    await client.notes.delete(other.id);
   });
 
   test("settings: the language, and what the recognizer can do for it", async () => {
-    const settings = await client.updateSettings({ language: "auto" });
+    const settings = await client.settings.update({ language: "auto" });
     assert.equal(settings.language, "auto");
-    assert.equal((await client.getSettings()).recognizer.language_supported, true);
+    assert.equal((await client.settings.get()).recognizer.language_supported, true);
   });
 
   test("delete: the note and its recording are gone", async () => {
     const other = await client.transcribe(JFK_WAV, { idempotencyKey: `delete-${Date.now()}` });
-    await client.deleteTranscription(other.id);
-    await assert.rejects(client.getTranscription(other.id), NotFoundError);
-    await assert.rejects(client.getTranscriptionAudio(other.id), NotFoundError);
+    await client.notes.delete(other.id);
+    await assert.rejects(client.notes.get(other.id), NotFoundError);
+    await assert.rejects(client.notes.getAudio(other.id), NotFoundError);
   });
 
   test("export: a ZIP stream", async () => {
-    const reader = (await client.exportUserData()).getReader();
+    const reader = (await client.account.export()).getReader();
     const { value } = await reader.read();
     assert.deepEqual([...value!.subarray(0, 4)], [0x50, 0x4b, 0x03, 0x04]);
     await reader.cancel();
@@ -68,7 +68,7 @@ describe("notes: audio, search, settings, delete", () => {
 
 // A recording sent while it is made (issue 32): slices by offset, then one note.
 describe("live recordings", () => {
-  test("appendLiveAudio by offset, then finishLiveRecording makes one note; finishing again answers it", async () => {
+  test("notes.appendLiveAudio by offset, then notes.finishLiveRecording makes one note; finishing again answers it", async () => {
     const service = await getService();
     const client = new Voicedraft({ baseUrl: service.baseUrl, apiKey: service.apiKey });
     const { readFile } = await import("node:fs/promises");
@@ -76,14 +76,14 @@ describe("live recordings", () => {
     const id = `sdk-live-${Date.now()}`;
     const slice = Math.ceil(wav.length / 4);
     for (let offset = 0; offset < wav.length; offset += slice) {
-      const state = await client.appendLiveAudio(id, wav.subarray(offset, offset + slice), { offset, contentType: "audio/wav" });
+      const state = await client.notes.appendLiveAudio(id, wav.subarray(offset, offset + slice), { offset, contentType: "audio/wav" });
       assert.equal(state.bytes_received, Math.min(wav.length, offset + slice));
     }
-    const note = await client.finishLiveRecording(id);
+    const note = await client.notes.finishLiveRecording(id);
     // Recognized in pieces as it came: words (PocketSphinx hears the 11 s clip cut in pieces roughly).
     assert.ok((note.text.match(/\p{L}+/gu) ?? []).length >= 8, note.text);
     assert.ok(Math.abs(note.duration - 11) < 1, `the whole recording: ${note.duration} s`);
-    assert.equal((await client.finishLiveRecording(id)).id, note.id);
-    assert.equal((await client.getLiveRecording(id)).transcription_id, note.id);
+    assert.equal((await client.notes.finishLiveRecording(id)).id, note.id);
+    assert.equal((await client.notes.getLiveRecording(id)).transcription_id, note.id);
   });
 });

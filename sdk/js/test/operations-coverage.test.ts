@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { DOCUMENT_OPERATIONS } from "../dist/generated/operations.js";
-import { OPERATIONS } from "../dist/index.js";
+import { OPERATIONS, RESOURCE_NAMES, Voicedraft } from "../dist/index.js";
 
 // Every operation of the document either has a method in this client or is named here with why
 // not, so an endpoint added to the API shows up as a failing test until someone decides.
@@ -27,9 +27,9 @@ test("each operation's method and path are the document's", () => {
   for (const op of Object.values(OPERATIONS)) assert.deepEqual({ method: op.method, path: op.path }, DOCUMENT_OPERATIONS[op.id]);
 });
 
-test("every operation the client calls is a method of the client", async () => {
-  const { Voicedraft } = await import("../dist/index.js");
-  const client = new Voicedraft({ apiKey: "k" }) as unknown as Record<string, unknown>;
-  const missing = Object.keys(OPERATIONS).filter((id) => typeof client[id] !== "function");
+test("every operation the client calls is a method of its resource (vd.<namespace>.<method>)", () => {
+  const client = new Voicedraft({ apiKey: "k" }) as unknown as Record<string, Record<string, unknown>>;
+  const names = RESOURCE_NAMES as Record<string, readonly [string, string]>;
+  const missing = Object.keys(OPERATIONS).filter((id) => !names[id] || typeof client[names[id][0]]?.[names[id][1]] !== "function");
   assert.deepEqual(missing, []);
 });

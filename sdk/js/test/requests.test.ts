@@ -20,10 +20,10 @@ function recordingClient(answer: unknown = {}) {
 
 test("path parameters are encoded and query parameters sent; a JSON body as JSON", async () => {
   const { seen, client } = recordingClient({ dictionary_suggestions: [], deleted: {}, item: {} });
-  await client.getDictionarySuggestions("a b/c", { limit: 3 });
-  await client.deleteDictionaryEntry({ misspelling: "cooper netties" });
-  await client.editTranscription("t1", { text: "new", updated_at: "2026-01-01T00:00:00.000Z" });
-  await client.approveContentVariant("v1", { content_hash: "h1" });
+  await client.notes.getDictionarySuggestions("a b/c", { limit: 3 });
+  await client.dictionary.delete({ misspelling: "cooper netties" });
+  await client.notes.update("t1", { text: "new", updated_at: "2026-01-01T00:00:00.000Z" });
+  await client.content.approveVariant("v1", { content_hash: "h1" });
   assert.deepEqual(
     seen.map(({ method, url, body }) => ({ method, url, body })),
     [
@@ -64,26 +64,26 @@ test("transcribe sends the audio and only the fields it was given, with an Idemp
 
 test("a missing path parameter is refused before any request", async () => {
   const { seen, client } = recordingClient();
-  await assert.rejects(client.getTranscription(""), /id is required/);
+  await assert.rejects(client.notes.get(""), /id is required/);
   assert.equal(seen.length, 0);
 });
 
 test("a body's client id defaults to a new one, and a given one is sent as it is", async () => {
   const { seen, client } = recordingClient({ variants: [] });
   const targets = [{ channel_id: "c1", preset_id: "p1" }];
-  await client.createContentVariants("m1", { targets });
-  await client.createContentVariants("m1", { targets, client_request_id: "mine" });
-  await client.recordContentDelivery("v1", { method: "share", state: "presented" });
+  await client.content.createVariants("m1", { targets });
+  await client.content.createVariants("m1", { targets, client_request_id: "mine" });
+  await client.content.recordDelivery("v1", { method: "share", state: "presented" });
   assert.match((seen[0].body as { client_request_id: string }).client_request_id, /^[0-9a-f]{32}$/);
   assert.deepEqual(seen[1].body, { targets, client_request_id: "mine" });
   assert.match((seen[2].body as { client_event_id: string }).client_event_id, /^[0-9a-f]{32}$/);
 });
 
-test("the operations the hand-kept client left out are methods now: presets and channels by id, masters", async () => {
+test("presets and channels by id, and masters, are resource methods", async () => {
   const { seen, client } = recordingClient({});
-  await client.updatePreset("p 1", { name: "Short" });
-  await client.deleteChannel("c1");
-  await client.listContentMasters({ source_transcription_id: "t1", limit: 5 });
+  await client.presets.update("p 1", { name: "Short" });
+  await client.channels.delete("c1");
+  await client.content.listMasters({ source_transcription_id: "t1", limit: 5 });
   assert.deepEqual(
     seen.map(({ method, url, body }) => ({ method, url, body })),
     [

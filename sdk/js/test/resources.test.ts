@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { before, describe, test } from "node:test";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { NAMESPACES, RESOURCE_NAMES, verifyWebhook, Voicedraft, WebhookVerificationError } from "../dist/index.js";
+import { NAMESPACES, OPERATIONS, RESOURCE_NAMES, verifyWebhook, Voicedraft, WebhookVerificationError } from "../dist/index.js";
 import { getService, type Service } from "./service.ts";
 
 // The resource namespaces (vd.dictionary.add, vd.webhooks.create, …), generated from the document's tags with the
@@ -82,7 +82,10 @@ describe("resource namespaces", () => {
     }
   });
 
-  test("a 0.2 flat method still works and warns once that it is deprecated", async () => {
+  test("0.2's flat methods are still there; one works and warns once that it is deprecated", async () => {
+    const flat = client as unknown as Record<string, unknown>;
+    const gone = Object.keys(OPERATIONS).filter((id) => typeof flat[id] !== "function");
+    assert.deepEqual(gone, [], "every operation the client calls keeps its 0.2 name, deprecated");
     const warnings: Error[] = [];
     const listen = (warning: Error) => warnings.push(warning);
     process.on("warning", listen);

@@ -48,7 +48,7 @@ describe("transcribeStream", () => {
     assert.match(done.text, /\bcountry\b/i);
     assert.equal(done.engine, "pocketsphinx");
     assert.equal(typeof done.optimizer_processing, "object");
-    assert.equal((await client.getTranscription(done.id)).text, done.text);
+    assert.equal((await client.notes.get(done.id)).text, done.text);
     const replay = await collect(client.transcribeStream(JFK_WAV, { idempotencyKey: "sdk-js-stream-1" }));
     assert.deepEqual(replay.map((e) => e.type), ["transcript.text.delta", "transcript.text.done"]);
     const replayed = replay.at(-1);

@@ -52,32 +52,32 @@ describe("transcribe", () => {
     assert.equal(done.optimization!.progress.chunks_done, done.optimization!.progress.chunks_total);
   });
 
-  test("editTranscription suggests dictionary entries from the edit; getDictionarySuggestions from every change", async () => {
+  test("notes.update suggests dictionary entries from the edit; notes.getDictionarySuggestions from every change", async () => {
     const fresh = await client.transcribe(new Uint8Array(jfk));
     assert.match(fresh.text, COUNTRY);
-    const edited = await client.editTranscription(fresh.id, { text: fresh.text.replace(/\bcountry\b/gi, "Kuntry") });
+    const edited = await client.notes.update(fresh.id, { text: fresh.text.replace(/\bcountry\b/gi, "Kuntry") });
     const fromEdit = edited.dictionary_suggestions.find((s) => s.correct_spelling === "Kuntry");
     assert.equal(fromEdit?.misspelling, "country", JSON.stringify(edited.dictionary_suggestions));
     assert.ok(fromEdit!.occurrences >= 1);
-    const all = (await client.getDictionarySuggestions(fresh.id)).dictionary_suggestions;
+    const all = (await client.notes.getDictionarySuggestions(fresh.id)).dictionary_suggestions;
     assert.ok(all.some((s) => s.misspelling === "country" && s.correct_spelling === "Kuntry"), JSON.stringify(all));
-    assert.ok((await client.getDictionarySuggestions(fresh.id, { limit: 1 })).dictionary_suggestions.length <= 1);
-    await assert.rejects(client.getDictionarySuggestions("no-such-id"), NotFoundError);
+    assert.ok((await client.notes.getDictionarySuggestions(fresh.id, { limit: 1 })).dictionary_suggestions.length <= 1);
+    await assert.rejects(client.notes.getDictionarySuggestions("no-such-id"), NotFoundError);
   });
 
-  test("a recording in parts: getRecording joins them in order", async () => {
+  test("a recording in parts: notes.getRecording joins them in order", async () => {
     const id = `js-sdk-${Date.now()}`;
     const second = await client.transcribe(new Uint8Array(jfk), { recording: { id, part: 1 } });
     const first = await client.transcribe(new Uint8Array(jfk), { recording: { id, part: 0 }, prompt: "part one" });
     assert.deepEqual(first.recording, { id, part: 0 });
-    const recording = await client.getRecording(id);
+    const recording = await client.notes.getRecording(id);
     assert.deepEqual(recording.parts.map((p) => p.transcription_id), [first.id, second.id]);
     assert.equal(recording.parts_received, 2);
     assert.equal(recording.text, `${first.text} ${second.text}`);
-    await assert.rejects(client.getRecording(`${id}-missing`), NotFoundError);
+    await assert.rejects(client.notes.getRecording(`${id}-missing`), NotFoundError);
   });
 
-  test("from bytes, a Blob and a Node stream, with segments; getTranscription reads it again", async () => {
+  test("from bytes, a Blob and a Node stream, with segments; notes.get reads it again", async () => {
     const fromBytes = await client.transcribe(new Uint8Array(jfk), { segments: true, prompt: "ask not" });
     assert.match(fromBytes.text, COUNTRY);
     assert.ok(fromBytes.segments && fromBytes.segments.length > 0);
@@ -89,34 +89,34 @@ describe("transcribe", () => {
     const fromStream = await client.transcribe(createReadStream(JFK_WAV));
     assert.match(fromStream.text, COUNTRY);
 
-    const again = await client.getTranscription(fromStream.id);
+    const again = await client.notes.get(fromStream.id);
     assert.equal(again.id, fromStream.id);
     assert.equal(again.text, fromStream.text);
   });
 
-  test("listTranscriptions pages newest first; editTranscription replaces the text, refusing a stale updated_at", async () => {
-    const page = await client.listTranscriptions({ limit: 1 });
+  test("notes.list pages newest first; notes.update replaces the text, refusing a stale updated_at", async () => {
+    const page = await client.notes.list({ limit: 1 });
     assert.equal(page.transcriptions.length, 1);
     assert.ok(page.next_cursor, "there are older ones");
-    const older = await client.listTranscriptions({ limit: 100, cursor: page.next_cursor! });
+    const older = await client.notes.list({ limit: 100, cursor: page.next_cursor! });
     assert.ok(![...older.transcriptions].some((t) => t.id === page.transcriptions[0].id));
     assert.ok(older.transcriptions.some((t) => t.id === fromPath.id) || page.transcriptions[0].id === fromPath.id);
 
-    const current = await client.getTranscription(fromPath.id);
-    const edited = await client.editTranscription(fromPath.id, { text: "Ask not.", updated_at: current.updated_at });
+    const current = await client.notes.get(fromPath.id);
+    const edited = await client.notes.update(fromPath.id, { text: "Ask not.", updated_at: current.updated_at });
     assert.equal(edited.text, "Ask not.");
-    assert.equal((await client.getTranscription(fromPath.id)).text, "Ask not.");
-    const stale = await client.editTranscription(fromPath.id, { text: "x", updated_at: current.updated_at }).catch((e: unknown) => e);
+    assert.equal((await client.notes.get(fromPath.id)).text, "Ask not.");
+    const stale = await client.notes.update(fromPath.id, { text: "x", updated_at: current.updated_at }).catch((e: unknown) => e);
     assert.ok(stale instanceof ConflictError, String(stale));
     assert.equal(stale.code, "edit_conflict");
   });
 
   test("another user's transcription is NotFoundError; a bad key is AuthenticationError", async () => {
     const other = new Voicedraft({ baseUrl: service.baseUrl, apiKey: service.otherApiKey });
-    const error = await other.getTranscription(fromPath.id).catch((err: unknown) => err);
+    const error = await other.notes.get(fromPath.id).catch((err: unknown) => err);
     assert.ok(error instanceof NotFoundError);
     assert.equal(error.code, "not_found");
-    await assert.rejects(client.getTranscription("no-such-id"), NotFoundError);
+    await assert.rejects(client.notes.get("no-such-id"), NotFoundError);
     const stranger = new Voicedraft({ baseUrl: service.baseUrl, apiKey: "vd_wrong" });
     await assert.rejects(stranger.transcribe(jfk), AuthenticationError);
   });
@@ -166,7 +166,7 @@ describe("transcribe", () => {
     assert.equal(proxy.seen[0].answer?.["idempotent-replayed"], undefined, "the first attempt transcribed");
     assert.equal(proxy.seen[2].answer?.["idempotent-replayed"], "true", "the retry replayed it");
     // The service did the first attempt's work; the final answer is that same transcription.
-    const all = await client.getTranscription(result.id);
+    const all = await client.notes.get(result.id);
     assert.equal(all.id, result.id);
   });
 });

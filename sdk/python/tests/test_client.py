@@ -33,7 +33,7 @@ class ClientTest(unittest.TestCase):
         with mock.patch.dict(os.environ, env):
             client = Voicedraft()
             self.assertEqual(client.base_url, self.service.base_url)
-            self.assertIsInstance(client.dictionary.list(), list)
+            self.assertIsInstance(client.dictionary.list()["entries"], list)
             # Arguments win over the environment.
             self.assertEqual(Voicedraft("http://example.test").base_url, "http://example.test")
             del os.environ["VOICEDRAFT_API_KEY"]
@@ -45,7 +45,7 @@ class ClientTest(unittest.TestCase):
         client = Voicedraft(proxy.url, self.service.api_key)
         proxy.fail({"status": 503, "retry_after": "1"}, {"status": 429, "retry_after": "0"})
         started = time.monotonic()
-        self.assertIsInstance(client.dictionary.list(), list)
+        self.assertIsInstance(client.dictionary.list()["entries"], list)
         self.assertGreaterEqual(time.monotonic() - started, 1.0, "waited the 1 s the service asked for")
         self.assertEqual(len(proxy.seen), 3)
 

@@ -35,12 +35,21 @@ class DictionaryTest(unittest.TestCase):
         self.assertFalse(updated["created"])
         self.assertEqual(updated["entry"]["correct_spelling"], "K8s")
 
-        listed = [e for e in self.client.dictionary.list() if e["misspelling"].lower() == misspelling]
+        listed = [e for e in self.client.dictionary.list()["entries"] if e["misspelling"].lower() == misspelling]
         self.assertEqual([e["correct_spelling"] for e in listed], ["K8s"])
 
-        deleted = self.client.dictionary.delete(misspelling)
+        deleted = self.client.dictionary.delete(misspelling)["deleted"]
         self.assertEqual(deleted["correct_spelling"], "K8s")
-        self.assertFalse(any(e["misspelling"].lower() == misspelling for e in self.client.dictionary.list()))
+        self.assertFalse(any(e["misspelling"].lower() == misspelling for e in self.client.dictionary.list()["entries"]))
+
+    def test_list_pages_with_limit_and_cursor(self) -> None:
+        for word in ("aa", "ab"):
+            self.client.dictionary.add(unique(word), "Paged")
+        first = self.client.dictionary.list(limit=1)
+        self.assertEqual(len(first["entries"]), 1)
+        assert first["next_cursor"], "there are more entries"
+        rest = self.client.dictionary.list(cursor=first["next_cursor"])
+        self.assertNotIn(first["entries"][0]["misspelling"], [e["misspelling"] for e in rest["entries"]])
 
     def test_impact_tells_an_everyday_word_from_a_name(self) -> None:
         everyday = self.client.dictionary.get_impact("my", language="en")
@@ -66,7 +75,7 @@ class DictionaryTest(unittest.TestCase):
         misspelling = unique("voice draft")
         self.client.dictionary.add(misspelling, "Voicedraft")
         other = Voicedraft(self.service.base_url, self.service.other_api_key)
-        self.assertFalse(any(e["misspelling"] == misspelling for e in other.dictionary.list()))
+        self.assertFalse(any(e["misspelling"] == misspelling for e in other.dictionary.list()["entries"]))
         with self.assertRaises(NotFoundError):
             other.dictionary.delete(misspelling)
         self.client.dictionary.delete(misspelling)
@@ -85,7 +94,7 @@ class DictionaryTest(unittest.TestCase):
         self.assertEqual(caught.exception.code, "unauthorized")
 
         read_only = Voicedraft(self.service.base_url, self.service.read_only_api_key)
-        self.assertIsInstance(read_only.dictionary.list(), list)
+        self.assertIsInstance(read_only.dictionary.list()["entries"], list)
         with self.assertRaises(PermissionDeniedError) as denied:
             read_only.dictionary.add(unique("nope"), "Nope")
         self.assertEqual(denied.exception.code, "insufficient_scope")

@@ -18,15 +18,17 @@ class NotesTest(unittest.TestCase):
         audio = self.note.get("audio")
         assert audio is not None
         self.assertGreater(audio["bytes"], 1000)
-        whole, headers = self.client.get_transcription_audio(self.note["id"])
-        self.assertEqual(len(whole), audio["bytes"])
-        self.assertTrue(headers["content-type"].startswith("audio/webm"))
-        head, headers = self.client.get_transcription_audio(self.note["id"], start=0, end=3)
-        self.assertEqual(head, b"\x1a\x45\xdf\xa3")
-        self.assertEqual(headers["content-range"], f"bytes 0-3/{audio['bytes']}")
+        whole = self.client.notes.get_audio(self.note["id"])
+        self.assertEqual(len(whole["bytes"]), audio["bytes"])
+        self.assertTrue(whole["content_type"].startswith("audio/webm"))
+        self.assertEqual((whole["content_range"], whole["size"]), (None, audio["bytes"]))
+        head = self.client.notes.get_audio(self.note["id"], start=0, end=3)
+        self.assertEqual(head["bytes"], b"\x1a\x45\xdf\xa3")
+        self.assertEqual(head["content_range"], f"bytes 0-3/{audio['bytes']}")
+        self.assertEqual(head["size"], audio["bytes"])
 
     def test_search_finds_the_note_with_the_word_flagged(self) -> None:
-        page = self.client.search_transcriptions("country")
+        page = self.client.notes.list(q="country")
         found = [t for t in page["transcriptions"] if t["id"] == self.note["id"]]
         self.assertEqual(len(found), 1)
         search = found[0].get("search")
@@ -39,45 +41,46 @@ class NotesTest(unittest.TestCase):
         live_id = f"py-live-{id(self)}"
         size = -(-len(wav) // 4)
         for offset in range(0, len(wav), size):
-            state = self.client.append_live_audio(live_id, wav[offset : offset + size], offset=offset, content_type="audio/wav")
+            state = self.client.notes.append_live_audio(live_id, wav[offset : offset + size], offset=offset, content_type="audio/wav")
             self.assertEqual(state["bytes_received"], min(len(wav), offset + size))
-        note = self.client.finish_live_recording(live_id)
+        note = self.client.notes.finish_live_recording(live_id)
         # Recognized in pieces as it came: words (PocketSphinx hears the 11 s clip cut in pieces roughly).
         self.assertGreaterEqual(len(note["text"].split()), 8, note["text"])
         self.assertAlmostEqual(note["duration"], 11, delta=1)
-        self.assertEqual(self.client.finish_live_recording(live_id)["id"], note["id"])
-        self.assertEqual(self.client.get_live_recording(live_id)["transcription_id"], note["id"])
+        self.assertEqual(self.client.notes.finish_live_recording(live_id)["id"], note["id"])
+        self.assertEqual(self.client.notes.get_live_recording(live_id)["transcription_id"], note["id"])
 
     def test_tags_and_pin(self) -> None:
+        notes, tags = self.client.notes, self.client.tags
         note = self.client.transcribe(JFK_WAV)
-        tagged = self.client.set_tags(note["id"], ["#Speeches ", "history", "speeches"])
+        tagged = notes.update(note["id"], tags=["#Speeches ", "history", "speeches"])
         self.assertEqual(tagged["tags"], ["Speeches", "history"])
-        self.assertTrue(self.client.pin(note["id"])["pinned"])
-        first = self.client.list_transcriptions(limit=1)["transcriptions"][0]
+        self.assertTrue(notes.update(note["id"], pinned=True)["pinned"])
+        first = notes.list(limit=1)["transcriptions"][0]
         self.assertEqual(first["id"], note["id"], "a pinned note is listed first")
-        self.assertEqual([t["id"] for t in self.client.list_transcriptions(tag="SPEECHES")["transcriptions"]], [note["id"]])
-        found = self.client.search_transcriptions("tag:history countr")["transcriptions"]
+        self.assertEqual([t["id"] for t in notes.list(tag="SPEECHES")["transcriptions"]], [note["id"]])
+        found = notes.list(q="tag:history countr")["transcriptions"]
         self.assertEqual([t["id"] for t in found], [note["id"]])
-        self.assertIn({"name": "Speeches", "notes": 1}, self.client.list_tags())
-        renamed = self.client.rename_tag("speeches", "Oratory")
+        self.assertIn({"name": "Speeches", "notes": 1}, tags.list()["tags"])
+        renamed = tags.rename("speeches", "Oratory")
         self.assertEqual(renamed, {"tag": {"name": "Oratory", "notes": 1}, "merged": False})
-        self.assertEqual(self.client.delete_tag("oratory"), {"name": "Oratory", "notes": 1})
+        self.assertEqual(tags.delete("oratory"), {"deleted": {"name": "Oratory", "notes": 1}})
         with self.assertRaises(NotFoundError):
-            self.client.delete_tag("oratory")
-        self.assertFalse(self.client.pin(note["id"], False)["pinned"])
-        self.client.delete_transcription(note["id"])
+            tags.delete("oratory")
+        self.assertFalse(notes.update(note["id"], pinned=False)["pinned"])
+        notes.delete(note["id"])
 
     def test_settings_language(self) -> None:
-        self.assertEqual(self.client.update_settings(language="auto")["language"], "auto")
-        self.assertTrue(self.client.get_settings()["recognizer"]["language_supported"])
+        self.assertEqual(self.client.settings.update("auto")["language"], "auto")
+        self.assertTrue(self.client.settings.get()["recognizer"]["language_supported"])
 
     def test_delete_a_note_and_its_recording(self) -> None:
         other = self.client.transcribe(JFK_WAV)
-        self.client.delete_transcription(other["id"])
+        self.client.notes.delete(other["id"])
         with self.assertRaises(NotFoundError):
-            self.client.get_transcription(other["id"])
+            self.client.notes.get(other["id"])
         with self.assertRaises(NotFoundError):
-            self.client.get_transcription_audio(other["id"])
+            self.client.notes.get_audio(other["id"])
 
     def test_export_is_a_zip(self) -> None:
-        self.assertEqual(self.client.export()[:4], b"PK\x03\x04")
+        self.assertEqual(self.client.account.export()[:4], b"PK\x03\x04")

@@ -37,8 +37,8 @@ class ResourcesTest(unittest.TestCase):
     def test_dictionary_add_list_delete(self) -> None:
         misspelling = f"cooper netties {secrets.token_hex(4)}"
         self.assertTrue(self.client.dictionary.add(misspelling, "Kubernetes")["created"])
-        self.assertIn(misspelling, [e["misspelling"] for e in self.client.dictionary.list()])
-        self.assertEqual(self.client.dictionary.delete(misspelling)["correct_spelling"], "Kubernetes")
+        self.assertIn(misspelling, [e["misspelling"] for e in self.client.dictionary.list()["entries"]])
+        self.assertEqual(self.client.dictionary.delete(misspelling)["deleted"]["correct_spelling"], "Kubernetes")
 
     def test_notes_list_and_tags_list(self) -> None:
         self.assertIsInstance(self.client.notes.list(limit=1)["transcriptions"], list)
@@ -48,8 +48,10 @@ class ResourcesTest(unittest.TestCase):
         created = self.client.webhooks.create("https://example.com/hook", ["transcription.completed"])
         self.assertTrue(created["secret"].startswith("whsec_"))
         webhook_id = created["webhook"]["id"]
-        self.assertIn(webhook_id, [w["id"] for w in self.client.webhooks.list()])
-        self.assertEqual(self.client.webhooks.delete(webhook_id)["id"], webhook_id)
+        self.assertIn(webhook_id, [w["id"] for w in self.client.webhooks.list()["webhooks"]])
+        self.assertEqual(self.client.webhooks.get(webhook_id)["webhook"]["url"], "https://example.com/hook")
+        self.assertFalse(self.client.webhooks.update(webhook_id, enabled=False)["webhook"]["enabled"])
+        self.assertEqual(self.client.webhooks.delete(webhook_id)["deleted"]["id"], webhook_id)
 
     def test_a_delivery_from_the_service_verifies_with_the_secret_create_gave(self) -> None:
         # A receiver on this machine (the suites' service allows private addresses).
@@ -69,7 +71,7 @@ class ResourcesTest(unittest.TestCase):
         threading.Thread(target=server.serve_forever, daemon=True).start()
         try:
             created = self.client.webhooks.create(f"http://127.0.0.1:{server.server_address[1]}/hook", ["transcription.completed"])
-            self.client.webhooks.test(created["webhook"]["id"])
+            self.assertIn("delivery", self.client.webhooks.test(created["webhook"]["id"]))
             for _ in range(200):
                 if received:
                     break
@@ -84,14 +86,37 @@ class ResourcesTest(unittest.TestCase):
             server.shutdown()
             server.server_close()
 
-    def test_a_moved_name_still_works_and_warns(self) -> None:
+    def test_deprecated_names_still_work_with_their_old_answers_and_warn(self) -> None:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             settings = self.client.get_settings()
             impact = self.client.dictionary.impact("my", language="en")
+            channels = self.client.content.list_channels()
         self.assertIn("language", settings)
         self.assertIn("everyday_word", impact)
+        self.assertIsInstance(channels, list, "0.1's answer: the channels, not their envelope")
         messages = [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)]
-        self.assertIn("vd.get_settings() is deprecated: use vd.settings.get() (removed in 0.3).", messages)
-        self.assertTrue(any("use vd.dictionary.get_impact()" in m for m in messages), messages)
-        self.assertTrue(all(w.filename.endswith("test_resources.py") for w in caught if issubclass(w.category, DeprecationWarning)))
+        self.assertEqual(
+            messages,
+            [
+                "vd.get_settings() is deprecated: use vd.settings.get() (the alias is removed in 0.3).",
+                "vd.dictionary.impact() is deprecated: use vd.dictionary.get_impact() (the alias is removed in 0.3).",
+                "vd.content.list_channels() is deprecated: use vd.channels.list() (the alias is removed in 0.3).",
+            ],
+        )
+        self.assertTrue(all(w.filename.endswith("test_resources.py") for w in caught), "each warning points at the caller")
+
+
+class AnswersTest(unittest.TestCase):
+    """A resource method generated from the document answers as generated, the operation's JSON as the
+    JS SDK's does; only the deprecated 0.1 names keep their own answers. No service needed."""
+
+    def test_no_namespace_overrides_a_generated_method(self) -> None:
+        client = Voicedraft("http://127.0.0.1:9", "vd_unused")
+        overridden: List[str] = []
+        for namespace, method in RESOURCE_NAMES.values():
+            cls = type(getattr(client, namespace))
+            generated = next(c for c in cls.__mro__ if c.__module__ == "voicedraft._resources")
+            if method in vars(generated) and getattr(cls, method) is not vars(generated)[method]:
+                overridden.append(f"vd.{namespace}.{method}")
+        self.assertEqual(overridden, [])

@@ -35,7 +35,7 @@ class TranscribeStreamTest(unittest.TestCase):
         self.assertRegex(done["text"], COUNTRY)
         self.assertEqual(done["engine"], "pocketsphinx")
         self.assertIn("optimizer_processing", done)
-        self.assertEqual(self.client.get_transcription(done["id"])["text"], done["text"])
+        self.assertEqual(self.client.notes.get(done["id"])["text"], done["text"])
         replay = list(self.client.transcribe_stream(JFK_WAV, idempotency_key="py-sdk-stream-1"))
         self.assertEqual([e["type"] for e in replay], ["transcript.text.delta", "transcript.text.done"])
         self.assertEqual(replay[-1]["id"], done["id"])

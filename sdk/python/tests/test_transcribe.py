@@ -34,12 +34,12 @@ class TranscribeTest(unittest.TestCase):
         second = self.client.transcribe(self.jfk, recording=(recording_id, 1))
         first = self.client.transcribe(self.jfk, recording=(recording_id, 0), prompt="part one")
         self.assertEqual(first.get("recording"), {"id": recording_id, "part": 0})
-        recording = self.client.get_recording(recording_id)
+        recording = self.client.notes.get_recording(recording_id)
         self.assertEqual([p["transcription_id"] for p in recording["parts"]], [first["id"], second["id"]])
         self.assertEqual(recording["parts_received"], 2)
         self.assertEqual(recording["text"], f"{first['text']} {second['text']}")
         with self.assertRaises(NotFoundError):
-            self.client.get_recording(recording_id + "-missing")
+            self.client.notes.get_recording(recording_id + "-missing")
 
     def test_from_a_path_with_a_request_dictionary_the_documented_result(self) -> None:
         result = self.from_path
@@ -77,48 +77,48 @@ class TranscribeTest(unittest.TestCase):
             from_file = self.client.transcribe(f)
         self.assertRegex(from_file["text"], COUNTRY)
 
-        again = self.client.get_transcription(from_file["id"])
+        again = self.client.notes.get(from_file["id"])
         self.assertEqual(again["id"], from_file["id"])
         self.assertEqual(again["text"], from_file["text"])
 
     def test_list_transcriptions_pages_and_edit_refuses_a_stale_updated_at(self) -> None:
-        page = self.client.list_transcriptions(limit=1)
+        page = self.client.notes.list(limit=1)
         self.assertEqual(len(page["transcriptions"]), 1)
         self.assertTrue(page["next_cursor"], "there are older ones")
-        older = self.client.list_transcriptions(limit=100, cursor=page["next_cursor"])
+        older = self.client.notes.list(limit=100, cursor=page["next_cursor"])
         self.assertNotIn(page["transcriptions"][0]["id"], [t["id"] for t in older["transcriptions"]])
         listed = [t["id"] for t in page["transcriptions"] + older["transcriptions"]]
         self.assertIn(self.from_path["id"], listed)
 
         # A transcription of its own: the other tests (run in any order) read from_path's text.
-        current = self.client.get_transcription(self.client.transcribe(self.jfk)["id"])
-        edited = self.client.edit_transcription(current["id"], "Ask not.", updated_at=current["updated_at"])
+        current = self.client.notes.get(self.client.transcribe(self.jfk)["id"])
+        edited = self.client.notes.update(current["id"], text="Ask not.", updated_at=current["updated_at"])
         self.assertEqual(edited["text"], "Ask not.")
-        self.assertEqual(self.client.get_transcription(current["id"])["text"], "Ask not.")
+        self.assertEqual(self.client.notes.get(current["id"])["text"], "Ask not.")
         with self.assertRaises(ConflictError) as stale:
-            self.client.edit_transcription(current["id"], "x", updated_at=current["updated_at"])
+            self.client.notes.update(current["id"], text="x", updated_at=current["updated_at"])
         self.assertEqual(stale.exception.code, "edit_conflict")
 
     def test_edit_suggests_dictionary_entries_and_so_does_get_dictionary_suggestions(self) -> None:
         fresh = self.client.transcribe(self.jfk)
         self.assertRegex(fresh["text"], COUNTRY)
-        edited = self.client.edit_transcription(fresh["id"], re.sub(r"\bcountry\b", "Kuntry", fresh["text"], flags=re.I))
+        edited = self.client.notes.update(fresh["id"], text=re.sub(r"\bcountry\b", "Kuntry", fresh["text"], flags=re.I))
         from_edit = [s for s in edited["dictionary_suggestions"] if s["correct_spelling"] == "Kuntry"]
         self.assertEqual([s["misspelling"] for s in from_edit], ["country"], edited["dictionary_suggestions"])
         self.assertGreaterEqual(from_edit[0]["occurrences"], 1)
-        every = self.client.get_dictionary_suggestions(fresh["id"])
+        every = self.client.notes.get_dictionary_suggestions(fresh["id"])["dictionary_suggestions"]
         self.assertIn(("country", "Kuntry"), [(s["misspelling"], s["correct_spelling"]) for s in every])
-        self.assertLessEqual(len(self.client.get_dictionary_suggestions(fresh["id"], limit=1)), 1)
+        self.assertLessEqual(len(self.client.notes.get_dictionary_suggestions(fresh["id"], limit=1)["dictionary_suggestions"]), 1)
         with self.assertRaises(NotFoundError):
-            self.client.get_dictionary_suggestions("no-such-id")
+            self.client.notes.get_dictionary_suggestions("no-such-id")
 
     def test_other_users_transcription_is_not_found_and_bad_key_is_401(self) -> None:
         other = Voicedraft(self.service.base_url, self.service.other_api_key)
         with self.assertRaises(NotFoundError) as caught:
-            other.get_transcription(self.from_path["id"])
+            other.notes.get(self.from_path["id"])
         self.assertEqual(caught.exception.code, "not_found")
         with self.assertRaises(NotFoundError):
-            self.client.get_transcription("no-such-id")
+            self.client.notes.get("no-such-id")
         with self.assertRaises(AuthenticationError):
             Voicedraft(self.service.base_url, "vd_wrong").transcribe(self.jfk)
 

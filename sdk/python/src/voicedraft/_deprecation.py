@@ -6,5 +6,6 @@ import warnings
 
 
 def deprecated(name: str, instead: str) -> None:
-    """Warns that ``vd.<name>()`` moved to ``vd.<instead>()`` (the old name goes in 0.3)."""
-    warnings.warn(f"vd.{name}() is deprecated: use vd.{instead}() (removed in 0.3).", DeprecationWarning, stacklevel=3)
+    """Warns that ``vd.<name>()`` moved to ``vd.<instead>()`` (the old name goes in 0.3), as the JS SDK's
+    aliases do; Python's warning filters decide how often it is shown."""
+    warnings.warn(f"vd.{name}() is deprecated: use vd.{instead}() (the alias is removed in 0.3).", DeprecationWarning, stacklevel=3)

@@ -10,7 +10,7 @@ answer as the document has it. Audio, streams and the export are added by the ha
 from __future__ import annotations
 
 import uuid
-from typing import Any, Dict, List, Optional, Tuple, cast
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, cast
 
 from . import _transport
 from .operations import OPERATIONS
@@ -128,7 +128,7 @@ class ContentResource:
         """
         return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["create_content_master"], json_body=_present({"title": title, "body": body, "source_transcription_id": source_transcription_id})))
 
-    def create_variants(self, id: str, targets: List[Dict[str, Any]], *, client_request_id: Optional[str] = None) -> Dict[str, Any]:  # noqa: A002
+    def create_variants(self, id: str, targets: Sequence[Mapping[str, Any]], *, client_request_id: Optional[str] = None) -> Dict[str, Any]:  # noqa: A002
         """Create or reuse variants.
 
         One variant per target (1–10 targets; each channel one of your active channels, each preset a built-in or yours); a variant that already exists for the master, channel and preset is reused. New variants are generated in the background: read the family until their generation state is succeeded. Idempotent: the same client_request_id with the same master content, targets (in any order) and source snapshot replays the first answer, with the header Idempotent-Replayed: true; anything else under that id is 409 idempotency_conflict. Concurrent identical requests create one set.
@@ -313,7 +313,7 @@ class NotesResource:
         """
         return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["list_transcriptions"], query={"limit": limit, "cursor": cursor, "q": q, "tag": tag}))
 
-    def tick_action_items(self, id: str, action_items: List[Dict[str, Any]]) -> Dict[str, Any]:  # noqa: A002
+    def tick_action_items(self, id: str, action_items: Sequence[Mapping[str, Any]]) -> Dict[str, Any]:  # noqa: A002
         """Tick a note's action items.
 
         Ticks off (or unticks) action items of the note's `insights`, named by their text exactly as `insights.action_items` carries it: `{"action_items": [{"text": "Send the slides to Maria", "done": true}]}`. Ticks are kept when the insights are rewritten (after an edit of the text or a clean-up) for every item whose text is unchanged. Changes `insights.updated_at`, not the note's `updated_at`. Answers the whole transcription.
@@ -322,7 +322,7 @@ class NotesResource:
         """
         return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["tick_action_items"], path_params={"id": id}, json_body=_present({"action_items": action_items})))
 
-    def update(self, id: str, *, text: Optional[str] = None, title: Optional[str] = None, tags: Optional[List[str]] = None, pinned: Optional[bool] = None, updated_at: Optional[str] = None) -> Dict[str, Any]:  # noqa: A002
+    def update(self, id: str, *, text: Optional[str] = None, title: Optional[str] = None, tags: Optional[Sequence[str]] = None, pinned: Optional[bool] = None, updated_at: Optional[str] = None) -> Dict[str, Any]:  # noqa: A002
         """Edit, rename, tag or pin a note.
 
         Replaces `text` with your edit, and/or sets the note's `title` (null removes it), its `tags` (the whole list: `{"tags": ["work", "ideas"]}`; [] removes them) and whether it is `pinned`. Tags and pin of a part of a recording in parts are set on every part, as the recording is one note. Send the `updated_at` you last saw to be protected from overwriting a newer edit of the text or title (409 edit_conflict); tags and pin do not change it. The AI-optimized text (`optimization.text`) is kept as it is. The answer carries `dictionary_suggestions`: entries this edit suggests ("cooper netties" → "Kubernetes"), to offer for POST /api/v1/dictionary/add.
@@ -338,7 +338,7 @@ class PresetsResource:
     def __init__(self, transport: _transport.Transport) -> None:
         self._transport = transport
 
-    def create(self, name: str, *, tone: Optional[str] = None, length: Optional[str] = None, format: Optional[str] = None, hashtags: Optional[List[str]] = None, include_title: Optional[bool] = None, invite_replies: Optional[bool] = None) -> Dict[str, Any]:
+    def create(self, name: str, *, tone: Optional[str] = None, length: Optional[str] = None, format: Optional[str] = None, hashtags: Optional[Sequence[str]] = None, include_title: Optional[bool] = None, invite_replies: Optional[bool] = None) -> Dict[str, Any]:
         """Create a preset.
 
         A preset of your own.
@@ -374,7 +374,7 @@ class PresetsResource:
         """
         return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["list_presets"]))
 
-    def update(self, id: str, *, name: Optional[str] = None, tone: Optional[str] = None, length: Optional[str] = None, format: Optional[str] = None, hashtags: Optional[List[str]] = None, include_title: Optional[bool] = None, invite_replies: Optional[bool] = None) -> Dict[str, Any]:  # noqa: A002
+    def update(self, id: str, *, name: Optional[str] = None, tone: Optional[str] = None, length: Optional[str] = None, format: Optional[str] = None, hashtags: Optional[Sequence[str]] = None, include_title: Optional[bool] = None, invite_replies: Optional[bool] = None) -> Dict[str, Any]:  # noqa: A002
         """Update a preset.
 
         Changes one of your presets. Existing variants keep their content until regenerated.
@@ -562,7 +562,7 @@ class WebhooksResource:
     def __init__(self, transport: _transport.Transport) -> None:
         self._transport = transport
 
-    def create(self, url: str, events: List[str], *, description: Optional[str] = None) -> Dict[str, Any]:
+    def create(self, url: str, events: Sequence[str], *, description: Optional[str] = None) -> Dict[str, Any]:
         """Add a webhook.
 
         A new endpoint, sent the events it names from now on. The answer holds its signing secret: the only time it is shown.
@@ -634,7 +634,7 @@ class WebhooksResource:
         """
         return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["test_webhook"], path_params={"id": id}))
 
-    def update(self, id: str, *, url: Optional[str] = None, events: Optional[List[str]] = None, description: Optional[str] = None, enabled: Optional[bool] = None) -> Dict[str, Any]:  # noqa: A002
+    def update(self, id: str, *, url: Optional[str] = None, events: Optional[Sequence[str]] = None, description: Optional[str] = None, enabled: Optional[bool] = None) -> Dict[str, Any]:  # noqa: A002
         """Change a webhook.
 
         Changes the URL, events, description or `enabled`. Enabling a disabled endpoint clears why it was disabled.

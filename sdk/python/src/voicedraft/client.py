@@ -27,9 +27,9 @@ from .operations import OPERATIONS
 from .rewrites import RewritesAPI
 from .webhooks import WebhooksAPI
 from .types import (
-    DictionaryEntry,
     DictionaryEntryInput,
     DictionaryImpact,
+    DownloadedAudio,
     DictionarySuggestion,
     EditedTranscription,
     LiveRecording,
@@ -39,7 +39,6 @@ from .types import (
     TranscriptionPage,
     TranscriptionResult,
     TranscriptStreamEvent,
-    UpsertResult,
 )
 
 DEFAULT_BASE_URL = "http://localhost:3000"
@@ -71,6 +70,16 @@ def _transcribe_fields(
         fields.append(("recording_id", recording[0]))
         fields.append(("recording_part", str(recording[1])))
     return fields
+
+
+def _download_audio(
+    transport: _transport.Transport, id: str, start: Optional[int], end: Optional[int]  # noqa: A002
+) -> Tuple[bytes, Dict[str, str]]:
+    """A note's kept recording, whole or one byte range, and the answer's headers."""
+    headers = {"Range": f"bytes={start or 0}-{'' if end is None else end}"} if start is not None or end is not None else None
+    return _transport.download(
+        transport, OPERATIONS["get_transcription_audio"], path_params={"id": id}, headers=headers, accept="audio/*"
+    )
 
 
 class Voicedraft:
@@ -234,10 +243,7 @@ class Voicedraft:
         """A note's kept recording (Opus in WebM), whole or the bytes ``start``–``end`` (inclusive),
         and the answer's headers (``content-type``, ``content-range``). NotFoundError when none is kept."""
         deprecated("get_transcription_audio", "notes.get_audio")
-        headers = {"Range": f"bytes={start or 0}-{'' if end is None else end}"} if start is not None or end is not None else None
-        return _transport.download(
-            self._transport, OPERATIONS["get_transcription_audio"], path_params={"id": id}, headers=headers, accept="audio/*"
-        )
+        return _download_audio(self._transport, id, start, end)
 
     def delete_transcription(self, id: str, *, with_posts: bool = False) -> None:  # noqa: A002
         """Deletes a note and its kept recording; the posts made from it too with ``with_posts=True``."""
@@ -466,13 +472,19 @@ class NotesAPI(NotesResource):
 
     def get_audio(
         self, id: str, *, start: Optional[int] = None, end: Optional[int] = None  # noqa: A002
-    ) -> Tuple[bytes, Dict[str, str]]:
-        """A note's kept recording (Opus in WebM), whole or the bytes ``start``–``end`` (inclusive),
-        and the answer's headers (``content-type``, ``content-range``). NotFoundError when none is kept."""
-        headers = {"Range": f"bytes={start or 0}-{'' if end is None else end}"} if start is not None or end is not None else None
-        return _transport.download(
-            self._transport, OPERATIONS["get_transcription_audio"], path_params={"id": id}, headers=headers, accept="audio/*"
-        )
+    ) -> DownloadedAudio:
+        """A note's kept recording (Opus in WebM), whole or the bytes ``start``–``end`` (inclusive):
+        ``bytes``, ``content_type``, ``content_range`` (None when whole) and ``size``, the whole
+        recording's length. NotFoundError when none is kept."""
+        data, headers = _download_audio(self._transport, id, start, end)
+        content_range = headers.get("content-range")
+        size = int(content_range.rsplit("/", 1)[1]) if content_range else len(data)
+        return {
+            "bytes": data,
+            "content_type": headers.get("content-type", "application/octet-stream"),
+            "content_range": content_range,
+            "size": size,
+        }
 
 
 class AccountAPI(AccountResource):
@@ -486,30 +498,8 @@ class AccountAPI(AccountResource):
 
 class DictionaryAPI(DictionaryResource):
     """``vd.dictionary``: your personal dictionary, misspelling -> correct spelling, applied to every
-    transcript. ``list`` and ``delete`` keep their 0.1 answers (every entry; the deleted entry)."""
-
-    def list(self) -> List[DictionaryEntry]:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
-        """Every entry, sorted by misspelling."""
-        entries: List[DictionaryEntry] = []
-        cursor: Optional[str] = None
-        while True:
-            page: Dict[str, Any] = _transport.request(
-                self._transport, OPERATIONS["list_dictionary"], query={"cursor": cursor}
-            )
-            entries.extend(page["entries"])
-            cursor = page.get("next_cursor")
-            if not cursor:
-                return entries
-
-    def add(self, misspelling: str, correct_spelling: str) -> UpsertResult:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
-        """Adds an entry, or updates the one with the same misspelling (ignoring case and spacing).
-        ``result["created"]`` says which."""
-        result = _transport.request(
-            self._transport,
-            OPERATIONS["add_dictionary_entry"],
-            json_body={"misspelling": misspelling, "correct_spelling": correct_spelling},
-        )
-        return cast(UpsertResult, result)
+    transcript (generated from the document; answers as in the JS SDK). 0.1's ``impact`` is now
+    ``get_impact``."""
 
     def impact(self, misspelling: str, language: Optional[str] = None) -> DictionaryImpact:
         """Before adding an entry: whether ``misspelling`` is an everyday word of the language
@@ -521,10 +511,3 @@ class DictionaryAPI(DictionaryResource):
             query={"misspelling": misspelling, "language": language},
         )
         return cast(DictionaryImpact, result)
-
-    def delete(self, misspelling: str) -> DictionaryEntry:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
-        """Deletes the entry with this misspelling and returns it; NotFoundError when there is none."""
-        result = _transport.request(
-            self._transport, OPERATIONS["delete_dictionary_entry"], query={"misspelling": misspelling}
-        )
-        return cast(DictionaryEntry, result["deleted"])

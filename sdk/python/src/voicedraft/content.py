@@ -4,7 +4,6 @@ delivery evidence. Voicedraft never publishes for you: manual confirmation recor
 from __future__ import annotations
 
 import time
-import uuid
 from typing import Any, Dict, List, Optional, Sequence, cast
 
 from . import _transport
@@ -16,12 +15,8 @@ from .types import (
     Channel,
     ContentFamily,
     ContentItem,
-    ContentItemPage,
-    DeliveryResult,
     Preset,
     RegenerateResult,
-    VariantsResult,
-    VariantTarget,
 )
 
 _ACTIVE_GENERATION = frozenset({"queued", "running"})
@@ -32,10 +27,10 @@ def _without_none(values: Dict[str, Any]) -> Dict[str, Any]:
 
 
 class ContentAPI(ContentResource):
-    """``vd.content``: masters and their variants (generated from the document), and
-    ``wait_for_variants``. The 0.1 methods on channels and presets moved to ``vd.channels`` and
-    ``vd.presets``; ``edit_item``, ``regenerate`` and ``approve`` are now ``update_item``,
-    ``regenerate_variant`` and ``approve_variant``. The others keep their 0.1 arguments and answers."""
+    """``vd.content``: masters and their variants (generated from the document; answers as in the JS
+    SDK), and ``wait_for_variants``. 0.1's methods on channels and presets moved to ``vd.channels``
+    and ``vd.presets``; ``edit_item``, ``regenerate`` and ``approve`` are now ``update_item``,
+    ``regenerate_variant`` and ``approve_variant``: those old names keep their 0.1 answers and warn."""
 
     def _call(self, name: str, **kwargs: Any) -> Any:
         return _transport.request(self._transport, OPERATIONS[name], **kwargs)
@@ -141,24 +136,6 @@ class ContentAPI(ContentResource):
         deprecated("content.delete_preset", "presets.delete")
         return cast(Preset, self._call("delete_preset", path_params={"id": id})["deleted"])
 
-    def list_masters(  # pyright: ignore[reportIncompatibleMethodOverride]
-        self, *, limit: Optional[int] = None, cursor: Optional[str] = None, source_transcription_id: Optional[str] = None
-    ) -> ContentItemPage:
-        """A page of your masters, newest first; with ``source_transcription_id``, the ones made
-        from that note. Pass ``page["next_cursor"]`` as ``cursor`` for older ones."""
-        query = {"limit": limit, "cursor": cursor, "source_transcription_id": source_transcription_id}
-        return cast(ContentItemPage, self._call("list_content_masters", query=query))
-
-    def create_master(  # pyright: ignore[reportIncompatibleMethodOverride]
-        self, *, title: Optional[str] = None, body: Optional[str] = None, source_transcription_id: Optional[str] = None
-    ) -> ContentItem:
-        """A master from a body, one of your transcriptions, or both."""
-        payload = _without_none({"title": title, "body": body, "source_transcription_id": source_transcription_id})
-        return cast(ContentItem, self._call("create_content_master", json_body=payload)["item"])
-
-    def get_item(self, id: str) -> ContentItem:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
-        return cast(ContentItem, self._call("get_content_item", path_params={"id": id})["item"])
-
     def edit_item(
         self, id: str, *, expected_content_hash: str, title: Optional[str] = None, body: Optional[str] = None  # noqa: A002
     ) -> ContentItem:
@@ -167,23 +144,6 @@ class ContentAPI(ContentResource):
         deprecated("content.edit_item", "content.update_item")
         payload = _without_none({"expected_content_hash": expected_content_hash, "title": title, "body": body})
         return cast(ContentItem, self._call("edit_content_item", path_params={"id": id}, json_body=payload)["item"])
-
-    def get_family(self, id: str) -> ContentFamily:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
-        """A master (or a variant's master) with its variants, their generation, approval and
-        freshness, and the deliveries."""
-        return cast(ContentFamily, self._call("get_content_family", path_params={"id": id}))
-
-    def create_variants(  # pyright: ignore[reportIncompatibleMethodOverride]
-        self, master_id: str, targets: Sequence[VariantTarget], *, client_request_id: Optional[str] = None
-    ) -> VariantsResult:
-        """Creates (or reuses) variants of a master for up to 10 channel/preset targets.
-        client_request_id defaults to a new id; a retry reuses it, so the service replays the first
-        answer. Reusing an id for a different request raises IdempotencyConflictError."""
-        payload = {
-            "client_request_id": client_request_id or uuid.uuid4().hex,
-            "targets": [{"channel_id": t["channel_id"], "preset_id": t["preset_id"]} for t in targets],
-        }
-        return cast(VariantsResult, self._call("create_content_variants", path_params={"id": master_id}, json_body=payload))
 
     def regenerate(
         self, variant_id: str, *, expected_content_hash: Optional[str] = None, source: Optional[str] = None
@@ -201,50 +161,12 @@ class ContentAPI(ContentResource):
         result = self._call("approve_content_variant", path_params={"id": variant_id}, json_body={"content_hash": content_hash})
         return cast(ContentItem, result["item"])
 
-    def record_delivery(  # pyright: ignore[reportIncompatibleMethodOverride]
-        self,
-        item_id: str,
-        *,
-        method: str,
-        state: str,
-        delivery_id: Optional[str] = None,
-        content_hash: Optional[str] = None,
-        client_event_id: Optional[str] = None,
-    ) -> DeliveryResult:
-        """Records evidence of a share, copy or export (initiated, presented, cancelled, failed).
-        It never confirms a publication. client_event_id defaults to a new id, reused by retries."""
-        payload = _without_none(
-            {
-                "client_event_id": client_event_id or uuid.uuid4().hex,
-                "method": method,
-                "state": state,
-                "delivery_id": delivery_id,
-                "content_hash": content_hash,
-            }
-        )
-        return cast(DeliveryResult, self._call("record_content_delivery", path_params={"id": item_id}, json_body=payload))
-
-    def confirm_manual_delivery(  # pyright: ignore[reportIncompatibleMethodOverride]
-        self,
-        variant_id: str,
-        *,
-        content_hash: str,
-        published_url: Optional[str] = None,
-        client_event_id: Optional[str] = None,
-    ) -> DeliveryResult:
-        """Confirms that you published an approved, fresh variant yourself. No third-party
-        platform is called."""
-        payload = _without_none(
-            {"client_event_id": client_event_id or uuid.uuid4().hex, "content_hash": content_hash, "published_url": published_url}
-        )
-        return cast(DeliveryResult, self._call("confirm_manual_delivery", path_params={"id": variant_id}, json_body=payload))
-
     def wait_for_variants(self, id: str, *, timeout: float = 120.0, interval: float = 0.5) -> ContentFamily:  # noqa: A002
         """Polls the family until no variant is queued or running, and returns it."""
         deadline = time.monotonic() + timeout
         finished_before = False
         while True:
-            family = self.get_family(id)
+            family = cast(ContentFamily, self.get_family(id))
             busy = [v for v in family["variants"] if v["generation"] and v["generation"]["state"] in _ACTIVE_GENERATION]
             # The service reads items and their tasks in separate statements, so the read that
             # first shows a task finished may still carry the text from before it; the next cannot.

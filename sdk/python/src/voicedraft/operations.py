@@ -371,6 +371,13 @@ OPERATIONS: Dict[str, Operation] = {
         # A repeat after a lost response would be refused: the item no longer has the expected hash.
         retry_safe=False,
     ),
+    "refresh_content_from_note": _operation(
+        "refreshContentFromNote",
+        body=("expected_content_hash",),
+        response=_item_fields("item"),
+        # A repeat after a lost response would be refused: the master no longer has the expected hash.
+        retry_safe=False,
+    ),
     "get_content_family": _operation(
         "getContentFamily",
         response=_item_fields("master") + _item_fields("variants[]") + _delivery_fields("deliveries[]"),

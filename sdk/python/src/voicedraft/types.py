@@ -214,6 +214,17 @@ class NoteAudio(TypedDict):
     bytes: int
 
 
+class DownloadedAudio(TypedDict):
+    """``vd.notes.get_audio``'s answer (the JS SDK's NoteAudio)."""
+
+    bytes: bytes
+    content_type: str
+    #: ``bytes start-end/size`` for a range; None for the whole recording.
+    content_range: Optional[str]
+    #: The whole recording's length in bytes.
+    size: int
+
+
 class SnippetPiece(TypedDict):
     text: str
     #: True on the words searched for.

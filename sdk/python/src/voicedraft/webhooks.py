@@ -8,11 +8,9 @@ import hashlib
 import hmac
 import json
 import time
-from typing import Any, Dict, List, Mapping, Optional, Union, cast
+from typing import Any, Dict, Mapping, Optional, Union, cast
 
-from . import _transport
 from ._resources import WebhooksResource
-from .operations import OPERATIONS
 
 #: A delivery whose webhook-timestamp is further than this from now is refused (replays).
 TOLERANCE_SECONDS = 5 * 60
@@ -63,40 +61,4 @@ def verify_webhook(
 
 
 class WebhooksAPI(WebhooksResource):
-    """``vd.webhooks`` (generated from the document), with the arguments and answers these methods had."""
-
-    def _call(self, name: str, **kwargs: Any) -> Any:
-        return _transport.request(self._transport, OPERATIONS[name], **kwargs)
-
-    def create(self, url: str, events: List[str], *, description: str = "") -> Dict[str, Any]:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
-        """A new endpoint: ``{"webhook": …, "secret": "whsec_…"}``; the secret is shown only now."""
-        body = {"url": url, "events": events, "description": description}
-        return cast(Dict[str, Any], self._call("create_webhook", json_body=body))
-
-    def list(self) -> List[Dict[str, Any]]:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
-        return cast(List[Dict[str, Any]], self._call("list_webhooks")["webhooks"])
-
-    def get(self, id: str) -> Dict[str, Any]:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
-        return cast(Dict[str, Any], self._call("get_webhook", path_params={"id": id})["webhook"])
-
-    def update(self, id: str, **changes: Any) -> Dict[str, Any]:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
-        """Changes url, events, description or enabled."""
-        return cast(Dict[str, Any], self._call("update_webhook", path_params={"id": id}, json_body=changes)["webhook"])
-
-    def delete(self, id: str) -> Dict[str, Any]:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
-        return cast(Dict[str, Any], self._call("delete_webhook", path_params={"id": id})["deleted"])
-
-    def rotate_secret(self, id: str) -> Dict[str, Any]:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
-        """A new secret (``{"webhook": …, "secret": …}``); the old one also signs for 24 hours."""
-        return cast(Dict[str, Any], self._call("rotate_webhook_secret", path_params={"id": id}))
-
-    def list_deliveries(self, id: str, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> Dict[str, Any]:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
-        query = {k: v for k, v in (("limit", limit), ("cursor", cursor)) if v is not None}
-        return cast(Dict[str, Any], self._call("list_webhook_deliveries", path_params={"id": id}, query=query))
-
-    def redeliver(self, id: str, delivery_id: str) -> Dict[str, Any]:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
-        params = {"id": id, "delivery_id": delivery_id}
-        return cast(Dict[str, Any], self._call("redeliver_webhook", path_params=params)["delivery"])
-
-    def test(self, id: str) -> Dict[str, Any]:  # pyright: ignore[reportIncompatibleMethodOverride] - keeps its 0.1 answer
-        return cast(Dict[str, Any], self._call("test_webhook", path_params={"id": id})["delivery"])
+    """``vd.webhooks`` (generated from the document; answers as in the JS SDK)."""
