@@ -4,8 +4,8 @@ import { headers } from "next/headers";
 import { signUp } from "@/lib/accounts/sign-up.ts";
 import { clientIp } from "@/lib/http/client-ip.ts";
 import { ApiError } from "@/lib/http/errors.ts";
+import type { RegisterResult } from "@/lib/accounts/schemas.ts";
 
-export type RegisterResult = { ok: true } | { ok: false; message: string; fields?: Record<string, string> };
 
 /** Creates the account; the form then signs in through next-auth with the same credentials. */
 export async function register(input: { email: string; password: string; name?: string }): Promise<RegisterResult> {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/app/_components/auth/auth-form.tsx";
+import { register } from "@/app/sign-up/actions.ts";
 import { AuthPage } from "@/app/_components/auth/auth-page.tsx";
 import { currentUser } from "@/lib/auth/current-user.ts";
 
@@ -10,7 +11,7 @@ export default async function SignUpPage() {
   if (await currentUser()) redirect("/record");
   return (
     <AuthPage title="Create your account" lead="Free, and your recordings stay yours.">
-      <AuthForm mode="sign-up" />
+      <AuthForm mode="sign-up" register={register} />
     </AuthPage>
   );
 }

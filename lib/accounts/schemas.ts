@@ -53,3 +53,6 @@ export const DeleteAccountInput = z
   })
   .meta({ id: "DeleteAccountInput" });
 export type DeleteAccountInput = z.output<typeof DeleteAccountInput>;
+
+/** What signing up answers the form: ok, or why not (per field where a field is wrong). */
+export type RegisterResult = { ok: true } | { ok: false; message: string; fields?: Record<string, string> };

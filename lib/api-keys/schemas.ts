@@ -29,3 +29,6 @@ export const API_KEY_SUMMARY_SELECT = {
   expiresAt: true,
   revokedAt: true,
 } as const;
+
+/** What creating a key answers the form: the key, shown once, or why not. */
+export type CreateKeyResult = { ok: true; key: string; name: string } | { ok: false; message: string };

@@ -132,6 +132,14 @@ test("lib/ never imports the app, the browser workers or the tests", () => {
   assert.deepEqual(outward, []);
 });
 
+test("the browser app's components and logic never import a route folder (actions come in as props)", () => {
+  const upward = [...sources(path.join(APP, "_components")), ...sources(path.join(APP, "_lib")), ...sources(path.join(APP, "_ui"))].flatMap((file) => {
+    const text = readFileSync(file, "utf8");
+    return [...text.matchAll(/(?:from|import)\s*\(?\s*"@\/app\/([^"_][^"]*)"/g)].map((m) => `${path.relative(ROOT, file)} → app/${m[1]}`);
+  });
+  assert.deepEqual(upward, []);
+});
+
 test("the circle finder finds a circle (the check can fail)", () => {
   const graph = new Map([["a", new Set(["b"])], ["b", new Set(["c"])], ["c", new Set(["a"])], ["d", new Set(["a"])]]);
   assert.deepEqual(circles(graph), [["a", "b", "c"]]);

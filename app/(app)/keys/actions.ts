@@ -6,8 +6,8 @@ import { createApiKey } from "@/lib/api-keys/create-api-key.ts";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key.ts";
 import type { Scope } from "@/lib/api-keys/scopes.ts";
 import { ApiError } from "@/lib/http/errors.ts";
+import type { CreateKeyResult } from "@/lib/api-keys/schemas.ts";
 
-export type CreateKeyResult = { ok: true; key: string; name: string } | { ok: false; message: string };
 
 export async function createKeyAction(input: { name: string; scopes: Scope[] }): Promise<CreateKeyResult> {
   const user = await requireUser();

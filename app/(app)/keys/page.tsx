@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/current-user.ts";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys.ts";
 import { SCOPES } from "@/lib/api-keys/scopes.ts";
+import { createKeyAction, revokeKeyAction } from "@/app/(app)/keys/actions.ts";
 import { CreateKeyForm } from "@/app/_components/settings/create-key-form.tsx";
 import { RevokeKeyButton } from "@/app/_components/settings/revoke-key-button.tsx";
 
@@ -16,7 +17,7 @@ export default async function KeysPage() {
     <>
       <h1>API keys</h1>
       <p className="muted">Keys are for programs that call the Voicedraft API. This app itself uses your sign-in.</p>
-      <CreateKeyForm scopes={[...SCOPES]} />
+      <CreateKeyForm scopes={[...SCOPES]} create={createKeyAction} />
       <h2>Your keys</h2>
       {keys.length === 0 ? (
         <p>No keys yet.</p>
@@ -32,7 +33,7 @@ export default async function KeysPage() {
               {key.revokedAt ? (
                 <div className="status">Revoked {when(key.revokedAt)}</div>
               ) : (
-                <RevokeKeyButton id={key.id} name={key.name} />
+                <RevokeKeyButton id={key.id} name={key.name} revoke={revokeKeyAction} />
               )}
             </li>
           ))}

@@ -4,15 +4,17 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { signIn } from "next-auth/react";
-import { register } from "@/app/sign-up/actions.ts";
+import type { RegisterResult } from "@/lib/accounts/schemas.ts";
 import { Button, Field, Notice } from "@/app/_ui/index.ts";
 import { forgetSavedReads } from "@/app/_lib/api.ts";
 
-type Mode = "sign-in" | "sign-up";
+/** Signing in, or signing up with the sign-up page's server action (it comes in as a prop). */
+type Mode = { mode: "sign-in" } | { mode: "sign-up"; register: (input: { email: string; password: string; name?: string }) => Promise<RegisterResult> };
 
 const sentence = (field: string, message: string) => `${field} ${message}.`.replace(/\.\.$/, ".");
 
-export function AuthForm({ mode }: { mode: Mode }) {
+export function AuthForm(props: Mode) {
+  const { mode } = props;
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -27,8 +29,8 @@ export function AuthForm({ mode }: { mode: Mode }) {
     setError(null);
     setFieldErrors({});
     try {
-      if (mode === "sign-up") {
-        const registered = await register({ email, password, name: String(form.get("name") ?? "") });
+      if (props.mode === "sign-up") {
+        const registered = await props.register({ email, password, name: String(form.get("name") ?? "") });
         if (!registered.ok) {
           // One message per problem: beside its field when there is one, else above the button.
           const fields = registered.fields ?? {};

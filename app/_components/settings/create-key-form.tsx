@@ -1,10 +1,11 @@
 "use client";
 
 import { useState, useTransition, type FormEvent } from "react";
-import { createKeyAction, type CreateKeyResult } from "@/app/(app)/keys/actions.ts";
+import type { CreateKeyResult } from "@/lib/api-keys/schemas.ts";
 import type { Scope } from "@/lib/api-keys/scopes.ts";
 
-export function CreateKeyForm({ scopes }: { scopes: Scope[] }) {
+/** `create`: the page's server action (an action comes in as a prop: components never import route folders). */
+export function CreateKeyForm({ scopes, create }: { scopes: Scope[]; create: (input: { name: string; scopes: Scope[] }) => Promise<CreateKeyResult> }) {
   const [result, setResult] = useState<CreateKeyResult | null>(null);
   const [pending, startTransition] = useTransition();
 
@@ -12,7 +13,7 @@ export function CreateKeyForm({ scopes }: { scopes: Scope[] }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const chosen = form.getAll("scopes").map(String) as Scope[];
-    startTransition(async () => setResult(await createKeyAction({ name: String(form.get("name") ?? ""), scopes: chosen })));
+    startTransition(async () => setResult(await create({ name: String(form.get("name") ?? ""), scopes: chosen })));
   }
 
   return (

@@ -1,9 +1,8 @@
 "use client";
 
 import { useTransition } from "react";
-import { revokeKeyAction } from "@/app/(app)/keys/actions.ts";
 
-export function RevokeKeyButton({ id, name }: { id: string; name: string }) {
+export function RevokeKeyButton({ id, name, revoke }: { id: string; name: string; revoke: (id: string) => Promise<void> }) {
   const [pending, startTransition] = useTransition();
   return (
     <button
@@ -12,7 +11,7 @@ export function RevokeKeyButton({ id, name }: { id: string; name: string }) {
       disabled={pending}
       aria-label={`Revoke the key ${name}`}
       onClick={() => {
-        if (confirm(`Revoke the key "${name}"? Programs using it stop working at once.`)) startTransition(() => revokeKeyAction(id));
+        if (confirm(`Revoke the key "${name}"? Programs using it stop working at once.`)) startTransition(() => revoke(id));
       }}
     >
       Revoke
