@@ -1,0 +1,63 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { authenticateApiKey } from "@/lib/api-keys/authenticate-api-key.ts";
+import { SCOPES } from "@/lib/api-keys/scopes.ts";
+import { withRequest } from "@/lib/api/with-request.ts";
+import { ApiError } from "@/lib/http/errors.ts";
+import { publicOrigin } from "@/lib/http/public-origin.ts";
+import { limitApiRequest, limitUnknownKeys } from "@/lib/rate-limit/api-limits.ts";
+import { registerTools } from "@/lib/mcp/tools.ts";
+import { registerResources } from "@/lib/mcp/resources.ts";
+
+// The MCP server at /mcp: Streamable HTTP, stateless (a new server and transport per request, so
+// any instance answers), on the official TypeScript SDK's Web-standard transport, which takes a
+// route handler's Request and returns its Response as is (mcp-handler, built for SDK 2's
+// packages, would add nothing here). A Bearer API key with its scopes, as the API; a browser page
+// of another site (its Origin) is refused, against DNS rebinding.
+
+export const MCP_PATH = "/mcp";
+export const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
+
+/** RFC 9728: what this protected resource is and how to present a token to it. */
+export function protectedResourceMetadata(req: Request) {
+  const origin = publicOrigin(req);
+  return {
+    resource: `${origin}${MCP_PATH}`,
+    bearer_methods_supported: ["header"],
+    scopes_supported: [...SCOPES],
+    resource_name: "Voicedraft",
+    resource_documentation: `${origin}/docs`,
+  };
+}
+
+function challenge(req: Request) {
+  return `Bearer resource_metadata="${publicOrigin(req)}${RESOURCE_METADATA_PATH}"`;
+}
+
+export const handleMcp = withRequest(async ({ req }) => {
+  const origin = req.headers.get("origin");
+  if (origin && origin !== publicOrigin(req)) {
+    throw new ApiError("cross_site_request", "This MCP server answers programs and this site's own pages, not another site's.");
+  }
+  let key;
+  try {
+    key = await limitUnknownKeys(req, () => authenticateApiKey(req.headers.get("authorization")));
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "unauthorized") {
+      throw new ApiError("unauthorized", `${err.message} Create a key in Voicedraft (Settings → API keys) and give it to your assistant.`, {
+        headers: { "WWW-Authenticate": challenge(req) },
+      });
+    }
+    throw err;
+  }
+  const limitHeaders = await limitApiRequest(key);
+  const server = new McpServer({ name: "voicedraft", title: "Voicedraft", version: "0.1.0" }, { capabilities: { tools: {}, resources: {}, prompts: {} } });
+  const caller = { userId: key.userId, scopes: key.scopes };
+  registerTools(server, caller);
+  if (caller.scopes.includes("transcribe")) registerResources(server, caller);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  const response = await transport.handleRequest(req);
+  for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
+  return response;
+});

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { db } from "@/lib/db/client.ts";
+import { ApiError, notFound } from "@/lib/http/errors.ts";
+import { noteMarkdown } from "@/lib/export/export-files.ts";
+import { getNote } from "@/lib/notes/get-note.ts";
+import { getFamily } from "@/lib/content/items/get-family.ts";
+import { toVtt } from "@/lib/transcription/upload/format-result.ts";
+import { storedInsights } from "@/lib/insights/store-insights.ts";
+import type { Caller } from "@/lib/mcp/tools.ts";
+
+// What an assistant can read as a document: a note as Markdown with front matter (as the export
+// writes it), its transcript as WebVTT captions, and the posts made from it. Owner only: another
+// person's id reads as a missing one. And two prompts: the week's open to-dos, and a post from a note.
+
+const one = (value: string | string[]) => (Array.isArray(value) ? value[0] : value);
+
+async function noteRow(userId: string, id: string) {
+  const row = await (await db()).transcription.findFirst({
+    where: { id, userId },
+    select: {
+      id: true, title: true, text: true, rawText: true, language: true, durationSec: true, editedAt: true, recordedAt: true, createdAt: true,
+      optimization: { select: { status: true, optimizedText: true } }, insights: true, tags: true,
+    },
+  });
+  if (!row) throw notFound(`The note ${id}`);
+  return row;
+}
+
+export function registerResources(server: McpServer, { userId, scopes }: Caller): void {
+  server.registerResource(
+    "note",
+    new ResourceTemplate("note://{id}", { list: undefined }),
+    { title: "A note", description: "A voice note as Markdown with front matter: its text, summary, key points, to-dos and the recognized text.", mimeType: "text/markdown" },
+    async (uri, { id }) => ({ contents: [{ uri: uri.href, mimeType: "text/markdown", text: noteMarkdown(await noteRow(userId, one(id))).markdown }] }),
+  );
+  server.registerResource(
+    "note-transcript",
+    new ResourceTemplate("note://{id}/transcript.vtt", { list: undefined }),
+    { title: "A note's timed transcript", description: "The recognized text as WebVTT captions, timed from the recording.", mimeType: "text/vtt" },
+    async (uri, { id }) => ({ contents: [{ uri: uri.href, mimeType: "text/vtt", text: toVtt(await getNote({ userId, id: one(id) })) }] }),
+  );
+  server.registerResource(
+    "posts",
+    new ResourceTemplate("posts://{master_id}", { list: undefined }),
+    { title: "Posts made from a note", description: "Each channel's post, its state (being written, approved) and freshness, as JSON.", mimeType: "application/json" },
+    async (uri, { master_id }) => {
+      if (!scopes.includes("content:read")) throw new ApiError("insufficient_scope", 'This API key lacks the scope "content:read".');
+      const family = await getFamily({ userId, id: one(master_id) });
+      return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(family) }] };
+    },
+  );
+
+  server.registerPrompt(
+    "weekly_review",
+    { title: "Weekly review", description: "The to-dos still open in the notes of the last seven days, grouped by note." },
+    async () => {
+      const since = new Date(Date.now() - 7 * 24 * 3600 * 1000);
+      const notes = await (await db()).transcription.findMany({
+        where: { userId, createdAt: { gte: since } },
+        orderBy: { createdAt: "asc" },
+        select: { id: true, title: true, text: true, insights: true, createdAt: true },
+      });
+      const groups = notes.flatMap((n) => {
+        const insights = storedInsights(n.insights);
+        const open = insights?.action_items.filter((a) => !a.done) ?? [];
+        if (!open.length) return [];
+        const title = n.title ?? insights?.title ?? n.text.slice(0, 60);
+        return [`### ${title} (${n.createdAt.toISOString().slice(0, 10)}, note://${n.id})\n${open.map((a) => `- [ ] ${a.text}`).join("\n")}`];
+      });
+      const body = groups.length ? groups.join("\n\n") : "No open to-dos in the notes of the last seven days.";
+      return {
+        messages: [{ role: "user" as const, content: { type: "text" as const, text: `Help me review my week. These are the to-dos still open in my voice notes of the last seven days:\n\n${body}\n\nGroup what belongs together, say what looks most urgent, and ask me which ones are done (tick them with tick_action_item once I say so).` } }],
+      };
+    },
+  );
+  server.registerPrompt(
+    "draft_post",
+    {
+      title: "Draft a post from a note",
+      description: "Write a post for one platform from one note, in the person's own words.",
+      argsSchema: { note_id: z.string().describe("The note's id."), platform: z.string().describe("Where it will be posted: linkedin, x, bluesky, threads, newsletter, blog…") },
+    },
+    async ({ note_id, platform }) => {
+      const markdown = noteMarkdown(await noteRow(userId, note_id)).markdown;
+      return {
+        messages: [
+          {
+            role: "user" as const,
+            content: {
+              type: "text" as const,
+              text: `Draft a ${platform} post from this voice note of mine, in my own voice. Keep my facts; add no names or numbers I did not say. I approve and share it myself from the Voicedraft app.\n\n${markdown}`,
+            },
+          },
+        ],
+      };
+    },
+  );
+}
