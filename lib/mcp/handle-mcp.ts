@@ -8,6 +8,7 @@ import { publicOrigin } from "@/lib/http/public-origin.ts";
 import { limitApiRequest, limitUnknownKeys } from "@/lib/rate-limit/api-limits.ts";
 import { registerTools } from "@/lib/mcp/tools.ts";
 import { registerResources } from "@/lib/mcp/resources.ts";
+import { MCP_BODY_MAX_BYTES, registerTranscribeTool } from "@/lib/mcp/transcribe-tool.ts";
 
 // The MCP server at /mcp: Streamable HTTP, stateless (a new server and transport per request, so
 // any instance answers), on the official TypeScript SDK's Web-standard transport, which takes a
@@ -34,7 +35,7 @@ function challenge(req: Request) {
   return `Bearer resource_metadata="${publicOrigin(req)}${RESOURCE_METADATA_PATH}"`;
 }
 
-export const handleMcp = withRequest(async ({ req }) => {
+export const handleMcp = withRequest(async ({ req, requestId }) => {
   const origin = req.headers.get("origin");
   if (origin && origin !== publicOrigin(req)) {
     throw new ApiError("cross_site_request", "This MCP server answers programs and this site's own pages, not another site's.");
@@ -54,8 +55,9 @@ export const handleMcp = withRequest(async ({ req }) => {
   const server = new McpServer({ name: "voicedraft", title: "Voicedraft", version: "0.1.0" }, { capabilities: { tools: {}, resources: {}, prompts: {} } });
   const caller = { userId: key.userId, scopes: key.scopes };
   registerTools(server, caller);
+  registerTranscribeTool(server, caller, requestId);
   if (caller.scopes.includes("transcribe")) registerResources(server, caller);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_BODY_MAX_BYTES });
   await server.connect(transport);
   const response = await transport.handleRequest(req);
   for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Scope } from "@/lib/api-keys/scopes.ts";
 import { ApiError } from "@/lib/http/errors.ts";
-import { EditTranscriptionInput } from "@/lib/notes/schemas.ts";
+import { EditTranscriptionInput, ListTranscriptionsQuery } from "@/lib/notes/schemas.ts";
+import { validationError } from "@/lib/http/parse.ts";
 import { TickActionItemsInput } from "@/lib/insights/schemas.ts";
 import { UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
 import { TagName } from "@/lib/tags/schemas.ts";
@@ -26,6 +27,13 @@ export type Caller = { userId: string; scopes: readonly Scope[] };
 const Id = z.string().uuid().describe("The note's id (as search_notes and list_notes give it).");
 const Limit = z.number().int().min(1).max(100).default(20).describe("At most this many, 1–100.");
 
+/** The API's own check of an input (its query schema, say), failing as the API does. */
+function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(JSON.parse(JSON.stringify(input)));
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
 /** The tool's answer: its data as text for the model, and the same as structured content. */
 const answer = (data: Record<string, unknown>) => ({ content: [{ type: "text" as const, text: JSON.stringify(data) }], structuredContent: data });
 
@@ -35,14 +43,19 @@ const refusal = (err: unknown) => {
   return { isError: true, content: [{ type: "text" as const, text: JSON.stringify({ error: { code: err.code, message: err.message } }) }] };
 };
 
-export function registerTools(server: McpServer, caller: Caller): void {
-  const { userId } = caller;
+type Annotations = { readOnlyHint: boolean; destructiveHint?: boolean; idempotentHint?: boolean };
+
+/**
+ * Registers tools for this caller: each checks its scope, answers its data (text and structured),
+ * and turns the API's errors into a refusal the model reads.
+ */
+export function toolRegistrar(server: McpServer, caller: Caller) {
   const needs = (scope: Scope) => {
     if (!caller.scopes.includes(scope)) throw new ApiError("insufficient_scope", `This API key lacks the scope "${scope}".`);
   };
-  const tool = <Shape extends z.ZodRawShape>(
+  return <Shape extends z.ZodRawShape>(
     name: string,
-    config: { title: string; description: string; inputSchema: Shape; annotations: { readOnlyHint: boolean; destructiveHint?: boolean; idempotentHint?: boolean } },
+    config: { title: string; description: string; inputSchema: Shape; annotations: Annotations },
     scope: Scope,
     run: (input: z.output<z.ZodObject<Shape>>) => Promise<Record<string, unknown>>,
   ) =>
@@ -54,7 +67,11 @@ export function registerTools(server: McpServer, caller: Caller): void {
         return refusal(err);
       }
     }) as never);
+}
 
+export function registerTools(server: McpServer, caller: Caller): void {
+  const { userId } = caller;
+  const tool = toolRegistrar(server, caller);
   const noteSummary = (n: { id: string; title: string | null; insights?: { title?: string | null } | null; text: string; created_at: string; tags: string[]; search?: unknown }) => ({
     id: n.id,
     title: n.title ?? n.insights?.title ?? n.text.slice(0, 80),
@@ -73,7 +90,7 @@ export function registerTools(server: McpServer, caller: Caller): void {
     },
     "transcribe",
     async ({ query, tag, limit }) => {
-      const found = await listNotes({ userId, input: { q: query, tag, limit: String(limit) } as never });
+      const found = await listNotes({ userId, input: parseWith(ListTranscriptionsQuery, { q: query, tag, limit: String(limit) }) });
       return { notes: found.transcriptions.map(noteSummary), next_cursor: found.next_cursor };
     },
   );
@@ -88,7 +105,7 @@ export function registerTools(server: McpServer, caller: Caller): void {
     },
     "transcribe",
     async ({ tag, limit, cursor }) => {
-      const page = await listNotes({ userId, input: { tag, cursor, limit: String(limit) } as never });
+      const page = await listNotes({ userId, input: parseWith(ListTranscriptionsQuery, { tag, cursor, limit: String(limit) }) });
       return { notes: page.transcriptions.map(noteSummary), next_cursor: page.next_cursor };
     },
   );
@@ -136,7 +153,7 @@ export function registerTools(server: McpServer, caller: Caller): void {
     },
     "transcribe",
     async ({ id, text, updated_at }) => {
-      const saved = await editNote({ userId, id, input: EditTranscriptionInput.parse({ text, updated_at }) });
+      const saved = await editNote({ userId, id, input: parseWith(EditTranscriptionInput, { text, updated_at }) });
       return { id: saved.id, updated_at: saved.updated_at, dictionary_suggestions: saved.dictionary_suggestions };
     },
   );
@@ -166,7 +183,7 @@ export function registerTools(server: McpServer, caller: Caller): void {
     },
     "dictionary:write",
     async (input) => {
-      const { entry, created } = await upsertEntry({ userId, input: UpsertEntryInput.parse(input) });
+      const { entry, created } = await upsertEntry({ userId, input: parseWith(UpsertEntryInput, input) });
       return { entry, created };
     },
   );

@@ -8,11 +8,14 @@ import { createChannel, setUpContentTests, waitForGeneration } from "@/tests/api
 import { createTestNote, createTestUser, type TestUser } from "@/tests/support/factories.ts";
 import { call } from "@/tests/support/http.ts";
 import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
+import { readFile } from "node:fs/promises";
+import { JFK_WAV } from "@/tests/support/audio.ts";
 
 // The MCP server at /mcp, driven by the official SDK's client over Streamable HTTP (its requests
 // handed to the route handler as Next would): the tools, each key's scopes, owner only, and the
 // refusals an assistant meets (401 with the resource metadata, another site's Origin).
 
+process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
 setUpContentTests();
 
 const NOTE = "We ship the new editor on Friday. I need to send the release notes to Maria. The editor saves as you type.";
@@ -44,9 +47,9 @@ describe("the MCP server", () => {
     const client = await connect(user.key);
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
-    assert.deepEqual([...byName.keys()].sort(), ["add_dictionary_entry", "get_note", "get_posts", "list_notes", "list_tags", "make_posts", "search_notes", "tick_action_item", "update_note_text"]);
+    assert.deepEqual([...byName.keys()].sort(), ["add_dictionary_entry", "get_note", "get_posts", "list_notes", "list_tags", "make_posts", "search_notes", "tick_action_item", "transcribe_audio", "update_note_text"]);
     for (const name of ["search_notes", "get_note", "list_notes", "list_tags", "get_posts"]) assert.equal(byName.get(name)?.annotations?.readOnlyHint, true, name);
-    for (const name of ["update_note_text", "tick_action_item", "add_dictionary_entry", "make_posts"]) {
+    for (const name of ["update_note_text", "tick_action_item", "add_dictionary_entry", "make_posts", "transcribe_audio"]) {
       assert.equal(byName.get(name)?.annotations?.readOnlyHint, false, name);
       assert.equal(byName.get(name)?.annotations?.destructiveHint, false, name);
     }
@@ -140,6 +143,20 @@ describe("the MCP server", () => {
     const other = await connect((await createTestUser()).key);
     await assert.rejects(other.readResource({ uri: `note://${noteId}` }), /not found/i, "another person's note reads as missing");
     await other.close();
+    await client.close();
+  });
+
+  test("transcribe_audio makes a note of base64 audio as /transcribe does; bytes that are not audio are refused", async () => {
+    const user = await createTestUser();
+    const client = await connect(user.key);
+    const made = await callTool(client, "transcribe_audio", { audio_base64: (await readFile(JFK_WAV)).toString("base64"), file_name: "jfk.wav" });
+    assert.equal(made.isError, undefined, made.content[0].text);
+    assert.match(made.structuredContent!.text as string, /country/i);
+    const listed = (await callTool(client, "list_notes")).structuredContent!.notes as { id: string }[];
+    assert.deepEqual(listed.map((n) => n.id), [made.structuredContent!.id]);
+    const junk = await callTool(client, "transcribe_audio", { audio_base64: Buffer.from("not audio at all, just text").toString("base64") });
+    assert.equal(junk.isError, true);
+    assert.equal(errorOf(junk), "unsupported_audio");
     await client.close();
   });
 
