@@ -37,20 +37,38 @@ function queueState(): QueueState {
   return state.voicedraftQueue;
 }
 
-/** The started pg-boss instance of this process, with the job's queue created. */
-export async function jobQueue(job?: JobSpec): Promise<PgBoss> {
-  const current = queueState();
-  const boss = await current.boss;
-  if (job && !current.created.has(job.name)) {
-    const created = boss
-      .createQueue(job.name, {
+const DEADLOCK = "40P01";
+
+/**
+ * Creates the job's queue (pg-boss does nothing when it exists). Processes starting together
+ * create the same queues at once, and PostgreSQL may answer one of them "deadlock detected"
+ * (its transaction rolled back, nothing half done): that one tries again, a few times.
+ */
+export async function createQueueOnce(boss: PgBoss, job: JobSpec): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(job.name, {
         name: job.name,
         retryLimit: job.retryLimit ?? 3,
         retryDelay: job.retryDelaySeconds ?? 5,
         retryBackoff: true,
         expireInSeconds: job.expireInSeconds ?? 15 * 60,
         retentionMinutes: 7 * 24 * 60,
-      })
+      });
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== DEADLOCK || attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
+/** The started pg-boss instance of this process, with the job's queue created. */
+export async function jobQueue(job?: JobSpec): Promise<PgBoss> {
+  const current = queueState();
+  const boss = await current.boss;
+  if (job && !current.created.has(job.name)) {
+    const created = createQueueOnce(boss, job)
       .catch((err) => {
         current.created.delete(job.name);
         throw err;
