@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   insufficient_scope: 403,
   cross_site_request: 403,
+  unknown_host: 403,
   session_required: 403,
   not_found: 404,
   feature_disabled: 404,

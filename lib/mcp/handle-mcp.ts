@@ -4,6 +4,7 @@ import { authenticateApiKey } from "@/lib/api-keys/authenticate-api-key.ts";
 import { SCOPES } from "@/lib/api-keys/scopes.ts";
 import { withRequest } from "@/lib/api/with-request.ts";
 import { ApiError } from "@/lib/http/errors.ts";
+import { isAllowedHost } from "@/lib/http/allowed-host.ts";
 import { publicOrigin } from "@/lib/http/public-origin.ts";
 import { limitApiRequest, limitUnknownKeys } from "@/lib/rate-limit/api-limits.ts";
 import { registerTools } from "@/lib/mcp/tools.ts";
@@ -14,7 +15,8 @@ import { MCP_BODY_MAX_BYTES, registerTranscribeTool } from "@/lib/mcp/transcribe
 // any instance answers), on the official TypeScript SDK's Web-standard transport, which takes a
 // route handler's Request and returns its Response as is (mcp-handler, built for SDK 2's
 // packages, would add nothing here). A Bearer API key with its scopes, as the API; a browser page
-// of another site (its Origin) is refused, against DNS rebinding.
+// of another site (its Origin), or a request sent to a name this server was not given (its Host), is
+// refused, against DNS rebinding.
 
 export const MCP_PATH = "/mcp";
 export const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
@@ -36,6 +38,9 @@ function challenge(req: Request) {
 }
 
 export const handleMcp = withRequest(async ({ req, requestId }) => {
+  if (!isAllowedHost(req)) {
+    throw new ApiError("unknown_host", "This MCP server answers the names it is configured with: set NEXTAUTH_URL to the address your assistant uses.");
+  }
   const origin = req.headers.get("origin");
   if (origin && origin !== publicOrigin(req)) {
     throw new ApiError("cross_site_request", "This MCP server answers programs and this site's own pages, not another site's.");
@@ -52,7 +57,7 @@ export const handleMcp = withRequest(async ({ req, requestId }) => {
     throw err;
   }
   const limitHeaders = await limitApiRequest(key);
-  const server = new McpServer({ name: "voicedraft", title: "Voicedraft", version: "0.1.0" }, { capabilities: { tools: {}, resources: {}, prompts: {} } });
+  const server = new McpServer({ name: "voicedraft", title: "Voicedraft", version: "0.1.0" }, { capabilities: { tools: {}, resources: {}, prompts: {}, logging: {} } });
   const caller = { userId: key.userId, scopes: key.scopes };
   registerTools(server, caller);
   registerTranscribeTool(server, caller, requestId);

@@ -160,7 +160,7 @@ describe("the MCP server", () => {
     await client.close();
   });
 
-  test("a missing or bad key: 401 with the resource metadata's address; another site's page: 403", async () => {
+  test("a missing or bad key: 401 with the resource metadata's address; another site's page or name: 403", async () => {
     const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } };
     const headers = { accept: "application/json, text/event-stream" };
     for (const key of [undefined, "vd_not-a-real-key"]) {
@@ -173,6 +173,10 @@ describe("the MCP server", () => {
     const rebinding = await call(mcp, { method: "POST", path: "/mcp", key: user.key, json: init, headers: { ...headers, origin: "http://evil.example" } });
     assert.equal(rebinding.status, 403);
     assert.equal(rebinding.body.error.code, "cross_site_request");
+    // DNS rebinding: another site's name pointed at this server, its Origin matching that name
+    const renamed = await call(mcp, { method: "POST", path: "/mcp", key: user.key, json: init, headers: { ...headers, host: "evil.example", origin: "http://evil.example" } });
+    assert.equal(renamed.status, 403);
+    assert.equal(renamed.body.error.code, "unknown_host");
     const metadata = await call(resourceMetadata, { path: "/.well-known/oauth-protected-resource" });
     assert.equal(metadata.status, 200);
     assert.equal(metadata.body.resource, "http://localhost/mcp");

@@ -3,7 +3,10 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { runScript, startServer, type RunningServer } from "../support/processes.ts";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { ROOT, runScript, startServer, type RunningServer } from "../support/processes.ts";
+import { NO_NEWER_NODE, newerNode } from "../support/newer-node.ts";
 import { JFK_WAV } from "../support/audio.ts";
 
 // `npm start` for real: the launcher hosts the embedded database, builds if needed, runs
@@ -106,6 +109,30 @@ describe("npm start on the embedded database", () => {
     assert.equal(res.status, 200);
     assert.ok(res.headers.get("x-request-id"));
     assert.match((await res.json()).text, /\bcountry\b/);
+  });
+
+  test("an assistant's MCP client (the MCP Inspector CLI) lists the tools and calls them with a key", { skip: newerNode() ? false : NO_NEWER_NODE }, async () => {
+    // The Inspector CLI runs its client with the `node` on PATH: the newer one (it needs Node 22+).
+    // It looks for its package.json relative to the working directory (1.0.3), hence cwd.
+    const node = newerNode()!;
+    const build = path.join(ROOT, "node_modules/@modelcontextprotocol/inspector-cli/build");
+    const inspector = (...args: string[]) =>
+      promisify(execFile)(node, [path.join(build, "cli.js"), "--cli", `${server.url}/mcp`, "--transport", "http", "--header", `Authorization: Bearer ${key}`, ...args], {
+        cwd: build,
+        env: { ...process.env, PATH: `${path.dirname(node)}:${process.env.PATH}` },
+        timeout: 60_000,
+      }).then(({ stdout }) => JSON.parse(stdout));
+    const { tools } = await inspector("--method", "tools/list");
+    const names = tools.map((t: { name: string }) => t.name);
+    for (const name of ["search_notes", "get_note", "list_notes", "make_posts", "transcribe_audio"]) assert.ok(names.includes(name), `${name} in ${names}`);
+    // The note the transcription test above made, found by a word JFK said
+    const found = await inspector("--method", "tools/call", "--tool-name", "search_notes", "--tool-arg", "query=country");
+    const notes = found.structuredContent.notes as { id: string; snippet: string }[];
+    assert.equal(notes.length, 1, JSON.stringify(found));
+    const note = await inspector("--method", "tools/call", "--tool-name", "get_note", "--tool-arg", `id=${notes[0].id}`);
+    assert.match(note.structuredContent.text, /\bcountry\b/);
+    const { resourceTemplates } = await inspector("--method", "resources/templates/list");
+    assert.ok(resourceTemplates.some((t: { uriTemplate: string }) => t.uriTemplate === "note://{id}"));
   });
 
   test("an upload beyond 10 MB reaches the handler whole (Next's proxy would cut it at 10 MB)", async () => {
