@@ -70,9 +70,14 @@ const EnvSchema = z.object({
   // Recordings with more speech than this many seconds are cut in pauses into pieces of half to
   // all of this length (silences longer than 2 s are not recognized).
   RECOGNITION_PIECE_SECONDS: z.coerce.number().min(2).max(600).default(60),
+  // A live recording's whole audio heard again after Stop, its text replacing the live pieces'
+  // (lib/transcription/live/hear-again.ts): auto = for the engines whose short pieces cost accuracy.
+  SECOND_PASS: z.enum(["auto", "on", "off"]).default("auto"),
   // CPU niceness of recognizers and decoders (0 = as requests; 19 = lowest), so requests stay fast
   // while recordings are recognized (bench:contention).
   RECOGNIZER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  // ... and of background recognition (the second pass), behind live pieces and uploads.
+  RECOGNIZER_BACKGROUND_NICE: z.coerce.number().int().min(0).max(19).default(19),
 
   // The writer: any OpenAI-compatible chat server (OpenAI, Ollama, llama.cpp's server, LM Studio,
   // vLLM, OpenRouter) that writes the clean-up, posts, titles, insights and rewrites. Unset: all of

@@ -9,6 +9,10 @@ type WordChange = { recognized: string; cleaned: string };
 
 type TranscriptionRow = Transcription & { optimization?: OptimizationWorkflow | null };
 
+// A second pass that has not ended this long after it started was left by a process that stopped.
+const IMPROVING_AT_MOST_MS = 10 * 60 * 1000;
+const isImproving = (since: Date | null) => since !== null && Date.now() - since.getTime() < IMPROVING_AT_MOST_MS;
+
 /** A stored transcription (with its optimization, when loaded) as the API answers it. */
 export function presentNote(row: TranscriptionRow): TranscriptionResult {
   return {
@@ -16,6 +20,8 @@ export function presentNote(row: TranscriptionRow): TranscriptionResult {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     edited_at: row.editedAt?.toISOString() ?? null,
+    text_improved_at: row.textImprovedAt?.toISOString() ?? null,
+    text_improving: isImproving(row.textImprovingSince),
     text: row.text,
     raw_text: row.rawText,
     language: row.language,

@@ -77,6 +77,11 @@ export const TranscriptionResult = z
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime().meta({ description: "Changes when you edit the text." }),
     edited_at: z.iso.datetime().nullable().meta({ description: "When you last edited the text (PATCH); null: never, so `text` is the recognizer's, corrected with your dictionary." }),
+    text_improved_at: z.iso.datetime().nullable().meta({
+      description:
+        "A live recording's note opens with the text heard while you spoke; its whole recording is then heard again, and its text replaces the live text (unless you edited the note first). When that happened; null: never.",
+    }),
+    text_improving: z.boolean().meta({ description: "True while the whole recording is being heard again (see text_improved_at): the text may still change; read the note again in a few seconds." }),
     text: z.string().meta({ description: "The transcript, corrected with your dictionary (or as you last edited it). The AI-optimized version is optimization.text." }),
     raw_text: z.string().meta({ description: "The recognizer's own words, before your dictionary and your edits." }),
     language: z.string(),

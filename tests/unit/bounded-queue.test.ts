@@ -67,4 +67,20 @@ describe("BoundedQueue", () => {
     await assert.rejects(failing, /boom/);
     assert.equal(await queue.run(async () => "next"), "next");
   });
+
+  test("waiting tasks start by urgency: live first, background last, in arrival order within one", async () => {
+    const queue = new BoundedQueue(1, 10);
+    const order: string[] = [];
+    const running = gate();
+    const first = queue.run(running.task);
+    const done = (["background-1", "normal-1", "live-1", "background-2", "live-2", "normal-2"] as const).map((name) => {
+      const urgency = name.split("-")[0] as "live" | "normal" | "background";
+      return queue.run(async () => void order.push(name), undefined, urgency);
+    });
+    await tick();
+    running.release();
+    await first;
+    await Promise.all(done);
+    assert.deepEqual(order, ["live-1", "live-2", "normal-1", "normal-2", "background-1", "background-2"]);
+  });
 });

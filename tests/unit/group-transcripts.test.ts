@@ -8,6 +8,8 @@ const transcript = (id: string, recording: Transcription["recording"]): Transcri
   created_at: "2026-11-23T10:00:00.000Z",
   updated_at: "2026-11-23T10:00:00.000Z",
   edited_at: null,
+  text_improved_at: null,
+  text_improving: false,
   title: null,
   tags: [],
   pinned: false,

@@ -183,6 +183,8 @@ function result(segments: Segment[], text = segments.map((s) => s.text).join(" "
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
     edited_at: null,
+    text_improved_at: null,
+    text_improving: false,
     title: null,
     tags: [],
     pinned: false,

@@ -19,6 +19,7 @@ import { NoteHeader } from "@/app/_components/note/note-header.tsx";
 import { NoteSaveNotices } from "@/app/_components/note/note-save-notices.tsx";
 import { SpellingSuggestions } from "@/app/_components/note/text/spelling-suggestions.tsx";
 import { CleanUpSummary } from "@/app/_components/note/text/clean-up-summary.tsx";
+import { TextImproving } from "@/app/_components/note/text/text-improving.tsx";
 import { NotePlayer, PreparingPlayer, type PlayerHandle } from "@/app/_components/note/note-player.tsx";
 import { useNoteTools } from "@/app/_components/note/note-tools.tsx";
 import { NoteActionBar } from "@/app/_components/note/note-actions.tsx";
@@ -124,6 +125,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
       )}
       <NoteSaveNotices save={save} deviceCopyAt={deviceCopyAt} onKeepMine={() => void persist(shown, true)} onUseOther={() => void autosave.discard()} />
       <NoteInsights notes={[transcript]} onChanged={setTranscript} onError={toast} disabled={offline} />
+      <TextImproving note={transcript} editing={editing || draft !== null} toast={toast} />
       {draft === null && <CleanUpSummary note={transcript} onUseRecognized={showRecognized} disabled={offline} />}
       <NoteTextPanel
         view={view}

@@ -44,14 +44,15 @@ export function useNote(id: string, initial: Transcription | undefined, onQueued
     }
   }, [id]);
 
-  // Live clean-up status, and the recording kept just after Stop: poll while either is on its way.
+  // Live clean-up status, the recording kept just after Stop, and its text heard again (the second
+  // pass): poll while any is on its way.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const tick = async () => {
       const t = await load();
       const status = t?.optimization?.status;
-      if (!stopped && (status === "pending" || status === "running" || t?.audio_pending)) timer = setTimeout(tick, POLL_MS);
+      if (!stopped && (status === "pending" || status === "running" || t?.audio_pending || t?.text_improving)) timer = setTimeout(tick, POLL_MS);
     };
     void tick();
     return () => {

@@ -3,7 +3,7 @@ import { open } from "node:fs/promises";
 import { ApiError } from "@/lib/http/errors.ts";
 import { FFMPEG_DEMUXER, type AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { BoundedQueue } from "@/lib/transcription/recognizers/bounded-queue.ts";
-import { lowerPriority } from "@/lib/transcription/recognizers/priority.ts";
+import { lowerPriority, type Urgency } from "@/lib/transcription/recognizers/priority.ts";
 import { EngineBusyError } from "@/lib/transcription/recognizers/types.ts";
 
 export const SAMPLE_RATE = 16_000;
@@ -19,10 +19,10 @@ export const isSilent = (audio: Pick<DecodedAudio, "peakDbfs">) => audio.peakDbf
 
 type Run = { code: number | null; stderr: string };
 
-function run(command: string, args: string[]): Promise<Run> {
+function run(command: string, args: string[], urgency?: Urgency): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
-    lowerPriority(child.pid);
+    lowerPriority(child.pid, urgency);
     let stderr = "";
     child.stderr.on("data", (d) => {
       if (stderr.length < 64 * 1024) stderr += d;
@@ -64,6 +64,8 @@ export type DecodeOptions = {
   startSec?: number;
   /** Answer silent audio instead of refusing it as no_speech (a live recording's rest: its length still counts). */
   keepSilent?: boolean;
+  /** Whose turn first among decodes, and at what CPU priority (priority.ts). */
+  urgency?: Urgency;
 };
 
 /**
@@ -74,7 +76,7 @@ export type DecodeOptions = {
  */
 export async function decodeAudio(inputPath: string, outputPath: string, options: DecodeOptions): Promise<DecodedAudio> {
   try {
-    return await decodeQueue(options.concurrency, options.maxWaiting).run(() => decode(inputPath, outputPath, options));
+    return await decodeQueue(options.concurrency, options.maxWaiting).run(() => decode(inputPath, outputPath, options), undefined, options.urgency);
   } catch (err) {
     if (!(err instanceof EngineBusyError)) throw err;
     throw new ApiError("engine_busy", "The server is busy decoding other recordings; try again shortly.", {
@@ -83,14 +85,14 @@ export async function decodeAudio(inputPath: string, outputPath: string, options
   }
 }
 
-async function decode(inputPath: string, outputPath: string, { ffmpeg, format, maxSeconds, startSec, keepSilent }: DecodeOptions): Promise<DecodedAudio> {
+async function decode(inputPath: string, outputPath: string, { ffmpeg, format, maxSeconds, startSec, keepSilent, urgency }: DecodeOptions): Promise<DecodedAudio> {
   const from = startSec ? ["-ss", startSec.toFixed(3)] : [];
   const input = ["-f", FFMPEG_DEMUXER[format], ...from, "-protocol_whitelist", "file", "-i", `file:${inputPath}`];
   // A live recording's rest (startSec) is not asked for its header's length: each cut would pay a
   // second ffmpeg start (0.2 s here) for a header MediaRecorder does not write, and the decoding
   // below stops past maxSeconds whatever a header says.
   if (startSec === undefined) {
-    const declared = declaredDuration((await run(ffmpeg, ["-nostdin", "-hide_banner", ...input])).stderr);
+    const declared = declaredDuration((await run(ffmpeg, ["-nostdin", "-hide_banner", ...input], urgency)).stderr);
     if (declared !== undefined && declared > maxSeconds) throw audioTooLong(maxSeconds);
   }
 
@@ -100,7 +102,7 @@ async function decode(inputPath: string, outputPath: string, { ffmpeg, format, m
     "-map", "0:a:0", "-vn", "-ac", "1", "-ar", String(SAMPLE_RATE), "-c:a", "pcm_s16le",
     "-t", String(maxSeconds + 1), "-fflags", "+bitexact", "-flags:a", "+bitexact",
     "-f", "wav", "-y", `file:${outputPath}`,
-  ]);
+  ], urgency);
   if (code !== 0) {
     const reason = stderr.includes("matches no streams") ? "it contains no audio track" : "it may be truncated or corrupt";
     throw new ApiError("unreadable_audio", `The audio cannot be decoded: ${reason}.`);

@@ -116,6 +116,7 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
         maxWaiting: config.DECODE_QUEUE_MAX,
         startSec: from,
         keepSilent: true,
+        urgency: "live",
       });
     } catch (err) {
       // Nothing after heardUntil yet: no piece to cut.
@@ -181,7 +182,8 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
       // Queued for durability (a restart, another process), and started here at once: the job
       // queue polls every few seconds, and a caption that late is no longer live.
       await dispatch(row.workflowId, index);
-      void runPiece({ workflowId: row.workflowId, index, final: false }).catch(() => undefined);
+      // First in the recognizers' queue: the person is speaking (priority.ts).
+      void runPiece({ workflowId: row.workflowId, index, final: false, urgency: "live" }).catch(() => undefined);
     }
     return { ...noneCut, pieces: stored };
   } finally {

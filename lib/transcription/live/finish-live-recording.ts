@@ -5,7 +5,7 @@ import path from "node:path";
 import { db } from "@/lib/db/client.ts";
 import { env } from "@/lib/env.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
-import { log } from "@/lib/log.ts";
+import { errorFields, log } from "@/lib/log.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
@@ -16,6 +16,7 @@ import { audioTooLong } from "@/lib/transcription/audio/decode-audio.ts";
 import { cutLivePieces, type LiveRow } from "@/lib/transcription/live/cut-live-pieces.ts";
 import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
 import { encodeLiveAudio, keepLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
+import { planHearingAgain, startHearingAgain } from "@/lib/transcription/live/hear-again.ts";
 import { waitForPieces } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
 import { optimizationKey } from "@/lib/transcription/recognition/transcribe-audio.ts";
@@ -27,7 +28,9 @@ import { saveNote } from "@/lib/transcription/recognition/save-note.ts";
 // piece; once every piece is recognized they are joined, in order, into ONE note, which is saved
 // like any upload's (clean-up, insights) and answered at once; the recording is kept just after
 // (keep-live-audio.ts). Most pieces were recognized while the person spoke, so only the last
-// seconds are left. Finishing again answers the same note.
+// seconds are left. Finishing again answers the same note. Then the whole recording is heard again
+// in the background, and its text replaces the live text when the person has not edited it
+// (hear-again.ts).
 
 type Finished = { result: TranscriptionResult; replayed: boolean };
 const finishing = new Map<string, Promise<Finished>>();
@@ -91,6 +94,7 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
         language: recognition.language,
       });
       phases.mark("joined");
+      const secondPass = planHearingAgain(pieces, recognition.engine);
       const saved = await saveNote({
         userId,
         // One note per live recording, even when two servers finish it at once.
@@ -108,6 +112,7 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
           optimizationId,
           recordedAt: row.recordedAt ?? undefined,
           audioPendingSince: keeping ? new Date() : undefined,
+          textImprovingSince: secondPass ? new Date() : undefined,
         },
       });
       phases.mark("saved");
@@ -118,6 +123,16 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
         prisma.liveRecording.updateMany({ where: { userId, id }, data: { status: "done", transcriptionId: saved.result.id } }),
         ...(keep ? [] : [prisma.liveRecordingChunk.deleteMany({ where: { userId, recordingId: id } })]),
       ]);
+      // The whole recording heard again, behind live work (hear-again.ts); it copies the audio first.
+      if (secondPass && !saved.replayed) {
+        await startHearingAgain(
+          { userId, noteId: saved.result.id, file, format: row.format, pieces, liveText: corrected.text, language: recognition.language, durationSec, requestHash: hash },
+          secondPass,
+        ).catch(async (err: unknown) => {
+          log.warn("live recording: the second pass could not start", { live_recording_id: id, ...errorFields(err) });
+          await prisma.transcription.updateMany({ where: { id: saved.result.id, userId }, data: { textImprovingSince: null } });
+        });
+      }
       if (keep) {
         dirHandedOver = true;
         void keepLiveAudio({ live: { userId, id }, transcriptionId: saved.result.id, encoding: keeping, dir });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Urgency } from "@/lib/transcription/recognizers/priority.ts";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -143,7 +144,8 @@ export async function runPiece({
   index,
   jobId = null,
   final = true,
-}: PieceKey & { jobId?: string | null; final?: boolean }): Promise<PieceOutcome> {
+  urgency = "normal",
+}: PieceKey & { jobId?: string | null; final?: boolean; urgency?: Urgency }): Promise<PieceOutcome> {
   const key = { workflowId, index };
   const executionId = randomUUID();
   if (!(await claim(key, executionId, jobId))) return "skipped";
@@ -167,6 +169,7 @@ export async function runPiece({
       prompt: piece.workflow.prompt ?? undefined,
       language: piece.workflow.language ?? undefined,
       cepstralMean: (await previousCepstralMean(key)) ?? (await speakerMean(piece.workflow.userId)),
+      urgency,
     });
     const result: PieceResult = {
       text: recognition.text,

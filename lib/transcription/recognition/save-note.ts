@@ -54,6 +54,8 @@ export type NewTranscription = {
   recordedAt?: Date;
   /** The recording is being compressed to keep, after the answer (a live recording's Stop). */
   audioPendingSince?: Date;
+  /** The whole recording is to be heard again after the answer (a live recording's second pass). */
+  textImprovingSince?: Date;
 };
 
 /** Stores a result; when a concurrent retry with the same key stored first, returns that one. */

@@ -1,12 +1,15 @@
 import { EngineBusyError } from "@/lib/transcription/recognizers/types.ts";
+import { URGENCY_RANK, type Urgency } from "@/lib/transcription/recognizers/priority.ts";
 
-type Waiter = { start: () => void; cancel: (reason: unknown) => void };
+type Waiter = { rank: number; start: () => void; cancel: (reason: unknown) => void };
 
 /**
  * Runs at most `concurrency` tasks at once and lets at most `maxWaiting` wait; beyond that it
  * refuses at once (EngineBusyError → 503 with Retry-After) instead of letting requests pile up.
  * A caller whose signal aborts is answered at once: a waiting task never starts; a running one
  * (which may not be interruptible, like whisper.cpp) keeps its slot until it really ends.
+ * Waiting tasks start by urgency (a live recording's piece before an upload's, an upload's before
+ * background work such as the second pass), in arrival order within one urgency.
  */
 export class BoundedQueue {
   private running = 0;
@@ -23,7 +26,7 @@ export class BoundedQueue {
     return { running: this.running, waiting: this.waiting.length };
   }
 
-  run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  run<T>(task: () => Promise<T>, signal?: AbortSignal, urgency: Urgency = "normal"): Promise<T> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.running >= this.concurrency && this.waiting.length >= this.maxWaiting) {
       const retryAfter = typeof this.retryAfterSeconds === "number" ? this.retryAfterSeconds : this.retryAfterSeconds();
@@ -36,6 +39,7 @@ export class BoundedQueue {
         reject(signal!.reason);
       };
       const waiter: Waiter = {
+        rank: URGENCY_RANK[urgency],
         start: () => {
           // The slot is free before the caller hears the outcome.
           const settle = (answer: () => void) => {
@@ -60,7 +64,8 @@ export class BoundedQueue {
         this.running += 1;
         waiter.start();
       } else {
-        this.waiting.push(waiter);
+        const after = this.waiting.findIndex((w) => w.rank > waiter.rank);
+        this.waiting.splice(after === -1 ? this.waiting.length : after, 0, waiter);
       }
     });
   }

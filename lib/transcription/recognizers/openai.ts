@@ -42,7 +42,7 @@ export class OpenAiEngine implements RecognitionEngine {
   }
 
   recognize(input: RecognizeInput): Promise<Recognition> {
-    return this.queue.run(() => (input.durationSec > PIECE_SECONDS ? this.runInPieces(input) : this.run(input)));
+    return this.queue.run(() => (input.durationSec > PIECE_SECONDS ? this.runInPieces(input) : this.run(input)), undefined, input.urgency);
   }
 
   private async runInPieces(input: RecognizeInput): Promise<Recognition> {

@@ -41,10 +41,10 @@ export class PocketsphinxEngine implements RecognitionEngine {
   }
 
   recognize(input: RecognizeInput): Promise<Recognition> {
-    return this.queue.run(() => this.run(input));
+    return this.queue.run(() => this.run(input), undefined, input.urgency);
   }
 
-  private async run({ wavPath, signal, cepstralMean }: RecognizeInput): Promise<Recognition> {
+  private async run({ wavPath, signal, cepstralMean, urgency }: RecognizeInput): Promise<Recognition> {
     const { binary, modelDir } = this.options;
     if (!PocketsphinxEngine.isInstalled(modelDir)) {
       throw new EngineUnavailableError(`The PocketSphinx en-us model is missing in ${modelDir}; ${INSTALL_HINT}.`);
@@ -64,7 +64,7 @@ export class PocketsphinxEngine implements RecognitionEngine {
       ];
       const stdout = await new Promise<string>((resolve, reject) => {
         const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], signal });
-        lowerPriority(child.pid);
+        lowerPriority(child.pid, urgency);
         let out = "";
         let err = "";
         child.stdout.on("data", (d) => (out += d));

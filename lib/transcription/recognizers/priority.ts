@@ -6,11 +6,25 @@ import { log } from "@/lib/log.ts";
 // default 10): someone's hour-long recording being recognized must not make the person reading a
 // note wait (bench:contention). A busy CPU still gives them most of its time; an idle one all of it.
 
+// Among recognitions, a live recording's pieces come first (the person is speaking and waits for
+// captions and for Stop), then uploads, then background work (the second pass over a live
+// recording, bench:live-load): first in each recognizer's queue, and background work also runs
+// its processes at the lowest CPU priority (RECOGNIZER_BACKGROUND_NICE, default 19), so that on a
+// busy server it takes only the time live work and requests leave.
+export type Urgency = "live" | "normal" | "background";
+export const URGENCY_RANK: Record<Urgency, number> = { live: 0, normal: 1, background: 2 };
+
 let warned = false;
 
-/** Lowers a child process (pocketsphinx, ffmpeg) to RECOGNIZER_NICE right after it is spawned. */
-export function lowerPriority(pid: number | undefined): void {
-  const nice = env().RECOGNIZER_NICE;
+/** The niceness a recognizer or decoder runs at for work of this urgency. */
+export function niceFor(urgency: Urgency = "normal"): number {
+  const config = env();
+  return urgency === "background" ? Math.max(config.RECOGNIZER_NICE, config.RECOGNIZER_BACKGROUND_NICE) : config.RECOGNIZER_NICE;
+}
+
+/** Lowers a child process (pocketsphinx, ffmpeg) to RECOGNIZER_NICE (background work: lower still) right after it is spawned. */
+export function lowerPriority(pid: number | undefined, urgency: Urgency = "normal"): void {
+  const nice = niceFor(urgency);
   if (!nice || pid === undefined) return;
   try {
     setPriority(pid, nice);

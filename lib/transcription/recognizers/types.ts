@@ -1,3 +1,4 @@
+import type { Urgency } from "@/lib/transcription/recognizers/priority.ts";
 import type { Segment } from "@/lib/notes/segment.ts";
 // The contract every recognizer implements, and the errors they share.
 
@@ -16,6 +17,8 @@ export type RecognizeInput = {
    * instead of at its model's generic value, as it would had it heard the whole recording.
    */
   cepstralMean?: number[];
+  /** Whose turn first when recognizers are busy: a live recording's piece, an upload (default), background work. */
+  urgency?: Urgency;
 };
 
 export type { Segment };

@@ -86,7 +86,7 @@ export class WhisperEngine implements RecognitionEngine {
         this.current = undefined;
         if (!this.calls.size.waiting) this.worker?.unref();
       }
-    }, input.signal);
+    }, input.signal, input.urgency);
     if (this.calls.size.waiting) this.waitingAudio.add(input);
     return recognition.finally(() => this.waitingAudio.delete(input));
   }

@@ -1146,6 +1146,10 @@ export interface components {
             updated_at: string;
             /** @description When you last edited the text (PATCH); null: never, so `text` is the recognizer's, corrected with your dictionary. */
             edited_at: string | null;
+            /** @description A live recording's note opens with the text heard while you spoke; its whole recording is then heard again, and its text replaces the live text (unless you edited the note first). When that happened; null: never. */
+            text_improved_at: string | null;
+            /** @description True while the whole recording is being heard again (see text_improved_at): the text may still change; read the note again in a few seconds. */
+            text_improving: boolean;
             /** @description The transcript, corrected with your dictionary (or as you last edited it). The AI-optimized version is optimization.text. */
             text: string;
             /** @description The recognizer's own words, before your dictionary and your edits. */
@@ -1320,6 +1324,10 @@ export interface components {
             updated_at: string;
             /** @description When you last edited the text (PATCH); null: never, so `text` is the recognizer's, corrected with your dictionary. */
             edited_at: string | null;
+            /** @description A live recording's note opens with the text heard while you spoke; its whole recording is then heard again, and its text replaces the live text (unless you edited the note first). When that happened; null: never. */
+            text_improved_at: string | null;
+            /** @description True while the whole recording is being heard again (see text_improved_at): the text may still change; read the note again in a few seconds. */
+            text_improving: boolean;
             /** @description The transcript, corrected with your dictionary (or as you last edited it). The AI-optimized version is optimization.text. */
             text: string;
             /** @description The recognizer's own words, before your dictionary and your edits. */
@@ -1409,6 +1417,10 @@ export interface components {
             updated_at: string;
             /** @description When you last edited the text (PATCH); null: never, so `text` is the recognizer's, corrected with your dictionary. */
             edited_at: string | null;
+            /** @description A live recording's note opens with the text heard while you spoke; its whole recording is then heard again, and its text replaces the live text (unless you edited the note first). When that happened; null: never. */
+            text_improved_at: string | null;
+            /** @description True while the whole recording is being heard again (see text_improved_at): the text may still change; read the note again in a few seconds. */
+            text_improving: boolean;
             /** @description The transcript, corrected with your dictionary (or as you last edited it). The AI-optimized version is optimization.text. */
             text: string;
             /** @description The recognizer's own words, before your dictionary and your edits. */

@@ -1,0 +1,189 @@
+import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { db } from "@/lib/db/client.ts";
+import { env } from "@/lib/env.ts";
+import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { compileDictionary } from "@/lib/dictionary/matcher.ts";
+import { writeNoteInsights } from "@/lib/insights/write-note-insights.ts";
+import { errorFields, log } from "@/lib/log.ts";
+import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
+import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
+import { decodeAudio, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
+import { followImprovedNote } from "@/lib/transcription/live/follow-improved-note.ts";
+import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
+import type { RecognizedPiece } from "@/lib/transcription/recognition/recognize-pieces.ts";
+import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
+import { optimizationKey } from "@/lib/transcription/recognition/transcribe-audio.ts";
+import { BoundedQueue } from "@/lib/transcription/recognizers/bounded-queue.ts";
+import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
+import type { RecognitionEngine } from "@/lib/transcription/recognizers/types.ts";
+
+// The second pass of a live recording. Its pieces were cut while the person spoke, 5–12 s each, and
+// a recognizer hears short pieces worse than long ones (bench:live-pieces: PocketSphinx 4.2 points
+// of word error rate worse on held-out speech). So the note opens with the live text at Stop, and
+// then the whole recording is heard again as an upload of it would be (pieces of up to
+// RECOGNITION_PIECE_SECONDS, here joined from the live pieces, which were cut in pauses), behind
+// live pieces and uploads (priority.ts: background urgency, the lowest CPU priority). Its text
+// replaces the live text if the person has not changed the note since Stop; their dictionary,
+// which "in every note from now on" fixes add to, is applied to it again. The clean-up and the
+// insights are made again from the new text, and posts still holding the live text follow it
+// (follow-improved-note.ts). The note's text_improved_at says it happened ("Text improved").
+//
+// Not durable: a process that stops before it ends leaves the note with its live text, as before.
+
+export type HeardAgain = "improved" | "unchanged" | "edited" | "skipped" | "failed";
+
+type Span = { start: number; end: number };
+
+/**
+ * Whether this engine's live text gains from a second pass (SECOND_PASS=auto): PocketSphinx does
+ * (bench:live-pieces); whisper reads 30-s windows and loses the words around a short piece, so it
+ * is assumed to (the test model here says nothing of accuracy: the plumbing is what its tests
+ * show); a remote recognizer (openai) is paid by the minute, so it is not asked twice.
+ */
+export function secondPassWanted(engine: string): boolean {
+  const setting = env().SECOND_PASS;
+  if (setting !== "auto") return setting === "on";
+  return engine === "pocketsphinx" || engine === "whisper";
+}
+
+/**
+ * The live pieces joined into the pieces an upload would be cut into: consecutive ones, each
+ * group at most `maxSeconds` from its first start to its last end (a single longer one alone).
+ */
+export function wholePieces(live: Span[], maxSeconds: number): Span[] {
+  const groups: Span[] = [];
+  for (const piece of live) {
+    const last = groups.at(-1);
+    if (last && piece.end - last.start <= maxSeconds) last.end = piece.end;
+    else groups.push({ start: piece.start, end: piece.end });
+  }
+  return groups;
+}
+
+// One second pass at a time in a process, a few waiting: background work must not pile up
+// recordings' audio in the temporary directory of a busy server.
+const passes = new BoundedQueue(1, 20);
+const running = new Map<string, Promise<HeardAgain>>();
+
+/** The second pass of a note under way in this process (tests and benchmarks wait for it). */
+export const whenHeardAgain = (noteId: string): Promise<HeardAgain> | undefined => running.get(noteId);
+
+type HearAgainArgs = {
+  userId: string;
+  noteId: string;
+  /** The recording's whole audio as it arrived (copied: the caller's directory goes soon). */
+  file: string;
+  format: string;
+  /** The live pieces as recognized (recording time), and the text the note was saved with. */
+  pieces: Pick<RecognizedPiece, "start" | "end">[];
+  liveText: string;
+  language?: string;
+  prompt?: string;
+  durationSec: number;
+  requestHash: string;
+};
+
+/**
+ * The pieces a second pass would hear, or null when there is to be none: the engine's live text is
+ * as good (secondPassWanted), or the live pieces are already the pieces an upload would be cut into.
+ */
+export function planHearingAgain(pieces: Span[], engineName: string): Span[] | null {
+  const spans = wholePieces(pieces, env().RECOGNITION_PIECE_SECONDS);
+  return secondPassWanted(engineName) && spans.length < pieces.length ? spans : null;
+}
+
+/** Starts the second pass of a live recording's note (its text_improving_since set when saved). Not awaited. */
+export async function startHearingAgain(args: HearAgainArgs, spans: Span[]): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), "vd-hear-again-"));
+  const file = path.join(dir, "recording");
+  await copyFile(args.file, file);
+  const pass = passes
+    .run(() => hearAgain({ ...args, file }, spans, dir), undefined, "background")
+    .catch((err: unknown) => {
+      log.warn("live recording: the second pass failed; the note keeps its live text", { transcription_id: args.noteId, ...errorFields(err) });
+      return "failed" as const;
+    })
+    .finally(async () => {
+      running.delete(args.noteId);
+      await rm(dir, { recursive: true, force: true });
+      const prisma = await db();
+      await prisma.transcription.updateMany({ where: { id: args.noteId, userId: args.userId }, data: { textImprovingSince: null } }).catch(() => undefined);
+    });
+  running.set(args.noteId, pass);
+}
+
+async function hearAgain(args: HearAgainArgs, spans: Span[], dir: string): Promise<HeardAgain> {
+  const config = env();
+  const started = performance.now();
+  const audio = await decodeAudio(args.file, path.join(dir, "whole.wav"), {
+    ffmpeg: config.FFMPEG_PATH,
+    format: args.format as AudioFormat,
+    maxSeconds: config.MAX_AUDIO_SECONDS,
+    concurrency: config.DECODE_CONCURRENCY,
+    maxWaiting: config.DECODE_QUEUE_MAX,
+    keepSilent: true,
+    urgency: "background",
+  });
+  const engine = await recognitionEngine();
+  // The dictionary as it is now: a spelling taught since Stop counts too.
+  const entries = await loadDictionary(args.userId);
+  const stitched = stitchPieces();
+  const { dataOffset } = await measureWav(audio.wavPath);
+  const dictionary = compileDictionary(entries);
+  let cepstralMean: number[] | undefined;
+  for (const [index, span] of spans.entries()) {
+    const result = await recognizeSpan(engine, { ...args, wavPath: audio.wavPath, dataOffset, dir, index, span, cepstralMean });
+    cepstralMean = result.cepstralMean;
+    stitched.add({ index, start: span.start, end: span.end, result }, dictionary);
+  }
+  const { recognition, corrected } = stitched.result();
+  const outcome = await replaceLiveText(args, recognition.text, corrected, entries);
+  log.info("live recording: heard again", { transcription_id: args.noteId, outcome, pieces: spans.length, seconds: Math.round(performance.now() - started) / 1000 });
+  return outcome;
+}
+
+async function recognizeSpan(
+  engine: RecognitionEngine,
+  { wavPath, dataOffset, dir, index, span, cepstralMean, prompt, language }: { wavPath: string; dataOffset: number; dir: string; index: number; span: Span; cepstralMean?: number[]; prompt?: string; language?: string },
+) {
+  const piecePath = path.join(dir, `piece-${index}.wav`);
+  await writeFile(piecePath, await pieceWav(wavPath, dataOffset, span));
+  try {
+    return await engine.recognize({ wavPath: piecePath, durationSec: span.end - span.start, prompt, language, cepstralMean, urgency: "background" });
+  } finally {
+    await rm(piecePath, { force: true });
+  }
+}
+
+type Corrected = ReturnType<ReturnType<typeof stitchPieces>["result"]>["corrected"];
+
+/** The new text in place of the live one, only if the note still holds the live text, unedited. */
+async function replaceLiveText(args: HearAgainArgs, rawText: string, corrected: Corrected, entries: Awaited<ReturnType<typeof loadDictionary>>): Promise<HeardAgain> {
+  if (!corrected.text.trim()) return "skipped";
+  const prisma = await db();
+  const where = { id: args.noteId, userId: args.userId, editedAt: null, text: args.liveText };
+  if (corrected.text === args.liveText) {
+    return (await prisma.transcription.count({ where })) ? "unchanged" : "edited";
+  }
+  const replaced = await prisma.transcription.updateMany({
+    where,
+    data: { text: corrected.text, rawText, segments: corrected.segments, dictionaryReplacements: corrected.replacements, textImprovedAt: new Date(), textImprovingSince: null },
+  });
+  if (!replaced.count) return "edited";
+  // The clean-up of the new text (a new workflow: its request hash names the new text), then the
+  // insights from it, then the posts that still hold the live text.
+  const optimizationId = await startOptimization({
+    userId: args.userId,
+    requestHash: optimizationKey(`${args.requestHash}:heard-again`, entries),
+    transcript: { text: corrected.text, segments: corrected.segments },
+    requestDictionary: [],
+    durationSec: args.durationSec,
+    language: args.language,
+  });
+  if (optimizationId) await prisma.transcription.updateMany({ where: { id: args.noteId, userId: args.userId }, data: { optimizationId } });
+  await writeNoteInsights({ userId: args.userId, id: args.noteId });
+  await followImprovedNote({ userId: args.userId, noteId: args.noteId });
+  return "improved";
+}

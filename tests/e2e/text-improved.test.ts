@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { after, before, test } from "node:test";
+import type { Page } from "playwright-core";
+import { JFK_WAV } from "@/tests/support/audio.ts";
+import { newPhone, noteText, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
+
+// Issue 47 item 1 on a phone at 360×740, light and dark: a live recording's note opens with the
+// text heard while the person spoke and says it is being improved; the whole recording is heard
+// again, and its text takes the live text's place with a "Text improved" toast. The recording
+// (jfk.wav four times, with pauses) is sent through the live-recording API as the phone's recorder
+// sends it, so the test does not wait for a microphone playing in real time.
+
+let app: App;
+let dir: string;
+let webm: Buffer;
+before(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "vd-e2e-improved-"));
+  const out = path.join(dir, "recording.webm");
+  const pause = ["-f", "lavfi", "-t", "1.5", "-i", "anullsrc=r=16000:cl=mono"];
+  await promisify(execFile)("ffmpeg", [
+    "-v", "error", "-i", JFK_WAV, ...pause, "-i", JFK_WAV, ...pause, "-i", JFK_WAV, ...pause, "-i", JFK_WAV,
+    "-filter_complex", "[0:a][1:a][2:a][3:a][4:a][5:a][6:a]concat=n=7:v=0:a=1,aresample=48000[out]",
+    "-map", "[out]", "-c:a", "libopus", "-b:a", "64k", "-f", "webm", "-live", "1", out,
+  ]);
+  webm = await readFile(out);
+  app = await startApp();
+});
+after(async () => {
+  await app?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** A live recording sent in parts and stopped, as the Record screen does: the note's id. */
+async function recordLive(page: Page, id: string): Promise<string> {
+  const slice = Math.ceil(webm.length / 8);
+  for (let offset = 0; offset < webm.length; offset += slice) {
+    const res = await page.request.patch(`/api/v1/live-recordings/${id}?offset=${offset}`, {
+      headers: { origin: app.url, "content-type": "audio/webm;codecs=opus" },
+      data: webm.subarray(offset, offset + slice),
+    });
+    assert.ok(res.status() === 200 || res.status() === 201, await res.text());
+  }
+  const done = await page.request.post(`/api/v1/live-recordings/${id}/finish`, { headers: { origin: app.url }, timeout: 120_000 });
+  assert.equal(done.status(), 201, await done.text());
+  const note = (await done.json()) as { id: string; text_improving: boolean };
+  assert.equal(note.text_improving, true, "Stop says the text may still change");
+  return note.id;
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`a live recording's text is heard again and improved, and the note says so (${scheme})`, async () => {
+    const { context, page } = await newPhone(app, { colorScheme: scheme });
+    await signUp(page);
+    const id = await recordLive(page, `improved-${scheme}`);
+    await page.goto(`/transcripts/${id}`);
+    const improving = page.getByTestId("text-improving");
+    await improving.waitFor({ timeout: 10_000 });
+    assert.match((await improving.textContent()) ?? "", /Improving the text/);
+    await screenshot(page, `text-improving-${scheme}`, { fullPage: false });
+    // The note follows the second pass by itself: the toast, then no more "Improving".
+    await page.getByTestId("toast").filter({ hasText: "Text improved" }).waitFor({ timeout: 120_000 });
+    await improving.waitFor({ state: "detached" });
+    await screenshot(page, `text-improved-${scheme}`, { fullPage: false });
+    const note = (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as { text: string; text_improved_at: string | null };
+    assert.ok(note.text_improved_at);
+    assert.match(await noteText(page), /country/i);
+    await context.close();
+  });
+}
