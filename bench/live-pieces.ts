@@ -4,15 +4,16 @@
 // then fall in the speech's own short pauses). Each is encoded as MediaRecorder writes it
 // (WebM/Opus, 64 kbit/s) and sent through the live-recording use cases a second at a time, each
 // cut awaited (as on a server that keeps up), then finished; its word error rate is printed beside
-// PocketSphinx's on the whole file (the same WebM, decoded), with the pieces' count and lengths.
+// PocketSphinx's on the whole file (the same WebM, decoded), with the pieces' count and lengths,
+// and the note's final text after the second pass (hear-again.ts: improved, unchanged, or none).
 // Each also shifted by a little leading silence (BENCH_SHIFTS), with the means per speech and of
 // both. BENCH_SPEECH=with|continuous runs one of the two; BENCH_VERBOSE=1 prints each piece's
 // place and text, and both texts.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { wer } from "./speech.ts";
+import { barePocketsphinx, wer } from "./speech.ts";
 
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
 process.env.LOG_LEVEL = "silent";
@@ -29,19 +30,6 @@ process.env.DATA_DIR = path.join(work, "data");
 function ffmpeg(args: string[]): void {
   const run = spawnSync("ffmpeg", ["-v", "error", "-y", ...args]);
   if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr}`);
-}
-
-function bare(wav: string): Promise<string> {
-  const model = "/usr/share/pocketsphinx/model/en-us";
-  return new Promise((resolve, reject) => {
-    const child = spawn("pocketsphinx_continuous", [
-      "-infile", wav, "-hmm", `${model}/en-us`, "-lm", `${model}/en-us.lm.bin`, "-dict", `${model}/cmudict-en-us.dict`, "-samprate", "16000", "-logfn", "/dev/null",
-    ]);
-    let text = "";
-    child.stdout.on("data", (d) => (text += d));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(text.split("\n").filter(Boolean).join(" ")) : reject(new Error(`pocketsphinx exited with ${code}`))));
-  });
 }
 
 const { liveBench } = await import("./live-support.ts");
@@ -73,45 +61,51 @@ async function measure(label: string, pause: number, shift: number) {
   // The whole file as the server hears it: the same compressed recording, decoded.
   const decoded = path.join(work, `${name}-decoded.wav`);
   ffmpeg(["-i", webmPath, "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", decoded]);
-  const whole = await bare(decoded);
+  const whole = await barePocketsphinx(decoded);
 
   const webm = await readFile(webmPath);
   const id = `bench-${name}`;
   const second = Math.ceil(webm.length / (loops * (11 + pause) + shift));
   await live.send(id, webm, second);
   const { result } = await live.finish(id);
+  // The second pass (hear-again.ts), where it runs: the note's final text.
+  const { whenHeardAgain } = await import("@/lib/transcription/live/hear-again.ts");
+  const outcome = (await whenHeardAgain(result.id)) ?? "none";
+  const final = (await prisma.transcription.findUniqueOrThrow({ where: { id: result.id }, select: { text: true } })).text;
   const row = await live.recording(id);
   const pieces = await prisma.recognitionPiece.findMany({ where: { workflowId: row.workflowId }, orderBy: { index: "asc" }, select: { startSec: true, endSec: true, result: true } });
   if (process.env.BENCH_VERBOSE) for (const p of pieces) console.log(`  ${p.startSec.toFixed(2)}–${p.endSec.toFixed(2)}: ${(p.result as { text?: string } | null)?.text}`);
   if (process.env.BENCH_VERBOSE) console.log(`  whole: ${whole}\n  live:  ${result.text}`);
   const lengths = pieces.map((p) => p.endSec - p.startSec).sort((a, b) => a - b);
-  return { whole: wer(whole, reference), live: wer(result.text, reference), lengths };
+  return { whole: wer(whole, reference), live: wer(result.text, reference), final: wer(final, reference), outcome, lengths };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 console.log(`speech: jfk.wav looped to ${SECONDS} s, shifted by ${SHIFTS.join(", ")} s of leading silence; WER against its transcript`);
-console.log("speech            shift  whole-file WER  live WER  pieces  piece length (s, min/median/max)");
+console.log("speech            shift  whole-file WER  live WER  final WER (second pass)  pieces  piece length (s, min/median/max)");
 try {
-  const all: { whole: number; live: number }[] = [];
+  const all: { whole: number; live: number; final: number }[] = [];
   for (const [label, pause] of [["with pauses", 1.5], ["continuous", 0]] as const) {
     if (process.env.BENCH_SPEECH && !label.startsWith(process.env.BENCH_SPEECH)) continue;
     const rows = [];
     for (const shift of SHIFTS) {
-      const { whole, live: heard, lengths } = await measure(label, pause, shift);
-      rows.push({ whole, live: heard });
+      const { whole, live: heard, final, outcome, lengths } = await measure(label, pause, shift);
+      rows.push({ whole, live: heard, final });
       const spread = `${lengths[0].toFixed(1)} / ${lengths[Math.floor(lengths.length / 2)].toFixed(1)} / ${lengths.at(-1)!.toFixed(1)}`;
-      console.log(`${label.padEnd(18)}${shift.toFixed(2).padEnd(7)}${pct(whole).padEnd(16)}${pct(heard).padEnd(10)}${String(lengths.length).padEnd(8)}${spread}`);
+      console.log(`${label.padEnd(18)}${shift.toFixed(2).padEnd(7)}${pct(whole).padEnd(16)}${pct(heard).padEnd(10)}${`${pct(final)} (${outcome})`.padEnd(25)}${String(lengths.length).padEnd(8)}${spread}`);
     }
     const w = mean(rows.map((r) => r.whole));
     const l = mean(rows.map((r) => r.live));
-    console.log(`${label.padEnd(18)}${"mean".padEnd(7)}${pct(w).padEnd(16)}${pct(l).padEnd(10)}live − whole: ${((l - w) * 100).toFixed(1)} points`);
+    const f = mean(rows.map((r) => r.final));
+    console.log(`${label.padEnd(18)}${"mean".padEnd(7)}${pct(w).padEnd(16)}${pct(l).padEnd(10)}${pct(f).padEnd(25)}live − whole: ${((l - w) * 100).toFixed(1)} points; final − whole: ${((f - w) * 100).toFixed(1)}`);
     all.push(...rows);
   }
   if (all.length > SHIFTS.length) {
     const w = mean(all.map((r) => r.whole));
     const l = mean(all.map((r) => r.live));
-    console.log(`${"both".padEnd(18)}${"mean".padEnd(7)}${pct(w).padEnd(16)}${pct(l).padEnd(10)}live − whole: ${((l - w) * 100).toFixed(1)} points`);
+    const f = mean(all.map((r) => r.final));
+    console.log(`${"both".padEnd(18)}${"mean".padEnd(7)}${pct(w).padEnd(16)}${pct(l).padEnd(10)}${pct(f).padEnd(25)}live − whole: ${((l - w) * 100).toFixed(1)} points; final − whole: ${((f - w) * 100).toFixed(1)}`);
   }
 } finally {
   await live.stop();

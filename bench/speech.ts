@@ -1,6 +1,6 @@
 // Long recordings for the benchmarks: the shared real speech (JFK) with a 1.5 s pause after it,
 // looped to any length, as 16 kHz mono WAV; and the word error rate of a transcript.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 
@@ -30,4 +30,33 @@ export function wer(hypothesis: string, ref: string): number {
     prev = row;
   }
   return prev[h.length] / r.length;
+}
+
+/** Bare PocketSphinx (Debian's pocketsphinx_continuous, en-us) on a 16 kHz WAV: its text. */
+export function barePocketsphinx(wav: string): Promise<string> {
+  const model = "/usr/share/pocketsphinx/model/en-us";
+  return new Promise((resolve, reject) => {
+    const child = spawn("pocketsphinx_continuous", [
+      "-infile", wav, "-hmm", `${model}/en-us`, "-lm", `${model}/en-us.lm.bin`, "-dict", `${model}/cmudict-en-us.dict`, "-samprate", "16000", "-logfn", "/dev/null",
+    ]);
+    let text = "";
+    child.stdout.on("data", (d) => (text += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(text.split("\n").filter(Boolean).join(" ")) : reject(new Error(`pocketsphinx exited with ${code}`))));
+  });
+}
+
+/**
+ * The yardstick of speed on this machine: seconds bare PocketSphinx takes on jfk.wav (11 s of
+ * speech), the median of `runs`. Machines here differ 2× in speed, so times are reported as a
+ * ratio to this, measured in the same run.
+ */
+export async function bareJfkSeconds(runs = 3): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await barePocketsphinx(JFK);
+    times.push((performance.now() - started) / 1000);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
 }

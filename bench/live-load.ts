@@ -1,0 +1,113 @@
+// npm run bench:live-load — does a busy server keep a live recording's captions and its Stop →
+// text? One recording (BENCH_SECONDS of the shipped speech with pauses, default 60) is sent to a real
+// `npm start` as a phone sends it: a second of WebM/Opus each second, in real time, reading the
+// captions in each answer. First alone; then beside two other live recordings made the same way
+// and 40 API clients reading and searching notes as fast as they are answered. Prints, for each:
+// Stop → text (the finish request), the captions' delay (from the end of the speech a piece holds
+// to the answer that first carried its words: median and worst), the API clients' requests and
+// their 5xx; the ratios under load to alone; and each also as a ratio to bare PocketSphinx on
+// jfk.wav measured in the same run (machines here differ 2× in speed).
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { bareJfkSeconds, loopedSpeech } from "./speech.ts";
+import { runScript, startServer } from "@/tests/support/processes.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const API_CLIENTS = Number(process.env.BENCH_API_CLIENTS ?? 40);
+
+type Phone = { stopToText: number; delays: number[] };
+
+/** A phone recording live: a second of bytes each second, then Stop (finish). */
+async function recordLive(url: string, key: string, id: string, webm: Buffer): Promise<Phone> {
+  const second = Math.ceil(webm.length / SECONDS);
+  const started = performance.now();
+  const heard = new Set<number>();
+  const delays: number[] = [];
+  const headers = { authorization: `Bearer ${key}` };
+  const see = (pieces: { start: number; end: number; text: string | null }[] | undefined) => {
+    const now = (performance.now() - started) / 1000;
+    for (const [index, piece] of (pieces ?? []).entries()) {
+      if (piece.text === null || heard.has(index)) continue;
+      heard.add(index);
+      delays.push(now - piece.end);
+    }
+  };
+  for (let offset = 0, i = 1; offset < webm.length; offset += second, i++) {
+    // In real time: the bytes of second i are sent once second i of the recording has passed.
+    const due = started + i * 1000 - performance.now();
+    if (due > 0) await new Promise((r) => setTimeout(r, due));
+    const res = await fetch(`${url}/api/v1/live-recordings/${id}?offset=${offset}`, {
+      method: "PATCH",
+      headers: { ...headers, "content-type": "audio/webm;codecs=opus" },
+      body: new Uint8Array(webm.subarray(offset, offset + second)),
+    });
+    if (res.status >= 300) throw new Error(`append: ${res.status} ${await res.text()}`);
+    see(((await res.json()) as { pieces?: { start: number; end: number; text: string | null }[] }).pieces);
+  }
+  const stopped = performance.now();
+  const done = await fetch(`${url}/api/v1/live-recordings/${id}/finish`, { method: "POST", headers });
+  if (done.status !== 201) throw new Error(`finish: ${done.status} ${await done.text()}`);
+  return { stopToText: (performance.now() - stopped) / 1000, delays: delays.sort((a, b) => a - b) };
+}
+
+/** API clients reading and searching notes until `until` resolves: requests and 5xx answers. */
+async function apiLoad(url: string, key: string, clients: number, until: Promise<unknown>) {
+  let done = false;
+  void until.finally(() => (done = true));
+  let requests = 0;
+  let errors = 0;
+  const paths = ["/api/v1/transcriptions?limit=20", "/api/v1/transcriptions/search?q=country", "/api/v1/dictionary", "/api/v1/tags"];
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      for (let i = c; !done; i++) {
+        const res = await fetch(`${url}${paths[i % paths.length]}`, { headers: { authorization: `Bearer ${key}` } }).catch(() => null);
+        requests += 1;
+        if (!res || res.status >= 500) errors += 1;
+        await res?.arrayBuffer();
+      }
+    }),
+  );
+  return { requests, errors };
+}
+
+const median = (xs: number[]) => (xs.length ? xs[Math.floor(xs.length / 2)] : NaN);
+const worst = (xs: number[]) => (xs.length ? xs.at(-1)! : NaN);
+const f = (x: number) => x.toFixed(1);
+
+const dir = await mkdtemp(path.join(tmpdir(), "vd-bench-live-load-"));
+const env = { DATA_DIR: path.join(dir, "data"), DATABASE_URL: "", TRANSCRIBE_ENGINE: "pocketsphinx", OPTIMIZER: "off", RATE_LIMIT_API_PER_MINUTE: "0", RATE_LIMIT_AUDIO_SECONDS_PER_HOUR: "0" };
+const wav = await loopedSpeech(dir, SECONDS);
+const webmPath = path.join(dir, "speech.webm");
+const encode = spawnSync("ffmpeg", ["-v", "error", "-y", "-i", wav, "-ar", "48000", "-c:a", "libopus", "-b:a", "64k", "-f", "webm", "-live", "1", webmPath]);
+if (encode.status !== 0) throw new Error(`ffmpeg failed: ${encode.stderr}`);
+const webm = await readFile(webmPath);
+
+const user = await runScript("admin.ts", ["create-user", "--email", "load@example.com", "--password", "correct horse battery staple"], env);
+if (user.code !== 0) throw new Error(user.stderr);
+const server = await startServer(env);
+try {
+  const created = await runScript("admin.ts", ["create-key", "--email", "load@example.com"], env);
+  const key = created.stdout.trimEnd().split("\n").at(-1)!;
+  const bareBefore = await bareJfkSeconds();
+  console.log(`recording: ${SECONDS} s of speech with pauses (WebM/Opus, a second each second), PocketSphinx; bare PocketSphinx on jfk.wav: ${f(bareBefore)} s`);
+  console.log("run          Stop → text (s)  captions' delay (s, median / worst)  API requests  API 5xx");
+  const alone = await recordLive(server.url, key, "alone", webm);
+  console.log(`${"alone".padEnd(13)}${f(alone.stopToText).padEnd(17)}${`${f(median(alone.delays))} / ${f(worst(alone.delays))} (${alone.delays.length} pieces)`.padEnd(37)}-             -`);
+  const measured = recordLive(server.url, key, "under-load", webm);
+  const others = [recordLive(server.url, key, "beside-1", webm), recordLive(server.url, key, "beside-2", webm)];
+  const load = apiLoad(server.url, key, API_CLIENTS, Promise.allSettled([measured, ...others]));
+  const [busy, api] = await Promise.all([measured, load]);
+  await Promise.all(others);
+  console.log(
+    `${"under load".padEnd(13)}${f(busy.stopToText).padEnd(17)}${`${f(median(busy.delays))} / ${f(worst(busy.delays))} (${busy.delays.length} pieces)`.padEnd(37)}${String(api.requests).padEnd(14)}${api.errors}`,
+  );
+  const bare = (bareBefore + (await bareJfkSeconds())) / 2;
+  const r = (x: number, y: number) => (x / y).toFixed(2);
+  console.log(`under load ÷ alone: Stop → text ${r(busy.stopToText, alone.stopToText)}×, captions median ${r(median(busy.delays), median(alone.delays))}×, worst ${r(worst(busy.delays), worst(alone.delays))}× (goal ≤ 2×, 0 × 5xx)`);
+  console.log(`÷ bare PocketSphinx on jfk.wav (${f(bare)} s, before and after): alone Stop → text ${r(alone.stopToText, bare)}×, captions ${r(median(alone.delays), bare)}× / ${r(worst(alone.delays), bare)}×; under load ${r(busy.stopToText, bare)}×, ${r(median(busy.delays), bare)}× / ${r(worst(busy.delays), bare)}×`);
+} finally {
+  await server.stop();
+  await rm(dir, { recursive: true, force: true });
+}
