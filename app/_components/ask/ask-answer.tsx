@@ -15,7 +15,8 @@ const noteHref = (c: Citation) => `/transcripts/${c.note_id}${c.start === null ?
 export function AnswerText({ text }: { text: string }) {
   return (
     <p className={styles.answerText} data-testid="ask-answer">
-      {text.split(/(\[\d+\])/g).map((part, i) => {
+      {/* A marker stays on the line of the word it follows. */}
+      {text.replace(/[ \t]+(?=\[\d+\])/g, "\u00a0").split(/(\[\d+\])/g).map((part, i) => {
         const n = part.match(/^\[(\d+)\]$/)?.[1];
         return n ? (
           <a key={i} href={`#source-${n}`} className={styles.marker} aria-label={`Source ${n}`}>

@@ -37,9 +37,16 @@ export function AskScreen({ initialQuestion }: { initialQuestion: string }) {
     void ask(q);
   };
   useEffect(() => {
-    if (asked.current || !initialQuestion) return;
+    if (asked.current) return;
     asked.current = true;
-    void ask(initialQuestion);
+    // The address bar's ?q=, not only the page's: Back restores the page as first rendered (before
+    // the question was put in the URL), with the URL as it was left.
+    const q = new URLSearchParams(window.location.search).get("q")?.slice(0, QUESTION_MAX) || initialQuestion;
+    if (!q) return;
+    // Showing the question being answered is the point of this effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setQuestion(q);
+    void ask(q);
   }, [ask, initialQuestion]);
 
   return (
