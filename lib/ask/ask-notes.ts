@@ -47,12 +47,12 @@ function groups(citations: Citation[]): AskAnswer["notes"] {
 
 function offline(question: string, topic: string, citations: Citation[], reason: string | null): AskAnswer {
   if (!citations.length) {
-    return { question, answer: `I found nothing in your notes about ${topic}.`, answered_by: "offline", offline_reason: reason, found: false, citations: [], notes: [] };
+    return { question, answer: `I found nothing in your notes about “${topic}”.`, answered_by: "offline", offline_reason: reason, found: false, citations: [], notes: [] };
   }
   const notes = groups(citations);
   const byN = new Map(citations.map((c) => [c.n, c]));
   const parts = notes.map((note) => [note.note_title, ...note.citations.map((n) => `• “${byN.get(n)!.quote}” [${n}]`)].join("\n"));
-  return { question, answer: [`Here is what you said about ${topic}:`, ...parts].join("\n\n"), answered_by: "offline", offline_reason: reason, found: true, citations, notes };
+  return { question, answer: [`Here is what you said about “${topic}”:`, ...parts].join("\n\n"), answered_by: "offline", offline_reason: reason, found: true, citations, notes };
 }
 
 /** Answers `input.question` from `userId`'s notes; `listen` receives the citations, then the answer's text as it is written. */

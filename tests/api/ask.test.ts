@@ -55,7 +55,7 @@ describe("POST /api/v1/ask, offline (issue 46 item 2)", () => {
     assert.equal(body.answered_by, "offline");
     assert.match(body.offline_reason, /no writer/);
     assert.equal(body.found, true);
-    assert.match(body.answer, /^Here is what you said about pricing:/);
+    assert.match(body.answer, /^Here is what you said about “pricing”:/);
     // "pricing" and its stem's other form ("prices"), both in the product call, in the order spoken.
     assert.deepEqual(body.citations.map((c) => [c.note_id, c.quote, c.start, c.end]), [
       [pricing.id, "We agreed the pricing should go up to twelve dollars a month.", 3.5, 8.1],
@@ -73,7 +73,7 @@ describe("POST /api/v1/ask, offline (issue 46 item 2)", () => {
     const res = await ask(alice, { question: "What about the submarine?" });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.found, false);
-    assert.equal(res.body.answer, "I found nothing in your notes about submarine.");
+    assert.equal(res.body.answer, "I found nothing in your notes about “submarine”.");
     assert.deepEqual(res.body.citations, []);
     const none = await createTestUser();
     const empty = await ask(none, { question: "pricing?" });
@@ -186,7 +186,7 @@ describe("POST /api/v1/ask, with the writer", () => {
       assert.equal(failed.status, 200, failed.text);
       assert.equal(failed.body.answered_by, "offline");
       assert.match(failed.body.offline_reason, /^the writer failed: .*refused the key/);
-      assert.match(failed.body.answer, /^Here is what you said about pricing:/);
+      assert.match(failed.body.answer, /^Here is what you said about “pricing”:/);
       assert.equal(failed.body.citations.length, 2);
 
       reply = () => ({ content: "The pricing is twelve dollars [7]." });

@@ -37,6 +37,8 @@ for (const scheme of ["light", "dark"] as const) {
       await signUp(page);
       const id = await uploadNote(page, app);
       await page.goto("/transcripts");
+      await page.getByTestId("note-search").waitFor();
+      await screenshot(page, `notes-ask-button-${scheme}`, { fullPage: false });
       await page.getByRole("link", { name: "Ask" }).click();
       await page.waitForURL(/\/ask$/);
       await page.getByText("Ask what you said").waitFor();
@@ -45,7 +47,7 @@ for (const scheme of ["light", "dark"] as const) {
 
       // An example question about something the notes never mention.
       await page.getByRole("button", { name: "What did I say about pricing?" }).click();
-      await page.getByText("I found nothing in your notes about pricing.").waitFor();
+      await page.getByText("I found nothing in your notes about “pricing”.").waitFor();
       await screenshot(page, `ask-nothing-found-${scheme}`);
 
       // A written answer, its [99] left out, its source a card with the time.
@@ -88,7 +90,7 @@ for (const scheme of ["light", "dark"] as const) {
       await page.getByTestId("ask-input").fill("What did I say about my brain?");
       await page.getByRole("button", { name: "Ask", exact: true }).click();
       await page.locator('[data-answered-by="offline"]').waitFor();
-      assert.match(await page.getByTestId("ask-answer").innerText(), /^Here is what you said about brain:/);
+      assert.match(await page.getByTestId("ask-answer").innerText(), /^Here is what you said about “brain”:/);
       assert.match(await page.getByTestId("ask-byline").innerText(), /writer could not answer/);
       assert.ok((await page.getByTestId("ask-citation").count()) >= 1);
       await screenshot(page, `ask-offline-${scheme}`);
