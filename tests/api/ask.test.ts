@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { before, describe, test } from "node:test";
 import { POST as askRoute } from "@/app/api/v1/ask/route.ts";
 import { POST as transcribe } from "@/app/transcribe/route.ts";
+import { PATCH as editTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { db } from "@/lib/db/client.ts";
 import type { Segment } from "@/lib/notes/segment.ts";
 import { setUpTestDatabase } from "../support/database.ts";
@@ -111,6 +112,22 @@ describe("POST /api/v1/ask, offline (issue 46 item 2)", () => {
     const note = await createTestNote(user, "The budget is tight this quarter. Nothing else.");
     const res = await ask(user, { question: "budget" });
     assert.deepEqual((res.body.citations as Citation[]).map((c) => [c.note_id, c.quote, c.start, c.end]), [[note.id, "The budget is tight this quarter.", null, null]]);
+  });
+
+  test("a timed note edited since is quoted from the edit, without times (its sentences no longer line up with the recording)", async () => {
+    const { alice, pricing } = await pricingNotes();
+    const edited = await call(editTranscription, {
+      method: "PATCH",
+      path: `/api/v1/transcriptions/${pricing.id}`,
+      key: alice.key,
+      params: { id: pricing.id },
+      json: { text: "Pricing: twelve dollars a month, decided on Monday." },
+    });
+    assert.equal(edited.status, 200, edited.text);
+    const res = await ask(alice, { question: "pricing" });
+    assert.deepEqual((res.body.citations as Citation[]).filter((c) => c.note_id === pricing.id).map((c) => [c.quote, c.start, c.end]), [
+      ["Pricing: twelve dollars a month, decided on Monday.", null, null],
+    ]);
   });
 
   test("bad input is 400 validation_failed naming the field", async () => {

@@ -39,7 +39,13 @@ for (const scheme of ["light", "dark"] as const) {
       await page.goto("/transcripts");
       await page.getByTestId("note-search").waitFor();
       await screenshot(page, `notes-ask-button-${scheme}`, { fullPage: false });
-      await page.getByRole("link", { name: "Ask" }).click();
+      // A question typed into search (every word must match) offers to ask it instead.
+      await page.getByTestId("note-search").fill("what did I say about my country");
+      const instead = page.getByRole("link", { name: "Ask your notes instead" });
+      await instead.waitFor();
+      assert.equal(await instead.getAttribute("href"), `/ask?q=${encodeURIComponent("what did I say about my country")}`);
+      await page.getByTestId("note-search").fill("");
+      await page.getByRole("link", { name: "Ask", exact: true }).click();
       await page.waitForURL(/\/ask$/);
       await page.getByText("Ask what you said").waitFor();
       await assertAccessible(page, `ask empty ${scheme}`);

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
-import { Mic, Sparkles } from "lucide-react";
+import { Mic } from "lucide-react";
 import { TranscriptList } from "@/app/_components/notes/transcript-list.tsx";
 import { UploadQueuePanel } from "@/app/_components/record/upload-queue-panel.tsx";
 import { ButtonLink, PageHeader } from "@/app/_ui/index.ts";
 import { seed } from "@/app/(app)/_seed.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
 import { listTags } from "@/lib/tags/list-tags.ts";
-import styles from "./notes-page.module.css";
 import { listNotes } from "@/lib/notes/list-notes.ts";
 import { ListTranscriptionsQuery } from "@/lib/notes/schemas.ts";
 
@@ -26,14 +25,9 @@ export default async function TranscriptsPage({ searchParams }: { searchParams: 
       <PageHeader
         title="Notes"
         action={
-          <div className={styles.actions}>
-            <ButtonLink href="/ask" variant="secondary" prefetch={false}>
-              <Sparkles size={18} aria-hidden="true" /> Ask
-            </ButtonLink>
-            <ButtonLink href="/record" variant="secondary">
-              <Mic size={18} aria-hidden="true" /> Record
-            </ButtonLink>
-          </div>
+          <ButtonLink href="/record" variant="secondary">
+            <Mic size={18} aria-hidden="true" /> Record
+          </ButtonLink>
         }
       />
       <UploadQueuePanel owner={user.id} waitingOnly />

@@ -12,9 +12,9 @@ import styles from "./ask.module.css";
 const noteHref = (c: Citation) => `/transcripts/${c.note_id}${c.start === null ? "" : `?t=${c.start}`}`;
 
 /** The answer's text, each [n] a link to its source card. */
-export function AnswerText({ text }: { text: string }) {
+export function AnswerText({ text, writing = false }: { text: string; writing?: boolean }) {
   return (
-    <p className={styles.answerText} data-testid="ask-answer">
+    <p className={`${styles.answerText} ${writing ? styles.writing : ""}`} data-testid="ask-answer">
       {/* A marker stays on the line of the word it follows. */}
       {text.replace(/[ \t]+(?=\[\d+\])/g, "\u00a0").split(/(\[\d+\])/g).map((part, i) => {
         const n = part.match(/^\[(\d+)\]$/)?.[1];

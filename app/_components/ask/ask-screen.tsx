@@ -97,7 +97,7 @@ export function AskScreen({ initialQuestion }: { initialQuestion: string }) {
       {state.status === "asking" && (
         <section className={styles.answer} aria-live="polite" aria-busy="true">
           {state.text ? (
-            <AnswerText text={state.text} />
+            <AnswerText text={state.text} writing />
           ) : (
             <p className={styles.waiting}>
               <Spinner /> Looking through your notes…
