@@ -5,13 +5,14 @@ import { duration as clock } from "@/app/_lib/notes/note-text.ts";
 import { LocalTime } from "@/app/_ui/index.ts";
 import styles from "./ask.module.css";
 
-// The answer and its sources: the text with its [n] markers as small links to the sources below,
-// and the sources grouped by note, each a card that opens the note and plays from the sentence.
+// The answer and its sources: the text with its [n] markers as small numbered marks, and the
+// sources grouped by note, each a card with the same number that opens the note and plays from
+// the sentence. (A mark is not a link: a 20 px target in running text is too small to tap.)
 
 /** Where a citation opens: its note, played from the quoted sentence (a note without times opens at the top). */
 const noteHref = (c: Citation) => `/transcripts/${c.note_id}${c.start === null ? "" : `?t=${c.start}`}`;
 
-/** The answer's text, each [n] a link to its source card. */
+/** The answer's text, each [n] a small numbered mark matching its source card (the card is what is tapped). */
 export function AnswerText({ text, writing = false }: { text: string; writing?: boolean }) {
   return (
     <p className={`${styles.answerText} ${writing ? styles.writing : ""}`} data-testid="ask-answer">
@@ -19,9 +20,11 @@ export function AnswerText({ text, writing = false }: { text: string; writing?: 
       {text.replace(/[ \t]+(?=\[\d+\])/g, "\u00a0").split(/(\[\d+\])/g).map((part, i) => {
         const n = part.match(/^\[(\d+)\]$/)?.[1];
         return n ? (
-          <a key={i} href={`#source-${n}`} className={styles.marker} aria-label={`Source ${n}`}>
+          <span key={i} className={styles.marker}>
+            <span className="visually-hidden">(source </span>
             {n}
-          </a>
+            <span className="visually-hidden">)</span>
+          </span>
         ) : (
           part
         );
@@ -32,7 +35,7 @@ export function AnswerText({ text, writing = false }: { text: string; writing?: 
 
 export function CitationCard({ citation }: { citation: Citation }) {
   return (
-    <li id={`source-${citation.n}`}>
+    <li>
       <Link href={noteHref(citation)} className={styles.source} prefetch={false} data-testid="ask-citation">
         <span className={styles.sourceNumber} aria-hidden="true">
           {citation.n}

@@ -1,10 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { MessageCircleQuestion, SearchX, Sparkles, TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useAsk, type AskAnswer } from "@/app/_lib/ask/use-ask.ts";
-import { Button, Chip, EmptyState, Notice, Spinner } from "@/app/_ui/index.ts";
+import { Button, ButtonLink, Chip, EmptyState, Notice, Spinner } from "@/app/_ui/index.ts";
 import { AnswerText, groupsOf, SourceGroups } from "@/app/_components/ask/ask-answer.tsx";
 import styles from "./ask.module.css";
 
@@ -108,8 +107,16 @@ export function AskScreen({ initialQuestion }: { initialQuestion: string }) {
       )}
 
       {state.status === "done" && !state.answer.found && (
-        <EmptyState icon={<SearchX size={26} />} title={state.answer.answer}>
-          Try other words, or <Link href="/transcripts">search your notes</Link>.
+        <EmptyState
+          icon={<SearchX size={26} />}
+          title={state.answer.answer}
+          action={
+            <ButtonLink href="/transcripts" variant="secondary">
+              Search your notes
+            </ButtonLink>
+          }
+        >
+          Try other words: the answer comes from the words you said.
         </EmptyState>
       )}
 
