@@ -34,8 +34,8 @@
 //              content.getFamily. The document's verb `edit` is spelled `update`, so every
 //              namespace reads create / list / get / update / delete (Stripe's and OpenAI's CRUD
 //              words; `get` rather than `retrieve`, as both SDKs already said `get`).
-//   overrides  METHOD_OVERRIDES, where the rule reads poorly (today one: exportUserData, whose rule
-//              name would be account.exportUserData, is account.export).
+//   overrides  METHOD_OVERRIDES, where the rule reads poorly (exportUserData, whose rule name
+//              would be account.exportUserData, is account.export; askNotes is notes.ask).
 // Two operations with one name, or an operationId left with no words, fail the generator.
 // LEFT_OUT: operations no SDK calls (the OpenAI-compatible upload: use the openai SDK; account
 // deletion: only the app's signed-in session may).
@@ -180,6 +180,7 @@ export const LEFT_OUT = new Set(["createOpenAiTranscription", "deleteAccount"]);
 
 const TAG_NAMESPACES: Record<string, string> = {
   Transcription: "notes", // what the app calls a transcription
+  Ask: "notes", // a question across the notes: vd.notes.ask
   Tags: "tags",
   Rewrites: "rewrites",
   Dictionary: "dictionary",
@@ -204,7 +205,7 @@ const NOUNS: Record<string, string[]> = {
   service: [],
 };
 const VERBS: Record<string, string> = { edit: "update" };
-export const METHOD_OVERRIDES: Record<string, string> = { exportUserData: "export" };
+export const METHOD_OVERRIDES: Record<string, string> = { exportUserData: "export", askNotes: "ask" };
 
 export type ResourceName = { namespace: string; method: string };
 
@@ -242,11 +243,18 @@ type Schemas = Record<string, Schema>;
 const resolve = (schemas: Schemas, schema: Schema | undefined): Schema | undefined =>
   schema?.$ref ? schemas[schema.$ref.split("/").pop() ?? ""] : schema;
 
-/** Whether an operation sends JSON (or nothing) and answers JSON (or nothing): the generated ones. */
+/**
+ * Whether an operation sends JSON (or nothing) and answers JSON (or nothing): the generated ones. An
+ * event stream beside a JSON answer (POST /api/v1/ask) is only sent on Accept: text/event-stream,
+ * which a generated call never sends: the call is JSON.
+ */
 function isJsonOperation(op: DocOperation): boolean {
   const bodyTypes = Object.keys(op.requestBody?.content ?? {});
   const answers = Object.entries(op.responses).filter(([status]) => status.startsWith("2"));
-  const jsonAnswers = answers.every(([, r]) => Object.keys(r.content ?? {}).every((type) => type === "application/json"));
+  const jsonAnswers = answers.every(([, r]) => {
+    const types = Object.keys(r.content ?? {});
+    return types.every((type) => type === "application/json" || (type === "text/event-stream" && types.includes("application/json")));
+  });
   return bodyTypes.every((type) => type === "application/json") && jsonAnswers;
 }
 const answersJson = (op: DocOperation) =>

@@ -7,6 +7,7 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/internal/optimizations/recover": ["POST"],
   "/api/internal/optimizations/{id}": ["GET"],
   "/api/v1/account": ["DELETE"],
+  "/api/v1/ask": ["POST"],
   "/api/v1/channels": ["GET", "POST"],
   "/api/v1/channels/{id}": ["DELETE", "GET", "PATCH"],
   "/api/v1/content/items": ["GET", "POST"],

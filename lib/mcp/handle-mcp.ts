@@ -10,6 +10,7 @@ import { limitApiRequest, limitUnknownKeys } from "@/lib/rate-limit/api-limits.t
 import { registerTools } from "@/lib/mcp/tools.ts";
 import { registerResources } from "@/lib/mcp/resources.ts";
 import { MCP_BODY_MAX_BYTES, registerTranscribeTool } from "@/lib/mcp/transcribe-tool.ts";
+import { registerAskTool } from "@/lib/mcp/ask-tool.ts";
 
 // The MCP server at /mcp: Streamable HTTP, stateless (a new server and transport per request, so
 // any instance answers), on the official TypeScript SDK's Web-standard transport, which takes a
@@ -61,6 +62,7 @@ export const handleMcp = withRequest(async ({ req, requestId }) => {
   const caller = { userId: key.userId, scopes: key.scopes };
   registerTools(server, caller);
   registerTranscribeTool(server, caller, requestId);
+  registerAskTool(server, caller);
   if (caller.scopes.includes("transcribe")) registerResources(server, caller);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_BODY_MAX_BYTES });
   await server.connect(transport);

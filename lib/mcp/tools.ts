@@ -28,7 +28,7 @@ const Id = z.string().uuid().describe("The note's id (as search_notes and list_n
 const Limit = z.number().int().min(1).max(100).default(20).describe("At most this many, 1–100.");
 
 /** The API's own check of an input (its query schema, say), failing as the API does. */
-function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(JSON.parse(JSON.stringify(input)));
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
@@ -55,7 +55,7 @@ export function toolRegistrar(server: McpServer, caller: Caller) {
   };
   return <Shape extends z.ZodRawShape>(
     name: string,
-    config: { title: string; description: string; inputSchema: Shape; annotations: Annotations },
+    config: { title: string; description: string; inputSchema: Shape; outputSchema?: z.ZodObject; annotations: Annotations },
     scope: Scope,
     run: (input: z.output<z.ZodObject<Shape>>) => Promise<Record<string, unknown>>,
   ) =>

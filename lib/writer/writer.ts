@@ -1,5 +1,5 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { APICallError, generateObject, generateText, NoObjectGeneratedError, streamObject } from "ai";
+import { APICallError, generateObject, generateText, NoObjectGeneratedError, streamObject, streamText } from "ai";
 import type { z } from "zod";
 import { env } from "@/lib/env.ts";
 import { errorFields, log } from "@/lib/log.ts";
@@ -132,6 +132,32 @@ export function streamWriterObject<S extends z.ZodType>({
     for await (const partial of result.partialObjectStream) onPartial(partial);
     if (failure) throw failure;
     return (await result.object) as z.output<S>;
+  }, { signal });
+}
+
+/**
+ * A plain-text answer streamed: each piece passed to `onDelta` as it arrives (an answer to a
+ * question appears word by word). A busy server is asked once more only before any piece came;
+ * an empty answer is a failure (malformed), not asked again, since pieces may have been shown.
+ */
+export function streamWriterText({ system, prompt, signal, temperature = 0.2, onDelta }: Ask & { onDelta: (delta: string) => void }): Promise<WriteOutcome<string>> {
+  let started = false;
+  return call(async (model, abortSignal) => {
+    if (started) throw new EmptyAnswer(); // a second try after pieces were shown would repeat them
+    let failure: unknown;
+    let text = "";
+    const result = streamText({ model, system, prompt, temperature, maxRetries: 0, abortSignal, onError: ({ error }) => void (failure = error) });
+    for await (const delta of result.textStream) {
+      started = true;
+      text += delta;
+      onDelta(delta);
+    }
+    if (failure) throw failure;
+    if (!text.trim()) {
+      started = true;
+      throw new EmptyAnswer();
+    }
+    return text.trim();
   }, { signal });
 }
 

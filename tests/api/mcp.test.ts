@@ -47,8 +47,8 @@ describe("the MCP server", () => {
     const client = await connect(user.key);
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
-    assert.deepEqual([...byName.keys()].sort(), ["add_dictionary_entry", "get_note", "get_posts", "list_notes", "list_tags", "make_posts", "search_notes", "tick_action_item", "transcribe_audio", "update_note_text"]);
-    for (const name of ["search_notes", "get_note", "list_notes", "list_tags", "get_posts"]) assert.equal(byName.get(name)?.annotations?.readOnlyHint, true, name);
+    assert.deepEqual([...byName.keys()].sort(), ["add_dictionary_entry", "ask_notes", "get_note", "get_posts", "list_notes", "list_tags", "make_posts", "search_notes", "tick_action_item", "transcribe_audio", "update_note_text"]);
+    for (const name of ["search_notes", "get_note", "list_notes", "list_tags", "get_posts", "ask_notes"]) assert.equal(byName.get(name)?.annotations?.readOnlyHint, true, name);
     for (const name of ["update_note_text", "tick_action_item", "add_dictionary_entry", "make_posts", "transcribe_audio"]) {
       assert.equal(byName.get(name)?.annotations?.readOnlyHint, false, name);
       assert.equal(byName.get(name)?.annotations?.destructiveHint, false, name);

@@ -98,6 +98,8 @@ describe("the OpenAPI document", () => {
         ...["appendLiveAudio", "getLiveRecording", "finishLiveRecording"],
         // Tags across notes (issue 33 item 5).
         ...["listTags", "renameTag", "deleteTag"],
+        // Ask your notes (issue 46 item 2).
+        "askNotes",
         // Webhooks (issue 34).
         ...["createWebhook", "listWebhooks", "getWebhook", "updateWebhook", "deleteWebhook", "rotateWebhookSecret"],
         ...["listWebhookDeliveries", "redeliverWebhook", "testWebhook"],

@@ -124,6 +124,8 @@ test("every page fits a 360 px phone in both themes, with big enough targets and
     ["/dictionary", "dictionary", "Dictionary"],
     ["/channels", "channels", "Channels"],
     ["/keys", "keys", "API keys"],
+    ["/ask", "ask-screen", "Ask your notes"],
+    [`/ask?q=${encodeURIComponent("What did I say about my country?")}`, "ask-screen-answer", "Ask your notes"],
   ] as const) {
     await page.goto(path);
     await page.getByRole("heading", { name: heading, level: name === "post" ? 2 : 1 }).first().waitFor();

@@ -44,3 +44,29 @@ export async function createTestNote(user: { id: string }, text: string, cleanTe
     },
   });
 }
+
+/**
+ * A stored note of `user` spoken as `sentences` (each its text and start and end in seconds): a
+ * segment a sentence, its words timed evenly across it, as a recognizer stores them.
+ */
+export async function createTimedNote(
+  user: { id: string },
+  sentences: [text: string, start: number, end: number][],
+  options: { language?: string; title?: string; tags?: string[]; recordedAt?: Date } = {},
+) {
+  const { db } = await import("@/lib/db/client.ts");
+  const prisma = await db();
+  const segments = sentences.map(([text, start, end]) => {
+    const tokens = text.split(/\s+/).filter(Boolean);
+    const step = (end - start) / tokens.length;
+    return { start, end, text, words: tokens.map((word, i) => ({ word, start: start + i * step, end: start + (i + 1) * step })) };
+  });
+  const text = sentences.map(([t]) => t).join(" ");
+  return prisma.transcription.create({
+    data: {
+      userId: user.id, text, rawText: text, language: options.language ?? "en", durationSec: sentences.at(-1)?.[2] ?? 0, engine: "test", segments,
+      audioSha256: "0".repeat(64), requestHash: randomBytes(32).toString("hex"), title: options.title ?? null, tags: options.tags ?? [],
+      recordedAt: options.recordedAt ?? null,
+    },
+  });
+}

@@ -13,7 +13,8 @@ import styles from "./player.module.css";
 // played, the recording is kept on the phone and plays offline too.
 
 export type AudioPart = { url: string; duration: number };
-export type PlayerHandle = { seek: (seconds: number, play?: boolean) => void };
+/** `play`: true plays (a refusal says so); "try" plays if the browser allows it unasked (a link's ?t=), else waits for Play. */
+export type PlayerHandle = { seek: (seconds: number, play?: boolean | "try") => void };
 
 const SPEEDS = [1, 1.5, 2] as const;
 
@@ -39,7 +40,7 @@ export const NotePlayer = forwardRef<PlayerHandle, { parts: AudioPart[]; title: 
     const [failed, setFailed] = useState(false);
     const kept = useRef(false);
     // Where to go once the part being loaded can seek, and whether to play then.
-    const pending = useRef<{ offset: number; play: boolean } | null>(null);
+    const pending = useRef<{ offset: number; play: boolean; quiet?: boolean } | null>(null);
     const total = parts.reduce((sum, p) => sum + p.duration, 0);
 
     const report = useCallback(
@@ -51,18 +52,18 @@ export const NotePlayer = forwardRef<PlayerHandle, { parts: AudioPart[]; title: 
     );
 
     const seek = useCallback(
-      (seconds: number, play = false) => {
+      (seconds: number, play: boolean | "try" = false) => {
         const el = audio.current;
         if (!el || !parts.length) return;
         const at = locate(parts, Math.min(Math.max(0, seconds), total));
         report(startOf(parts, at.index) + at.offset);
         if (at.index !== index) {
-          pending.current = { offset: at.offset, play: play || !el.paused };
+          pending.current = { offset: at.offset, play: Boolean(play) || !el.paused, quiet: play === "try" };
           setIndex(at.index);
           return;
         }
         el.currentTime = at.offset;
-        if (play) void el.play().catch(() => setFailed(true));
+        if (play) void el.play().catch(() => play === true && setFailed(true));
       },
       [parts, total, index, report],
     );
@@ -123,7 +124,7 @@ export const NotePlayer = forwardRef<PlayerHandle, { parts: AudioPart[]; title: 
             e.currentTarget.playbackRate = speed;
             if (next) {
               e.currentTarget.currentTime = next.offset;
-              if (next.play) void e.currentTarget.play().catch(() => setFailed(true));
+              if (next.play) void e.currentTarget.play().catch(() => !next.quiet && setFailed(true));
             }
           }}
           onTimeUpdate={(e) => report(startOf(parts, index) + e.currentTarget.currentTime)}

@@ -58,6 +58,12 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
   const timed = useMemo(() => (transcript?.audio ? timeText(shown, timedWordsOf(transcript)) : []), [shown, transcript]);
   const title = transcript ? (transcript.title ?? (transcript.insights?.title || noteTitle(shown))) : "";
   const tools = useNoteTools({ note: transcript, title, text: shown, offline });
+  // ?t=83.5 (a citation of Ask): the recording from there, once the player is on the page.
+  const hasAudio = Boolean(transcript?.audio);
+  useEffect(() => {
+    const t = Number(new URLSearchParams(window.location.search).get("t"));
+    if (hasAudio && t > 0) player.current?.seek(t, "try");
+  }, [hasAudio]);
 
   if (!transcript) {
     return error ? (

@@ -1,6 +1,6 @@
 "use client";
 
-import { Pin, SearchX } from "lucide-react";
+import { Pin, SearchX, Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
 import { ApiRequestError, searchTranscriptions, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
 import { isBeingDeleted } from "@/app/_lib/notes/note-deletion.ts";
@@ -8,7 +8,7 @@ import { groupByRecording } from "@/app/_lib/notes/group-transcripts.ts";
 import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
 import { duration, shownText, titleOf } from "@/app/_lib/notes/note-text.ts";
 import { searchCount } from "@/app/_lib/notes/search-count.ts";
-import { Button, EmptyState, LocalTime, Notice, RowLink, RowList, TagLabel } from "@/app/_ui/index.ts";
+import { Button, ButtonLink, EmptyState, LocalTime, Notice, RowLink, RowList, TagLabel } from "@/app/_ui/index.ts";
 import styles from "../note/note.module.css";
 
 // The rows of Notes: each note (a recording in parts as one), with its time, length, clean-up,
@@ -137,7 +137,16 @@ export function SearchResults({ query, shownAs = query }: { query: string; shown
   const matches = found.matches.filter((t) => !isBeingDeleted(t.id));
   if (!matches.length) {
     return (
-      <EmptyState icon={<SearchX size={26} />} title={`No notes match “${shownAs}”`}>
+      <EmptyState
+        icon={<SearchX size={26} />}
+        title={`No notes match “${shownAs}”`}
+        action={
+          // Search wants every word; a question typed here is better asked (any of its words).
+          <ButtonLink href={`/ask?q=${encodeURIComponent(shownAs.trim())}`} variant="secondary" prefetch={false}>
+            <Sparkles size={18} aria-hidden="true" /> Ask your notes instead
+          </ButtonLink>
+        }
+      >
         Search finds words and their other forms (country, countries) in your notes&rsquo; titles and texts. Try fewer words, or put a phrase in quotes.
       </EmptyState>
     );

@@ -1,6 +1,6 @@
 "use client";
 
-import { FileText, Mic, Tag as TagIcon, TriangleAlert } from "lucide-react";
+import { FileText, Mic, Sparkles, Tag as TagIcon, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { listTranscriptions, notesPagePath, saveRead, type Tag, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
 import { deletionsVersion, isBeingDeleted, onDeletionsChange } from "@/app/_lib/notes/note-deletion.ts";
@@ -128,6 +128,10 @@ export function TranscriptList({ initial, tag = null, tags = [] }: { initial?: T
           maxLength={200}
           data-testid="note-search"
         />
+        {/* Beside search: a question across the notes, answered with the moments said. */}
+        <ButtonLink href="/ask" variant="secondary" prefetch={false}>
+          <Sparkles size={18} aria-hidden="true" /> Ask
+        </ButtonLink>
       </div>
       {!query.trim() && <TagFilter tags={tags} current={tag} />}
       {query.trim() ? <SearchResults query={tag ? `tag:"${tag}" ${query.trimStart()}` : query.trimStart()} shownAs={query.trimStart()} /> : <NoteRows items={shown} cursor={cursor} onMore={() => load(cursor)} />}

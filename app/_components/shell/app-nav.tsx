@@ -11,7 +11,7 @@ import styles from "./shell.module.css";
 // boundary), at the cost of requests and main-thread work for every link on every page load.
 const TABS = [
   { href: "/record", label: "Record", icon: Mic, match: ["/record"] },
-  { href: "/transcripts", label: "Notes", icon: FileText, match: ["/transcripts", "/rewrites"] },
+  { href: "/transcripts", label: "Notes", icon: FileText, match: ["/transcripts", "/rewrites", "/ask"] },
   { href: "/content", label: "Posts", icon: Send, match: ["/content"] },
   { href: "/settings", label: "Settings", icon: Settings, match: ["/settings", "/dictionary", "/tags", "/channels", "/keys", "/rewrite-styles", "/webhooks"] },
 ];

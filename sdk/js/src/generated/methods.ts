@@ -28,6 +28,15 @@ export class Operations {
     return this.call(OPERATIONS.approveContentVariant, { pathParams: { id }, json: body, ...options });
   }
   /**
+   * Ask your notes.
+   *
+   * @deprecated Use `vd.notes.ask()`; this alias is removed in 0.4.
+   */
+  askNotes(body: JsonBody<"askNotes">, options?: CallOptions): Promise<JsonAnswer<"askNotes">> {
+    deprecated("askNotes", "notes.ask");
+    return this.call(OPERATIONS.askNotes, { json: body, ...options });
+  }
+  /**
    * Confirm a manual publication.
    *
    * @deprecated Use `vd.content.confirmManualDelivery()`; this alias is removed in 0.4.

@@ -44,6 +44,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask your notes
+         * @description Answers a question across your notes from what you said, with citations: each names the note, quotes the sentence and gives its time in the recording (`start`, `end` in seconds), so a player can play it from there. The question's words are searched as GET /api/v1/transcriptions?q= searches (stemmed in your notes' languages), any of them rather than all; the best-matching sentences (at most 8, at most 3 a note) are what the answer rests on.
+         *
+         *     With a writer set up, it answers from those passages only and cites them as [n]; a number it was not given is left out, and when it fails or cites nothing the answer is the offline one (`answered_by: "offline"` and `offline_reason` say so). Offline: "Here is what you said about …" and the sentences, grouped by note. Nothing found is not an error: `found` is false and the answer says so.
+         *
+         *     **Streaming:** send `Accept: text/event-stream` to get the citations first, then the answer as it is written (`ask.citations`, `ask.answer.delta`…, `ask.done`).
+         *
+         *     Required scope: `transcribe`.
+         */
+        post: operations["askNotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/channels": {
         parameters: {
             query?: never;
@@ -1586,6 +1612,111 @@ export interface components {
                 }[];
             };
         };
+        /** @description A question across your notes, optionally only those with a tag or recorded in a time range. */
+        AskInput: {
+            /**
+             * @description The question, in any of your notes' languages.
+             * @example What did I say about the pricing?
+             */
+            question: string;
+            /**
+             * @description Only the notes with this tag (case aside).
+             * @example work
+             */
+            tag?: string & (unknown & unknown);
+            /**
+             * @description Only notes recorded on or after this day or instant.
+             * @example 2026-11-01
+             */
+            since?: string;
+            /**
+             * @description Only notes recorded before this instant, or on or before this day.
+             * @example 2026-11-01
+             */
+            until?: string;
+        };
+        /** @description An answer from your notes, with the passages it rests on. */
+        AskAnswer: {
+            question: string;
+            /** @description The answer. Written by the writer it cites passages as [n] (only numbers of `citations`); offline it opens with "Here is what you said about …" and quotes the best-matching sentences, grouped by note; with nothing found it says so ("I found nothing in your notes about …"). */
+            answer: string;
+            /**
+             * @description Who wrote the answer.
+             * @enum {string}
+             */
+            answered_by: "writer" | "offline";
+            /** @description Why the answer is offline (no writer set up, the writer failed, or cited none of the passages); null when written by the writer. */
+            offline_reason: string | null;
+            /** @description Whether any passage of your notes matched the question. */
+            found: boolean;
+            /** @description The passages cited, by number; the writer's answer keeps only the ones it cites. */
+            citations: components["schemas"]["Citation"][];
+            /** @description The cited notes, best first, each with its citations (the offline answer's groups). */
+            notes: {
+                note_id: string;
+                note_title: string;
+                /** @description Its citations' numbers, in the order spoken. */
+                citations: number[];
+            }[];
+        };
+        /** @description A passage of one of your notes the answer rests on; play the note's audio from `start` to hear it. */
+        Citation: {
+            /** @description The passage's number, as the answer's [n] markers name it. */
+            n: number;
+            /** @description The note's id (GET /api/v1/transcriptions/{id}). */
+            note_id: string;
+            /** @description The note's title: yours, else its insights', else its first words. */
+            note_title: string;
+            /** @description The sentence (or sentences) quoted, as recognized. */
+            quote: string;
+            /** @description Seconds into the recording where the quote is spoken; null for a note without times (edited, or typed). */
+            start: number | null;
+            /** @description Seconds into the recording where the quote ends; null as start. */
+            end: number | null;
+            /**
+             * Format: date-time
+             * @description When the note was recorded.
+             */
+            recorded_at: string;
+        };
+        /** @description First: every passage the answer may cite, numbered (the writer is given these and no others). */
+        AskCitationsEvent: {
+            /** @constant */
+            type: "ask.citations";
+            citations: components["schemas"]["Citation"][];
+        };
+        /** @description The next piece of the answer's text; the deltas joined are the answer so far (markers of passages not given are left out). */
+        AskDeltaEvent: {
+            /** @constant */
+            type: "ask.answer.delta";
+            delta: string;
+        };
+        /** @description Last: the whole answer as without a stream (authoritative: when the writer failed or cited nothing, its `answer` is the offline one and replaces the deltas). */
+        AskDoneEvent: {
+            question: string;
+            /** @description The answer. Written by the writer it cites passages as [n] (only numbers of `citations`); offline it opens with "Here is what you said about …" and quotes the best-matching sentences, grouped by note; with nothing found it says so ("I found nothing in your notes about …"). */
+            answer: string;
+            /**
+             * @description Who wrote the answer.
+             * @enum {string}
+             */
+            answered_by: "writer" | "offline";
+            /** @description Why the answer is offline (no writer set up, the writer failed, or cited none of the passages); null when written by the writer. */
+            offline_reason: string | null;
+            /** @description Whether any passage of your notes matched the question. */
+            found: boolean;
+            /** @description The passages cited, by number; the writer's answer keeps only the ones it cites. */
+            citations: components["schemas"]["Citation"][];
+            /** @description The cited notes, best first, each with its citations (the offline answer's groups). */
+            notes: {
+                note_id: string;
+                note_title: string;
+                /** @description Its citations' numbers, in the order spoken. */
+                citations: number[];
+            }[];
+            /** @constant */
+            type: "ask.done";
+        };
         Tag: {
             /**
              * @description The tag as you spell it.
@@ -2395,6 +2526,119 @@ export interface operations {
              *
              *     session_required: The request carries an API key; only the app's session may delete the account.
              */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large: The body is larger than the server's limit (64 KiB unless configured otherwise: MAX_JSON_BODY_BYTES). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type: The Content-Type is not application/json (charset UTF-8, or none). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    askNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AskInput"];
+            };
+        };
+        responses: {
+            /** @description The answer with its citations; with Accept: text/event-stream, server-sent events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AskAnswer"];
+                    "text/event-stream": string;
+                };
+            };
+            /**
+             * @description validation_failed: question is empty or longer than 500 characters, tag is not a valid tag, since or until is not a date (2026-11-01) or a date and time with offset, or until is before since; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             *
+             *     invalid_json: The body is not valid JSON.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -4,6 +4,7 @@ export const DOCUMENT_OPERATIONS = {
   addDictionaryEntry: { method: "POST", path: "/api/v1/dictionary/add" },
   appendLiveAudio: { method: "PATCH", path: "/api/v1/live-recordings/{id}" },
   approveContentVariant: { method: "POST", path: "/api/v1/content/items/{id}/approve" },
+  askNotes: { method: "POST", path: "/api/v1/ask" },
   confirmManualDelivery: { method: "POST", path: "/api/v1/content/items/{id}/deliveries/manual" },
   createChannel: { method: "POST", path: "/api/v1/channels" },
   createContentMaster: { method: "POST", path: "/api/v1/content/items" },

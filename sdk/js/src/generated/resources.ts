@@ -231,6 +231,20 @@ export class DictionaryResource {
 export class NotesResource {
   constructor(protected readonly call: Call) {}
   /**
+   * Ask your notes.
+   *
+   * Answers a question across your notes from what you said, with citations: each names the note, quotes the sentence and gives its time in the recording (`start`, `end` in seconds), so a player can play it from there. The question's words are searched as GET /api/v1/transcriptions?q= searches (stemmed in your notes' languages), any of them rather than all; the best-matching sentences (at most 8, at most 3 a note) are what the answer rests on.
+   *
+   * With a writer set up, it answers from those passages only and cites them as [n]; a number it was not given is left out, and when it fails or cites nothing the answer is the offline one (`answered_by: "offline"` and `offline_reason` say so). Offline: "Here is what you said about …" and the sentences, grouped by note. Nothing found is not an error: `found` is false and the answer says so.
+   *
+   * **Streaming:** send `Accept: text/event-stream` to get the citations first, then the answer as it is written (`ask.citations`, `ask.answer.delta`…, `ask.done`).
+   *
+   * Required scope: `transcribe`.
+   */
+  ask(body: JsonBody<"askNotes">, options?: CallOptions): Promise<JsonAnswer<"askNotes">> {
+    return this.call(OPERATIONS.askNotes, { json: body, ...options });
+  }
+  /**
    * Delete a note.
    *
    * Deletes the transcription, its kept recording and its optimization (unless another upload of the same recording shares it). Posts made from it are kept unless `with_posts=true`; a kept post still names the deleted note in `source_transcription_id`. To tell the person how many posts a note has before asking, list them with GET /api/v1/content/items?source_transcription_id={id}.
@@ -657,6 +671,7 @@ export const RESOURCE_NAMES = {
   addDictionaryEntry: ["dictionary", "add"],
   appendLiveAudio: ["notes", "appendLiveAudio"],
   approveContentVariant: ["content", "approveVariant"],
+  askNotes: ["notes", "ask"],
   confirmManualDelivery: ["content", "confirmManualDelivery"],
   createChannel: ["channels", "create"],
   createContentMaster: ["content", "createMaster"],

@@ -36,6 +36,18 @@ export type TranscriptTextDeltaEvent = components["schemas"]["TranscriptTextDelt
 export type TranscriptTextDoneEvent = components["schemas"]["TranscriptTextDoneEvent"];
 /** Instead of transcript.text.done when the work fails after the stream began; the stream then ends. */
 export type TranscriptStreamErrorEvent = components["schemas"]["TranscriptStreamErrorEvent"];
+/** A question across your notes, optionally only those with a tag or recorded in a time range. */
+export type AskInput = components["schemas"]["AskInput"];
+/** An answer from your notes, with the passages it rests on. */
+export type AskAnswer = components["schemas"]["AskAnswer"];
+/** A passage of one of your notes the answer rests on; play the note's audio from `start` to hear it. */
+export type Citation = components["schemas"]["Citation"];
+/** First: every passage the answer may cite, numbered (the writer is given these and no others). */
+export type AskCitationsEvent = components["schemas"]["AskCitationsEvent"];
+/** The next piece of the answer's text; the deltas joined are the answer so far (markers of passages not given are left out). */
+export type AskDeltaEvent = components["schemas"]["AskDeltaEvent"];
+/** Last: the whole answer as without a stream (authoritative: when the writer failed or cited nothing, its `answer` is the offline one and replaces the deltas). */
+export type AskDoneEvent = components["schemas"]["AskDoneEvent"];
 export type Tag = components["schemas"]["Tag"];
 export type TagList = components["schemas"]["TagList"];
 export type RenameTagInput = components["schemas"]["RenameTagInput"];

@@ -21,6 +21,7 @@ DOCUMENT_OPERATIONS: Dict[str, DocumentOperation] = {
     "addDictionaryEntry": DocumentOperation("POST", "/api/v1/dictionary/add", query=(), required_query=(), headers=(), scope="dictionary:write"),
     "appendLiveAudio": DocumentOperation("PATCH", "/api/v1/live-recordings/{id}", query=("offset", "recorded_at"), required_query=("offset",), headers=(), scope="transcribe"),
     "approveContentVariant": DocumentOperation("POST", "/api/v1/content/items/{id}/approve", query=(), required_query=(), headers=(), scope="content:write"),
+    "askNotes": DocumentOperation("POST", "/api/v1/ask", query=(), required_query=(), headers=(), scope="transcribe"),
     "confirmManualDelivery": DocumentOperation("POST", "/api/v1/content/items/{id}/deliveries/manual", query=(), required_query=(), headers=(), scope="content:write"),
     "createChannel": DocumentOperation("POST", "/api/v1/channels", query=(), required_query=(), headers=(), scope="content:write"),
     "createContentMaster": DocumentOperation("POST", "/api/v1/content/items", query=(), required_query=(), headers=(), scope="content:write"),

@@ -250,6 +250,19 @@ class NotesResource:
     def __init__(self, transport: _transport.Transport) -> None:
         self._transport = transport
 
+    def ask(self, question: str, *, tag: Optional[str] = None, since: Optional[str] = None, until: Optional[str] = None) -> Dict[str, Any]:
+        """Ask your notes.
+
+        Answers a question across your notes from what you said, with citations: each names the note, quotes the sentence and gives its time in the recording (`start`, `end` in seconds), so a player can play it from there. The question's words are searched as GET /api/v1/transcriptions?q= searches (stemmed in your notes' languages), any of them rather than all; the best-matching sentences (at most 8, at most 3 a note) are what the answer rests on.
+
+        With a writer set up, it answers from those passages only and cites them as [n]; a number it was not given is left out, and when it fails or cites nothing the answer is the offline one (`answered_by: "offline"` and `offline_reason` say so). Offline: "Here is what you said about …" and the sentences, grouped by note. Nothing found is not an error: `found` is false and the answer says so.
+
+        **Streaming:** send `Accept: text/event-stream` to get the citations first, then the answer as it is written (`ask.citations`, `ask.answer.delta`…, `ask.done`).
+
+        Required scope: `transcribe`.
+        """
+        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["ask_notes"], json_body=_present({"question": question, "tag": tag, "since": since, "until": until})))
+
     def delete(self, id: str, *, with_posts: Optional[str] = None) -> None:  # noqa: A002
         """Delete a note.
 
@@ -649,6 +662,7 @@ RESOURCE_NAMES: Dict[str, Tuple[str, str]] = {
     "addDictionaryEntry": ("dictionary", "add"),
     "appendLiveAudio": ("notes", "append_live_audio"),
     "approveContentVariant": ("content", "approve_variant"),
+    "askNotes": ("notes", "ask"),
     "confirmManualDelivery": ("content", "confirm_manual_delivery"),
     "createChannel": ("channels", "create"),
     "createContentMaster": ("content", "create_master"),

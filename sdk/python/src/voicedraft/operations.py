@@ -252,6 +252,15 @@ OPERATIONS: Dict[str, Operation] = {
     ),
     # Setting done to a value is the same request twice: safe to retry.
     "tick_action_items": _operation("tickActionItems", body=("action_items",), response=_TRANSCRIPTION_FIELDS, retry_safe=True),
+    # Reads only: asking again answers again, nothing changes.
+    "ask_notes": _operation(
+        "askNotes",
+        body=("question", "tag", "since", "until"),
+        response=("question", "answer", "answered_by", "offline_reason", "found")
+        + _fields("citations[]", ("n", "note_id", "note_title", "quote", "start", "end", "recorded_at"))
+        + ("notes[].note_id", "notes[].note_title", "notes[].citations"),
+        retry_safe=True,
+    ),
     "list_tags": _operation("listTags", response=("tags[].name", "tags[].notes"), retry_safe=True),
     # Renaming to the same name again changes nothing: safe to repeat.
     "rename_tag": _operation(
