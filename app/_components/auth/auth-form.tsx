@@ -9,7 +9,7 @@ import { Button, Field, Notice } from "@/app/_ui/index.ts";
 import { forgetSavedReads } from "@/app/_lib/api.ts";
 
 /** Signing in, or signing up with the sign-up page's server action (it comes in as a prop). */
-type Mode = { mode: "sign-in" } | { mode: "sign-up"; register: (input: { email: string; password: string; name?: string }) => Promise<RegisterResult> };
+type Mode = { mode: "sign-in"; next?: string } | { mode: "sign-up"; register: (input: { email: string; password: string; name?: string }) => Promise<RegisterResult> };
 
 const sentence = (field: string, message: string) => `${field} ${message}.`.replace(/\.\.$/, ".");
 
@@ -47,7 +47,7 @@ export function AuthForm(props: Mode) {
         return;
       }
       await forgetSavedReads();
-      router.replace("/record");
+      router.replace((props.mode === "sign-in" && props.next) || "/record");
       router.refresh();
     } catch {
       setError("Could not reach Voicedraft. Check your connection and try again.");
