@@ -34,7 +34,8 @@ function configuration(issuer: string, keys: Awaited<ReturnType<typeof oauthKeys
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
-      revocation: { enabled: true },
+      // A client revokes its own tokens only (RFC 7009: another's is answered 200, left alone).
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: false },
       resourceIndicators: {
         enabled: true,

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,7 +10,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { setUpTestDatabase } from "@/tests/support/database.ts";
 import { createTestNote, createTestUser } from "@/tests/support/factories.ts";
 import { listConnectedApps, revokeConnectedApp } from "@/lib/oauth/connected-apps.ts";
-import { consent, inProcessFetch, MCP_URL, ORIGIN, TestOAuthProvider } from "@/tests/api/oauth-support.ts";
+import { oauthProvider } from "@/lib/oauth/provider.ts";
+import { Browser, consent, inProcessFetch, MCP_URL, ORIGIN, REDIRECT_URI, TestOAuthProvider } from "@/tests/api/oauth-support.ts";
 
 // The whole connector flow, as claude.ai or VS Code runs it, with the MCP SDK's own client and
 // OAuth provider against the route handlers: 401 → resource metadata → authorization-server
@@ -109,5 +111,107 @@ describe("OAuth for the MCP server", () => {
     assert.equal(server.token_endpoint, `${ORIGIN}/oauth/token`);
     assert.equal(server.revocation_endpoint, `${ORIGIN}/oauth/revoke`);
     assert.deepEqual(server.response_types_supported, ["code"]);
+  });
+});
+
+// A client of its own, for the requests the SDK would never make.
+async function register(): Promise<string> {
+  const res = await inProcessFetch(`${ORIGIN}/oauth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ client_name: "Hand-made", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] }),
+  });
+  assert.equal(res.status, 201, await res.clone().text());
+  return ((await res.json()) as { client_id: string }).client_id;
+}
+
+function authorizeUrl(clientId: string, extra: Record<string, string>): URL {
+  const url = new URL(`${ORIGIN}/oauth/authorize`);
+  const params = { response_type: "code", client_id: clientId, redirect_uri: REDIRECT_URI, scope: "content:read", state: "s1", ...extra };
+  for (const [name, value] of Object.entries(params)) if (value) url.searchParams.set(name, value);
+  return url;
+}
+
+const challengeOf = (verifier: string) => createHash("sha256").update(verifier).digest("base64url");
+const VERIFIER = "a-verifier-of-forty-three-characters-or-more-0123456789";
+
+describe("OAuth refusals", () => {
+  test("PKCE is required, and only S256: plain and missing challenges are refused", async () => {
+    const clientId = await register();
+    for (const pkce of [{ code_challenge: VERIFIER, code_challenge_method: "plain" }, {}] as Record<string, string>[]) {
+      const { location } = await new Browser().visit(authorizeUrl(clientId, pkce).href);
+      assert.equal(location.origin + location.pathname, REDIRECT_URI, JSON.stringify(pkce));
+      assert.equal(location.searchParams.get("error"), "invalid_request", JSON.stringify(pkce));
+    }
+  });
+
+  test("a token for another resource is neither issued nor accepted by /mcp", async () => {
+    const user = await createTestUser();
+    const clientId = await register();
+    const pkce = { code_challenge: challengeOf(VERIFIER), code_challenge_method: "S256" };
+    const { location } = await new Browser().visit(authorizeUrl(clientId, { ...pkce, resource: "https://elsewhere.example/api" }).href);
+    assert.equal(location.searchParams.get("error"), "invalid_target");
+
+    // One the server would never make, stored as its own are: /mcp checks the audience.
+    const provider = await oauthProvider(ORIGIN);
+    const grant = new provider.Grant({ accountId: user.id, clientId });
+    grant.addResourceScope("https://elsewhere.example/api", "content:read");
+    const grantId = await grant.save();
+    const client = (await provider.Client.find(clientId))!;
+    const token = new provider.AccessToken({ accountId: user.id, client, grantId, gty: "authorization_code", scope: "content:read" });
+    token.aud = "https://elsewhere.example/api";
+    const elsewhere = await token.save();
+    const res = await mcpStatus(elsewhere);
+    assert.equal(res.status, 401);
+    assert.match(((await res.json()) as { error: { message: string } }).error.message, /not for http:\/\/localhost\/mcp/);
+    token.aud = MCP_URL;
+    assert.equal((await mcpStatus(await token.save())).status, 200, "the same token for /mcp is accepted");
+  });
+
+  test("Deny sends the app access_denied and grants nothing", async () => {
+    const user = await createTestUser();
+    const provider = new TestOAuthProvider();
+    await assert.rejects(new Client({ name: "assistant", version: "1" }).connect(transportFor(provider)), UnauthorizedError);
+    const back = await consent(provider.authorizationUrl!, user.id, false);
+    assert.equal(back.searchParams.get("error"), "access_denied");
+    assert.equal(back.searchParams.get("code"), null);
+    assert.deepEqual(await listConnectedApps({ userId: user.id }), []);
+  });
+
+  test("unknown, revoked (RFC 7009) and reused refresh tokens are refused", async () => {
+    const user = await createTestUser();
+    const unknown = await mcpStatus("not-a-token-of-ours");
+    assert.equal(unknown.status, 401);
+    assert.match(unknown.headers.get("www-authenticate") ?? "", /resource_metadata=/);
+
+    const refresh = (provider: TestOAuthProvider, token: string) =>
+      inProcessFetch(`${ORIGIN}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: token, client_id: provider.client!.client_id }),
+      });
+
+    // RFC 7009 revocation of the access token: /mcp refuses it, and the library ends the grant.
+    const revoked = await connect(user.id);
+    await revoked.client.close();
+    const tokens = revoked.provider.saved!;
+    const revoke = await inProcessFetch(`${ORIGIN}/oauth/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: tokens.access_token, client_id: revoked.provider.client!.client_id }),
+    });
+    assert.equal(revoke.status, 200);
+    assert.equal((await mcpStatus(tokens.access_token)).status, 401);
+    assert.equal((await refresh(revoked.provider, tokens.refresh_token!)).status, 400);
+
+    // A refresh token is used once: the second use is refused (and, as the library does, ends the grant).
+    const reused = await connect(user.id);
+    await reused.client.close();
+    const first = await refresh(reused.provider, reused.provider.saved!.refresh_token!);
+    assert.equal(first.status, 200);
+    const second = await refresh(reused.provider, reused.provider.saved!.refresh_token!);
+    assert.equal(second.status, 400);
+    assert.equal(((await second.json()) as { error: string }).error, "invalid_grant");
+    assert.equal((await mcpStatus(((await first.json()) as { access_token: string }).access_token)).status, 401, "the reuse ended the grant");
   });
 });
