@@ -35,7 +35,8 @@ export class PrismaAdapter implements Adapter {
       grantId: GRANTABLE.has(this.model) || this.model === "Grant" ? (payload.grantId ?? (this.model === "Grant" ? id : null)) : null,
       uid: payload.uid ?? null,
       userCode: payload.userCode ?? null,
-      accountId: payload.accountId ?? null,
+      // Interactions name the person only inside: they go with the account too.
+      accountId: payload.accountId ?? payload.session?.accountId ?? payload.result?.login?.accountId ?? null,
       expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
     };
     await prisma.oAuthRecord.upsert({ where: { model_id: { model: this.model, id } }, create: { model: this.model, id, ...data }, update: data });
