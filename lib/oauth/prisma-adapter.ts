@@ -26,7 +26,10 @@ async function sweepExpired(): Promise<void> {
 }
 
 export class PrismaAdapter implements Adapter {
-  constructor(private readonly model: string) {}
+  constructor(private readonly model: string) {
+    // The library passes its classes' names; a bundler that minifies it would make them "".
+    if (!model) throw new Error("oidc-provider named no model: keep it in next.config.ts serverExternalPackages");
+  }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
     const prisma = await db();

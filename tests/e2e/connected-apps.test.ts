@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import type { Page } from "playwright-core";
 import { assertAccessible, newPhone, PASSWORD, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
@@ -9,15 +11,19 @@ import { assertAccessible, newPhone, PASSWORD, screenshot, signUp, startApp, typ
 // words what the app may do; Allow returns a code to the app, whose token reaches /mcp; Settings →
 // Connected apps lists it, shows the /mcp address, and Disconnect ends its access.
 
+// The assistant's redirect URI: a program on the person's machine that only has to answer.
+const assistant = createServer((_req, res) => res.end("back in the assistant"));
 let app: App;
+let REDIRECT_URI = "";
 before(async () => {
+  await new Promise<void>((resolve) => assistant.listen(0, "127.0.0.1", resolve));
+  REDIRECT_URI = `http://127.0.0.1:${(assistant.address() as AddressInfo).port}/callback`;
   app = await startApp();
 });
 after(async () => {
   await app?.stop();
+  assistant.close();
 });
-
-const REDIRECT_URI = "http://127.0.0.1:33418/callback";
 
 async function registerClient(page: Page, name: string): Promise<string> {
   const res = await page.request.post("/oauth/register", {
@@ -55,8 +61,6 @@ for (const scheme of ["light", "dark"] as const) {
     const { context, page } = await newPhone(app, { colorScheme: scheme });
     try {
       const email = await signUp(page);
-      // The assistant's redirect URI is a program on the person's machine; here it only has to answer.
-      await context.route(`${REDIRECT_URI}**`, (route) => route.fulfill({ body: "back in the assistant" }));
       await context.clearCookies(); // signed out: the authorization asks to sign in first
       const clientId = await registerClient(page, "Claude");
       const verifier = randomBytes(32).toString("base64url");
@@ -75,7 +79,7 @@ for (const scheme of ["light", "dark"] as const) {
       await screenshot(page, `oauth-consent-${scheme}`);
 
       await page.getByRole("button", { name: "Allow" }).click();
-      await page.waitForURL(`${REDIRECT_URI}**`);
+      await page.waitForURL((url) => url.href.startsWith(REDIRECT_URI));
       const back = new URL(page.url());
       assert.equal(back.searchParams.get("state"), "e2e");
       const code = back.searchParams.get("code");
@@ -110,12 +114,11 @@ test("Deny on the consent screen sends the app access_denied", async () => {
   const { context, page } = await newPhone(app);
   try {
     await signUp(page);
-    await context.route(`${REDIRECT_URI}**`, (route) => route.fulfill({ body: "back in the assistant" }));
     const clientId = await registerClient(page, "Some Assistant");
     await page.goto(authorizeUrl(clientId, randomBytes(32).toString("base64url")));
     await page.getByRole("heading", { name: "Allow Some Assistant?" }).waitFor();
     await page.getByRole("button", { name: "Deny" }).click();
-    await page.waitForURL(`${REDIRECT_URI}**`);
+    await page.waitForURL((url) => url.href.startsWith(REDIRECT_URI));
     assert.equal(new URL(page.url()).searchParams.get("error"), "access_denied");
   } finally {
     await context.close();

@@ -52,7 +52,7 @@ export function ConsentForm({ uid, email, returnsTo, scopes, answer }: Props) {
         <p className="muted">Nothing beyond knowing that you connected it.</p>
       )}
       <p className={`muted ${styles.small}`}>
-        It never approves or publishes a post; that stays yours, in the app. Disconnect it any time in Settings → Connected apps.
+        Disconnect it any time in Settings → Connected apps.
         {returnsTo && (
           <>
             {" "}
