@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import type { Page } from "playwright-core";
-import { assertAccessible, newPhone, PASSWORD, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, assertTappable, newPhone, PASSWORD, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
 
 // Issue 46 (OAuth for the MCP server) on a phone at 360×740, light and dark: an assistant sends
 // the person to authorize; they sign in and come back to the consent screen, which says in plain
@@ -97,12 +97,17 @@ for (const scheme of ["light", "dark"] as const) {
       assert.equal(await page.getByTestId("mcp-address").textContent(), `${app.url}/mcp`);
       await card.getByText("Read your notes, to-dos and posts").waitFor();
       await assertAccessible(page, `connected apps (${scheme})`);
-      await screenshot(page, `connected-apps-${scheme}`);
+      // What the phone shows: the page's top, then the app's card scrolled into view (a full-page
+      // shot draws the fixed bars over the middle of the page).
+      await screenshot(page, `connected-apps-${scheme}`, { fullPage: false });
+      await card.getByRole("button", { name: "Disconnect" }).evaluate((el) => el.scrollIntoView({ block: "center" }));
+      await assertTappable(card.getByRole("button", { name: "Disconnect" }), "Disconnect");
+      await screenshot(page, `connected-apps-card-${scheme}`, { fullPage: false });
 
       page.once("dialog", (dialog) => void dialog.accept());
       await card.getByRole("button", { name: "Disconnect" }).click();
       await page.getByText("No apps connected").waitFor();
-      await screenshot(page, `connected-apps-empty-${scheme}`);
+      await screenshot(page, `connected-apps-empty-${scheme}`, { fullPage: false });
       assert.equal(await mcpStatus(page, access_token), 401);
     } finally {
       await context.close();

@@ -24,9 +24,13 @@ export function ConsentForm({ uid, email, returnsTo, scopes, answer }: Props) {
     setError(null);
     try {
       const result = await answer(uid, allow);
-      if (!result.ok) return setError(result.message);
-      // A full navigation: the OAuth server's resume URL answers with a redirect to the app.
-      window.location.assign(result.next);
+      if (result.ok) {
+        // A full navigation: the OAuth server's resume URL answers with a redirect to the app.
+        // The buttons stay busy while the browser leaves, so a second tap sends nothing.
+        window.location.assign(result.next);
+        return;
+      }
+      setError(result.message);
     } catch {
       setError("Could not reach Voicedraft. Check your connection and try again.");
     }

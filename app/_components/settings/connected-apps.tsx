@@ -20,7 +20,7 @@ function AppCard({ app, revoke }: { app: ConnectedAppView; revoke: (id: string) 
       <p className={styles.when}>
         {app.allowedAt && (
           <>
-            Allowed <LocalTime iso={app.allowedAt} />
+            Allowed <LocalTime iso={app.allowedAt} time={false} />
           </>
         )}
         {" · "}
