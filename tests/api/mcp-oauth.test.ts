@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtemp, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
@@ -11,6 +11,8 @@ import { setUpTestDatabase } from "@/tests/support/database.ts";
 import { createTestNote, createTestUser } from "@/tests/support/factories.ts";
 import { listConnectedApps, revokeConnectedApp } from "@/lib/oauth/connected-apps.ts";
 import { oauthProvider } from "@/lib/oauth/provider.ts";
+import { deleteAccount } from "@/lib/accounts/delete-account.ts";
+import { db } from "@/lib/db/client.ts";
 import { Browser, consent, inProcessFetch, MCP_URL, ORIGIN, REDIRECT_URI, TestOAuthProvider } from "@/tests/api/oauth-support.ts";
 
 // The whole connector flow, as claude.ai or VS Code runs it, with the MCP SDK's own client and
@@ -111,6 +113,16 @@ describe("OAuth for the MCP server", () => {
     assert.equal(server.token_endpoint, `${ORIGIN}/oauth/token`);
     assert.equal(server.revocation_endpoint, `${ORIGIN}/oauth/revoke`);
     assert.deepEqual(server.response_types_supported, ["code"]);
+  });
+
+  test("the signing key is the one kept in DATA_DIR (owner-only), so a restart keeps it", async () => {
+    const file = path.join(process.env.DATA_DIR!, "oauth-signing-key.json");
+    const kept = JSON.parse(await readFile(file, "utf8")) as { n: string; d?: string };
+    assert.equal((await stat(file)).mode & 0o777, 0o600);
+    const jwks = (await (await inProcessFetch(`${ORIGIN}/oauth/jwks`)).json()) as { keys: { n: string; d?: string }[] };
+    assert.deepEqual(jwks.keys.map((k) => k.n), [kept.n]);
+    assert.equal(jwks.keys[0].d, undefined, "the private part is never served");
+    assert.equal((await stat(path.join(process.env.DATA_DIR!, "oauth-cookie-key"))).mode & 0o777, 0o600);
   });
 });
 
@@ -213,5 +225,47 @@ describe("OAuth refusals", () => {
     assert.equal(second.status, 400);
     assert.equal(((await second.json()) as { error: string }).error, "invalid_grant");
     assert.equal((await mcpStatus(((await first.json()) as { access_token: string }).access_token)).status, 401, "the reuse ended the grant");
+  });
+
+  test("an authorization code is used once; a second use is refused", async () => {
+    const user = await createTestUser();
+    const clientId = await register();
+    const verifier = randomBytes(32).toString("base64url");
+    const back = await consent(authorizeUrl(clientId, { code_challenge: challengeOf(verifier), code_challenge_method: "S256" }), user.id, true);
+    const exchange = () =>
+      inProcessFetch(`${ORIGIN}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "authorization_code", code: back.searchParams.get("code")!, code_verifier: verifier, redirect_uri: REDIRECT_URI, client_id: clientId }),
+      });
+    const first = await exchange();
+    assert.equal(first.status, 200, await first.clone().text());
+    const { access_token } = (await first.json()) as { access_token: string };
+    const second = await exchange();
+    assert.equal(second.status, 400);
+    assert.equal(((await second.json()) as { error: string }).error, "invalid_grant");
+    assert.equal((await mcpStatus(access_token)).status, 401, "a replayed code ends what the first use gave");
+  });
+
+  test("a wrong PKCE verifier is refused at the token endpoint", async () => {
+    const user = await createTestUser();
+    const clientId = await register();
+    const back = await consent(authorizeUrl(clientId, { code_challenge: challengeOf(VERIFIER), code_challenge_method: "S256" }), user.id, true);
+    const res = await inProcessFetch(`${ORIGIN}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "authorization_code", code: back.searchParams.get("code")!, code_verifier: `${VERIFIER}-not`, redirect_uri: REDIRECT_URI, client_id: clientId }),
+    });
+    assert.equal(res.status, 400);
+    assert.equal(((await res.json()) as { error: string }).error, "invalid_grant");
+  });
+
+  test("deleting the account deletes its grants and tokens", async () => {
+    const user = await createTestUser();
+    const { client, provider } = await connect(user.id);
+    await client.close();
+    await deleteAccount({ userId: user.id });
+    assert.equal((await mcpStatus(provider.saved!.access_token)).status, 401);
+    assert.equal(await (await db()).oAuthRecord.count({ where: { accountId: user.id } }), 0);
   });
 });
