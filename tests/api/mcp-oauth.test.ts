@@ -268,4 +268,19 @@ describe("OAuth refusals", () => {
     assert.equal((await mcpStatus(provider.saved!.access_token)).status, 401);
     assert.equal(await (await db()).oAuthRecord.count({ where: { accountId: user.id } }), 0);
   });
+
+  test("open registration is limited per address (RATE_LIMIT_OAUTH_REGISTRATIONS_PER_HOUR, 20)", async () => {
+    const registerFrom = (ip: string) =>
+      inProcessFetch(`${ORIGIN}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": ip },
+        body: JSON.stringify({ client_name: "Many", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" }),
+      });
+    for (let i = 0; i < 20; i++) assert.equal((await registerFrom("203.0.113.9")).status, 201);
+    const refused = await registerFrom("203.0.113.9");
+    assert.equal(refused.status, 429);
+    assert.equal(((await refused.json()) as { error: string }).error, "rate_limited");
+    assert.ok(Number(refused.headers.get("retry-after")) > 0);
+    assert.equal((await registerFrom("198.51.100.7")).status, 201, "another address still registers");
+  });
 });
