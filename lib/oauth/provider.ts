@@ -55,6 +55,13 @@ function configuration(issuer: string, keys: Awaited<ReturnType<typeof oauthKeys
     expiresWithSession: async () => false,
     ttl: { AccessToken: ACCESS_TOKEN_TTL, AuthorizationCode: 60, RefreshToken: 30 * DAY, Grant: 365 * DAY, Interaction: 60 * 60, Session: 14 * DAY, IdToken: 60 * 60, ClientCredentials: 10 * 60 },
     interactions: { url: (_ctx, interaction) => `${OAUTH_PREFIX}/consent/${interaction.uid}` },
+    // An error the library cannot send back to the app (an unknown client, a redirect URI it did
+    // not register) is shown on the app's own page, in its look and under its CSP.
+    renderError: async (ctx, out) => {
+      const query = new URLSearchParams({ error: String(out.error ?? "server_error") });
+      if (out.error_description) query.set("error_description", String(out.error_description));
+      ctx.redirect(`${OAUTH_PREFIX}/error?${query}`);
+    },
     routes: {
       authorization: `${OAUTH_PREFIX}/authorize`,
       token: `${OAUTH_PREFIX}/token`,

@@ -60,6 +60,12 @@ for (const scheme of ["light", "dark"] as const) {
   test(`${scheme}: sign in and come back, consent in plain words, Allow, then Connected apps and Disconnect`, async () => {
     const { context, page } = await newPhone(app, { colorScheme: scheme });
     try {
+      // An app that is not registered: the error the server cannot send back is shown in the app's look.
+      await page.goto(`/oauth/authorize?response_type=code&client_id=unknown-app&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`);
+      await page.getByRole("heading", { name: "Could not connect the app" }).waitFor();
+      await page.getByText("This app is not registered here").waitFor();
+      await screenshot(page, `oauth-error-${scheme}`, { fullPage: false });
+
       const email = await signUp(page);
       await context.clearCookies(); // signed out: the authorization asks to sign in first
       const clientId = await registerClient(page, "Claude");
