@@ -124,6 +124,14 @@ for (const scheme of ["light", "dark"] as const) {
 test("Deny on the consent screen sends the app access_denied", async () => {
   const { context, page } = await newPhone(app);
   try {
+    // Discovery on the running server, as a connector starts: the resource names this site as
+    // its authorization server, whose RFC 8414 metadata has this site as issuer.
+    const resource = (await (await page.request.get("/.well-known/oauth-protected-resource")).json()) as { authorization_servers: string[] };
+    assert.deepEqual(resource.authorization_servers, [app.url]);
+    const metadata = await page.request.get("/.well-known/oauth-authorization-server");
+    assert.equal(metadata.status(), 200);
+    assert.equal(((await metadata.json()) as { issuer: string }).issuer, app.url);
+
     await signUp(page);
     const clientId = await registerClient(page, "Some Assistant");
     await page.goto(authorizeUrl(clientId, randomBytes(32).toString("base64url")));
