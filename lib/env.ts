@@ -115,6 +115,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNIN_IP_FAILURES: z.coerce.number().int().min(0).default(20),
   RATE_LIMIT_SIGNIN_BACKOFF_SECONDS: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(0).default(20),
+  // Registration of OAuth clients is open (MCP connectors register themselves): per address.
+  RATE_LIMIT_OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(0).default(20),
 
   // Kept recordings (lib/note-audio): where ("file": under DATA_DIR/audio; "database": in
   // PostgreSQL, so every app process sharing it serves them), for how many days (unset: keep;

@@ -4,11 +4,12 @@ import { chmod, open, readFile } from "node:fs/promises";
 /**
  * A random secret kept in a file readable by its owner only (mode 0600): created on first use,
  * read by every later process. A process that loses the race to create it waits for the writer.
+ * `make` writes another kind of secret (a private key as JSON, say); 32 random bytes by default.
  */
-export async function readOrCreateSecretFile(file: string, whenEmpty: string): Promise<string> {
+export async function readOrCreateSecretFile(file: string, whenEmpty: string, make = () => randomBytes(32).toString("base64url")): Promise<string> {
   try {
     const handle = await open(file, "wx", 0o600);
-    const secret = randomBytes(32).toString("base64url");
+    const secret = make();
     await handle.writeFile(secret);
     await handle.close();
     return secret;

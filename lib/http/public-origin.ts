@@ -18,3 +18,7 @@ export function publicOrigin(req: Request): string {
 }
 
 export const isServedOverHttps = (req: Request) => publicOrigin(req).startsWith("https://");
+
+/** publicOrigin for a page or server action, which has the request's headers but no Request. */
+export const publicOriginOfHeaders = (headers: Headers) =>
+  publicOrigin(new Request(`http://${headers.get("host") ?? "localhost"}/`, { headers }));

@@ -8,6 +8,8 @@ import { isAllowedHost } from "@/lib/http/allowed-host.ts";
 import { publicOrigin } from "@/lib/http/public-origin.ts";
 import { limitApiRequest, limitUnknownKeys } from "@/lib/rate-limit/api-limits.ts";
 import { registerTools } from "@/lib/mcp/tools.ts";
+import { authenticateAccessToken } from "@/lib/oauth/authenticate-access-token.ts";
+import { MCP_PATH } from "@/lib/oauth/provider.ts";
 import { registerResources } from "@/lib/mcp/resources.ts";
 import { MCP_BODY_MAX_BYTES, registerTranscribeTool } from "@/lib/mcp/transcribe-tool.ts";
 import { registerAskTool } from "@/lib/mcp/ask-tool.ts";
@@ -15,11 +17,12 @@ import { registerAskTool } from "@/lib/mcp/ask-tool.ts";
 // The MCP server at /mcp: Streamable HTTP, stateless (a new server and transport per request, so
 // any instance answers), on the official TypeScript SDK's Web-standard transport, which takes a
 // route handler's Request and returns its Response as is (mcp-handler, built for SDK 2's
-// packages, would add nothing here). A Bearer API key with its scopes, as the API; a browser page
-// of another site (its Origin), or a request sent to a name this server was not given (its Host), is
-// refused, against DNS rebinding.
+// packages, would add nothing here). A Bearer API key with its scopes, as the API, or an access
+// token of this site's OAuth server (lib/oauth) for connectors that sign in. Against DNS rebinding,
+// a browser page of another site (its Origin), or a request sent to a name this server was not
+// given (its Host), is refused.
 
-export const MCP_PATH = "/mcp";
+export { MCP_PATH };
 export const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
 
 /** RFC 9728: what this protected resource is and how to present a token to it. */
@@ -29,6 +32,7 @@ export function protectedResourceMetadata(req: Request) {
     resource: `${origin}${MCP_PATH}`,
     bearer_methods_supported: ["header"],
     scopes_supported: [...SCOPES],
+    authorization_servers: [origin],
     resource_name: "Voicedraft",
     resource_documentation: `${origin}/docs`,
   };
@@ -36,6 +40,14 @@ export function protectedResourceMetadata(req: Request) {
 
 function challenge(req: Request) {
   return `Bearer resource_metadata="${publicOrigin(req)}${RESOURCE_METADATA_PATH}"`;
+}
+
+// A Voicedraft API key starts with vd_; any other Bearer token is taken for an OAuth access token.
+function authenticate(req: Request) {
+  const authorization = req.headers.get("authorization");
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
+  if (token && !token.startsWith("vd_")) return authenticateAccessToken(token, publicOrigin(req));
+  return authenticateApiKey(authorization);
 }
 
 export const handleMcp = withRequest(async ({ req, requestId }) => {
@@ -48,10 +60,10 @@ export const handleMcp = withRequest(async ({ req, requestId }) => {
   }
   let key;
   try {
-    key = await limitUnknownKeys(req, () => authenticateApiKey(req.headers.get("authorization")));
+    key = await limitUnknownKeys(req, () => authenticate(req));
   } catch (err) {
     if (err instanceof ApiError && err.code === "unauthorized") {
-      throw new ApiError("unauthorized", `${err.message} Create a key in Voicedraft (Settings → API keys) and give it to your assistant.`, {
+      throw new ApiError("unauthorized", `${err.message} Connect your assistant to ${publicOrigin(req)}${MCP_PATH} (it signs you in), or create a key in Voicedraft (Settings → API keys) and give it to your assistant.`, {
         headers: { "WWW-Authenticate": challenge(req) },
       });
     }

@@ -80,6 +80,8 @@ const serwist = new Serwist({
         sameOrigin &&
         (request.mode === "navigate" || (request.headers.get("accept")?.startsWith("text/html") && !request.headers.has("rsc"))) &&
         !url.pathname.startsWith("/api/") &&
+        // The OAuth server's redirects and one-time consent pages are never worth keeping.
+        !url.pathname.startsWith("/oauth/") &&
         url.pathname !== "/transcribe",
       handler: new NetworkFirst({
         cacheName: PAGES_CACHE,

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { BookA, KeyRound, Megaphone, Tags, UserRound, Wand2, Webhook } from "lucide-react";
+import { BookA, KeyRound, Megaphone, PlugZap, Tags, UserRound, Wand2, Webhook } from "lucide-react";
 import { LanguageSetting } from "@/app/_components/settings/language-setting.tsx";
 import { PhoneStorage } from "@/app/_components/settings/phone-storage.tsx";
 import { SignOutButton } from "@/app/_components/settings/sign-out-button.tsx";
@@ -22,6 +22,7 @@ export default async function SettingsPage() {
         <RowLink href="/tags" icon={<Tags size={22} aria-hidden="true" />} title="Tags" meta="Rename or delete your tags on notes" />
         <RowLink href="/rewrite-styles" icon={<Wand2 size={22} aria-hidden="true" />} title="Rewrite styles" meta="Your own ways to rewrite a note" />
         <RowLink href="/channels" icon={<Megaphone size={22} aria-hidden="true" />} title="Channels" meta="Where you post, and in which style" />
+        <RowLink href="/connected-apps" icon={<PlugZap size={22} aria-hidden="true" />} title="Connected apps" meta="Assistants you allowed to read your notes" />
         <RowLink href="/keys" icon={<KeyRound size={22} aria-hidden="true" />} title="API keys" meta="For your own programs and scripts" />
         <RowLink href="/webhooks" icon={<Webhook size={22} aria-hidden="true" />} title="Webhooks" meta="Tell your tools when a note or post is ready" />
       </RowList>

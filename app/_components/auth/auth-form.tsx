@@ -9,12 +9,13 @@ import { Button, Field, Notice } from "@/app/_ui/index.ts";
 import { forgetSavedReads } from "@/app/_lib/api.ts";
 
 /** Signing in, or signing up with the sign-up page's server action (it comes in as a prop). */
-type Mode = { mode: "sign-in" } | { mode: "sign-up"; register: (input: { email: string; password: string; name?: string }) => Promise<RegisterResult> };
+type Mode = { next?: string } & ({ mode: "sign-in" } | { mode: "sign-up"; register: (input: { email: string; password: string; name?: string }) => Promise<RegisterResult> });
 
 const sentence = (field: string, message: string) => `${field} ${message}.`.replace(/\.\.$/, ".");
 
 export function AuthForm(props: Mode) {
   const { mode } = props;
+  const carry = props.next ? `?next=${encodeURIComponent(props.next)}` : "";
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -47,7 +48,7 @@ export function AuthForm(props: Mode) {
         return;
       }
       await forgetSavedReads();
-      router.replace("/record");
+      router.replace(props.next ?? "/record");
       router.refresh();
     } catch {
       setError("Could not reach Voicedraft. Check your connection and try again.");
@@ -90,11 +91,11 @@ export function AuthForm(props: Mode) {
       <p className="muted">
         {mode === "sign-up" ? (
           <>
-            Already have an account? <Link href="/sign-in">Sign in</Link>
+            Already have an account? <Link href={`/sign-in${carry}`}>Sign in</Link>
           </>
         ) : (
           <>
-            New here? <Link href="/sign-up">Create an account</Link>
+            New here? <Link href={`/sign-up${carry}`}>Create an account</Link>
           </>
         )}
       </p>

@@ -13,7 +13,7 @@ const TABS = [
   { href: "/record", label: "Record", icon: Mic, match: ["/record"] },
   { href: "/transcripts", label: "Notes", icon: FileText, match: ["/transcripts", "/rewrites", "/ask"] },
   { href: "/content", label: "Posts", icon: Send, match: ["/content"] },
-  { href: "/settings", label: "Settings", icon: Settings, match: ["/settings", "/dictionary", "/tags", "/channels", "/keys", "/rewrite-styles", "/webhooks"] },
+  { href: "/settings", label: "Settings", icon: Settings, match: ["/settings", "/dictionary", "/tags", "/channels", "/keys", "/connected-apps", "/rewrite-styles", "/webhooks"] },
 ];
 
 export function AppNav() {

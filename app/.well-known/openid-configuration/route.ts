@@ -1,0 +1,5 @@
+import { forwardToOAuthServer } from "@/lib/oauth/bridge.ts";
+
+// GET /.well-known/openid-configuration – the OAuth server's metadata, as oidc-provider serves it
+export const GET = (req: Request) => forwardToOAuthServer(req, "/.well-known/openid-configuration");
+export const OPTIONS = GET;
