@@ -17,7 +17,7 @@ import { POST as addEntry } from "@/app/api/v1/dictionary/add/route.ts";
 import { POST as postItem } from "@/app/api/v1/content/items/route.ts";
 import { GET as getItem } from "@/app/api/v1/content/items/[id]/route.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
-import { planHearingAgain, wholePieces, whenHeardAgain } from "@/lib/transcription/live/hear-again.ts";
+import { longestUnpaused, planHearingAgain, wholePieces, whenHeardAgain } from "@/lib/transcription/live/hear-again.ts";
 import { recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
 import { setUpTestDatabase } from "../support/database.ts";
@@ -80,6 +80,9 @@ describe("the second pass of a live recording", () => {
     assert.deepEqual(planHearingAgain(live, "pocketsphinx"), [{ start: 0, end: 21 }, { start: 22, end: 80 }]);
     assert.equal(planHearingAgain([{ start: 0, end: 9 }], "pocketsphinx"), null, "one live piece is the upload's one piece");
     assert.equal(planHearingAgain(live, "openai"), null, "a remote recognizer is not asked twice");
+    // Speech without a pause of a second is heard better in its live pieces: how long it runs.
+    assert.equal(longestUnpaused([{ start: 0, end: 11 }, { start: 12.5, end: 23.5 }, { start: 25, end: 36 }]), 11);
+    assert.equal(longestUnpaused([{ start: 0, end: 11 }, { start: 11.4, end: 23 }, { start: 23.2, end: 40 }, { start: 42, end: 50 }]), 40);
   });
 
   test("the whole recording's text replaces the live text, with a spelling taught after Stop; a master made from it follows", async () => {
