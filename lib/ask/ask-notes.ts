@@ -1,4 +1,5 @@
 import { writerFor } from "@/lib/writer/providers.ts";
+import { groupCitations } from "@/lib/ask/citation-groups.ts";
 import { streamWriterText } from "@/lib/writer/writer.ts";
 import { answersPrompt } from "@/lib/writer/prompts/answers.ts";
 import { citedNumbers, keepGivenMarkers, markerFilter, tidy } from "@/lib/ask/citation-markers.ts";
@@ -34,22 +35,11 @@ function numbered(ranked: Ranked[]): Citation[] {
   }));
 }
 
-/** The cited notes in order of first citation, each with its citations' numbers. */
-function groups(citations: Citation[]): AskAnswer["notes"] {
-  const notes = new Map<string, AskAnswer["notes"][number]>();
-  for (const c of citations) {
-    const note = notes.get(c.note_id) ?? { note_id: c.note_id, note_title: c.note_title, citations: [] };
-    note.citations.push(c.n);
-    notes.set(c.note_id, note);
-  }
-  return [...notes.values()];
-}
-
 function offline(question: string, topic: string, citations: Citation[], reason: string | null): AskAnswer {
   if (!citations.length) {
     return { question, answer: `I found nothing in your notes about “${topic}”.`, answered_by: "offline", offline_reason: reason, found: false, citations: [], notes: [] };
   }
-  const notes = groups(citations);
+  const notes = groupCitations(citations);
   const byN = new Map(citations.map((c) => [c.n, c]));
   const parts = notes.map((note) => [note.note_title, ...note.citations.map((n) => `• “${byN.get(n)!.quote}” [${n}]`)].join("\n"));
   return { question, answer: [`Here is what you said about “${topic}”:`, ...parts].join("\n\n"), answered_by: "offline", offline_reason: reason, found: true, citations, notes };
@@ -92,6 +82,6 @@ export async function askNotes({ userId, input, listen = {}, signal }: { userId:
     offline_reason: null,
     found: true,
     citations: kept,
-    notes: groups(kept),
+    notes: groupCitations(kept),
   };
 }

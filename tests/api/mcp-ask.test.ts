@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { POST as mcp } from "@/app/mcp/route.ts";
+import { connectMcp } from "@/tests/support/mcp-client.ts";
 import { setUpTestDatabase } from "@/tests/support/database.ts";
 import { createTestUser, createTimedNote } from "@/tests/support/factories.ts";
 
@@ -13,15 +11,7 @@ import { createTestUser, createTimedNote } from "@/tests/support/factories.ts";
 const database = setUpTestDatabase();
 before(() => database.ready);
 
-async function connect(key: string): Promise<Client> {
-  const client = new Client({ name: "test-assistant", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), {
-    requestInit: { headers: { authorization: `Bearer ${key}` } },
-    fetch: (url, init) => mcp(new Request(url, init), { params: Promise.resolve({}) }),
-  });
-  await client.connect(transport);
-  return client;
-}
+const connect = connectMcp;
 
 type ToolAnswer = { isError?: boolean; structuredContent?: Record<string, unknown>; content: { type: string; text: string }[] };
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { connectMcp } from "@/tests/support/mcp-client.ts";
 import { POST as mcp } from "@/app/mcp/route.ts";
 import { GET as resourceMetadata } from "@/app/.well-known/oauth-protected-resource/route.ts";
 import { createChannel, setUpContentTests, waitForGeneration } from "@/tests/api/content-support.ts";
@@ -20,15 +20,7 @@ setUpContentTests();
 
 const NOTE = "We ship the new editor on Friday. I need to send the release notes to Maria. The editor saves as you type.";
 
-async function connect(key: string): Promise<Client> {
-  const client = new Client({ name: "test-assistant", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), {
-    requestInit: { headers: { authorization: `Bearer ${key}` } },
-    fetch: (url, init) => mcp(new Request(url, init), { params: Promise.resolve({}) }),
-  });
-  await client.connect(transport);
-  return client;
-}
+const connect = connectMcp;
 
 type ToolAnswer = { isError?: boolean; structuredContent?: Record<string, unknown>; content: { type: string; text: string }[] };
 const callTool = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as ToolAnswer;

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { groupCitations } from "@/lib/ask/citation-groups.ts";
 import { Play } from "lucide-react";
 import type { AskAnswer, Citation } from "@/app/_lib/ask/use-ask.ts";
 import { duration as clock } from "@/app/_lib/notes/note-text.ts";
@@ -84,12 +85,4 @@ export function SourceGroups({ notes, citations }: { notes: AskAnswer["notes"]; 
 }
 
 /** Citations streamed before the answer is done: grouped by note in the order given. */
-export function groupsOf(citations: Citation[]): AskAnswer["notes"] {
-  const notes = new Map<string, AskAnswer["notes"][number]>();
-  for (const c of citations) {
-    const note = notes.get(c.note_id) ?? { note_id: c.note_id, note_title: c.note_title, citations: [] };
-    note.citations.push(c.n);
-    notes.set(c.note_id, note);
-  }
-  return [...notes.values()];
-}
+export const groupsOf = (citations: Citation[]): AskAnswer["notes"] => groupCitations(citations);
