@@ -8,6 +8,7 @@ import { setUpContentTests } from "@/tests/api/content-support.ts";
 import { createTestNote, createTestUser } from "@/tests/support/factories.ts";
 import { answerWith } from "@/tests/support/node-bridge.ts";
 import { NO_NEWER_NODE, newerNode } from "@/tests/support/newer-node.ts";
+import { testDbKind } from "@/tests/support/database.ts";
 
 // The MCP conformance suite (@modelcontextprotocol/conformance, its server scenarios, on Node 22+)
 // against the MCP handler behind real HTTP, as an assistant configured with an API key reaches it
@@ -60,7 +61,10 @@ const run = (args: string[]) => promisify(execFile)(node!, [CLI, ...args], { tim
 
 setUpContentTests({ workers: false });
 
-describe("the MCP conformance suite", { skip: node ? false : NO_NEWER_NODE }, () => {
+// The protocol does not depend on the database: once, in the PGlite pass.
+const skip = !node ? NO_NEWER_NODE : testDbKind === "postgres" ? "database-independent; runs in the PGlite pass" : false;
+
+describe("the MCP conformance suite", { skip }, () => {
   let server: http.Server;
   let url: string;
   before(async () => {
