@@ -20,7 +20,7 @@ import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { longestUnpaused, planHearingAgain, wholePieces, whenHeardAgain } from "@/lib/transcription/live/hear-again.ts";
 import { recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
-import { setUpTestDatabase } from "../support/database.ts";
+import { setUpTestDatabase, testDbKind } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
 import { JFK_WAV } from "../support/audio.ts";
 import { call } from "../support/http.ts";
@@ -73,7 +73,12 @@ async function recordLive(key: string, id: string) {
   return done.body;
 }
 
-describe("the second pass of a live recording", () => {
+// Each recording here is recognized twice by PocketSphinx (about a minute on a 2-core machine); what
+// the database does for it (a conditional update, a master copied again) is what every other test
+// file runs on both: once, in the PGlite pass.
+const once = { skip: testDbKind === "postgres" ? "recognition-heavy and database-independent; runs in the PGlite pass" : false };
+
+describe("the second pass of a live recording", once, () => {
   test("the live pieces are joined into an upload's pieces; none when they already are", () => {
     const live = [{ start: 0, end: 10 }, { start: 10.5, end: 21 }, { start: 22, end: 70 }, { start: 70, end: 80 }];
     assert.deepEqual(wholePieces(live, 60), [{ start: 0, end: 21 }, { start: 22, end: 80 }]);
