@@ -40,7 +40,9 @@ async function modelHost(cutFirst = 0): Promise<{ url: string; requests: Incomin
     const headers = { "content-length": body.length - start, ...(range && { "content-range": `bytes ${start}-${body.length - 1}/${body.length}` }) };
     res.writeHead(range ? 206 : 200, headers);
     if (requests.length <= cutFirst) {
-      res.write(body.subarray(start, start + (body.length - start) / 2), () => res.destroy());
+      // Cut after the half has had time to reach the client's file: cut at once, the client's error
+      // could come before its write of the half (a loaded CI machine), and the retry rightly started over.
+      res.write(body.subarray(start, start + (body.length - start) / 2), () => setTimeout(() => res.destroy(), 150));
     } else {
       res.end(body.subarray(start));
     }
