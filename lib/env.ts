@@ -141,6 +141,10 @@ const EnvSchema = z.object({
   // sweep makes it a note.
   LIVE_RECORDINGS_OPEN_MAX: z.coerce.number().int().min(0).default(3),
   LIVE_RECORDING_IDLE_MINUTES: z.coerce.number().positive().default(10),
+  // How many live recordings in this process get captions as each phrase ends (a stream
+  // recognizer each, keeping up with speech on part of a core); the others' captions come a piece
+  // at a time. Default: one per core; 0 turns them off.
+  LIVE_CAPTION_STREAMS: z.coerce.number().int().min(0).optional(),
 
   // Webhooks (lib/webhooks): deliveries to loopback and private networks (a self-hoster's LAN) are
   // refused unless this is true; link-local and cloud-metadata addresses are refused always.

@@ -157,6 +157,10 @@ export const LiveRecording = z
       }),
     ),
     text: z.string().meta({ description: "The recognized pieces' texts joined in order, up to the first piece still being recognized: the live caption." }),
+    provisional_text: z.string().meta({
+      description:
+        "The words heard after `text` so far, each phrase as soon as the speaker paused after it (corrected with your dictionary); provisional: replaced by the pieces' text once they are recognized. Empty when there are none, or when this server has no stream recognizer for the recording (whisper, or LIVE_CAPTION_STREAMS taken).",
+    }),
     transcription_id: z.string().nullable().meta({ description: "The note made by finish, once status is done." }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),

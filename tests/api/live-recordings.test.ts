@@ -17,6 +17,7 @@ import { db } from "@/lib/db/client.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import { keepUnkeptLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
+import { captionStreamsOpen } from "@/lib/transcription/live/live-captions.ts";
 import { recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
@@ -175,6 +176,34 @@ test("captions arrive before Stop, and finish makes one note of every piece, in 
   // A finished recording takes no more audio; bytes it already had are still fine.
   assert.equal((await append(user.key, id, webm.length, new Uint8Array([1, 2, 3]))).body.error.code, "recording_finished");
   assert.equal((await append(user.key, id, 0, webm.subarray(0, 100))).status, 200);
+});
+
+test("the words of each phrase show as provisional captions once its pause arrives, before their piece is cut", async () => {
+  const user = await createTestUser();
+  const id = "live-provisional";
+  // The first sentence, its pause, and a second of the next: its piece (shorter than a live
+  // piece's 5 s) waits for what follows, so only the stream recognizer has heard it.
+  const part = Math.round(webm.length * 0.45);
+  const first = await append(user.key, id, 0, webm.subarray(0, part));
+  assert.equal(first.status, 201, first.text);
+  const heard = await until("provisional captions", async () => {
+    const res = await read(user.key, id);
+    assert.equal(res.status, 200, res.text);
+    return res.body.provisional_text ? res.body : undefined;
+  });
+  assert.equal(heard.text, "", "no piece is recognized yet");
+  assert.equal(heard.pieces.length, 0);
+  assert.match(heard.provisional_text, /^[a-z' ]+$/, "PocketSphinx's words, lower case");
+  assert.equal(captionStreamsOpen(), 1);
+
+  await append(user.key, id, part, webm.subarray(part));
+  const done = await finish(user.key, id);
+  assert.equal(done.status, 201, done.text);
+  // Stop ends the stream: the note is made from the pieces.
+  const after = await read(user.key, id);
+  assert.equal(after.body.status, "done");
+  assert.equal(after.body.provisional_text, "");
+  assert.equal(captionStreamsOpen(), 0);
 });
 
 test("a pause that closes a long stretch of speech cuts it in two, one for each recognizer, before Stop", async () => {

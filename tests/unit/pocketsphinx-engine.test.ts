@@ -89,3 +89,35 @@ describe("PocketsphinxEngine: a piece starts from the speaker's cepstral mean", 
     assert.equal(finalCepstralMean("INFO: cmn_live.c(138): Update to   < 1 2 nan >"), undefined);
   });
 });
+
+describe("PocketsphinxEngine.openStream: audio heard as it arrives", () => {
+  test("each phrase is heard once its pause arrives, before the audio ends; end() hears the last one", async () => {
+    const { dataOffset, durationSec } = await measureWav(JFK_WAV);
+    const samples = (await readFile(JFK_WAV)).subarray(dataOffset);
+    const stream = sphinx().openStream();
+    assert.ok(stream, "a stream opens where the model is installed");
+    // The first 5 s: "and so my fellow americans … ask not", with the pause after "ask not" (4.3–5.3 s).
+    stream.write(samples.subarray(0, 5 * 32_000));
+    const deadline = Date.now() + 20_000;
+    while (!stream.segments().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const early = stream.segments().length;
+    assert.ok(early >= 1, "a phrase is heard before the rest of the audio is written");
+    stream.write(samples.subarray(5 * 32_000));
+    const all = await stream.end();
+    assert.ok(all.length > early, `the rest is heard at the end: ${JSON.stringify(all.map((s) => s.text))}`);
+    const words = all.flatMap((s) => s.words ?? []);
+    // In the recording's time, increasing, within it.
+    assert.deepEqual(words.map((w) => w.start), [...words.map((w) => w.start)].sort((a, b) => a - b));
+    assert.ok(words.at(-1)!.end <= durationSec + 0.05 && words[0].start >= 0);
+    assert.match(all.map((s) => s.text).join(" "), /country/);
+    assert.ok(words.every((w) => !/^[<[]|\(\d+\)$/.test(w.word)), "fillers and variant marks are left out");
+  });
+
+  test("close() stops it at once; no stream without the model", async () => {
+    const stream = sphinx().openStream()!;
+    stream.write(Buffer.alloc(32_000));
+    stream.close();
+    assert.deepEqual(await stream.end(), []);
+    assert.equal(new PocketsphinxEngine({ binary: "pocketsphinx_continuous", modelDir: dir, maxQueue: 1 }).openStream(), null);
+  });
+});

@@ -10,6 +10,7 @@ import { decodeAudio, isSilent, measureWav } from "@/lib/transcription/audio/dec
 import type { PlanOptions } from "@/lib/transcription/audio/plan-pieces.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
 import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
+import { hearForCaptions } from "@/lib/transcription/live/live-captions.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
 import { dispatch } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { runPiece } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
@@ -123,6 +124,9 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
       if (err instanceof ApiError && err.code === "empty_audio") return { pieces: row.piecesCut, endSec: from };
       throw err;
     }
+    const { dataOffset } = await measureWav(decoded.wavPath);
+    // The stream recognizer hears it first: captions for each phrase as it ends (live-captions.ts).
+    if (!final) await hearForCaptions(row, { wavPath: decoded.wavPath, dataOffset, fromSec: from, durationSec: decoded.durationSec });
     const noneCut = { pieces: row.piecesCut, endSec: round(from + decoded.durationSec) };
     // Only silence since heardUntil: no piece to cut, but its seconds are the recording's.
     if (isSilent(decoded)) return noneCut;
@@ -149,7 +153,6 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
     const ready = closed ? pieces : pieces.slice(0, -1);
     if (!ready.length) return noneCut;
     const heardUntil = round(from + (closed ? Math.max(ready.at(-1)!.end, decoded.durationSec - (final ? 0 : 0.3)) : pieces.at(-1)!.start));
-    const { dataOffset } = await measureWav(decoded.wavPath);
     const prisma = await db();
     const stored = await prisma.$transaction(async (tx) => {
       // Only from the seconds this cut started at: a concurrent cut elsewhere stored them first.

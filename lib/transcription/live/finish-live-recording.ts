@@ -14,6 +14,7 @@ import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
 import { audioTooLong } from "@/lib/transcription/audio/decode-audio.ts";
 import { cutLivePieces, type LiveRow } from "@/lib/transcription/live/cut-live-pieces.ts";
+import { closeCaptions } from "@/lib/transcription/live/live-captions.ts";
 import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
 import { encodeLiveAudio, keepLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
 import { planHearingAgain, startHearingAgain } from "@/lib/transcription/live/hear-again.ts";
@@ -68,6 +69,9 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
     const keeping = shouldKeepAudio(true) ? encodeLiveAudio(file, row.format, dir) : undefined;
     try {
       const { pieces: count, endSec: durationSec } = await cutLivePieces(row, { final: true, audioFile: file }).finally(() => phases.mark("cut"));
+      // The note is made from the pieces: the stream that captioned the recording is done (after
+      // Stop's cut, which waited for any cut still feeding it).
+      closeCaptions(row);
       if (durationSec > config.MAX_AUDIO_SECONDS) throw audioTooLong(config.MAX_AUDIO_SECONDS);
       if (!count) {
         throw new ApiError("no_speech", "No speech was heard: the recording is silent or holds only noise; nothing could be transcribed. Check the microphone.");

@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
+import { provisionalWords } from "@/lib/transcription/live/live-captions.ts";
 import { correctRecognition } from "@/lib/transcription/recognition/correct-recognition.ts";
 import type { PieceResult } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import type { LiveRecording } from "@/lib/transcription/schemas.ts";
@@ -23,13 +24,21 @@ export async function getLiveRecording({ userId, id }: { userId: string; id: str
     return correctRecognition({ ...result, segments: result.segments ?? [] }, dictionary).text;
   });
   const firstWaiting = texts.indexOf(null);
+  const recognized = firstWaiting < 0 ? texts.length : firstWaiting;
+  // After the pieces recognized so far, the words the stream recognizer heard (live-captions.ts).
+  const heardAfter = recognized ? pieces[recognized - 1].endSec : 0;
+  const provisional = row.status === "recording" ? provisionalWords(row, heardAfter) : [];
+  const provisionalText = provisional.length
+    ? correctRecognition({ text: provisional.map((w) => w.word).join(" "), segments: [], language: "en", engine: "stream" }, dictionary).text
+    : "";
   return {
     id: row.id,
     status: row.status as LiveRecording["status"],
     bytes_received: row.bytesReceived,
     heard_seconds: row.heardUntil,
     pieces: pieces.map((p, i) => ({ start: p.startSec, end: p.endSec, text: texts[i] })),
-    text: (firstWaiting < 0 ? texts : texts.slice(0, firstWaiting)).filter(Boolean).join(" "),
+    text: texts.slice(0, recognized).filter(Boolean).join(" "),
+    provisional_text: provisionalText,
     transcription_id: row.transcriptionId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -1,15 +1,17 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
+import type { Readable, Writable } from "node:stream";
 import { BoundedQueue } from "@/lib/transcription/recognizers/bounded-queue.ts";
-import { lowerPriority } from "@/lib/transcription/recognizers/priority.ts";
+import { lowerPriority, niceFor, type Urgency } from "@/lib/transcription/recognizers/priority.ts";
 import {
   EngineUnavailableError,
   type Recognition,
   type RecognitionEngine,
   type RecognizeInput,
+  type RecognitionStream,
   type Segment,
 } from "@/lib/transcription/recognizers/types.ts";
 import type { Word } from "@/lib/notes/segment.ts";
@@ -44,6 +46,18 @@ export class PocketsphinxEngine implements RecognitionEngine {
     return this.queue.run(() => this.run(input), undefined, input.urgency);
   }
 
+  /**
+   * One `pocketsphinx_continuous` reading raw samples from its stdin: its own voice-activity
+   * detection ends a phrase at a pause of half a second, and it prints the phrase's words at once
+   * (0.2–0.6 s after the pause here). Outside the queue: it keeps up with speech in real time on
+   * a part of one core for as long as the recording lasts.
+   */
+  openStream({ urgency = "live" }: { urgency?: Urgency } = {}): RecognitionStream | null {
+    const { binary, modelDir } = this.options;
+    if (!PocketsphinxEngine.isInstalled(modelDir)) return null;
+    return new PocketsphinxStream(binary, modelArgs(modelDir), urgency);
+  }
+
   private async run({ wavPath, signal, cepstralMean, urgency }: RecognizeInput): Promise<Recognition> {
     const { binary, modelDir } = this.options;
     if (!PocketsphinxEngine.isInstalled(modelDir)) {
@@ -52,16 +66,7 @@ export class PocketsphinxEngine implements RecognitionEngine {
     const dir = await mkdtemp(path.join(tmpdir(), "vd-sphinx-"));
     try {
       const logFile = path.join(dir, "log");
-      const args = [
-        "-infile", wavPath,
-        "-hmm", path.join(modelDir, "en-us"),
-        ...(await featureParams(modelDir, dir, cepstralMean)),
-        "-lm", path.join(modelDir, "en-us.lm.bin"),
-        "-dict", path.join(modelDir, "cmudict-en-us.dict"),
-        "-samprate", "16000",
-        "-time", "yes",
-        "-logfn", logFile,
-      ];
+      const args = ["-infile", wavPath, ...modelArgs(modelDir, await featureParams(modelDir, dir, cepstralMean)), "-logfn", logFile];
       const stdout = await new Promise<string>((resolve, reject) => {
         const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], signal });
         lowerPriority(child.pid, urgency);
@@ -95,6 +100,18 @@ export class PocketsphinxEngine implements RecognitionEngine {
       await rm(dir, { recursive: true, force: true });
     }
   }
+}
+
+/** What every PocketSphinx run is given: the en-us model, 16 kHz audio, and each word's times. */
+function modelArgs(modelDir: string, featParams: string[] = []): string[] {
+  return [
+    "-hmm", path.join(modelDir, "en-us"),
+    ...featParams,
+    "-lm", path.join(modelDir, "en-us.lm.bin"),
+    "-dict", path.join(modelDir, "cmudict-en-us.dict"),
+    "-samprate", "16000",
+    "-time", "yes",
+  ];
 }
 
 // PocketSphinx normalizes each frame by a running estimate of the speaker's cepstral mean (live
@@ -134,6 +151,61 @@ export function finalCepstralMean(log: string): number[] | undefined {
 function lastErrors(log: string): string {
   const errors = log.split("\n").filter((line) => /^(ERROR|FATAL)/.test(line));
   return (errors.length ? errors.slice(-3) : log.trim().split("\n").slice(-2)).join(" ").slice(0, 500);
+}
+
+class PocketsphinxStream implements RecognitionStream {
+  private readonly child: ChildProcessByStdio<Writable, Readable, null>;
+  private readonly heard: Segment[] = [];
+  private out = "";
+  private readonly done: Promise<void>;
+  private failed = false;
+
+  constructor(binary: string, args: string[], urgency: Urgency) {
+    // Node hands a child a socket for its stdin, which PocketSphinx cannot open as a file
+    // (/dev/stdin: ENXIO): `cat` copies it into a pipe. In a process group of their own, so that
+    // close() ends both; at the niceness of the work (PocketSphinx's, not only the shell's).
+    const script = 'cat | exec nice -n "$0" "$@" -infile /dev/stdin -logfn /dev/null';
+    this.child = spawn("/bin/sh", ["-c", script, String(niceFor(urgency)), binary, ...args], { stdio: ["pipe", "pipe", "ignore"], detached: true });
+    this.child.stdout.setEncoding("utf8");
+    this.child.stdout.on("data", (d: string) => {
+      // Each phrase ends with its "</s>" line: parse the phrases complete so far.
+      this.out += d;
+      const end = this.out.lastIndexOf("</s>");
+      if (end < 0) return;
+      const lineEnd = this.out.indexOf("\n", end);
+      if (lineEnd < 0) return;
+      this.heard.push(...parseTimedOutput(this.out.slice(0, lineEnd + 1)));
+      this.out = this.out.slice(lineEnd + 1);
+    });
+    // Not installed, or killed: captions then come from the pieces alone.
+    this.child.on("error", () => (this.failed = true));
+    this.child.stdin.on("error", () => (this.failed = true));
+    this.done = new Promise((resolve) => this.child.on("close", () => resolve()));
+  }
+
+  write(pcm: Buffer): void {
+    if (!this.failed && this.child.stdin.writable) this.child.stdin.write(pcm);
+  }
+
+  segments(): Segment[] {
+    return this.heard;
+  }
+
+  async end(): Promise<Segment[]> {
+    if (this.child.stdin.writable) this.child.stdin.end();
+    await this.done;
+    if (this.out.trim()) this.heard.push(...parseTimedOutput(this.out));
+    this.out = "";
+    return this.heard;
+  }
+
+  close(): void {
+    try {
+      if (this.child.pid) process.kill(-this.child.pid, "SIGKILL");
+    } catch {
+      // Ended already.
+    }
+  }
 }
 
 // With -time yes, each utterance prints its hypothesis, then one line per word:

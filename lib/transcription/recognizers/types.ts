@@ -41,7 +41,27 @@ export interface RecognitionEngine {
    * others; asked before a recording in another language is decoded.
    */
   languages?(): Promise<{ languages: "any" | string[]; hint: string }>;
+  /**
+   * A recognizer that hears audio as it arrives, for captions while someone speaks (PocketSphinx
+   * only); null when it cannot open one now.
+   */
+  openStream?(input: { urgency?: Urgency }): RecognitionStream | null;
   close?(): Promise<void>;
+}
+
+/**
+ * Audio heard as it arrives: each phrase is recognized as soon as the speaker pauses after it, so
+ * its words come a fraction of a second after they were said, not after a piece of several seconds.
+ */
+export interface RecognitionStream {
+  /** The next 16 kHz mono s16le samples, following those written before. */
+  write(pcm: Buffer): void;
+  /** The phrases heard so far; times in seconds from the first sample written. */
+  segments(): Segment[];
+  /** No more audio: resolves with every phrase once the last one is heard. */
+  end(): Promise<Segment[]>;
+  /** Stops at once, hearing nothing more. */
+  close(): void;
 }
 
 /** The engine cannot run here (not installed, no model, not configured); the message says how to fix it. */

@@ -1570,6 +1570,8 @@ export interface components {
             }[];
             /** @description The recognized pieces' texts joined in order, up to the first piece still being recognized: the live caption. */
             text: string;
+            /** @description The words heard after `text` so far, each phrase as soon as the speaker paused after it (corrected with your dictionary); provisional: replaced by the pieces' text once they are recognized. Empty when there are none, or when this server has no stream recognizer for the recording (whisper, or LIVE_CAPTION_STREAMS taken). */
+            provisional_text: string;
             /** @description The note made by finish, once status is done. */
             transcription_id: string | null;
             /** Format: date-time */
