@@ -11,12 +11,16 @@
 // to each of its steps: the rest cut, the whole decoded, the last pieces heard, joined, saved, the
 // recording kept).
 //
+// Each figure is also printed as a ratio to bare PocketSphinx on jfk.wav (11 s of speech), timed
+// before and after in the same run (machines here differ 2× in speed); the goals (issue 47):
+// Stop → text ≤ 0.4×, captions' median ≤ 0.4× and worst ≤ 0.7×.
+//
 // Runs the real app (npm start's launcher, a fresh DATA_DIR, PocketSphinx); set NEXT_DIST_DIR
 // to build beside other builds. Takes about 8 minutes: the recordings are made in real time.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loopedSpeech } from "@/bench/speech.ts";
+import { bareJfkSeconds, loopedSpeech } from "@/bench/speech.ts";
 import { chromium } from "playwright-core";
 import { startServer } from "@/tests/support/processes.ts";
 
@@ -101,7 +105,10 @@ async function measure(url: string, wav: string, seconds: number) {
 
 const dir = await mkdtemp(path.join(tmpdir(), "vd-bench-record-"));
 const server = await startServer({ DATA_DIR: path.join(dir, "data"), TRANSCRIBE_ENGINE: "pocketsphinx", LOG_LEVEL: "info" });
+const rows: { label: string; toText: number; median?: number; worst?: number }[] = [];
+const bareBefore = await bareJfkSeconds();
 try {
+  console.log(`bare PocketSphinx on jfk.wav: ${bareBefore.toFixed(2)} s`);
   console.log("recording  notes  stop→text (s)  finish request (s)  captions' delay (s, median / worst)");
   for (const minutes of LENGTHS) {
     const wav = await loopedSpeech(dir, minutes * 60);
@@ -115,6 +122,7 @@ try {
     const delay = captions ? `${captions.median.toFixed(1)} / ${captions.worst.toFixed(1)} (${captions.updates} updates)` : "none";
     const label = minutes < 1 ? `${minutes * 60} s` : `${minutes} min`;
     console.log(`${label.padEnd(11)}${String(parts).padEnd(7)}${toText.toFixed(1).padEnd(15)}${(lastPart?.toFixed(1) ?? "n/a").padEnd(20)}${delay}`);
+    rows.push({ label, toText, median: captions?.median, worst: captions?.worst });
     // The server's own account of that Stop: seconds from the finish request to each step.
     const finished = server.output().split("\n").findLast((line) => line.includes('"live recording finished"'));
     if (finished) {
@@ -123,6 +131,11 @@ try {
       console.log(`  finish, seconds to each step: ${steps.map(([key, value]) => `${key.slice(0, -4)} ${value}`).join(", ")} (${fields.pieces} pieces)`);
     }
   }
+  const bare = (bareBefore + (await bareJfkSeconds())) / 2;
+  const r = (x: number | undefined) => (x === undefined ? "n/a" : `${(x / bare).toFixed(2)}×`);
+  console.log(`\n÷ bare PocketSphinx on jfk.wav (${bare.toFixed(2)} s, before and after); goals: Stop → text ≤ 0.4×, captions ≤ 0.4× median, ≤ 0.7× worst`);
+  console.log("recording  stop→text  captions' median  worst");
+  for (const row of rows) console.log(`${row.label.padEnd(11)}${r(row.toText).padEnd(11)}${r(row.median).padEnd(18)}${r(row.worst)}`);
 } finally {
   await server.stop();
   await rm(dir, { recursive: true, force: true });

@@ -161,6 +161,7 @@ export const LiveRecording = z
       description:
         "The words heard after `text` so far, each phrase as soon as the speaker paused after it (corrected with your dictionary); provisional: replaced by the pieces' text once they are recognized. Empty when there are none, or when this server has no stream recognizer for the recording (whisper, or LIVE_CAPTION_STREAMS taken).",
     }),
+    provisional_until: z.number().nullable().meta({ description: "Where in the recording (seconds) the last word of `provisional_text` ends; null when it is empty." }),
     transcription_id: z.string().nullable().meta({ description: "The note made by finish, once status is done." }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),

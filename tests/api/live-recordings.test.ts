@@ -194,6 +194,7 @@ test("the words of each phrase show as provisional captions once its pause arriv
   assert.equal(heard.text, "", "no piece is recognized yet");
   assert.equal(heard.pieces.length, 0);
   assert.match(heard.provisional_text, /^[a-z' ]+$/, "PocketSphinx's words, lower case");
+  assert.ok(heard.provisional_until > 1 && heard.provisional_until < 6, `they reach into the first sentence: ${heard.provisional_until}`);
   assert.equal(captionStreamsOpen(), 1);
 
   await append(user.key, id, part, webm.subarray(part));
@@ -203,6 +204,7 @@ test("the words of each phrase show as provisional captions once its pause arriv
   const after = await read(user.key, id);
   assert.equal(after.body.status, "done");
   assert.equal(after.body.provisional_text, "");
+  assert.equal(after.body.provisional_until, null);
   assert.equal(captionStreamsOpen(), 0);
 });
 

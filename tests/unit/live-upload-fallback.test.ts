@@ -16,7 +16,7 @@ const realFetch = globalThis.fetch;
 const error = (status: number, code: string, message = code) => ({ status, body: { error: { code, message, request_id: "r" } } });
 const live = (bytes: number, transcriptionId: string | null = null) => ({
   status: 200,
-  body: { id: "rec", status: transcriptionId ? "done" : "recording", bytes_received: bytes, heard_seconds: 0, pieces: [], text: "", provisional_text: "", transcription_id: transcriptionId },
+  body: { id: "rec", status: transcriptionId ? "done" : "recording", bytes_received: bytes, heard_seconds: 0, pieces: [], text: "", provisional_text: "", provisional_until: null, transcription_id: transcriptionId },
 });
 
 beforeEach(() => {

@@ -10,7 +10,7 @@ import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
 // or it made a note of part of it after the phone went quiet), the queue sends it whole instead,
 // as any recording: never is a recording lost to a refusal.
 
-export type LiveCaptions = Pick<LiveRecording, "text" | "provisional_text" | "pieces" | "heard_seconds">;
+export type LiveCaptions = Pick<LiveRecording, "text" | "provisional_text" | "provisional_until" | "pieces" | "heard_seconds">;
 
 /** The most one PATCH carries (the server takes 8 MiB): an offline backlog goes in several. */
 const MAX_BODY = 4 * 1024 * 1024;
@@ -96,6 +96,7 @@ export function startLiveSender(id: string, type: string, recordedAt: number, on
         onCaptions({
           text: reply.live.text,
           provisional_text: reply.live.provisional_text ?? "",
+          provisional_until: reply.live.provisional_until ?? null,
           pieces: reply.live.pieces,
           heard_seconds: reply.live.heard_seconds,
         });

@@ -101,7 +101,8 @@ export async function startRecording(owner: string, { onCaptions, onCaptionsOff,
   const live = startLiveSender(id, type.split(";")[0] || "audio/webm", row.createdAt, (captions) => {
     // For bench:app-record: how far into the recording the words on screen reach, and when.
     const firstWaiting = captions.pieces.findIndex((p) => p.text === null);
-    const heard = (firstWaiting < 0 ? captions.pieces : captions.pieces.slice(0, firstWaiting)).at(-1)?.end ?? 0;
+    const recognized = (firstWaiting < 0 ? captions.pieces : captions.pieces.slice(0, firstWaiting)).at(-1)?.end ?? 0;
+    const heard = Math.max(recognized, captions.provisional_until ?? 0);
     performance.mark("voicedraft:captions", { detail: { heard } });
     onCaptions?.(captions);
   }, onCaptionsOff);

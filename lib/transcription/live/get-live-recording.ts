@@ -39,6 +39,7 @@ export async function getLiveRecording({ userId, id }: { userId: string; id: str
     pieces: pieces.map((p, i) => ({ start: p.startSec, end: p.endSec, text: texts[i] })),
     text: texts.slice(0, recognized).filter(Boolean).join(" "),
     provisional_text: provisionalText,
+    provisional_until: provisional.length ? provisional.at(-1)!.end : null,
     transcription_id: row.transcriptionId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

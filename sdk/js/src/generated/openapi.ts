@@ -1572,6 +1572,8 @@ export interface components {
             text: string;
             /** @description The words heard after `text` so far, each phrase as soon as the speaker paused after it (corrected with your dictionary); provisional: replaced by the pieces' text once they are recognized. Empty when there are none, or when this server has no stream recognizer for the recording (whisper, or LIVE_CAPTION_STREAMS taken). */
             provisional_text: string;
+            /** @description Where in the recording (seconds) the last word of `provisional_text` ends; null when it is empty. */
+            provisional_until: number | null;
             /** @description The note made by finish, once status is done. */
             transcription_id: string | null;
             /** Format: date-time */
