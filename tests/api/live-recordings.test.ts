@@ -206,6 +206,18 @@ test("the words of each phrase show as provisional captions once its pause arriv
   assert.equal(after.body.provisional_text, "");
   assert.equal(after.body.provisional_until, null);
   assert.equal(captionStreamsOpen(), 0);
+  // The rest at Stop was the stream's: it had heard all but the last phrase, so no piece was
+  // recognized for it after Stop (no attempt), and its words are the note's last.
+  const prisma = await db();
+  const row = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: user.id, id } } });
+  const last = await prisma.recognitionPiece.findFirstOrThrow({ where: { workflowId: row.workflowId }, orderBy: { index: "desc" } });
+  assert.equal(last.status, "completed");
+  assert.equal(last.attempts, 0, "heard by the stream, not by a recognition job");
+  assert.ok(last.endSec > done.body.duration - 0.1, `it reaches the end: ${last.endSec} of ${done.body.duration}`);
+  const lastText = (last.result as { text: string }).text;
+  assert.ok(lastText && done.body.text.endsWith(lastText), `${JSON.stringify(lastText)} ends ${JSON.stringify(done.body.text)}`);
+  const workflow = await prisma.recognitionWorkflow.findUniqueOrThrow({ where: { id: row.workflowId } });
+  assert.equal(workflow.status, "completed");
 });
 
 test("a pause that closes a long stretch of speech cuts it in two, one for each recognizer, before Stop", async () => {

@@ -94,7 +94,7 @@ describe("PocketsphinxEngine.openStream: audio heard as it arrives", () => {
   test("each phrase is heard once its pause arrives, before the audio ends; end() hears the last one", async () => {
     const { dataOffset, durationSec } = await measureWav(JFK_WAV);
     const samples = (await readFile(JFK_WAV)).subarray(dataOffset);
-    const stream = sphinx().openStream();
+    const stream = await sphinx().openStream();
     assert.ok(stream, "a stream opens where the model is installed");
     // The first 5 s: "and so my fellow americans … ask not", with the pause after "ask not" (4.3–5.3 s).
     stream.write(samples.subarray(0, 5 * 32_000));
@@ -114,10 +114,30 @@ describe("PocketsphinxEngine.openStream: audio heard as it arrives", () => {
   });
 
   test("close() stops it at once; no stream without the model", async () => {
-    const stream = sphinx().openStream()!;
+    const stream = (await sphinx().openStream())!;
     stream.write(Buffer.alloc(32_000));
     stream.close();
     assert.deepEqual(await stream.end(), []);
-    assert.equal(new PocketsphinxEngine({ binary: "pocketsphinx_continuous", modelDir: dir, maxQueue: 1 }).openStream(), null);
+    assert.equal(await new PocketsphinxEngine({ binary: "pocketsphinx_continuous", modelDir: dir, maxQueue: 1 }).openStream(), null);
+  });
+
+  test("a stream that fails says so at its end; one started from the speaker's mean is given it", async () => {
+    const failing = await sphinx(path.join(dir, "no-such-binary")).openStream();
+    failing!.write(Buffer.alloc(32_000));
+    await assert.rejects(failing!.end(), /PocketSphinx stream ended with/);
+
+    const seen = path.join(dir, "stream-seen");
+    const binary = path.join(dir, "fake-stream-sphinx.sh");
+    await writeFile(
+      binary,
+      ["#!/bin/sh", `printf '%s\\n' "$@" > ${seen}.args`, 'while [ $# -gt 0 ]; do case "$1" in -featparams) cp "$2" ' + seen + '.params;; esac; shift; done', "cat > /dev/null"].join("\n"),
+    );
+    await chmod(binary, 0o755);
+    const stream = (await sphinx(binary).openStream({ cepstralMean: JFK_MEAN }))!;
+    stream.write(Buffer.alloc(32_000));
+    assert.deepEqual(await stream.end(), []);
+    const args = (await readFile(`${seen}.args`, "utf8")).split("\n");
+    assert.equal(args[args.indexOf("-infile") + 1], "/dev/stdin");
+    assert.match(await readFile(`${seen}.params`, "utf8"), new RegExp(`-cmninit ${JFK_MEAN[0].toFixed(2)},`));
   });
 });

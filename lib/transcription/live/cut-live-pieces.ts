@@ -10,10 +10,12 @@ import { decodeAudio, isSilent, measureWav } from "@/lib/transcription/audio/dec
 import type { PlanOptions } from "@/lib/transcription/audio/plan-pieces.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
 import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
-import { hearForCaptions } from "@/lib/transcription/live/live-captions.ts";
+import { hearForCaptions, restFromStream } from "@/lib/transcription/live/live-captions.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
 import { dispatch } from "@/lib/transcription/recognition/recognize-pieces.ts";
-import { runPiece } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
+import { runPiece, type PieceResult } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
+import type { Recognition } from "@/lib/transcription/recognizers/types.ts";
+import type { Prisma } from "@/lib/db/generated/client.ts";
 
 // The server's side of recognizing while the person speaks: each time audio arrives, the part of
 // the recording not yet heard is decoded (only from `heardUntil` on, so a step costs about one
@@ -125,9 +127,16 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
       throw err;
     }
     const { dataOffset } = await measureWav(decoded.wavPath);
-    // The stream recognizer hears it first: captions for each phrase as it ends (live-captions.ts).
-    if (!final) await hearForCaptions(row, { wavPath: decoded.wavPath, dataOffset, fromSec: from, durationSec: decoded.durationSec });
+    const audio = { wavPath: decoded.wavPath, dataOffset, fromSec: from, durationSec: decoded.durationSec };
     const noneCut = { pieces: row.piecesCut, endSec: round(from + decoded.durationSec) };
+    if (!final) {
+      // The stream recognizer hears it first: captions for each phrase as it ends (live-captions.ts).
+      await hearForCaptions(row, audio);
+    } else {
+      // Stop: the stream has heard all of the rest but its last phrase; its words are the rest's.
+      const heard = await restFromStream(row, audio);
+      if (heard) return heard.text ? await store(row, [{ start: 0, end: decoded.durationSec, heard }], { ...audio, heardUntil: noneCut.endSec }, noneCut) : noneCut;
+    }
     // Only silence since heardUntil: no piece to cut, but its seconds are the recording's.
     if (isSilent(decoded)) return noneCut;
     const atStop = finalPieceLengths(decoded.durationSec, config.RECOGNIZERS_PER_PROCESS);
@@ -153,45 +162,60 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
     const ready = closed ? pieces : pieces.slice(0, -1);
     if (!ready.length) return noneCut;
     const heardUntil = round(from + (closed ? Math.max(ready.at(-1)!.end, decoded.durationSec - (final ? 0 : 0.3)) : pieces.at(-1)!.start));
-    const prisma = await db();
-    const stored = await prisma.$transaction(async (tx) => {
-      // Only from the seconds this cut started at: a concurrent cut elsewhere stored them first.
-      const claimed = await tx.liveRecording.updateMany({
-        where: { userId: row.userId, id: row.id, heardUntil: row.heardUntil, piecesCut: row.piecesCut },
-        data: { heardUntil, piecesCut: row.piecesCut + ready.length },
-      });
-      if (!claimed.count) return null;
-      for (const [i, piece] of ready.entries()) {
-        const audio = await pieceWav(decoded.wavPath, dataOffset, piece);
-        await tx.recognitionPiece.create({
-          data: {
-            workflowId: row.workflowId,
-            index: row.piecesCut + i,
-            startSec: round(from + piece.start),
-            endSec: round(from + piece.end),
-            status: "pending",
-            audio: new Uint8Array(audio),
-          },
-          select: { index: true },
-        });
-      }
-      return row.piecesCut + ready.length;
-    });
-    if (stored === null) {
-      const now = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: row.userId, id: row.id } } });
-      return { ...noneCut, pieces: now.piecesCut };
-    }
-    for (let index = row.piecesCut; index < stored; index++) {
-      // Queued for durability (a restart, another process), and started here at once: the job
-      // queue polls every few seconds, and a caption that late is no longer live.
-      await dispatch(row.workflowId, index);
-      // First in the recognizers' queue: the person is speaking (priority.ts).
-      void runPiece({ workflowId: row.workflowId, index, final: false, urgency: "live" }).catch(() => undefined);
-    }
-    return { ...noneCut, pieces: stored };
+    return await store(row, ready, { ...audio, heardUntil }, noneCut);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Stores a cut's pieces, from the seconds it started at, and sends them to the recognizers; a
+ * piece the stream recognizer has heard already (`heard`) is stored recognized.
+ */
+async function store(
+  row: LiveRow,
+  ready: { start: number; end: number; heard?: Recognition }[],
+  audio: { wavPath: string; dataOffset: number; fromSec: number; heardUntil: number },
+  noneCut: LiveCut,
+): Promise<LiveCut> {
+  const prisma = await db();
+  const stored = await prisma.$transaction(async (tx) => {
+    // Only from the seconds this cut started at: a concurrent cut elsewhere stored them first.
+    const claimed = await tx.liveRecording.updateMany({
+      where: { userId: row.userId, id: row.id, heardUntil: row.heardUntil, piecesCut: row.piecesCut },
+      data: { heardUntil: audio.heardUntil, piecesCut: row.piecesCut + ready.length },
+    });
+    if (!claimed.count) return null;
+    for (const [i, piece] of ready.entries()) {
+      const where = { workflowId: row.workflowId, index: row.piecesCut + i, startSec: round(audio.fromSec + piece.start), endSec: round(audio.fromSec + piece.end) };
+      const result: PieceResult | undefined = piece.heard && {
+        text: piece.heard.text,
+        segments: piece.heard.segments,
+        language: piece.heard.language,
+        engine: piece.heard.engine,
+        ...(piece.heard.model && { model: piece.heard.model }),
+      };
+      const data = result
+        ? { ...where, status: "completed", result: result as Prisma.InputJsonValue, completedAt: new Date() }
+        : { ...where, status: "pending", audio: new Uint8Array(await pieceWav(audio.wavPath, audio.dataOffset, piece)) };
+      await tx.recognitionPiece.create({ data, select: { index: true } });
+    }
+    return row.piecesCut + ready.length;
+  });
+  if (stored === null) {
+    const now = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: row.userId, id: row.id } } });
+    return { ...noneCut, pieces: now.piecesCut };
+  }
+  for (const [i, piece] of ready.entries()) {
+    if (piece.heard) continue;
+    const index = row.piecesCut + i;
+    // Queued for durability (a restart, another process), and started here at once: the job
+    // queue polls every few seconds, and a caption that late is no longer live.
+    await dispatch(row.workflowId, index);
+    // First in the recognizers' queue: the person is speaking (priority.ts).
+    void runPiece({ workflowId: row.workflowId, index, final: false, urgency: "live" }).catch(() => undefined);
+  }
+  return { ...noneCut, pieces: stored };
 }
 
 /** What a phone's recorder writes, and ffmpeg can read while it is still growing. */

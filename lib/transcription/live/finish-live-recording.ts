@@ -78,6 +78,8 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
       }
       await prisma.recognitionWorkflow.updateMany({ where: { id: row.workflowId }, data: { piecesTotal: count, durationSec } });
       const pieces = await waitForPieces(row.workflowId, { count, signal });
+      // Every piece is heard (the last one may have been heard by the stream, not by a job).
+      await prisma.recognitionWorkflow.updateMany({ where: { id: row.workflowId, status: "running" }, data: { status: "completed", completedAt: new Date() } });
       phases.mark("heard");
 
       const entries = await loadDictionary(userId);

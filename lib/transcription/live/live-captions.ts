@@ -2,17 +2,18 @@ import { open } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { env } from "@/lib/env.ts";
 import { log } from "@/lib/log.ts";
-import type { Word } from "@/lib/notes/segment.ts";
+import type { Segment, Word } from "@/lib/notes/segment.ts";
 import { SAMPLE_RATE } from "@/lib/transcription/audio/decode-audio.ts";
 import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
-import type { RecognitionStream } from "@/lib/transcription/recognizers/types.ts";
+import { speakerMean } from "@/lib/transcription/recognition/speaker-profile.ts";
+import type { Recognition, RecognitionStream } from "@/lib/transcription/recognizers/types.ts";
 
 // Captions while the person speaks. The recording's pieces are cut in pauses every 5–12 s, and a
 // piece's words came a piece late (bench:app-record: median 8.7 s after they were said). So each
 // live recording also has a stream recognizer (PocketSphinx reading the samples as they arrive),
 // which hears each phrase as soon as the speaker pauses after it: its words are the provisional
-// captions after the last recognized piece, replaced by that piece's text once it is heard. The
-// note is made from the pieces, as before: the stream changes only what is shown while recording.
+// captions after the last recognized piece, replaced by that piece's text once it is heard. At
+// Stop, its words for the rest (after the last piece cut) are that rest's text (restFromStream).
 //
 // Each cut (cut-live-pieces.ts) decodes the audio from `heardUntil` to the end that arrived, and
 // hands it here; the samples the stream has not had yet are written to it. A stream lives in the
@@ -29,46 +30,103 @@ type Entry = { stream: RecognitionStream; fedSec: number; idle: ReturnType<typeo
 const state = globalThis as unknown as { voicedraftCaptionStreams?: Map<string, Entry> };
 const streams: Map<string, Entry> = (state.voicedraftCaptionStreams ??= new Map());
 const keyOf = (userId: string, id: string) => `${userId}/${id}`;
+type Recording = { userId: string; id: string };
+/** The longest Stop waits for the stream's last phrase before recognizing the rest in pieces. */
+const STOP_WAIT_MS = 10_000;
+
+type CutAudio = { wavPath: string; dataOffset: number; fromSec: number; durationSec: number };
 
 /**
  * Writes the samples of a cut's decoded audio (`wavPath`, its data at `dataOffset`, starting at
  * `fromSec` of the recording) that the recording's stream has not heard yet, opening the stream
  * at the recording's start. Never throws: without a stream, captions come from the pieces alone.
  */
-export async function hearForCaptions(
-  recording: { userId: string; id: string },
-  audio: { wavPath: string; dataOffset: number; fromSec: number; durationSec: number },
-): Promise<void> {
+export async function hearForCaptions(recording: Recording, audio: CutAudio): Promise<void> {
   try {
-    const key = keyOf(recording.userId, recording.id);
-    let entry = streams.get(key);
-    if (!entry) {
-      // Only from the start: a stream begun later would not know where its words are.
-      if (audio.fromSec > 0.05 || streams.size >= maxStreams()) return;
-      const engine = await recognitionEngine();
-      const stream = engine.openStream?.({ urgency: "live" });
-      if (!stream || streams.has(key)) return stream?.close();
-      entry = { stream, fedSec: 0, idle: setTimeout(() => undefined, 0) };
-      streams.set(key, entry);
-    }
+    const entry = await streamOf(recording, audio.fromSec);
+    if (!entry) return;
     clearTimeout(entry.idle);
     entry.idle = setTimeout(() => void endCaptions(recording), IDLE_MS);
     entry.idle.unref?.();
-    const end = audio.fromSec + audio.durationSec;
-    if (end <= entry.fedSec) return;
-    const gap = audio.fromSec - entry.fedSec;
-    if (gap > MAX_GAP_SECONDS) return closeCaptions(recording);
-    if (gap > 0) entry.stream.write(Buffer.alloc(Math.round(gap * SAMPLE_RATE) * 2));
-    const skip = Math.max(0, Math.round((entry.fedSec - audio.fromSec) * SAMPLE_RATE) * 2);
-    entry.stream.write(await readSamples(audio.wavPath, audio.dataOffset + skip));
-    entry.fedSec = end;
+    await feed(recording, entry, audio);
   } catch (err) {
     log.warn("live captions: the stream recognizer could not hear the audio", { recording_id: recording.id, error: (err as Error).message });
   }
 }
 
+/**
+ * Stop: the stream hears the rest of the recording (from `fromSec`, where the pieces cut so far
+ * end) and ends, and its words for the rest are the rest's recognition: the stream has heard all
+ * but the last phrase already, so Stop waits for that phrase only, not for the rest to be cut and
+ * recognized (bench:app-record). Null when the recording has no stream, or the stream missed
+ * some of the rest or failed: the rest is then cut into pieces and recognized, as without one.
+ * Times are the rest's (0 at `fromSec`).
+ */
+export async function restFromStream(recording: Recording, audio: CutAudio): Promise<Recognition | null> {
+  const key = keyOf(recording.userId, recording.id);
+  const entry = streams.get(key);
+  if (!entry) return null;
+  clearTimeout(entry.idle);
+  streams.delete(key);
+  try {
+    if (entry.fedSec < audio.fromSec - 0.05 || !(await feed(recording, entry, audio))) throw new Error("the stream missed some of the rest");
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the stream took too long to end")), STOP_WAIT_MS).unref());
+    const segments = await Promise.race([entry.stream.end(), timeout]);
+    const from = audio.fromSec;
+    // A phrase may straddle where the last piece ended: each word goes where its middle is.
+    const rest = segments
+      .map((segment) => (segment.words ?? []).filter((w) => (w.start + w.end) / 2 >= from))
+      .filter((words) => words.length)
+      .map((words): Segment => {
+        const at = (t: number) => Math.max(0, Math.round((t - from) * 1000) / 1000);
+        const shifted = words.map((w) => ({ ...w, start: at(w.start), end: at(w.end) }));
+        return { start: shifted[0].start, end: shifted.at(-1)!.end, text: shifted.map((w) => w.word).join(" "), words: shifted };
+      });
+    const { engine, model } = entry.stream;
+    return { text: rest.map((s) => s.text).join(" "), segments: rest, language: "en", engine, ...(model && { model }) };
+  } catch (err) {
+    entry.stream.close();
+    log.warn("live recording: the stream could not hear the rest at Stop; it is recognized in pieces", { recording_id: recording.id, error: (err as Error).message });
+    return null;
+  }
+}
+
+/** The recording's stream, opened at its start (a stream begun later would not know where its words are). */
+async function streamOf(recording: Recording, fromSec: number): Promise<Entry | undefined> {
+  const key = keyOf(recording.userId, recording.id);
+  const open = streams.get(key);
+  if (open || fromSec > 0.05 || streams.size >= maxStreams()) return open;
+  const engine = await recognitionEngine();
+  const stream = await engine.openStream?.({ urgency: "live", cepstralMean: await speakerMean(recording.userId) });
+  if (!stream) return undefined;
+  // Two cuts opened one at once: the first stays.
+  if (streams.has(key)) {
+    stream.close();
+    return streams.get(key);
+  }
+  const entry: Entry = { stream, fedSec: 0, idle: setTimeout(() => undefined, 0) };
+  streams.set(key, entry);
+  return entry;
+}
+
+/** Writes what the stream has not heard of `audio`; false when it missed too much (it is closed). */
+async function feed(recording: Recording, entry: Entry, audio: CutAudio): Promise<boolean> {
+  const end = audio.fromSec + audio.durationSec;
+  if (end <= entry.fedSec) return true;
+  const gap = audio.fromSec - entry.fedSec;
+  if (gap > MAX_GAP_SECONDS) {
+    closeCaptions(recording);
+    return false;
+  }
+  if (gap > 0) entry.stream.write(Buffer.alloc(Math.round(gap * SAMPLE_RATE) * 2));
+  const skip = Math.max(0, Math.round((entry.fedSec - audio.fromSec) * SAMPLE_RATE) * 2);
+  entry.stream.write(await readSamples(audio.wavPath, audio.dataOffset + skip));
+  entry.fedSec = end;
+  return true;
+}
+
 /** The words the stream heard from `afterSec` on (times in the recording), or none. */
-export function provisionalWords(recording: { userId: string; id: string }, afterSec: number): Word[] {
+export function provisionalWords(recording: Recording, afterSec: number): Word[] {
   const entry = streams.get(keyOf(recording.userId, recording.id));
   if (!entry) return [];
   return entry.stream
@@ -78,7 +136,7 @@ export function provisionalWords(recording: { userId: string; id: string }, afte
 }
 
 /** Stop: the stream hears what it was given, then ends. */
-export async function endCaptions(recording: { userId: string; id: string }): Promise<void> {
+export async function endCaptions(recording: Recording): Promise<void> {
   const key = keyOf(recording.userId, recording.id);
   const entry = streams.get(key);
   if (!entry) return;
@@ -88,7 +146,7 @@ export async function endCaptions(recording: { userId: string; id: string }): Pr
 }
 
 /** Ends a recording's stream at once (it is finished, or its stream missed too much). */
-export function closeCaptions(recording: { userId: string; id: string }): void {
+export function closeCaptions(recording: Recording): void {
   const key = keyOf(recording.userId, recording.id);
   const entry = streams.get(key);
   if (!entry) return;

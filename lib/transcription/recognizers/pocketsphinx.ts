@@ -52,10 +52,13 @@ export class PocketsphinxEngine implements RecognitionEngine {
    * (0.2–0.6 s after the pause here). Outside the queue: it keeps up with speech in real time on
    * a part of one core for as long as the recording lasts.
    */
-  openStream({ urgency = "live" }: { urgency?: Urgency } = {}): RecognitionStream | null {
+  async openStream({ urgency = "live", cepstralMean }: { urgency?: Urgency; cepstralMean?: number[] } = {}): Promise<RecognitionStream | null> {
     const { binary, modelDir } = this.options;
     if (!PocketsphinxEngine.isInstalled(modelDir)) return null;
-    return new PocketsphinxStream(binary, modelArgs(modelDir), urgency);
+    // From where this speaker's voice settled last time, as a recording's first piece starts.
+    const dir = await mkdtemp(path.join(tmpdir(), "vd-sphinx-stream-"));
+    const args = modelArgs(modelDir, await featureParams(modelDir, dir, cepstralMean));
+    return new PocketsphinxStream(binary, args, urgency, () => rm(dir, { recursive: true, force: true }));
   }
 
   private async run({ wavPath, signal, cepstralMean, urgency }: RecognizeInput): Promise<Recognition> {
@@ -154,13 +157,16 @@ function lastErrors(log: string): string {
 }
 
 class PocketsphinxStream implements RecognitionStream {
+  readonly engine = "pocketsphinx";
+  readonly model = "en-us";
   private readonly child: ChildProcessByStdio<Writable, Readable, null>;
   private readonly heard: Segment[] = [];
   private out = "";
-  private readonly done: Promise<void>;
+  private readonly done: Promise<number | null>;
   private failed = false;
+  private closed = false;
 
-  constructor(binary: string, args: string[], urgency: Urgency) {
+  constructor(binary: string, args: string[], urgency: Urgency, cleanUp: () => Promise<void>) {
     // Node hands a child a socket for its stdin, which PocketSphinx cannot open as a file
     // (/dev/stdin: ENXIO): `cat` copies it into a pipe. In a process group of their own, so that
     // close() ends both; at the niceness of the work (PocketSphinx's, not only the shell's).
@@ -180,7 +186,8 @@ class PocketsphinxStream implements RecognitionStream {
     // Not installed, or killed: captions then come from the pieces alone.
     this.child.on("error", () => (this.failed = true));
     this.child.stdin.on("error", () => (this.failed = true));
-    this.done = new Promise((resolve) => this.child.on("close", () => resolve()));
+    this.done = new Promise((resolve) => this.child.on("close", (code) => resolve(code)));
+    void this.done.then(cleanUp).catch(() => undefined);
   }
 
   write(pcm: Buffer): void {
@@ -193,13 +200,15 @@ class PocketsphinxStream implements RecognitionStream {
 
   async end(): Promise<Segment[]> {
     if (this.child.stdin.writable) this.child.stdin.end();
-    await this.done;
+    const code = await this.done;
     if (this.out.trim()) this.heard.push(...parseTimedOutput(this.out));
     this.out = "";
+    if (!this.closed && (this.failed || code !== 0)) throw new Error(`the PocketSphinx stream ended with ${code}`);
     return this.heard;
   }
 
   close(): void {
+    this.closed = true;
     try {
       if (this.child.pid) process.kill(-this.child.pid, "SIGKILL");
     } catch {

@@ -45,7 +45,7 @@ export interface RecognitionEngine {
    * A recognizer that hears audio as it arrives, for captions while someone speaks (PocketSphinx
    * only); null when it cannot open one now.
    */
-  openStream?(input: { urgency?: Urgency }): RecognitionStream | null;
+  openStream?(input: { urgency?: Urgency; cepstralMean?: number[] }): Promise<RecognitionStream | null>;
   close?(): Promise<void>;
 }
 
@@ -54,11 +54,13 @@ export interface RecognitionEngine {
  * its words come a fraction of a second after they were said, not after a piece of several seconds.
  */
 export interface RecognitionStream {
+  readonly engine: string;
+  readonly model?: string;
   /** The next 16 kHz mono s16le samples, following those written before. */
   write(pcm: Buffer): void;
   /** The phrases heard so far; times in seconds from the first sample written. */
   segments(): Segment[];
-  /** No more audio: resolves with every phrase once the last one is heard. */
+  /** No more audio: resolves with every phrase once the last one is heard; rejects when the recognizer failed. */
   end(): Promise<Segment[]>;
   /** Stops at once, hearing nothing more. */
   close(): void;
