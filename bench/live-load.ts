@@ -3,8 +3,9 @@
 // `npm start` as a phone sends it: a second of WebM/Opus each second, in real time, reading the
 // captions in each answer. First alone; then beside two other live recordings made the same way
 // and 40 API clients reading and searching notes as fast as they are answered. Prints, for each:
-// Stop → text (the finish request), the captions' delay (from the end of the speech a piece holds
-// to the answer that first carried its words: median and worst), the API clients' requests and
+// Stop → text (the finish request), the captions' delay (for each answer whose words reach further
+// into the recording, pieces or provisional_text, seconds since the speech it reaches to was said:
+// median and worst), the API clients' requests and
 // their 5xx; the ratios under load to alone; and each also as a ratio to bare PocketSphinx on
 // jfk.wav measured in the same run (machines here differ 2× in speed).
 import { spawnSync } from "node:child_process";
@@ -23,16 +24,21 @@ type Phone = { stopToText: number; delays: number[] };
 async function recordLive(url: string, key: string, id: string, webm: Buffer): Promise<Phone> {
   const second = Math.ceil(webm.length / SECONDS);
   const started = performance.now();
-  const heard = new Set<number>();
+  let reached = 0;
   const delays: number[] = [];
   const headers = { authorization: `Bearer ${key}` };
-  const see = (pieces: { start: number; end: number; text: string | null }[] | undefined) => {
+  // As bench:app-record counts them: each answer whose words reach further into the recording
+  // (the recognized pieces, then the stream's provisional words) is a caption update, late by the
+  // time since the speech it reaches to was said.
+  type Live = { pieces?: { start: number; end: number; text: string | null }[]; provisional_until?: number | null };
+  const see = ({ pieces = [], provisional_until }: Live) => {
     const now = (performance.now() - started) / 1000;
-    for (const [index, piece] of (pieces ?? []).entries()) {
-      if (piece.text === null || heard.has(index)) continue;
-      heard.add(index);
-      delays.push(now - piece.end);
-    }
+    const waiting = pieces.findIndex((p) => p.text === null);
+    const recognized = (waiting < 0 ? pieces : pieces.slice(0, waiting)).at(-1)?.end ?? 0;
+    const reach = Math.max(recognized, provisional_until ?? 0);
+    if (reach <= reached) return;
+    reached = reach;
+    delays.push(now - reach);
   };
   for (let offset = 0, i = 1; offset < webm.length; offset += second, i++) {
     // In real time: the bytes of second i are sent once second i of the recording has passed.
@@ -44,7 +50,7 @@ async function recordLive(url: string, key: string, id: string, webm: Buffer): P
       body: new Uint8Array(webm.subarray(offset, offset + second)),
     });
     if (res.status >= 300) throw new Error(`append: ${res.status} ${await res.text()}`);
-    see(((await res.json()) as { pieces?: { start: number; end: number; text: string | null }[] }).pieces);
+    see((await res.json()) as Live);
   }
   const stopped = performance.now();
   const done = await fetch(`${url}/api/v1/live-recordings/${id}/finish`, { method: "POST", headers });

@@ -78,6 +78,9 @@ const EnvSchema = z.object({
   RECOGNIZER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   // ... and of background recognition (the second pass), behind live pieces and uploads.
   RECOGNIZER_BACKGROUND_NICE: z.coerce.number().int().min(0).max(19).default(19),
+  // ... and of work that keeps pace with someone speaking (a live recording's stream recognizer
+  // and the decoding of what it hears): bounded by the speech's speed, so as requests by default.
+  RECOGNIZER_REALTIME_NICE: z.coerce.number().int().min(0).max(19).default(0),
 
   // The writer: any OpenAI-compatible chat server (OpenAI, Ollama, llama.cpp's server, LM Studio,
   // vLLM, OpenRouter) that writes the clean-up, posts, titles, insights and rewrites. Unset: all of

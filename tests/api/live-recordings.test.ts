@@ -18,7 +18,7 @@ import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import { keepUnkeptLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
 import { captionStreamsOpen } from "@/lib/transcription/live/live-captions.ts";
-import { recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
+import { completeWaitingPieces, recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
 import { spokenSentences } from "../support/audio.ts";
@@ -218,6 +218,29 @@ test("the words of each phrase show as provisional captions once its pause arriv
   assert.ok(lastText && done.body.text.endsWith(lastText), `${JSON.stringify(lastText)} ends ${JSON.stringify(done.body.text)}`);
   const workflow = await prisma.recognitionWorkflow.findUniqueOrThrow({ where: { id: row.workflowId } });
   assert.equal(workflow.status, "completed");
+});
+
+test("at Stop, pieces still waiting for a recognizer take the stream's words for their seconds; a piece done keeps its own", async () => {
+  const user = await createTestUser();
+  const prisma = await db();
+  const workflow = await prisma.recognitionWorkflow.create({
+    data: { userId: user.id, requestHash: "waiting-pieces", status: "running", piecesTotal: 3, durationSec: 9 },
+  });
+  const piece = (index: number, status: string, extra = {}) =>
+    prisma.recognitionPiece.create({ data: { workflowId: workflow.id, index, startSec: index * 3, endSec: index * 3 + 3, status, audio: new Uint8Array([1]), ...extra } });
+  await piece(0, "completed", { result: { text: "its own", segments: [], language: "en", engine: "pocketsphinx" }, audio: null });
+  await piece(1, "running", { executionId: "a-recognizer" });
+  await piece(2, "pending");
+  const heard = (start: number, end = Infinity) => ({ text: `heard ${start}-${end}`, segments: [{ start: 0, end: end - start, text: `heard ${start}-${end}` }], language: "en", engine: "pocketsphinx" });
+  assert.equal(await completeWaitingPieces(workflow.id, heard), 2);
+  const rows = await prisma.recognitionPiece.findMany({ where: { workflowId: workflow.id }, orderBy: { index: "asc" } });
+  assert.deepEqual(rows.map((r) => [r.status, (r.result as { text: string }).text, r.audio, r.executionId]), [
+    ["completed", "its own", null, null],
+    ["completed", "heard 3-6", null, null],
+    ["completed", "heard 6-9", null, null],
+  ]);
+  // Nothing left to complete: a second call changes nothing.
+  assert.equal(await completeWaitingPieces(workflow.id, heard), 0);
 });
 
 test("a pause that closes a long stretch of speech cuts it in two, one for each recognizer, before Stop", async () => {

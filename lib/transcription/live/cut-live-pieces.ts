@@ -10,7 +10,7 @@ import { decodeAudio, isSilent, measureWav } from "@/lib/transcription/audio/dec
 import type { PlanOptions } from "@/lib/transcription/audio/plan-pieces.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
 import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
-import { hearForCaptions, restFromStream } from "@/lib/transcription/live/live-captions.ts";
+import { hearForCaptions, heardByStream, type StreamHeard } from "@/lib/transcription/live/live-captions.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
 import { dispatch } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { runPiece, type PieceResult } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
@@ -54,9 +54,10 @@ export type LiveRow = { userId: string; id: string; format: string; heardUntil: 
 /**
  * What a cut leaves: how many pieces the recording has, and where its audio ended when the cut
  * read it (seconds). After Stop's cut that is the recording's length, so finish need not decode
- * the whole recording again for it (5 minutes: 1.4 s of a core, beside the last pieces).
+ * the whole recording again for it (5 minutes: 1.4 s of a core, beside the last pieces). `heard`:
+ * what the stream recognizer heard of the whole recording, when Stop's cut took the rest from it.
  */
-export type LiveCut = { pieces: number; endSec: number };
+export type LiveCut = { pieces: number; endSec: number; heard?: StreamHeard };
 
 // One cut at a time per recording in this process; a request that finds one running waits for it
 // (the database's conditional update keeps two processes from cutting the same seconds twice).
@@ -119,7 +120,8 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
         maxWaiting: config.DECODE_QUEUE_MAX,
         startSec: from,
         keepSilent: true,
-        urgency: "live",
+        // What the stream recognizer hears next (live-captions.ts): it keeps pace with the speech.
+        urgency: "realtime",
       });
     } catch (err) {
       // Nothing after heardUntil yet: no piece to cut.
@@ -134,8 +136,12 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
       await hearForCaptions(row, audio);
     } else {
       // Stop: the stream has heard all of the rest but its last phrase; its words are the rest's.
-      const heard = await restFromStream(row, audio);
-      if (heard) return heard.text ? await store(row, [{ start: 0, end: decoded.durationSec, heard }], { ...audio, heardUntil: noneCut.endSec }, noneCut) : noneCut;
+      const heard = await heardByStream(row, audio);
+      if (heard) {
+        const rest = heard(from);
+        const cut = rest.text ? await store(row, [{ start: 0, end: decoded.durationSec, heard: rest }], { ...audio, heardUntil: noneCut.endSec }, noneCut) : noneCut;
+        return { ...cut, heard };
+      }
     }
     // Only silence since heardUntil: no piece to cut, but its seconds are the recording's.
     if (isSilent(decoded)) return noneCut;

@@ -19,6 +19,7 @@ import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
 import { encodeLiveAudio, keepLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
 import { planHearingAgain, startHearingAgain } from "@/lib/transcription/live/hear-again.ts";
 import { waitForPieces } from "@/lib/transcription/recognition/recognize-pieces.ts";
+import { completeWaitingPieces } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
 import { optimizationKey } from "@/lib/transcription/recognition/transcribe-audio.ts";
 import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
@@ -68,10 +69,12 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
     // and Stop waited for it until 2026-11-28.
     const keeping = shouldKeepAudio(true) ? encodeLiveAudio(file, row.format, dir) : undefined;
     try {
-      const { pieces: count, endSec: durationSec } = await cutLivePieces(row, { final: true, audioFile: file }).finally(() => phases.mark("cut"));
-      // The note is made from the pieces: the stream that captioned the recording is done (after
-      // Stop's cut, which waited for any cut still feeding it).
+      const { pieces: count, endSec: durationSec, heard } = await cutLivePieces(row, { final: true, audioFile: file }).finally(() => phases.mark("cut"));
+      // The stream that captioned the recording is done (after Stop's cut, which waited for any
+      // cut still feeding it). When it heard the whole recording, the pieces still waiting for a
+      // recognizer take its words: on a busy server they could be many (bench:live-load).
       closeCaptions(row);
+      if (heard) await completeWaitingPieces(row.workflowId, heard);
       if (durationSec > config.MAX_AUDIO_SECONDS) throw audioTooLong(config.MAX_AUDIO_SECONDS);
       if (!count) {
         throw new ApiError("no_speech", "No speech was heard: the recording is silent or holds only noise; nothing could be transcribed. Check the microphone.");

@@ -55,35 +55,42 @@ export async function hearForCaptions(recording: Recording, audio: CutAudio): Pr
 }
 
 /**
- * Stop: the stream hears the rest of the recording (from `fromSec`, where the pieces cut so far
- * end) and ends, and its words for the rest are the rest's recognition: the stream has heard all
- * but the last phrase already, so Stop waits for that phrase only, not for the rest to be cut and
- * recognized (bench:app-record). Null when the recording has no stream, or the stream missed
- * some of the rest or failed: the rest is then cut into pieces and recognized, as without one.
- * Times are the rest's (0 at `fromSec`).
+ * What a recording's stream heard, once it has heard all of it: the recognition of any of its
+ * spans (times in the span, 0 at `start`). A phrase may straddle a span's edge: each word goes to
+ * the span its middle is in.
  */
-export async function restFromStream(recording: Recording, audio: CutAudio): Promise<Recognition | null> {
+export type StreamHeard = (start: number, end?: number) => Recognition;
+
+/**
+ * Stop: the stream hears the rest of the recording (the cut's audio, after the pieces cut so far)
+ * and ends. It had heard all but the last phrase already, so Stop waits for that phrase, not for
+ * the rest to be cut and recognized, nor for the pieces still waiting for a recognizer
+ * (bench:app-record, bench:live-load). Null when the recording has no stream in this process, or
+ * its stream missed some of the audio or failed: the rest is then cut into pieces and recognized,
+ * as without one.
+ */
+export async function heardByStream(recording: Recording, audio: CutAudio): Promise<StreamHeard | null> {
   const key = keyOf(recording.userId, recording.id);
   const entry = streams.get(key);
   if (!entry) return null;
   clearTimeout(entry.idle);
   streams.delete(key);
   try {
-    if (entry.fedSec < audio.fromSec - 0.05 || !(await feed(recording, entry, audio))) throw new Error("the stream missed some of the rest");
+    if (entry.fedSec < audio.fromSec - 0.05 || !(await feed(recording, entry, audio))) throw new Error("the stream missed some of the audio");
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the stream took too long to end")), STOP_WAIT_MS).unref());
-    const segments = await Promise.race([entry.stream.end(), timeout]);
-    const from = audio.fromSec;
-    // A phrase may straddle where the last piece ended: each word goes where its middle is.
-    const rest = segments
-      .map((segment) => (segment.words ?? []).filter((w) => (w.start + w.end) / 2 >= from))
-      .filter((words) => words.length)
-      .map((words): Segment => {
-        const at = (t: number) => Math.max(0, Math.round((t - from) * 1000) / 1000);
-        const shifted = words.map((w) => ({ ...w, start: at(w.start), end: at(w.end) }));
-        return { start: shifted[0].start, end: shifted.at(-1)!.end, text: shifted.map((w) => w.word).join(" "), words: shifted };
-      });
+    const words = (await Promise.race([entry.stream.end(), timeout])).map((segment) => segment.words ?? []);
     const { engine, model } = entry.stream;
-    return { text: rest.map((s) => s.text).join(" "), segments: rest, language: "en", engine, ...(model && { model }) };
+    return (start, end = Infinity) => {
+      const at = (t: number) => Math.max(0, Math.round((t - start) * 1000) / 1000);
+      const segments = words
+        .map((phrase) => phrase.filter((w) => (w.start + w.end) / 2 >= start && (w.start + w.end) / 2 < end))
+        .filter((phrase) => phrase.length)
+        .map((phrase): Segment => {
+          const shifted = phrase.map((w) => ({ ...w, start: at(w.start), end: at(w.end) }));
+          return { start: shifted[0].start, end: shifted.at(-1)!.end, text: shifted.map((w) => w.word).join(" "), words: shifted };
+        });
+      return { text: segments.map((s) => s.text).join(" "), segments, language: "en", engine, ...(model && { model }) };
+    };
   } catch (err) {
     entry.stream.close();
     log.warn("live recording: the stream could not hear the rest at Stop; it is recognized in pieces", { recording_id: recording.id, error: (err as Error).message });
@@ -97,7 +104,7 @@ async function streamOf(recording: Recording, fromSec: number): Promise<Entry | 
   const open = streams.get(key);
   if (open || fromSec > 0.05 || streams.size >= maxStreams()) return open;
   const engine = await recognitionEngine();
-  const stream = await engine.openStream?.({ urgency: "live", cepstralMean: await speakerMean(recording.userId) });
+  const stream = await engine.openStream?.({ urgency: "realtime", cepstralMean: await speakerMean(recording.userId) });
   if (!stream) return undefined;
   // Two cuts opened one at once: the first stays.
   if (streams.has(key)) {

@@ -66,6 +66,30 @@ export function whenPieceSettles(workflowId: string, listener: () => void): () =
   };
 }
 
+/**
+ * The workflow's pieces not recognized yet (waiting, or being recognized) are completed with what
+ * another recognizer heard in their seconds (a live recording's stream, at Stop). A recognition
+ * still running on one of them then finds it no longer held, and its result is dropped.
+ */
+export async function completeWaitingPieces(workflowId: string, heard: (start: number, end: number) => PieceResult): Promise<number> {
+  const prisma = await db();
+  const waiting = await prisma.recognitionPiece.findMany({
+    where: { workflowId, status: { in: ["pending", "running"] } },
+    select: { index: true, startSec: true, endSec: true },
+  });
+  let completed = 0;
+  for (const piece of waiting) {
+    const result = heard(piece.startSec, piece.endSec);
+    const { count } = await prisma.recognitionPiece.updateMany({
+      where: { workflowId, index: piece.index, status: { in: ["pending", "running"] } },
+      data: { status: "completed", result: result as Prisma.InputJsonValue, audio: null, executionId: null, heartbeatAt: null, completedAt: new Date() },
+    });
+    completed += count;
+  }
+  if (completed) pieceSettled(workflowId);
+  return completed;
+}
+
 function pieceSettled(workflowId: string): void {
   for (const listener of [...(settledListeners.get(workflowId) ?? [])]) listener();
 }

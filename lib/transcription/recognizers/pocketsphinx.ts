@@ -52,7 +52,7 @@ export class PocketsphinxEngine implements RecognitionEngine {
    * (0.2–0.6 s after the pause here). Outside the queue: it keeps up with speech in real time on
    * a part of one core for as long as the recording lasts.
    */
-  async openStream({ urgency = "live", cepstralMean }: { urgency?: Urgency; cepstralMean?: number[] } = {}): Promise<RecognitionStream | null> {
+  async openStream({ urgency = "realtime", cepstralMean }: { urgency?: Urgency; cepstralMean?: number[] } = {}): Promise<RecognitionStream | null> {
     const { binary, modelDir } = this.options;
     if (!PocketsphinxEngine.isInstalled(modelDir)) return null;
     // From where this speaker's voice settled last time, as a recording's first piece starts.

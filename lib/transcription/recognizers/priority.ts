@@ -11,14 +11,21 @@ import { log } from "@/lib/log.ts";
 // recording, bench:live-load): first in each recognizer's queue, and background work also runs
 // its processes at the lowest CPU priority (RECOGNIZER_BACKGROUND_NICE, default 19), so that on a
 // busy server it takes only the time live work and requests leave.
-export type Urgency = "live" | "normal" | "background";
-export const URGENCY_RANK: Record<Urgency, number> = { live: 0, normal: 1, background: 2 };
+//
+// Work that keeps pace with someone speaking ("realtime": a live recording's stream recognizer,
+// and the decoding of the audio it is fed) runs at RECOGNIZER_REALTIME_NICE, by default as
+// requests do: it can take no more than its recordings' speed (a part of a core each, at most
+// LIVE_CAPTION_STREAMS of them), and behind a busy server it would fall behind the speech for good
+// (bench:live-load: Stop → text 19.7× alone under load when it ran at RECOGNIZER_NICE).
+export type Urgency = "realtime" | "live" | "normal" | "background";
+export const URGENCY_RANK: Record<Urgency, number> = { realtime: 0, live: 1, normal: 2, background: 3 };
 
 let warned = false;
 
 /** The niceness a recognizer or decoder runs at for work of this urgency. */
 export function niceFor(urgency: Urgency = "normal"): number {
   const config = env();
+  if (urgency === "realtime") return Math.min(config.RECOGNIZER_NICE, config.RECOGNIZER_REALTIME_NICE);
   return urgency === "background" ? Math.max(config.RECOGNIZER_NICE, config.RECOGNIZER_BACKGROUND_NICE) : config.RECOGNIZER_NICE;
 }
 
