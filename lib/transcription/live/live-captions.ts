@@ -31,8 +31,12 @@ const state = globalThis as unknown as { voicedraftCaptionStreams?: Map<string, 
 const streams: Map<string, Entry> = (state.voicedraftCaptionStreams ??= new Map());
 const keyOf = (userId: string, id: string) => `${userId}/${id}`;
 type Recording = { userId: string; id: string };
-/** The longest Stop waits for the stream's last phrase before recognizing the rest in pieces. */
-const STOP_WAIT_MS = 10_000;
+/**
+ * The longest Stop waits for the stream to end. Behind on a busy machine, it is still the quickest
+ * way to the text (the pieces it would fall back to wait behind it, at a lower priority): this is
+ * for a stream that hangs.
+ */
+const STOP_WAIT_MS = 60_000;
 
 type CutAudio = { wavPath: string; dataOffset: number; fromSec: number; durationSec: number };
 
