@@ -30,6 +30,10 @@ process.env.JOBS_POLL_SECONDS = "0.5";
 process.env.RECOGNIZERS_PER_PROCESS = "2";
 process.env.OPTIMIZER = "off";
 process.env.SECOND_PASS = "auto";
+// The second pass over live pieces, as a recording has them without a stream recognizer (whisper,
+// or more recordings than LIVE_CAPTION_STREAMS): with one, the rest at Stop is the stream's, and
+// a recording sent this fast may be a single piece, which a second pass would only hear again.
+process.env.LIVE_CAPTION_STREAMS = "0";
 const exec = promisify(execFile);
 
 let dir: string;
