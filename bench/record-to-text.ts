@@ -123,6 +123,9 @@ try {
     const label = minutes < 1 ? `${minutes * 60} s` : `${minutes} min`;
     console.log(`${label.padEnd(11)}${String(parts).padEnd(7)}${toText.toFixed(1).padEnd(15)}${(lastPart?.toFixed(1) ?? "n/a").padEnd(20)}${delay}`);
     rows.push({ label, toText, median: captions?.median, worst: captions?.worst });
+    // What went wrong on the server meanwhile, if anything (a cut that failed, a stream that fell behind).
+    const warnings = server.output().split("\n").filter((line) => /"level":"(warn|error)"|the stream heard the rest/.test(line));
+    for (const line of warnings.slice(-5)) console.log(`  server: ${line.slice(0, 300)}`);
     // The server's own account of that Stop: seconds from the finish request to each step.
     const finished = server.output().split("\n").findLast((line) => line.includes('"live recording finished"'));
     if (finished) {

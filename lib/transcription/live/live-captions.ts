@@ -82,7 +82,11 @@ export async function heardByStream(recording: Recording, audio: CutAudio): Prom
   try {
     if (entry.fedSec < audio.fromSec - 0.05 || !(await feed(recording, entry, audio))) throw new Error("the stream missed some of the audio");
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the stream took too long to end")), STOP_WAIT_MS).unref());
+    // How far behind the speech the stream was at Stop (its last phrase heard), and how long it took to end.
+    const behind = audio.fromSec + audio.durationSec - (entry.stream.segments().at(-1)?.end ?? 0);
+    const started = performance.now();
     const words = (await Promise.race([entry.stream.end(), timeout])).map((segment) => segment.words ?? []);
+    log.info("live recording: the stream heard the rest", { recording_id: recording.id, behind_sec: round(behind), ended_sec: round((performance.now() - started) / 1000) });
     const { engine, model } = entry.stream;
     return (start, end = Infinity) => {
       const at = (t: number) => Math.max(0, Math.round((t - start) * 1000) / 1000);
@@ -165,6 +169,8 @@ export function closeCaptions(recording: Recording): void {
   streams.delete(key);
   entry.stream.close();
 }
+
+const round = (s: number) => Math.round(s * 100) / 100;
 
 /** How many recordings' streams this process has open. */
 export const captionStreamsOpen = (): number => streams.size;
