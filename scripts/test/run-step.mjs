@@ -62,10 +62,13 @@ export async function runStep(step, ctx) {
 const postgresAnswers = async () =>
   Boolean(process.env.TEST_DATABASE_URL) || (await reachable("postgresql://postgres@127.0.0.1:5432/postgres"));
 
-async function testFiles(files) {
+/** A step's test files: the dir's *.test.ts, the ones named in `first` first, in its order, then the rest by name. */
+async function testFiles(files, first = []) {
   if (Array.isArray(files)) return files;
   const entries = await readdir(path.join(root, files)).catch(() => []);
-  return entries.filter((f) => f.endsWith(".test.ts")).sort().map((f) => path.join(files, f));
+  const rank = (f) => (first.includes(f) ? first.indexOf(f) : first.length);
+  const names = entries.filter((f) => f.endsWith(".test.ts")).sort();
+  return names.sort((a, b) => rank(a) - rank(b)).map((f) => path.join(files, f));
 }
 
 async function check(title, [command, ...args], ctx) {
@@ -141,9 +144,9 @@ async function withService(title, step, ctx) {
   }
 }
 
-/** The browser test files, one process each, from one queue in two lanes; then the `last` ones, alone. */
+/** The browser test files, one process each, from one queue (the `first` ones first) in two lanes; then the `last` ones, alone. */
 async function browserQueue(title, { files: dir, queue: spec }, ctx) {
-  const files = await testFiles(dir);
+  const files = await testFiles(dir, spec.first);
   const last = files.filter((f) => spec.last.files.includes(path.basename(f)));
   const queue = files.filter((f) => !last.includes(f));
   ctx.out.log(`\n=== ${title}: ${queue.length} files, ${ctx.oneLane ? "one lane" : "a second lane once the side lane has ended"}`);

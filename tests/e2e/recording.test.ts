@@ -233,10 +233,13 @@ test("offline: a recording waits in the queue across a reload and uploads exactl
 });
 
 test("a long recording is split at silences in the worker, every part uploaded once and joined in order by the server", async () => {
-  // About three minutes: the JFK sentence fourteen times, two seconds of silence after each.
+  // 130 s: the JFK sentence ten times, two seconds of silence after each. The worker cuts near every
+  // 60 s, at the longest silence of the 20 s before (51 s and 103 s here): three parts, the fewest that
+  // have a part between two cuts. (It was 182 s, four parts: each second is heard by PocketSphinx and
+  // converted by ffmpeg.wasm, and this test was the longest of the browser tests.)
   const long = await ffmpegFixture("long-speech.wav", [
     "-i", JFK_WAV, "-f", "lavfi", "-t", "2", "-i", "anullsrc=r=16000:cl=mono",
-    "-filter_complex", "[0:a]aresample=16000,aformat=channel_layouts=mono[s];[s][1:a]concat=n=2:v=0:a=1,aloop=loop=13:size=2e9[out]",
+    "-filter_complex", "[0:a]aresample=16000,aformat=channel_layouts=mono[s];[s][1:a]concat=n=2:v=0:a=1,aloop=loop=9:size=2e9[out]",
     "-map", "[out]", "-ac", "1", "-ar", "16000",
   ]);
   const { context, page } = await newPhone(app);
@@ -256,7 +259,7 @@ test("a long recording is split at silences in the worker, every part uploaded o
   assert.ok(ticks > 20, `the page's timers kept running during preprocessing (${ticks} ticks)`);
   await screenshot(page, "record-uploading-parts");
   const parts = Number(/part \d+ of (\d+)/.exec((await partOf.textContent()) ?? "")?.[1]);
-  assert.ok(parts >= 3, `expected at least 3 parts for ~3 minutes, got ${parts}`);
+  assert.ok(parts >= 3, `expected at least 3 parts for 130 s, got ${parts}`);
   // 'On this phone' has the recording once, its parts as progress within it.
   assert.equal(await page.getByTestId("upload-item").count(), 1, "one row for the recording, not one per part");
   const row = page.getByTestId("upload-item");
@@ -310,14 +313,15 @@ test("a long recording is split at silences in the worker, every part uploaded o
   await page.emulateMedia({ colorScheme: "dark" });
   await screenshot(page, "recording-joined-dark", { fullPage: false });
   await page.emulateMedia({ colorScheme: "light" });
-  // Nothing lost or doubled at the cuts: the parts add up to the 182 s of the file.
+  // Nothing lost or doubled at the cuts: the parts add up to the 130 s of the file.
   const summary = (await page.getByTestId("joined-duration").textContent()) ?? "";
   const [, minutes, secs] = /^(\d+):(\d{2})$/.exec(summary) ?? [];
-  assert.ok(Math.abs(Number(minutes) * 60 + Number(secs) - 182) <= 3, `the parts should add up to 182 s: ${summary}`);
-  assert.ok(Math.abs(fromServer.body.duration - 182) <= 3, `the server's duration: ${fromServer.body.duration}`);
-  // And it is the speech, all through (PocketSphinx catches "country" in most of the 28 places).
+  assert.ok(Math.abs(Number(minutes) * 60 + Number(secs) - 130) <= 3, `the parts should add up to 130 s: ${summary}`);
+  assert.ok(Math.abs(fromServer.body.duration - 130) <= 3, `the server's duration: ${fromServer.body.duration}`);
+  // And it is the speech, all through (PocketSphinx catches "country" in most of the 20 places; the
+  // bar is the one of 10 in 28 that the 182 s file had).
   const mentions = joined.match(/country/gi)?.length ?? 0;
-  assert.ok(mentions >= 10, `the stitched transcript carries the speech: ${mentions} × "country" in ${joined}`);
+  assert.ok(mentions >= 7, `the stitched transcript carries the speech: ${mentions} × "country" in ${joined}`);
   await assertAccessible(page, "joined transcript");
   await screenshot(page, "transcript-joined");
 
