@@ -117,6 +117,10 @@ try {
   console.log(
     `${"under load".padEnd(13)}${f(busy.stopToText).padEnd(17)}${`${f(median(busy.delays))} / ${f(worst(busy.delays))} (${busy.delays.length} updates)`.padEnd(37)}${`${api.requests} (${api.limited} × 429)`.padEnd(14)} ${api.errors}`,
   );
+  // The server's account of each Stop (seconds to each step) and of its stream recognizer.
+  for (const line of server.output().split("\n").filter((l) => /"live recording finished"|the stream heard the rest|"level":"(warn|error)"/.test(l)).slice(-12)) {
+    console.log(`  server: ${line.replace(/^\{"time":"[^"]+",/, "{").slice(0, 260)}`);
+  }
   const bare = (bareBefore + (await bareJfkSeconds())) / 2;
   const r = (x: number, y: number) => (x / y).toFixed(2);
   console.log(`under load ÷ alone: Stop → text ${r(busy.stopToText, alone.stopToText)}×, captions median ${r(median(busy.delays), median(alone.delays))}×, worst ${r(worst(busy.delays), worst(alone.delays))}× (goal ≤ 2×, 0 × 5xx)`);
