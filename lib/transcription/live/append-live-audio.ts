@@ -10,7 +10,6 @@ import { detectAudioFormat, SUPPORTED_FORMATS_TEXT, type AudioFormat } from "@/l
 import { assertAudioQuotaLeft } from "@/lib/note-audio/audio-quota.ts";
 import { assertLiveBytesAreAudio, type LiveBytesOf } from "@/lib/transcription/live/check-live-bytes.ts";
 import { cutLivePieces, LIVE_FORMATS } from "@/lib/transcription/live/cut-live-pieces.ts";
-import { nextPhrase } from "@/lib/transcription/live/live-captions.ts";
 import { getLiveRecording } from "@/lib/transcription/live/get-live-recording.ts";
 import { assertLiveRecordingSlot } from "@/lib/transcription/live/open-live-recordings.ts";
 import { assertLanguageSupported, engineCall, recognizerPrompt } from "@/lib/transcription/recognition/transcribe-audio.ts";
@@ -23,11 +22,6 @@ import type { LiveRecording } from "@/lib/transcription/schemas.ts";
 // skipped, and a body that starts past them is refused with the offset to send from. New bytes are
 // kept only when they are audio (check-live-bytes.ts) and fit in the account's audio quota; the
 // first ones only while the account has fewer than LIVE_RECORDINGS_OPEN_MAX recordings open.
-
-/** The longest an append's answer waits for its audio to be heard, and for a phrase it closes. */
-const ANSWER_WAIT_MS = 1000;
-const PHRASE_WAIT_MS = 300;
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 type AppendArgs = {
   userId: string;
@@ -73,13 +67,9 @@ export async function appendLiveAudio({ userId, id, offset, bytes, mimeType, rec
       const now = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId, id } }, select: { bytesReceived: true } });
       throw offsetMismatch(now.bytesReceived, offset);
     }
-    // The answer carries the captions so far. It waits a moment for this audio to be cut and fed
-    // to the stream recognizer, and for a phrase it may close (live-captions.ts): its words then
-    // come in this answer, not in the next second's (bench:app-record: captions' median 2.2 s →
-    // see docs/benchmarks.md). Never long: the phone sends one request at a time, and its next
-    // second of audio waits for this answer (the cut goes on without it).
-    const cut = cutLivePieces(row);
-    await Promise.race([cut.then(() => nextPhrase(row, PHRASE_WAIT_MS)), delay(ANSWER_WAIT_MS)]);
+    // Not awaited: the phone's next second of audio should not wait for the recognizer. The
+    // answer carries the captions so far.
+    void cutLivePieces(row);
   }
   return { recording: await getLiveRecording({ userId, id }), created };
 }

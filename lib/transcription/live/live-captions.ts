@@ -140,15 +140,6 @@ async function feed(recording: Recording, entry: Entry, audio: CutAudio): Promis
   return true;
 }
 
-/**
- * Waits, at most `ms`, for the recording's stream to hear its next phrase (none: at once): the
- * answer to a PATCH then carries the words of a phrase that ended in the audio it brought, not the
- * next second's answer.
- */
-export async function nextPhrase(recording: Recording, ms: number): Promise<void> {
-  await streams.get(keyOf(recording.userId, recording.id))?.stream.nextPhrase(ms);
-}
-
 /** The words the stream heard from `afterSec` on (times in the recording), or none. */
 export function provisionalWords(recording: Recording, afterSec: number): Word[] {
   const entry = streams.get(keyOf(recording.userId, recording.id));

@@ -165,7 +165,6 @@ class PocketsphinxStream implements RecognitionStream {
   private readonly done: Promise<number | null>;
   private failed = false;
   private closed = false;
-  private readonly waiting: (() => void)[] = [];
 
   constructor(binary: string, args: string[], urgency: Urgency, cleanUp: () => Promise<void>) {
     // Node hands a child a socket for its stdin, which PocketSphinx cannot open as a file
@@ -183,7 +182,6 @@ class PocketsphinxStream implements RecognitionStream {
       if (lineEnd < 0) return;
       this.heard.push(...parseTimedOutput(this.out.slice(0, lineEnd + 1)));
       this.out = this.out.slice(lineEnd + 1);
-      for (const wake of this.waiting.splice(0)) wake();
     });
     // Not installed, or killed: captions then come from the pieces alone.
     this.child.on("error", () => (this.failed = true));
@@ -198,16 +196,6 @@ class PocketsphinxStream implements RecognitionStream {
 
   segments(): Segment[] {
     return this.heard;
-  }
-
-  nextPhrase(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.waiting.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
   }
 
   async end(): Promise<Segment[]> {

@@ -60,8 +60,6 @@ export interface RecognitionStream {
   write(pcm: Buffer): void;
   /** The phrases heard so far; times in seconds from the first sample written. */
   segments(): Segment[];
-  /** Resolves when the next phrase is heard, or after `ms`. */
-  nextPhrase(ms: number): Promise<void>;
   /** No more audio: resolves with every phrase once the last one is heard; rejects when the recognizer failed. */
   end(): Promise<Segment[]>;
   /** Stops at once, hearing nothing more. */
