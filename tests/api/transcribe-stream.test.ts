@@ -176,11 +176,17 @@ describe("POST /transcribe with Accept: text/event-stream", () => {
     const res = await send(transcribe, "/transcribe", user.key, form(jfk), { ...STREAM, "idempotency-key": "stream-gone" });
     const reader = res.body!.getReader();
     await reader.read(); // the first keep-alive comment
+    // Gone once the request holds its key (the keep-alive may come first: on a loaded machine the
+    // retry once claimed the key before it, did the work itself, and was no replay).
+    const prisma = await db();
+    const claimed = async () =>
+      (await prisma.transcriptionClaim.count({ where: { userId: user.id, idempotencyKey: "stream-gone" } })) +
+      (await prisma.transcription.count({ where: { userId: user.id } }));
+    for (const deadline = Date.now() + 30_000; !(await claimed()) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
     await reader.cancel();
     // The retry waits for the first request's claim, then replays what it stored.
     const retry = await call(transcribe, { method: "POST", path: "/transcribe", key: user.key, body: form(jfk), headers: { "idempotency-key": "stream-gone" } });
     assert.equal(retry.status, 200, retry.text);
-    const prisma = await db();
     assert.equal(await prisma.transcription.count({ where: { userId: user.id } }), 1, "one recognition, stored");
     assert.equal(retry.headers.get("idempotent-replayed"), "true");
     assert.match(retry.body.text, /\bcountry\b/);
