@@ -13,7 +13,7 @@ import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
 import { hearForCaptions, heardByStream, type StreamHeard } from "@/lib/transcription/live/live-captions.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
 import { dispatch } from "@/lib/transcription/recognition/recognize-pieces.ts";
-import { runPiece, type PieceResult } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
+import { pieceResult, runPiece } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import type { Recognition } from "@/lib/transcription/recognizers/types.ts";
 import type { Prisma } from "@/lib/db/generated/client.ts";
 
@@ -194,15 +194,8 @@ async function store(
     if (!claimed.count) return null;
     for (const [i, piece] of ready.entries()) {
       const where = { workflowId: row.workflowId, index: row.piecesCut + i, startSec: round(audio.fromSec + piece.start), endSec: round(audio.fromSec + piece.end) };
-      const result: PieceResult | undefined = piece.heard && {
-        text: piece.heard.text,
-        segments: piece.heard.segments,
-        language: piece.heard.language,
-        engine: piece.heard.engine,
-        ...(piece.heard.model && { model: piece.heard.model }),
-      };
-      const data = result
-        ? { ...where, status: "completed", result: result as Prisma.InputJsonValue, completedAt: new Date() }
+      const data = piece.heard
+        ? { ...where, status: "completed", result: pieceResult(piece.heard) as Prisma.InputJsonValue, completedAt: new Date() }
         : { ...where, status: "pending", audio: new Uint8Array(await pieceWav(audio.wavPath, audio.dataOffset, piece)) };
       await tx.recognitionPiece.create({ data, select: { index: true } });
     }

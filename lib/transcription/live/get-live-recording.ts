@@ -28,9 +28,7 @@ export async function getLiveRecording({ userId, id }: { userId: string; id: str
   // After the pieces recognized so far, the words the stream recognizer heard (live-captions.ts).
   const heardAfter = recognized ? pieces[recognized - 1].endSec : 0;
   const provisional = row.status === "recording" ? provisionalWords(row, heardAfter) : [];
-  const provisionalText = provisional.length
-    ? correctRecognition({ text: provisional.map((w) => w.word).join(" "), segments: [], language: "en", engine: "stream" }, dictionary).text
-    : "";
+  const provisionalText = dictionary.apply(provisional.map((w) => w.word).join(" ")).text;
   return {
     id: row.id,
     status: row.status as LiveRecording["status"],

@@ -13,7 +13,7 @@ import type { Recognition, RecognitionStream } from "@/lib/transcription/recogni
 // live recording also has a stream recognizer (PocketSphinx reading the samples as they arrive),
 // which hears each phrase as soon as the speaker pauses after it: its words are the provisional
 // captions after the last recognized piece, replaced by that piece's text once it is heard. At
-// Stop, its words for the rest (after the last piece cut) are that rest's text (restFromStream).
+// Stop, its words for the rest (after the last piece cut) are that rest's text, and the text of the pieces still waiting (heardByStream).
 //
 // Each cut (cut-live-pieces.ts) decodes the audio from `heardUntil` to the end that arrived, and
 // hands it here; the samples the stream has not had yet are written to it. A stream lives in the
@@ -26,7 +26,7 @@ const IDLE_MS = 60_000;
 /** The most silence written in place of audio a stream missed (a cut that failed): longer, it starts over. */
 const MAX_GAP_SECONDS = 30;
 
-type Entry = { stream: RecognitionStream; fedSec: number; idle: ReturnType<typeof setTimeout> };
+type Entry = { stream: RecognitionStream; fedSec: number; idle?: ReturnType<typeof setTimeout> };
 const state = globalThis as unknown as { voicedraftCaptionStreams?: Map<string, Entry> };
 const streams: Map<string, Entry> = (state.voicedraftCaptionStreams ??= new Map());
 const keyOf = (userId: string, id: string) => `${userId}/${id}`;
@@ -119,7 +119,7 @@ async function streamOf(recording: Recording, fromSec: number): Promise<Entry | 
     stream.close();
     return streams.get(key);
   }
-  const entry: Entry = { stream, fedSec: 0, idle: setTimeout(() => undefined, 0) };
+  const entry: Entry = { stream, fedSec: 0 };
   streams.set(key, entry);
   return entry;
 }

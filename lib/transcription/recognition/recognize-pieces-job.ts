@@ -28,6 +28,18 @@ const heartbeatMs = () => Math.min(5_000, (env().RECOGNITION_PIECE_STALE_SECONDS
 
 export type PieceResult = Pick<Recognition, "text" | "segments" | "language" | "engine" | "model" | "cepstralMean">;
 
+/** What a piece keeps of its recognition. */
+export function pieceResult(recognition: Recognition): PieceResult {
+  return {
+    text: recognition.text,
+    segments: recognition.segments,
+    language: recognition.language,
+    engine: recognition.engine,
+    ...(recognition.model && { model: recognition.model }),
+    ...(recognition.cepstralMean && { cepstralMean: recognition.cepstralMean }),
+  };
+}
+
 export const recognizePieceJob = defineJob({
   name: "recognize-piece",
   payload: z.strictObject({ workflowId: z.string().min(1).max(100), index: z.number().int().min(0).max(100_000) }),
@@ -71,7 +83,7 @@ export function whenPieceSettles(workflowId: string, listener: () => void): () =
  * another recognizer heard in their seconds (a live recording's stream, at Stop). A recognition
  * still running on one of them then finds it no longer held, and its result is dropped.
  */
-export async function completeWaitingPieces(workflowId: string, heard: (start: number, end: number) => PieceResult): Promise<number> {
+export async function completeWaitingPieces(workflowId: string, heard: (start: number, end: number) => Recognition): Promise<number> {
   const prisma = await db();
   const waiting = await prisma.recognitionPiece.findMany({
     where: { workflowId, status: { in: ["pending", "running"] } },
@@ -79,7 +91,7 @@ export async function completeWaitingPieces(workflowId: string, heard: (start: n
   });
   let completed = 0;
   for (const piece of waiting) {
-    const result = heard(piece.startSec, piece.endSec);
+    const result = pieceResult(heard(piece.startSec, piece.endSec));
     const { count } = await prisma.recognitionPiece.updateMany({
       where: { workflowId, index: piece.index, status: { in: ["pending", "running"] } },
       data: { status: "completed", result: result as Prisma.InputJsonValue, audio: null, executionId: null, heartbeatAt: null, completedAt: new Date() },
@@ -195,14 +207,7 @@ export async function runPiece({
       cepstralMean: (await previousCepstralMean(key)) ?? (await speakerMean(piece.workflow.userId)),
       urgency,
     });
-    const result: PieceResult = {
-      text: recognition.text,
-      segments: recognition.segments,
-      language: recognition.language,
-      engine: recognition.engine,
-      ...(recognition.model && { model: recognition.model }),
-      ...(recognition.cepstralMean && { cepstralMean: recognition.cepstralMean }),
-    };
+    const result = pieceResult(recognition);
     const saved = await whileHeld(key, executionId, {
       status: "completed",
       result: result as Prisma.InputJsonValue,
