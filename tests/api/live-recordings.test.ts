@@ -17,7 +17,7 @@ import { db } from "@/lib/db/client.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import { keepUnkeptLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
-import { captionStreamsOpen } from "@/lib/transcription/live/live-captions.ts";
+import { captionStreamsOpen, endCaptionStream, hearForCaptions } from "@/lib/transcription/live/live-captions.ts";
 import { completeWaitingPieces, recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
@@ -218,6 +218,36 @@ test("the words of each phrase show as provisional captions once its pause arriv
   assert.ok(lastText && done.body.text.endsWith(lastText), `${JSON.stringify(lastText)} ends ${JSON.stringify(done.body.text)}`);
   const workflow = await prisma.recognitionWorkflow.findUniqueOrThrow({ where: { id: row.workflowId } });
   assert.equal(workflow.status, "completed");
+});
+
+test("the stream hears each PATCH's bytes as they are stored: bytes that come before those in front of them wait for them; a gap it never fills ends it", async () => {
+  const user = await createTestUser();
+  const recording = { userId: user.id, id: "live-stream-order", format: "webm" };
+  const third = Math.ceil(webm.length / 3);
+  hearForCaptions(recording, 0, webm.subarray(0, third));
+  // The last third first (two requests answered out of order): held until what is before it comes.
+  hearForCaptions(recording, 2 * third, webm.subarray(2 * third));
+  // The middle, overlapping the first third by a few bytes (a retried body): the overlap is skipped.
+  hearForCaptions(recording, third - 10, webm.subarray(third - 10, 2 * third));
+  assert.equal(captionStreamsOpen(), 1);
+  const ended = await endCaptionStream(recording, webm.length);
+  assert.ok(ended, "the stream heard the whole recording");
+  assert.equal(captionStreamsOpen(), 0);
+  assert.ok(Math.abs(ended.untilSec - spokenSeconds) < 0.1, `decoded ${ended.untilSec} s of ${spokenSeconds}`);
+  const whole = ended.heard(0);
+  assert.match(whole.text, SPOKEN);
+  // Any span of it, its words' times in the span: the second half's words are the whole's last ones.
+  const half = spokenSeconds / 2;
+  const second = ended.heard(half);
+  assert.ok(second.text && whole.text.endsWith(second.text), `${JSON.stringify(second.text)} ends ${JSON.stringify(whole.text)}`);
+  assert.ok(second.segments.every((s) => s.start >= 0 && s.end <= spokenSeconds - half + 0.5));
+
+  // Bytes it never gets (another process took that PATCH): Stop does not take its words.
+  const missed = { ...recording, id: "live-stream-missed" };
+  hearForCaptions(missed, 0, webm.subarray(0, third));
+  hearForCaptions(missed, 2 * third, webm.subarray(2 * third));
+  assert.equal(await endCaptionStream(missed, webm.length), null);
+  assert.equal(captionStreamsOpen(), 0);
 });
 
 test("at Stop, pieces still waiting for a recognizer take the stream's words for their seconds; a piece done keeps its own", async () => {

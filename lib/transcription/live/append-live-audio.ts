@@ -10,6 +10,7 @@ import { detectAudioFormat, SUPPORTED_FORMATS_TEXT, type AudioFormat } from "@/l
 import { assertAudioQuotaLeft } from "@/lib/note-audio/audio-quota.ts";
 import { assertLiveBytesAreAudio, type LiveBytesOf } from "@/lib/transcription/live/check-live-bytes.ts";
 import { cutLivePieces, LIVE_FORMATS } from "@/lib/transcription/live/cut-live-pieces.ts";
+import { hearForCaptions } from "@/lib/transcription/live/live-captions.ts";
 import { getLiveRecording } from "@/lib/transcription/live/get-live-recording.ts";
 import { assertLiveRecordingSlot } from "@/lib/transcription/live/open-live-recordings.ts";
 import { assertLanguageSupported, engineCall, recognizerPrompt } from "@/lib/transcription/recognition/transcribe-audio.ts";
@@ -67,8 +68,10 @@ export async function appendLiveAudio({ userId, id, offset, bytes, mimeType, rec
       const now = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId, id } }, select: { bytesReceived: true } });
       throw offsetMismatch(now.bytesReceived, offset);
     }
-    // Not awaited: the phone's next second of audio should not wait for the recognizer. The
-    // answer carries the captions so far.
+    // The stream recognizer hears them at once (live-captions.ts). The pieces are cut after; not
+    // awaited: the phone's next second of audio should not wait for the recognizer. The answer
+    // carries the captions so far.
+    hearForCaptions(row, row.bytesReceived, fresh);
     void cutLivePieces(row);
   }
   return { recording: await getLiveRecording({ userId, id }), created };
@@ -101,6 +104,18 @@ async function createLiveRecording({ userId, id, bytes, mimeType, recordedAt }: 
   await assertLiveRecordingSlot(prisma, userId);
   await assertFreshBytesFit({ userId, id, format, bytesReceived: 0, heardUntil: 0 }, bytes);
   const prompt = recognizerPrompt(undefined, await loadDictionary(userId));
+  return oneAtATime(userId, async () => {
+    // Its turn: the same first part sent twice at once was created by the other; the rest of a
+    // burst is refused here, counted again.
+    const created = await prisma.liveRecording.findUnique({ where: { userId_id: { userId, id } } });
+    if (created) return created;
+    await assertLiveRecordingSlot(prisma, userId);
+    return insertLiveRecording({ userId, id, mimeType, recordedAt, format, language, prompt });
+  });
+}
+
+async function insertLiveRecording({ userId, id, mimeType, recordedAt, format, language, prompt }: Omit<AppendArgs, "offset" | "bytes"> & { format: AudioFormat; language: string | undefined; prompt: string | undefined }) {
+  const prisma = await db();
   try {
     return await prisma.$transaction(async (tx) => {
       // One create at a time per account, so a burst is counted one by one.
@@ -123,6 +138,19 @@ async function createLiveRecording({ userId, id, bytes, mimeType, recordedAt }: 
     // The same first part sent twice at once: the other request created it.
     return prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId, id } } });
   }
+}
+
+// One create at a time per account in this process: a burst waits here and is counted one by
+// one, instead of queueing its transactions for the account's lock (200 at once on PGlite, which
+// has one connection: they timed out waiting, 503). The lock in the transaction still counts
+// creates from other processes.
+const creating = new Map<string, Promise<unknown>>();
+function oneAtATime<T>(userId: string, work: () => Promise<T>): Promise<T> {
+  const run = (creating.get(userId) ?? Promise.resolve()).catch(() => undefined).then(work);
+  const settled = run.catch(() => undefined);
+  creating.set(userId, settled);
+  void settled.then(() => creating.get(userId) === settled && creating.delete(userId));
+  return run;
 }
 
 const offsetMismatch = (bytesReceived: number, offset: number) =>

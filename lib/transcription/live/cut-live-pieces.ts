@@ -10,7 +10,7 @@ import { decodeAudio, isSilent, measureWav } from "@/lib/transcription/audio/dec
 import type { PlanOptions } from "@/lib/transcription/audio/plan-pieces.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
 import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
-import { hearForCaptions, heardByStream, type StreamHeard } from "@/lib/transcription/live/live-captions.ts";
+import type { StreamHeard } from "@/lib/transcription/live/live-captions.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
 import { dispatch } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { pieceResult, runPiece } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
@@ -47,6 +47,8 @@ export function finalPieceLengths(restSeconds: number, recognizers: number): Pla
   const minSeconds = Math.min(maxSeconds, Math.max(FINAL_PIECE.minSeconds, share - 1.5));
   return { ...FINAL_PIECE, minSeconds, maxSeconds, firstMinSeconds: minSeconds, firstMaxSeconds: maxSeconds, longSpanFactor: 1 };
 }
+/** The stream's decoder and a cut's may end a block apart (an encoder's padding); more, and the stream missed audio. */
+const STREAM_SHORT_SECONDS = 0.5;
 /** A pause this long after the last speech closes the piece before it, without waiting for more speech. */
 const PAUSE_CLOSES_SECONDS = 0.8;
 
@@ -65,19 +67,27 @@ export type LiveCut = { pieces: number; endSec: number; heard?: StreamHeard };
 // brought, and they share it. Stop's cut takes the place of one still waiting, so Stop waits for
 // the cut running at most, not for a queue of them (each decodes the rest again: 0.4 s here).
 const cutting = new Map<string, Promise<LiveCut>>();
-const waiting = new Map<string, { final: boolean; audioFile?: string; next: Promise<LiveCut> }>();
+type CutOptions = {
+  final?: boolean;
+  /** The recording's whole audio, already written (finish has it): not read again. */
+  audioFile?: string;
+  /** Stop: what the recording's stream heard (live-captions.ts, endCaptionStream), once it has ended. */
+  stream?: Promise<{ heard: StreamHeard; untilSec: number } | null>;
+};
+const waiting = new Map<string, CutOptions & { next: Promise<LiveCut> }>();
 
 /**
  * Cuts the pieces that are ready (all that is left when `final`) and queues them; resolves with
  * how many pieces the recording has. A cut that fails (audio cut off mid-block, the decoder
  * busy) is logged and tried again with the next audio; with `final` it throws.
  */
-export function cutLivePieces(row: LiveRow, { final = false, audioFile }: { final?: boolean; audioFile?: string } = {}): Promise<LiveCut> {
+export function cutLivePieces(row: LiveRow, options: CutOptions = {}): Promise<LiveCut> {
   const key = `${row.userId}/${row.id}`;
+  const final = options.final ?? false;
   let queued = waiting.get(key);
-  if (queued && final && !queued.final) Object.assign(queued, { final, audioFile });
+  if (queued && final && !queued.final) Object.assign(queued, options);
   if (!queued) {
-    const entry = { final, audioFile, next: Promise.resolve<LiveCut>({ pieces: 0, endSec: 0 }) };
+    const entry = { ...options, next: Promise.resolve<LiveCut>({ pieces: 0, endSec: 0 }) };
     entry.next = (cutting.get(key) ?? Promise.resolve())
       .catch(() => undefined)
       .then(async () => {
@@ -85,7 +95,7 @@ export function cutLivePieces(row: LiveRow, { final = false, audioFile }: { fina
         const prisma = await db();
         const fresh = await prisma.liveRecording.findUnique({ where: { userId_id: { userId: row.userId, id: row.id } } });
         if (!fresh) throw new ApiError("not_found", `The live recording ${row.id} was not found.`);
-        return cut(fresh, entry.final, entry.audioFile);
+        return cut(fresh, entry);
       });
     const next = entry.next;
     waiting.set(key, entry);
@@ -103,8 +113,7 @@ export function cutLivePieces(row: LiveRow, { final = false, audioFile }: { fina
   return next;
 }
 
-/** `audioFile`: the recording's whole audio, already written (finish has it): not read again. */
-async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<LiveCut> {
+async function cut(row: LiveRow, { final = false, audioFile, stream }: CutOptions): Promise<LiveCut> {
   const config = env();
   const dir = await mkdtemp(path.join(tmpdir(), "vd-live-"));
   try {
@@ -120,8 +129,7 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
         maxWaiting: config.DECODE_QUEUE_MAX,
         startSec: from,
         keepSilent: true,
-        // What the stream recognizer hears next (live-captions.ts): it keeps pace with the speech.
-        urgency: "realtime",
+        urgency: "live",
       });
     } catch (err) {
       // Nothing after heardUntil yet: no piece to cut.
@@ -131,17 +139,14 @@ async function cut(row: LiveRow, final: boolean, audioFile?: string): Promise<Li
     const { dataOffset } = await measureWav(decoded.wavPath);
     const audio = { wavPath: decoded.wavPath, dataOffset, fromSec: from, durationSec: decoded.durationSec };
     const noneCut = { pieces: row.piecesCut, endSec: round(from + decoded.durationSec) };
-    if (!final) {
-      // The stream recognizer hears it first: captions for each phrase as it ends (live-captions.ts).
-      await hearForCaptions(row, audio);
-    } else {
-      // Stop: the stream has heard all of the rest but its last phrase; its words are the rest's.
-      const heard = await heardByStream(row, audio);
-      if (heard) {
-        const rest = heard(from);
-        const cut = rest.text ? await store(row, [{ start: 0, end: decoded.durationSec, heard: rest }], { ...audio, heardUntil: noneCut.endSec }, noneCut) : noneCut;
-        return { ...cut, heard };
-      }
+    // Stop: the stream had heard all of the rest but its last phrase; its words are the rest's.
+    const ended = await stream;
+    if (ended && ended.untilSec < noneCut.endSec - STREAM_SHORT_SECONDS) {
+      log.warn("live recording: the stream heard less than the recording; the rest is recognized in pieces", { recording_id: row.id, stream_sec: ended.untilSec, recording_sec: noneCut.endSec });
+    } else if (ended) {
+      const rest = ended.heard(from);
+      const cut = rest.text ? await store(row, [{ start: 0, end: decoded.durationSec, heard: rest }], { ...audio, heardUntil: noneCut.endSec }, noneCut) : noneCut;
+      return { ...cut, heard: ended.heard };
     }
     // Only silence since heardUntil: no piece to cut, but its seconds are the recording's.
     if (isSilent(decoded)) return noneCut;

@@ -14,7 +14,7 @@ import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
 import { audioTooLong } from "@/lib/transcription/audio/decode-audio.ts";
 import { cutLivePieces, type LiveRow } from "@/lib/transcription/live/cut-live-pieces.ts";
-import { closeCaptions } from "@/lib/transcription/live/live-captions.ts";
+import { closeCaptions, endCaptionStream } from "@/lib/transcription/live/live-captions.ts";
 import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
 import { encodeLiveAudio, keepLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
 import { planHearingAgain, startHearingAgain } from "@/lib/transcription/live/hear-again.ts";
@@ -57,6 +57,9 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
 
   const config = env();
   const phases = phaseClock();
+  // The stream that captioned the recording hears its last bytes and ends, while the recording is
+  // read and its rest decoded: its words are the rest's text (cut-live-pieces.ts).
+  const stream = endCaptionStream(row, row.bytesReceived);
   const dir = await mkdtemp(path.join(tmpdir(), "vd-live-finish-"));
   let dirHandedOver = false;
   try {
@@ -69,10 +72,9 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
     // and Stop waited for it until 2026-11-28.
     const keeping = shouldKeepAudio(true) ? encodeLiveAudio(file, row.format, dir) : undefined;
     try {
-      const { pieces: count, endSec: durationSec, heard } = await cutLivePieces(row, { final: true, audioFile: file }).finally(() => phases.mark("cut"));
-      // The stream that captioned the recording is done (after Stop's cut, which waited for any
-      // cut still feeding it). When it heard the whole recording, the pieces still waiting for a
-      // recognizer take its words: on a busy server they could be many (bench:live-load).
+      const { pieces: count, endSec: durationSec, heard } = await cutLivePieces(row, { final: true, audioFile: file, stream }).finally(() => phases.mark("cut"));
+      // When the stream heard the whole recording, the pieces still waiting for a recognizer take
+      // its words: on a busy server they could be many (bench:live-load).
       closeCaptions(row);
       if (heard) await completeWaitingPieces(row.workflowId, heard);
       if (durationSec > config.MAX_AUDIO_SECONDS) throw audioTooLong(config.MAX_AUDIO_SECONDS);
