@@ -14,3 +14,14 @@ export function integerText(check: (n: z.ZodNumber) => z.ZodNumber = (n) => n) {
     .transform(Number)
     .pipe(check(z.number().int()));
 }
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** A number of zero or more written in decimal digits with an optional fraction ("12", "12.5"), checked by `check`. */
+export function decimalText(check: (n: z.ZodNumber) => z.ZodNumber = (n) => n) {
+  return z
+    .string()
+    .regex(DECIMAL, "must be a number written in decimal digits, such as 12 or 12.5")
+    .transform(Number)
+    .pipe(check(z.number()));
+}

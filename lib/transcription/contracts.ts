@@ -1,7 +1,7 @@
 import { schemaRef } from "@/lib/openapi/json-schema.ts";
 import { defineOperation, pathsOf, type ApiArea } from "@/lib/openapi/operation.ts";
 import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio/audio-format.ts";
-import { LiveRecording, AppendLiveAudioQuery, OPENAI_STREAM_FORMATS, PROMPT_MAX, REQUEST_DICT_MAX, RESPONSE_FORMATS, TRANSCRIBE_STREAM_FORMATS, TIMESTAMP_GRANULARITIES } from "@/lib/transcription/schemas.ts";
+import { LiveRecording, AppendLiveAudioQuery, GetLiveRecordingQuery, OPENAI_STREAM_FORMATS, PROMPT_MAX, REQUEST_DICT_MAX, RESPONSE_FORMATS, TRANSCRIBE_STREAM_FORMATS, TIMESTAMP_GRANULARITIES } from "@/lib/transcription/schemas.ts";
 import { TranscriptionResult } from "@/lib/notes/schemas.ts";
 import { NOTE_OPERATIONS, NOTE_SCHEMAS } from "@/lib/notes/contracts.ts";
 import { TranscriptStreamErrorEvent, TranscriptTextDeltaEvent, TranscriptTextDoneEvent } from "@/lib/transcription/upload/stream-events.ts";
@@ -241,9 +241,15 @@ export const getLiveRecording = defineOperation({
   description:
     "How much of the recording the server holds (`bytes_received`: where to resume after a lost connection) and " +
     "its captions so far: each piece's text once recognized, and `text`, the pieces joined up to the first one " +
-    "still being recognized. After finish, `transcription_id` names the note.",
+    "still being recognized; after them, `provisional_text`: the words heard as each phrase ended, until their piece is " +
+    "recognized. After finish, `transcription_id` names the note.\n\n" +
+    "Captions as they come: with `captions_after` (the point the captions on screen reach), the answer waits until " +
+    "they reach past it (a phrase heard, a piece recognized), the recording is finished, or `wait` seconds have " +
+    "passed; ask again with the new point. A phone sending its audio with PATCH shows each phrase about a second " +
+    "after the speaker pauses, instead of at its next PATCH's answer.",
   scope: "transcribe",
   parameters: [LIVE_ID],
+  query: GetLiveRecordingQuery,
   responses: { 200: { description: "The live recording.", schema: LiveRecording } },
   errors: { not_found: "You have no live recording with this id." },
 });

@@ -2,7 +2,7 @@
 // The note it becomes is in lib/notes/schemas.ts.
 
 import { z } from "zod";
-import { integerText } from "@/lib/http/integer-text.ts";
+import { decimalText, integerText } from "@/lib/http/integer-text.ts";
 import { UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
 import { unsafeTextPath } from "@/lib/http/parse.ts";
 
@@ -171,6 +171,22 @@ export const LiveRecording = z
     description: "A recording sent while it is made: its audio so far, cut at pauses into pieces that are recognized as they arrive.",
   });
 export type LiveRecording = z.output<typeof LiveRecording>;
+
+/** The longest GET …/live-recordings/{id} holds its answer for new captions. */
+export const CAPTIONS_WAIT_MAX_SECONDS = 25;
+
+export const GetLiveRecordingQuery = z.strictObject({
+  captions_after: decimalText()
+    .optional()
+    .meta({
+      description:
+        "Wait for captions past this point (seconds into the recording: the last answer's `provisional_until`, or the end of its last " +
+        "recognized piece): the answer comes as soon as a phrase is heard or a piece recognized, when the recording is finished, or after `wait` seconds.",
+    }),
+  wait: integerText((n) => n.min(0).max(CAPTIONS_WAIT_MAX_SECONDS))
+    .optional()
+    .meta({ description: `With captions_after: the most seconds to hold the answer (default 20, at most ${CAPTIONS_WAIT_MAX_SECONDS}).` }),
+});
 
 export const AppendLiveAudioQuery = z.strictObject({
   offset: integerText((n) => n.min(0)).meta({ description: "The byte offset of this body in the recording: bytes_received of the last answer (0 for the first)." }),

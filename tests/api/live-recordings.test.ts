@@ -79,7 +79,7 @@ const append = (key: string, id: string, offset: number, bytes: Uint8Array, quer
     headers: { "content-type": "audio/webm;codecs=opus" },
     params: { id },
   });
-const read = (key: string, id: string) => call(getLive, { path: `/api/v1/live-recordings/${id}`, key, params: { id } });
+const read = (key: string, id: string, query = "") => call(getLive, { path: `/api/v1/live-recordings/${id}${query}`, key, params: { id } });
 const finish = (key: string, id: string) => call(finishLive, { method: "POST", path: `/api/v1/live-recordings/${id}/finish`, key, params: { id } });
 const note = (key: string, id: string) => call(getNote, { path: `/api/v1/transcriptions/${id}`, key, params: { id } });
 
@@ -186,16 +186,32 @@ test("the words of each phrase show as provisional captions once its pause arriv
   const part = Math.round(webm.length * 0.45);
   const first = await append(user.key, id, 0, webm.subarray(0, part));
   assert.equal(first.status, 201, first.text);
+  // Waiting for captions past the start (as the phone does): the answer comes when the phrase is heard, not at the wait's end.
   const heard = await until("provisional captions", async () => {
-    const res = await read(user.key, id);
+    const asked = Date.now();
+    const res = await read(user.key, id, "?captions_after=0&wait=25");
     assert.equal(res.status, 200, res.text);
-    return res.body.provisional_text ? res.body : undefined;
+    if (!res.body.provisional_text) return undefined;
+    assert.ok(Date.now() - asked < 24_000, "answered when the phrase was heard");
+    return res.body;
   });
   assert.equal(heard.text, "", "no piece is recognized yet");
   assert.equal(heard.pieces.length, 0);
   assert.match(heard.provisional_text, /^[a-z' ]+$/, "PocketSphinx's words, lower case");
   assert.ok(heard.provisional_until > 1 && heard.provisional_until < 6, `they reach into the first sentence: ${heard.provisional_until}`);
   assert.equal(captionStreamsOpen(), 1);
+  // Nothing new past them: the answer comes after `wait`, with the same captions.
+  const asked = Date.now();
+  const same = await read(user.key, id, `?captions_after=${heard.provisional_until}&wait=1`);
+  assert.equal(same.status, 200, same.text);
+  assert.ok(Date.now() - asked >= 900, "it waited");
+  assert.equal(same.body.provisional_until, heard.provisional_until);
+  // Bad waits are refused, not held.
+  for (const query of ["?captions_after=abc", "?captions_after=-1", "?captions_after=1&wait=26", "?captions_after=1&wait=1.5"]) {
+    const bad = await read(user.key, id, query);
+    assert.equal(bad.status, 400, query);
+    assert.equal(bad.body.error.code, "validation_failed", query);
+  }
 
   await append(user.key, id, part, webm.subarray(part));
   const done = await finish(user.key, id);
@@ -206,6 +222,9 @@ test("the words of each phrase show as provisional captions once its pause arriv
   assert.equal(after.body.provisional_text, "");
   assert.equal(after.body.provisional_until, null);
   assert.equal(captionStreamsOpen(), 0);
+  // A finished recording's captions are not waited for.
+  const finished = await read(user.key, id, "?captions_after=1000&wait=25");
+  assert.equal(finished.body.status, "done");
   // The rest at Stop was the stream's: it had heard all but the last phrase, so no piece was
   // recognized for it after Stop (no attempt), and its words are the note's last.
   const prisma = await db();

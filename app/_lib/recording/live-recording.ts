@@ -1,5 +1,6 @@
 import type { LiveRecording } from "@/lib/transcription/schemas.ts";
 import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
+import { captionsReach, settledPieces } from "@/lib/transcription/live/captions-reach.ts";
 
 // The phone's side of recognizing while the person speaks. While recording, every chunk the
 // recorder writes (about a second) is sent at once as the next bytes of the live recording
@@ -8,7 +9,9 @@ import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
 // queue sends only what the server does not hold yet, then asks for the note (…/finish). When the
 // server will not take the recording live (too many open on the account, audio it cannot follow,
 // or it made a note of part of it after the phone went quiet), the queue sends it whole instead,
-// as any recording: never is a recording lost to a refusal.
+// as any recording: never is a recording lost to a refusal. Beside the PATCHes, one request at a
+// time waits for the next captions (GET …?captions_after), so a phrase shows as soon as the server
+// hears it, not at the next PATCH's answer.
 
 export type LiveCaptions = Pick<LiveRecording, "text" | "provisional_text" | "provisional_until" | "pieces" | "heard_seconds">;
 
@@ -16,7 +19,10 @@ export type LiveCaptions = Pick<LiveRecording, "text" | "provisional_text" | "pr
 const MAX_BODY = 4 * 1024 * 1024;
 const RETRY_BASE_MS = 1000;
 const RETRY_MAX_MS = 10_000;
+/** The most seconds the server holds a request for new captions. */
+const CAPTIONS_WAIT_SECONDS = 20;
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const path = (id: string) => `/api/v1/live-recordings/${encodeURIComponent(id)}`;
 
 type Refusal = { ok: false; status: number; code: string | null; message: string };
@@ -80,6 +86,45 @@ export function startLiveSender(id: string, type: string, recordedAt: number, on
   let stopped = false;
   let running: Promise<void> | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  const listening = new AbortController();
+  let listener: Promise<void> | null = null;
+  // What is on screen: the PATCH answers and the captions requests come back in any order, and
+  // an older answer must not take back words already shown.
+  let shown = { settled: 0, reach: 0 };
+  const show = (live: LiveRecording) => {
+    const next = { settled: settledPieces(live), reach: captionsReach(live) };
+    if (next.settled < shown.settled || (next.settled === shown.settled && next.reach < shown.reach)) return;
+    shown = next;
+    onCaptions({
+      text: live.text,
+      provisional_text: live.provisional_text ?? "",
+      provisional_until: live.provisional_until ?? null,
+      pieces: live.pieces,
+      heard_seconds: live.heard_seconds,
+    });
+  };
+  // Waits for the captions past those shown, again and again, while recording. A failure (offline,
+  // a server that does not hold requests) pauses it; the PATCH answers still carry captions.
+  const listen = async () => {
+    let failures = 0;
+    while (!stopped) {
+      try {
+        const res = await fetch(`${path(id)}?captions_after=${shown.reach.toFixed(3)}&wait=${CAPTIONS_WAIT_SECONDS}`, { credentials: "same-origin", signal: listening.signal });
+        const reply = await answer(res);
+        if (!reply.ok) throw new Error(reply.message);
+        failures = 0;
+        const before = shown.reach;
+        show(reply.live);
+        if (reply.live.status !== "recording") return;
+        // An answer at once with nothing new (it cannot be, but never a busy loop).
+        if (shown.reach <= before) await sleep(250);
+      } catch {
+        if (stopped) return;
+        failures += 1;
+        await sleep(Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** failures));
+      }
+    }
+  };
 
   const pump = async () => {
     while (!stopped && sent < total) {
@@ -93,13 +138,9 @@ export function startLiveSender(id: string, type: string, recordedAt: number, on
       if (reply.ok) {
         sent = reply.live.bytes_received;
         failures = 0;
-        onCaptions({
-          text: reply.live.text,
-          provisional_text: reply.live.provisional_text ?? "",
-          provisional_until: reply.live.provisional_until ?? null,
-          pieces: reply.live.pieces,
-          heard_seconds: reply.live.heard_seconds,
-        });
+        show(reply.live);
+        // The recording exists now: captions can be waited for.
+        listener ??= listen();
       } else if (reply.code === "offset_mismatch") {
         const now = await held(id).catch(() => null);
         if (!now || "ok" in now) return later();
@@ -135,6 +176,7 @@ export function startLiveSender(id: string, type: string, recordedAt: number, on
     async stop() {
       stopped = true;
       clearTimeout(retry);
+      listening.abort();
       window.removeEventListener("online", onOnline);
       await running;
     },

@@ -2,6 +2,7 @@ import { localDb, type LocalRecording, type QueuedUpload } from "@/app/_lib/loca
 import { enqueueLiveRecording, enqueuePart, enqueueUploads, finishRecordingParts, type NewUpload } from "@/app/_lib/recording/upload-queue.ts";
 import { cutRecording } from "@/app/_lib/recording/preprocess.ts";
 import { startLiveSender, type LiveCaptions } from "@/app/_lib/recording/live-recording.ts";
+import { captionsReach } from "@/lib/transcription/live/captions-reach.ts";
 
 // Recording with MediaRecorder. Every second of audio is written to IndexedDB as it arrives, so
 // a closed tab or a dead battery loses at most about a second; recoverInterruptedRecordings
@@ -100,10 +101,7 @@ export async function startRecording(owner: string, { onCaptions, onCaptionsOff,
   let writes = Promise.resolve();
   const live = startLiveSender(id, type.split(";")[0] || "audio/webm", row.createdAt, (captions) => {
     // For bench:app-record: how far into the recording the words on screen reach, and when.
-    const firstWaiting = captions.pieces.findIndex((p) => p.text === null);
-    const recognized = (firstWaiting < 0 ? captions.pieces : captions.pieces.slice(0, firstWaiting)).at(-1)?.end ?? 0;
-    const heard = Math.max(recognized, captions.provisional_until ?? 0);
-    performance.mark("voicedraft:captions", { detail: { heard } });
+    performance.mark("voicedraft:captions", { detail: { heard: captionsReach(captions) } });
     onCaptions?.(captions);
   }, onCaptionsOff);
   recorder.ondataavailable = (event) => {

@@ -2,9 +2,10 @@ import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
-import { provisionalWords } from "@/lib/transcription/live/live-captions.ts";
+import { captionsReach } from "@/lib/transcription/live/captions-reach.ts";
+import { provisionalWords, whenPhraseHeard } from "@/lib/transcription/live/live-captions.ts";
 import { correctRecognition } from "@/lib/transcription/recognition/correct-recognition.ts";
-import type { PieceResult } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
+import { whenPieceSettles, type PieceResult } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import type { LiveRecording } from "@/lib/transcription/schemas.ts";
 
 /** A live recording as the phone sees it while recording: what arrived, and the captions so far. */
@@ -42,4 +43,32 @@ export async function getLiveRecording({ userId, id }: { userId: string; id: str
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * GET …?captions_after: the recording once its captions reach past `after` seconds, or a piece is
+ * recognized, or it is finished; at the latest after `waitSec`, or when the client goes. The phone
+ * then shows a phrase as soon as the stream recognizer hears it, not at its next PATCH's answer
+ * (about half a second later on average, a second at worst).
+ */
+export async function waitForLiveCaptions({ userId, id, after, waitSec, signal }: { userId: string; id: string; after: number; waitSec: number; signal?: AbortSignal }): Promise<LiveRecording> {
+  const prisma = await db();
+  const row = await prisma.liveRecording.findUnique({ where: { userId_id: { userId, id } }, select: { workflowId: true } });
+  if (!row) throw notFound(`The live recording ${id}`);
+  // Listening before reading, so that nothing heard in between is missed.
+  let wake!: () => void;
+  const woken = new Promise<void>((resolve) => (wake = resolve));
+  const stop = [whenPhraseHeard({ userId, id }, wake), whenPieceSettles(row.workflowId, wake)];
+  const timer = setTimeout(wake, waitSec * 1000);
+  signal?.addEventListener("abort", wake);
+  try {
+    const now = await getLiveRecording({ userId, id });
+    if (now.status !== "recording" || captionsReach(now) > after + 0.001) return now;
+    await woken;
+    return await getLiveRecording({ userId, id });
+  } finally {
+    for (const off of stop) off();
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", wake);
+  }
 }

@@ -40,6 +40,8 @@ type Entry = {
   idle?: ReturnType<typeof setTimeout>;
   /** Closed: it hears nothing more. */
   shut?: boolean;
+  /** Told of each phrase heard (GET …?captions_after waiting for it). */
+  listeners: Set<() => void>;
 };
 const state = globalThis as unknown as { voicedraftCaptionStreams?: Map<string, Entry> };
 const streams: Map<string, Entry> = (state.voicedraftCaptionStreams ??= new Map());
@@ -94,6 +96,7 @@ export async function endCaptionStream(recording: Recording, bytes: number): Pro
   if (!entry) return null;
   clearTimeout(entry.idle);
   streams.delete(key);
+  wake(entry);
   const started = performance.now();
   try {
     if (!(await entry.opened) || !entry.decoder || !entry.stream) return null;
@@ -132,11 +135,11 @@ export async function endCaptionStream(recording: Recording, bytes: number): Pro
 /** A recording's decoder and stream, opening (the engine may have none: whisper). */
 function open(recording: Recording & { format: string }): Entry {
   const key = keyOf(recording.userId, recording.id);
-  const entry: Entry = { fedBytes: 0, held: new Map(), opened: Promise.resolve(false) };
+  const entry: Entry = { fedBytes: 0, held: new Map(), opened: Promise.resolve(false), listeners: new Set() };
   streams.set(key, entry);
   entry.opened = (async () => {
     const engine = await recognitionEngine();
-    const stream = await engine.openStream?.({ urgency: "realtime", cepstralMean: await speakerMean(recording.userId) });
+    const stream = await engine.openStream?.({ urgency: "realtime", cepstralMean: await speakerMean(recording.userId), onPhrase: () => wake(entry) });
     if (!stream) throw new Error(`the ${engine.name} engine hears no stream`);
     if (entry.shut) {
       // Closed while it opened.
@@ -179,8 +182,14 @@ function drain(recording: Recording, entry: Entry): void {
   }
 }
 
+/** Tells those waiting for captions that they changed (a phrase heard, the stream ended). */
+function wake(entry: Entry): void {
+  for (const listener of [...entry.listeners]) listener();
+}
+
 function shut(entry: Entry): void {
   entry.shut = true;
+  wake(entry);
   clearTimeout(entry.idle);
   entry.decoder?.close();
   entry.stream?.close();
@@ -196,6 +205,17 @@ export function provisionalWords(recording: Recording, afterSec: number): Word[]
     .filter((word) => word.start >= afterSec - 0.05);
 }
 
+/**
+ * Calls `listener` each time the recording's stream hears a phrase (or ends), until the returned
+ * function is called. Nothing happens when the recording has no stream in this process.
+ */
+export function whenPhraseHeard(recording: Recording, listener: () => void): () => void {
+  const entry = streams.get(keyOf(recording.userId, recording.id));
+  if (!entry || entry.shut) return () => undefined;
+  entry.listeners.add(listener);
+  return () => entry.listeners.delete(listener);
+}
+
 /** The phone went quiet: the stream hears what it was given, then ends. */
 export async function endCaptions(recording: Recording): Promise<void> {
   const key = keyOf(recording.userId, recording.id);
@@ -203,6 +223,7 @@ export async function endCaptions(recording: Recording): Promise<void> {
   if (!entry) return;
   clearTimeout(entry.idle);
   streams.delete(key);
+  wake(entry);
   if (!(await entry.opened)) return;
   await entry.decoder?.end().catch(() => undefined);
   await entry.stream?.end().catch(() => undefined);

@@ -13,6 +13,7 @@ import {
   type RecognizeInput,
   type RecognitionStream,
   type Segment,
+  type StreamOptions,
 } from "@/lib/transcription/recognizers/types.ts";
 import type { Word } from "@/lib/notes/segment.ts";
 
@@ -52,13 +53,13 @@ export class PocketsphinxEngine implements RecognitionEngine {
    * (0.2–0.6 s after the pause here). Outside the queue: it keeps up with speech in real time on
    * a part of one core for as long as the recording lasts.
    */
-  async openStream({ urgency = "realtime", cepstralMean }: { urgency?: Urgency; cepstralMean?: number[] } = {}): Promise<RecognitionStream | null> {
+  async openStream({ urgency = "realtime", cepstralMean, onPhrase }: StreamOptions = {}): Promise<RecognitionStream | null> {
     const { binary, modelDir } = this.options;
     if (!PocketsphinxEngine.isInstalled(modelDir)) return null;
     // From where this speaker's voice settled last time, as a recording's first piece starts.
     const dir = await mkdtemp(path.join(tmpdir(), "vd-sphinx-stream-"));
     const args = modelArgs(modelDir, await featureParams(modelDir, dir, cepstralMean));
-    return new PocketsphinxStream(binary, args, urgency, () => rm(dir, { recursive: true, force: true }));
+    return new PocketsphinxStream(binary, args, urgency, () => rm(dir, { recursive: true, force: true }), onPhrase);
   }
 
   private async run({ wavPath, signal, cepstralMean, urgency }: RecognizeInput): Promise<Recognition> {
@@ -166,7 +167,7 @@ class PocketsphinxStream implements RecognitionStream {
   private failed = false;
   private closed = false;
 
-  constructor(binary: string, args: string[], urgency: Urgency, cleanUp: () => Promise<void>) {
+  constructor(binary: string, args: string[], urgency: Urgency, cleanUp: () => Promise<void>, onPhrase?: () => void) {
     // Node hands a child a socket for its stdin, which PocketSphinx cannot open as a file
     // (/dev/stdin: ENXIO): `cat` copies it into a pipe. In a process group of their own, so that
     // close() ends both; at the niceness of the work (PocketSphinx's, not only the shell's).
@@ -182,6 +183,7 @@ class PocketsphinxStream implements RecognitionStream {
       if (lineEnd < 0) return;
       this.heard.push(...parseTimedOutput(this.out.slice(0, lineEnd + 1)));
       this.out = this.out.slice(lineEnd + 1);
+      onPhrase?.();
     });
     // Not installed, or killed: captions then come from the pieces alone.
     this.child.on("error", () => (this.failed = true));

@@ -45,7 +45,7 @@ export interface RecognitionEngine {
    * A recognizer that hears audio as it arrives, for captions while someone speaks (PocketSphinx
    * only); null when it cannot open one now.
    */
-  openStream?(input: { urgency?: Urgency; cepstralMean?: number[] }): Promise<RecognitionStream | null>;
+  openStream?(input: StreamOptions): Promise<RecognitionStream | null>;
   close?(): Promise<void>;
 }
 
@@ -53,6 +53,14 @@ export interface RecognitionEngine {
  * Audio heard as it arrives: each phrase is recognized as soon as the speaker pauses after it, so
  * its words come a fraction of a second after they were said, not after a piece of several seconds.
  */
+export type StreamOptions = {
+  urgency?: Urgency;
+  /** Where this speaker's voice settled last time (PocketSphinx's cepstral mean). */
+  cepstralMean?: number[];
+  /** Called each time a phrase is heard. */
+  onPhrase?: () => void;
+};
+
 export interface RecognitionStream {
   readonly engine: string;
   readonly model?: string;

@@ -275,9 +275,9 @@ export class Operations {
    *
    * @deprecated Use `vd.notes.getLiveRecording()`; this alias is removed in 0.4.
    */
-  getLiveRecording(id: string, options?: CallOptions): Promise<JsonAnswer<"getLiveRecording">> {
+  getLiveRecording(id: string, query: QueryParams<"getLiveRecording"> = {}, options?: CallOptions): Promise<JsonAnswer<"getLiveRecording">> {
     deprecated("getLiveRecording", "notes.getLiveRecording");
-    return this.call(OPERATIONS.getLiveRecording, { pathParams: { id }, ...options });
+    return this.call(OPERATIONS.getLiveRecording, { pathParams: { id }, query, ...options });
   }
   /**
    * This API description.

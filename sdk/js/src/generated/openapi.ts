@@ -468,7 +468,9 @@ export interface paths {
         };
         /**
          * Read a live recording's captions
-         * @description How much of the recording the server holds (`bytes_received`: where to resume after a lost connection) and its captions so far: each piece's text once recognized, and `text`, the pieces joined up to the first one still being recognized. After finish, `transcription_id` names the note.
+         * @description How much of the recording the server holds (`bytes_received`: where to resume after a lost connection) and its captions so far: each piece's text once recognized, and `text`, the pieces joined up to the first one still being recognized; after them, `provisional_text`: the words heard as each phrase ended, until their piece is recognized. After finish, `transcription_id` names the note.
+         *
+         *     Captions as they come: with `captions_after` (the point the captions on screen reach), the answer waits until they reach past it (a phrase heard, a piece recognized), the recording is finished, or `wait` seconds have passed; ask again with the new point. A phone sending its audio with PATCH shows each phrase about a second after the speaker pauses, instead of at its next PATCH's answer.
          *
          *     Required scope: `transcribe`.
          */
@@ -5171,7 +5173,12 @@ export interface operations {
     };
     getLiveRecording: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Wait for captions past this point (seconds into the recording: the last answer's `provisional_until`, or the end of its last recognized piece): the answer comes as soon as a phrase is heard or a piece recognized, when the recording is finished, or after `wait` seconds. */
+                captions_after?: number;
+                /** @description With captions_after: the most seconds to hold the answer (default 20, at most 25). */
+                wait?: number;
+            };
             header?: never;
             path: {
                 /** @description Your id for the recording (e.g. a UUID made when recording starts). */

@@ -287,12 +287,14 @@ export class NotesResource {
   /**
    * Read a live recording's captions.
    *
-   * How much of the recording the server holds (`bytes_received`: where to resume after a lost connection) and its captions so far: each piece's text once recognized, and `text`, the pieces joined up to the first one still being recognized. After finish, `transcription_id` names the note.
+   * How much of the recording the server holds (`bytes_received`: where to resume after a lost connection) and its captions so far: each piece's text once recognized, and `text`, the pieces joined up to the first one still being recognized; after them, `provisional_text`: the words heard as each phrase ended, until their piece is recognized. After finish, `transcription_id` names the note.
+   *
+   * Captions as they come: with `captions_after` (the point the captions on screen reach), the answer waits until they reach past it (a phrase heard, a piece recognized), the recording is finished, or `wait` seconds have passed; ask again with the new point. A phone sending its audio with PATCH shows each phrase about a second after the speaker pauses, instead of at its next PATCH's answer.
    *
    * Required scope: `transcribe`.
    */
-  getLiveRecording(id: string, options?: CallOptions): Promise<JsonAnswer<"getLiveRecording">> {
-    return this.call(OPERATIONS.getLiveRecording, { pathParams: { id }, ...options });
+  getLiveRecording(id: string, query: QueryParams<"getLiveRecording"> = {}, options?: CallOptions): Promise<JsonAnswer<"getLiveRecording">> {
+    return this.call(OPERATIONS.getLiveRecording, { pathParams: { id }, query, ...options });
   }
   /**
    * Read a recording uploaded in parts.

@@ -51,7 +51,7 @@ DOCUMENT_OPERATIONS: Dict[str, DocumentOperation] = {
     "getDictionaryImpact": DocumentOperation("GET", "/api/v1/dictionary/impact", query=("misspelling", "language"), required_query=("misspelling",), headers=(), scope="dictionary:read"),
     "getDictionarySuggestions": DocumentOperation("GET", "/api/v1/transcriptions/{id}/dictionary-suggestions", query=("limit",), required_query=(), headers=(), scope="transcribe"),
     "getHealth": DocumentOperation("GET", "/api/health", query=(), required_query=(), headers=(), scope=None),
-    "getLiveRecording": DocumentOperation("GET", "/api/v1/live-recordings/{id}", query=(), required_query=(), headers=(), scope="transcribe"),
+    "getLiveRecording": DocumentOperation("GET", "/api/v1/live-recordings/{id}", query=("captions_after", "wait"), required_query=(), headers=(), scope="transcribe"),
     "getOpenApi": DocumentOperation("GET", "/api/v1/openapi.json", query=(), required_query=(), headers=(), scope=None),
     "getPreset": DocumentOperation("GET", "/api/v1/presets/{id}", query=(), required_query=(), headers=(), scope="content:read"),
     "getRecording": DocumentOperation("GET", "/api/v1/recordings/{recording_id}", query=(), required_query=(), headers=(), scope="transcribe"),

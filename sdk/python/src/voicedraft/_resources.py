@@ -299,14 +299,16 @@ class NotesResource:
         """
         return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["get_dictionary_suggestions"], path_params={"id": id}, query={"limit": limit}))
 
-    def get_live_recording(self, id: str) -> Dict[str, Any]:  # noqa: A002
+    def get_live_recording(self, id: str, *, captions_after: Optional[float] = None, wait: Optional[int] = None) -> Dict[str, Any]:  # noqa: A002
         """Read a live recording's captions.
 
-        How much of the recording the server holds (`bytes_received`: where to resume after a lost connection) and its captions so far: each piece's text once recognized, and `text`, the pieces joined up to the first one still being recognized. After finish, `transcription_id` names the note.
+        How much of the recording the server holds (`bytes_received`: where to resume after a lost connection) and its captions so far: each piece's text once recognized, and `text`, the pieces joined up to the first one still being recognized; after them, `provisional_text`: the words heard as each phrase ended, until their piece is recognized. After finish, `transcription_id` names the note.
+
+        Captions as they come: with `captions_after` (the point the captions on screen reach), the answer waits until they reach past it (a phrase heard, a piece recognized), the recording is finished, or `wait` seconds have passed; ask again with the new point. A phone sending its audio with PATCH shows each phrase about a second after the speaker pauses, instead of at its next PATCH's answer.
 
         Required scope: `transcribe`.
         """
-        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["get_live_recording"], path_params={"id": id}))
+        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["get_live_recording"], path_params={"id": id}, query={"captions_after": captions_after, "wait": wait}))
 
     def get_recording(self, recording_id: str) -> Dict[str, Any]:
         """Read a recording uploaded in parts.

@@ -3,7 +3,7 @@ import { readBodyBytes } from "@/lib/http/parse.ts";
 import { json } from "@/lib/http/respond.ts";
 import * as api from "@/lib/transcription/contracts.ts";
 import { appendLiveAudio } from "@/lib/transcription/live/append-live-audio.ts";
-import { getLiveRecording } from "@/lib/transcription/live/get-live-recording.ts";
+import { getLiveRecording, waitForLiveCaptions } from "@/lib/transcription/live/get-live-recording.ts";
 
 // PATCH /api/v1/live-recordings/{id}?offset=N – the next bytes of a recording still being made
 export const PATCH = withOperation(api.appendLiveAudio, async ({ req, params, query, user }) => {
@@ -19,7 +19,11 @@ export const PATCH = withOperation(api.appendLiveAudio, async ({ req, params, qu
   return json(recording, { status: created ? 201 : 200 });
 });
 
-// GET /api/v1/live-recordings/{id} – what arrived, and the captions so far
-export const GET = withOperation(api.getLiveRecording, async ({ params, user }) => {
-  return json(await getLiveRecording({ userId: user.id, id: params.id }));
+// GET /api/v1/live-recordings/{id} – what arrived, and the captions so far (?captions_after: once there are new ones)
+export const GET = withOperation(api.getLiveRecording, async ({ req, params, query, user }) => {
+  if (query.captions_after === undefined) return json(await getLiveRecording({ userId: user.id, id: params.id }));
+  const waitSec = query.wait ?? CAPTIONS_WAIT_SECONDS;
+  return json(await waitForLiveCaptions({ userId: user.id, id: params.id, after: query.captions_after, waitSec, signal: req.signal }));
 });
+
+const CAPTIONS_WAIT_SECONDS = 20;
