@@ -1,7 +1,8 @@
 // npm run bench:live-load — does a busy server keep a live recording's captions and its Stop →
 // text? One recording (BENCH_SECONDS of the shipped speech with pauses, default 60) is sent to a real
 // `npm start` as a phone sends it: a second of WebM/Opus each second, in real time, reading the
-// captions in each answer. First alone; then beside two other live recordings made the same way
+// captions in each answer and in a request that waits for the next ones (as the app does). First
+// alone; then beside two other live recordings made the same way
 // and 40 API clients reading and searching notes as fast as they are answered. Prints, for each:
 // Stop → text (the finish request), the captions' delay (for each answer whose words reach further
 // into the recording, pieces or provisional_text, seconds since the speech it reaches to was said:
@@ -45,6 +46,17 @@ async function recordLive(url: string, key: string, id: string, webm: Buffer): P
     reached = reach;
     delays.push(now - reach);
   };
+  // As the app does: beside the PATCHes, one request at a time waits for the next captions.
+  const listening = new AbortController();
+  let listener: Promise<void> | undefined;
+  const listen = async () => {
+    while (!listening.signal.aborted) {
+      const res = await fetch(`${url}/api/v1/live-recordings/${id}?captions_after=${reached.toFixed(3)}&wait=20`, { headers, signal: listening.signal }).catch(() => null);
+      if (!res) continue;
+      if (res.ok) see((await res.json()) as Live);
+      else await new Promise((r) => setTimeout(r, 1000));
+    }
+  };
   for (let offset = 0, i = 1; offset < webm.length; offset += second, i++) {
     // In real time: the bytes of second i are sent once second i of the recording has passed.
     const due = started + i * 1000 - performance.now();
@@ -56,7 +68,10 @@ async function recordLive(url: string, key: string, id: string, webm: Buffer): P
     });
     if (res.status >= 300) throw new Error(`append: ${res.status} ${await res.text()}`);
     see((await res.json()) as Live);
+    listener ??= listen();
   }
+  listening.abort();
+  await listener;
   const stopped = performance.now();
   const done = await fetch(`${url}/api/v1/live-recordings/${id}/finish`, { method: "POST", headers });
   if (done.status !== 201) throw new Error(`finish: ${done.status} ${await done.text()}`);

@@ -151,6 +151,7 @@ export function startLiveSender(id: string, type: string, recordedAt: number, on
         // This recording cannot go live (too many open, a format the server cannot read as it
         // grows, a finished recording): it goes on on the phone, and the queue sends it after Stop.
         stopped = true;
+        listening.abort();
         onOff?.(why);
       }
     }
