@@ -129,7 +129,8 @@ async function cut(row: LiveRow, { final = false, audioFile, stream }: CutOption
         maxWaiting: config.DECODE_QUEUE_MAX,
         startSec: from,
         keepSilent: true,
-        urgency: "live",
+        // Stop's: the person waits for it.
+        urgency: final ? "realtime" : "live",
       });
     } catch (err) {
       // Nothing after heardUntil yet: no piece to cut.
