@@ -218,7 +218,10 @@ export async function runPiece({
       completedAt: new Date(),
     });
     if (!saved) {
-      log.warn("recognition piece lease lost", fields);
+      // Stop gave it the stream's words meanwhile (completeWaitingPieces): as meant, no lease lost.
+      const now = await prisma.recognitionPiece.findUnique({ where: { workflowId_index: { workflowId, index } }, select: { status: true, executionId: true } });
+      if (now?.status === "completed" && now.executionId === null) log.info("recognition piece heard by the stream first; this recognition is dropped", fields);
+      else log.warn("recognition piece lease lost", fields);
       return "skipped";
     }
     pieceSettled(workflowId);
