@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { before, describe, test } from "node:test";
 import { GET as listDictionary } from "@/app/api/v1/dictionary/route.ts";
@@ -13,7 +12,7 @@ import { setUpTestDatabase } from "../support/database.ts";
 import { withEnv } from "../support/env.ts";
 import { createTestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
-import { JFK_WAV } from "../support/audio.ts";
+import { jfkOpening } from "../support/audio.ts";
 
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
 const database = setUpTestDatabase();
@@ -138,22 +137,22 @@ describe("the API", () => {
   }));
 });
 
-test("uploads draw on an hourly budget of audio seconds; a replay costs nothing", withEnv({ RATE_LIMIT_AUDIO_SECONDS_PER_HOUR: "20" }, async () => {
+test("uploads draw on an hourly budget of audio seconds; a replay costs nothing", withEnv({ RATE_LIMIT_AUDIO_SECONDS_PER_HOUR: "5" }, async () => {
   const user = await createTestUser();
-  const jfk = await readFile(JFK_WAV);
+  const speech = await jfkOpening(); // the first 3 s of jfk.wav
   const upload = (idempotencyKey: string) => {
     const body = new FormData();
-    body.set("audio", new Blob([new Uint8Array(jfk)]), "jfk.wav");
+    body.set("audio", new Blob([new Uint8Array(speech)]), "opening.wav");
     return call(transcribe, { method: "POST", path: "/transcribe", key: user.key, body, headers: { "idempotency-key": idempotencyKey } });
   };
   const first = await upload("budget-1");
   assert.equal(first.status, 200, first.text);
-  const second = await upload("budget-2"); // 11 s + 11 s > 20 s
+  const second = await upload("budget-2"); // 3 s + 3 s > 5 s
   assert.equal(second.status, 429, second.text);
   assert.equal(second.body.error.code, "rate_limited");
   assert.match(second.body.error.message, /seconds of audio/);
   assert.ok(Number(second.headers.get("retry-after")) > 0);
-  assert.equal(second.headers.get("ratelimit-limit"), "20");
+  assert.equal(second.headers.get("ratelimit-limit"), "5");
   const replay = await upload("budget-1");
   assert.equal(replay.status, 200);
   assert.equal(replay.headers.get("idempotent-replayed"), "true");

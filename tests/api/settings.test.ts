@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { before, describe, test } from "node:test";
@@ -10,7 +10,7 @@ import { modelWantedFor } from "@/lib/transcription/recognizers/model-for-langua
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
-import { JFK_WAV } from "../support/audio.ts";
+import { jfkOpening } from "../support/audio.ts";
 
 // Issue 25: the language is a per-user setting; uploads without one are recognized in it, and a
 // recognizer that cannot do it refuses plainly (never English words for German speech).
@@ -20,18 +20,19 @@ process.env.OPTIMIZER = "off";
 const database = setUpTestDatabase();
 
 let user: TestUser;
-let jfk: Buffer;
+// The first 3 s of jfk.wav: English speech (the words do not matter here).
+let speech: Buffer;
 before(async () => {
   await database.ready;
   user = await createTestUser();
-  jfk = await readFile(JFK_WAV);
+  speech = await jfkOpening();
 });
 
 const read = (u: TestUser) => call(getSettings, { path: "/api/v1/settings", key: u.key });
 const change = (u: TestUser, json: unknown) => call(updateSettings, { method: "PATCH", path: "/api/v1/settings", key: u.key, json });
 function upload(u: TestUser, fields: Record<string, string> = {}) {
   const body = new FormData();
-  body.set("audio", new Blob([new Uint8Array(jfk)]), "jfk.wav");
+  body.set("audio", new Blob([new Uint8Array(speech)]), "opening.wav");
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
   return call(transcribe, { method: "POST", path: "/transcribe", key: u.key, body: body });
 }

@@ -12,7 +12,7 @@ import { webhookDeliveryJob } from "@/lib/webhooks/deliveries/delivery-job.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/schemas.ts";
 import { content, createChannel, createMaster, waitForGeneration } from "./content-support.ts";
-import { JFK_WAV, ffmpegFixture, silence } from "../support/audio.ts";
+import { jfkOpening, silence } from "../support/audio.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestNote, createTestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
@@ -64,8 +64,8 @@ describe("every documented event reaches a listening endpoint", () => {
       return events.get(type)!;
     };
 
-    // A recording becomes a note, and its clean-up (local rules, in the request) completes.
-    const note = await upload(user.key, await ffmpegFixture("jfk.wav", ["-i", JFK_WAV]), "jfk.wav");
+    // A recording (the first 3 s of jfk.wav) becomes a note, and its clean-up (local rules, in the request) completes.
+    const note = await upload(user.key, await jfkOpening(), "opening.wav");
     assert.equal(note.status, 200, note.text);
     const completed = await arrived("transcription.completed");
     assert.equal(completed.data.transcription_id, note.body.id);
