@@ -58,7 +58,7 @@ export class PocketsphinxEngine implements RecognitionEngine {
     if (!PocketsphinxEngine.isInstalled(modelDir)) return null;
     // From where this speaker's voice settled last time, as a recording's first piece starts.
     const dir = await mkdtemp(path.join(tmpdir(), "vd-sphinx-stream-"));
-    const args = modelArgs(modelDir, await featureParams(modelDir, dir, cepstralMean));
+    const args = [...modelArgs(modelDir, await featureParams(modelDir, dir, cepstralMean)), ...STREAM_SEARCH];
     return new PocketsphinxStream(binary, args, urgency, () => rm(dir, { recursive: true, force: true }), onPhrase);
   }
 
@@ -105,6 +105,18 @@ export class PocketsphinxEngine implements RecognitionEngine {
     }
   }
 }
+
+/**
+ * A stream must keep up with speech on part of one core, beside the pieces' recognitions, the
+ * server and (in the tests) the browser. Where PocketSphinx takes 11 s of a core for jfk.wav's
+ * 11 s, it fell 7–20 s behind the speaker (bench:app-record, 2026-11-29), so captions and Stop
+ * waited for it. At most 3000 active HMMs per frame (the default is 30000): jfk.wav took 4.8 s
+ * instead of 11 s here with the same words but its first three, and 60 s of it looped with
+ * pauses 25 s instead of 41 s, at a word error rate of 53.6% against 58.2%. Searching half the
+ * frames too (`-ds 2`) was faster still (16 s) but lost "country" in jfk.wav. The pieces, whose
+ * text the note keeps, are searched in full.
+ */
+const STREAM_SEARCH = ["-maxhmmpf", "3000"];
 
 /** What every PocketSphinx run is given: the en-us model, 16 kHz audio, and each word's times. */
 function modelArgs(modelDir: string, featParams: string[] = []): string[] {
