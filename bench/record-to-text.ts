@@ -112,6 +112,7 @@ try {
   console.log("recording  notes  stop→text (s)  finish request (s)  captions' delay (s, median / worst)");
   for (const minutes of LENGTHS) {
     const wav = await loopedSpeech(dir, minutes * 60);
+    const logFrom = server.output().length;
     const result = await measure(server.url, wav, minutes * 60).catch((err: Error) => {
       // A machine too busy to recognize within the time limit: say so, and go on to the next length.
       console.log(`${`${minutes} min`.padEnd(11)}no result: ${err.message.split("\n")[0]}`);
@@ -124,8 +125,13 @@ try {
     console.log(`${label.padEnd(11)}${String(parts).padEnd(7)}${toText.toFixed(1).padEnd(15)}${(lastPart?.toFixed(1) ?? "n/a").padEnd(20)}${delay}`);
     rows.push({ label, toText, median: captions?.median, worst: captions?.worst });
     // What went wrong on the server meanwhile, if anything (a cut that failed, a stream that fell behind).
-    const warnings = server.output().split("\n").filter((line) => /"level":"(warn|error)"|the stream heard the rest/.test(line));
-    for (const line of warnings.slice(-5)) console.log(`  server: ${line.slice(0, 300)}`);
+    // This recording's: every error, refused request and line about its stream, and its last five warnings.
+    const lines = server.output().slice(logFrom).split("\n");
+    const shown = new Set([
+      ...lines.filter((line) => /"level":"error"|stream|"status":[45]\d\d/.test(line)),
+      ...lines.filter((line) => /"level":"warn"/.test(line)).slice(-5),
+    ]);
+    for (const line of lines.filter((l) => shown.has(l))) console.log(`  server: ${line.slice(0, 400)}`);
     // The server's own account of that Stop: seconds from the finish request to each step.
     const finished = server.output().split("\n").findLast((line) => line.includes('"live recording finished"'));
     if (finished) {

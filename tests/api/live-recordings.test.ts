@@ -260,6 +260,9 @@ test("the stream hears each PATCH's bytes as they are stored: bytes that come be
   const second = ended.heard(half);
   assert.ok(second.text && whole.text.endsWith(second.text), `${JSON.stringify(second.text)} ends ${JSON.stringify(whole.text)}`);
   assert.ok(second.segments.every((s) => s.start >= 0 && s.end <= spokenSeconds - half + 0.5));
+  // A Stop tried again (the first failed after the stream ended) gets what it heard; with bytes it never had, nothing.
+  assert.equal(await endCaptionStream(recording, webm.length), ended);
+  assert.equal(await endCaptionStream(recording, webm.length + 1), null);
 
   // Bytes it never gets (another process took that PATCH): Stop does not take its words.
   const missed = { ...recording, id: "live-stream-missed" };

@@ -43,7 +43,10 @@ type Entry = {
   /** Told of each phrase heard (GET …?captions_after waiting for it). */
   listeners: Set<() => void>;
 };
-const state = globalThis as unknown as { voicedraftCaptionStreams?: Map<string, Entry> };
+const state = globalThis as unknown as {
+  voicedraftCaptionStreams?: Map<string, Entry>;
+  voicedraftEndedStreams?: Map<string, { entry: Entry; result: Promise<StreamEnded | null> }>;
+};
 const streams: Map<string, Entry> = (state.voicedraftCaptionStreams ??= new Map());
 const keyOf = (userId: string, id: string) => `${userId}/${id}`;
 type Recording = { userId: string; id: string };
@@ -80,6 +83,7 @@ export function hearForCaptions(recording: Recording & { format: string }, offse
 
 /** What a recording's stream heard of any of its spans (times in the span, 0 at `start`). */
 export type StreamHeard = (start: number, end?: number) => Recognition;
+type StreamEnded = { heard: StreamHeard; untilSec: number };
 
 /**
  * Stop: the stream hears the last bytes and ends. It had heard all but the last phrase already,
@@ -90,13 +94,28 @@ export type StreamHeard = (start: number, end?: number) => Recognition;
  * stream missed some of the `bytes` the recording holds, or failed: the rest is then cut into
  * pieces and recognized, as without one.
  */
-export async function endCaptionStream(recording: Recording, bytes: number): Promise<{ heard: StreamHeard; untilSec: number } | null> {
+export async function endCaptionStream(recording: Recording, bytes: number): Promise<StreamEnded | null> {
   const key = keyOf(recording.userId, recording.id);
   const entry = streams.get(key);
-  if (!entry) return null;
+  if (!entry) {
+    // A Stop tried again (the first failed after the stream ended): what the stream heard then.
+    const before = ended.get(key);
+    return before && before.entry.fedBytes >= bytes ? before.result : null;
+  }
   clearTimeout(entry.idle);
   streams.delete(key);
   wake(entry);
+  const result = hearTheRest(recording, entry, bytes);
+  ended.set(key, { entry, result });
+  setTimeout(() => ended.get(key)?.result === result && ended.delete(key), ENDED_KEPT_MS).unref();
+  return result;
+}
+
+/** Streams ended at Stop, kept for a Stop tried again after a failure (a busy database, a lost answer). */
+const ended: Map<string, { entry: Entry; result: Promise<StreamEnded | null> }> = (state.voicedraftEndedStreams ??= new Map());
+const ENDED_KEPT_MS = 10 * 60_000;
+
+async function hearTheRest(recording: Recording, entry: Entry, bytes: number): Promise<StreamEnded | null> {
   const started = performance.now();
   try {
     if (!(await entry.opened) || !entry.decoder || !entry.stream) return null;
