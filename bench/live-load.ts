@@ -73,7 +73,13 @@ async function recordLive(url: string, key: string, id: string, webm: Buffer): P
   listening.abort();
   await listener;
   const stopped = performance.now();
-  const done = await fetch(`${url}/api/v1/live-recordings/${id}/finish`, { method: "POST", headers });
+  // As the app does: a finish the server could not complete (5xx, 429) is tried again, twice.
+  let done = await fetch(`${url}/api/v1/live-recordings/${id}/finish`, { method: "POST", headers });
+  for (let retry = 0; retry < 2 && (done.status >= 500 || done.status === 429); retry++) {
+    console.log(`  ${id}: finish answered ${done.status} ${(await done.text()).slice(0, 200)}; tried again`);
+    await new Promise((r) => setTimeout(r, 2000));
+    done = await fetch(`${url}/api/v1/live-recordings/${id}/finish`, { method: "POST", headers });
+  }
   if (done.status !== 201) throw new Error(`finish: ${done.status} ${await done.text()}`);
   return { stopToText: (performance.now() - stopped) / 1000, delays: delays.sort((a, b) => a - b) };
 }

@@ -272,25 +272,31 @@ test("the stream hears each PATCH's bytes as they are stored: bytes that come be
   assert.equal(captionStreamsOpen(), 0);
 });
 
-test("at Stop, pieces still waiting for a recognizer take the stream's words for their seconds; a piece done keeps its own", async () => {
+test("at Stop, pieces still waiting for a recognizer, or given up by one, take the stream's words for their seconds; a piece done keeps its own", async () => {
   const user = await createTestUser();
   const prisma = await db();
   const workflow = await prisma.recognitionWorkflow.create({
-    data: { userId: user.id, requestHash: "waiting-pieces", status: "running", piecesTotal: 3, durationSec: 9 },
+    // Failed: a piece's recognizer gave up (busy), though the stream heard its seconds.
+    data: { userId: user.id, requestHash: "waiting-pieces", status: "failed", errorCode: "engine_failed", piecesTotal: 4, durationSec: 12 },
   });
   const piece = (index: number, status: string, extra = {}) =>
     prisma.recognitionPiece.create({ data: { workflowId: workflow.id, index, startSec: index * 3, endSec: index * 3 + 3, status, audio: new Uint8Array([1]), ...extra } });
   await piece(0, "completed", { result: { text: "its own", segments: [], language: "en", engine: "pocketsphinx" }, audio: null });
   await piece(1, "running", { executionId: "a-recognizer" });
   await piece(2, "pending");
+  await piece(3, "failed", { audio: null, errorCode: "engine_failed", errorMessage: "The recognizer is busy" });
   const heard = (start: number, end = Infinity) => ({ text: `heard ${start}-${end}`, segments: [{ start: 0, end: end - start, text: `heard ${start}-${end}` }], language: "en", engine: "pocketsphinx" });
-  assert.equal(await completeWaitingPieces(workflow.id, heard), 2);
+  assert.equal(await completeWaitingPieces(workflow.id, heard), 3);
   const rows = await prisma.recognitionPiece.findMany({ where: { workflowId: workflow.id }, orderBy: { index: "asc" } });
   assert.deepEqual(rows.map((r) => [r.status, (r.result as { text: string }).text, r.audio, r.executionId]), [
     ["completed", "its own", null, null],
     ["completed", "heard 3-6", null, null],
     ["completed", "heard 6-9", null, null],
+    ["completed", "heard 9-12", null, null],
   ]);
+  assert.equal(rows[3].errorCode, null);
+  const revived = await prisma.recognitionWorkflow.findUniqueOrThrow({ where: { id: workflow.id } });
+  assert.deepEqual([revived.status, revived.errorCode], ["running", null], "the workflow runs again");
   // Nothing left to complete: a second call changes nothing.
   assert.equal(await completeWaitingPieces(workflow.id, heard), 0);
 });

@@ -85,18 +85,23 @@ export function whenPieceSettles(workflowId: string, listener: () => void): () =
  */
 export async function completeWaitingPieces(workflowId: string, heard: (start: number, end: number) => Recognition): Promise<number> {
   const prisma = await db();
+  // Failed ones too: on a busy server a live piece's recognizer could give up ("busy"), failing the
+  // workflow, though the stream heard its seconds (bench:live-load). The workflow runs again.
   const waiting = await prisma.recognitionPiece.findMany({
-    where: { workflowId, status: { in: ["pending", "running"] } },
+    where: { workflowId, status: { in: ["pending", "running", "failed"] } },
     select: { index: true, startSec: true, endSec: true },
   });
   let completed = 0;
   for (const piece of waiting) {
     const result = pieceResult(heard(piece.startSec, piece.endSec));
     const { count } = await prisma.recognitionPiece.updateMany({
-      where: { workflowId, index: piece.index, status: { in: ["pending", "running"] } },
-      data: { status: "completed", result: result as Prisma.InputJsonValue, audio: null, executionId: null, heartbeatAt: null, completedAt: new Date() },
+      where: { workflowId, index: piece.index, status: { in: ["pending", "running", "failed"] } },
+      data: { status: "completed", result: result as Prisma.InputJsonValue, audio: null, executionId: null, heartbeatAt: null, errorCode: null, errorMessage: null, completedAt: new Date() },
     });
     completed += count;
+  }
+  if (completed) {
+    await prisma.recognitionWorkflow.updateMany({ where: { id: workflowId, status: "failed" }, data: { status: "running", errorCode: null, errorMessage: null, completedAt: null } });
   }
   if (completed) pieceSettled(workflowId);
   return completed;
