@@ -129,8 +129,9 @@ async function cut(row: LiveRow, { final = false, audioFile, stream }: CutOption
         maxWaiting: config.DECODE_QUEUE_MAX,
         startSec: from,
         keepSilent: true,
-        // Stop's: the person waits for it.
-        urgency: final ? "realtime" : "live",
+        // Stop waits for it, and for a cut still running (on a busy server, a cut at the pieces'
+        // priority held Stop 22–29 s: bench:live-load).
+        urgency: "realtime",
       });
     } catch (err) {
       // Nothing after heardUntil yet: no piece to cut.

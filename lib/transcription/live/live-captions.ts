@@ -23,8 +23,12 @@ import type { Recognition, RecognitionStream } from "@/lib/transcription/recogni
 // serves the recording's PATCH requests, and ends at Stop, or when no audio has come for a while
 // (the phone went quiet: the idle sweep makes the note).
 
-/** Streams open at once in this process, each keeping up with speech on part of a core. */
-const maxStreams = () => env().LIVE_CAPTION_STREAMS ?? Math.max(1, availableParallelism());
+/**
+ * Streams open at once in this process, each keeping up with speech on part of a core (here,
+ * where PocketSphinx is slow, 0.2–0.45 of one): one more than the cores, so that three people
+ * recording on a 2-core server all get captions as they speak and Stop from their stream.
+ */
+const maxStreams = () => env().LIVE_CAPTION_STREAMS ?? availableParallelism() + 1;
 const IDLE_MS = 60_000;
 /** The most bytes held for a gap before them (a PATCH served elsewhere, or out of order): beyond, the stream has missed audio, and ends. */
 const MAX_HELD_BYTES = 4 * 1024 * 1024;
