@@ -200,7 +200,7 @@ OPERATIONS: Dict[str, Operation] = {
         response=_LIVE_RECORDING_FIELDS,
         retry_safe=True,
     ),
-    "get_live_recording": _operation("getLiveRecording", response=_LIVE_RECORDING_FIELDS, retry_safe=True),
+    "get_live_recording": _operation("getLiveRecording", query=("captions_after", "wait"), response=_LIVE_RECORDING_FIELDS, retry_safe=True),
     "finish_live_recording": _operation("finishLiveRecording", response=_TRANSCRIPTION_FIELDS, retry_safe=True),
     "get_recording": _operation(
         "getRecording",
