@@ -16,6 +16,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { bareJfkSeconds, loopedSpeech } from "./speech.ts";
+import { captionsReach } from "@/lib/transcription/live/captions-reach.ts";
 import { runScript, startServer } from "@/tests/support/processes.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -39,9 +40,7 @@ async function recordLive(url: string, key: string, id: string, webm: Buffer): P
   type Live = { pieces?: { start: number; end: number; text: string | null }[]; provisional_until?: number | null };
   const see = ({ pieces = [], provisional_until }: Live) => {
     const now = (performance.now() - started) / 1000;
-    const waiting = pieces.findIndex((p) => p.text === null);
-    const recognized = (waiting < 0 ? pieces : pieces.slice(0, waiting)).at(-1)?.end ?? 0;
-    const reach = Math.max(recognized, provisional_until ?? 0);
+    const reach = captionsReach({ pieces, provisional_until: provisional_until ?? null });
     if (reach <= reached) return;
     reached = reach;
     delays.push(now - reach);
