@@ -18,7 +18,7 @@ export function withApiKey<P extends RouteParams = RouteParams>(
         headers: { "WWW-Authenticate": `Bearer realm="voicedraft", error="insufficient_scope", scope="${options.scope}"` },
       });
     }
-    const limitHeaders = await limitApiRequest(key);
+    const limitHeaders = await limitApiRequest(key, ctx.req);
     const response = await handler({ ...ctx, user: { id: key.userId }, key });
     for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
     return response;

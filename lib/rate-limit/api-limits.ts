@@ -5,6 +5,7 @@ import { clientIp } from "@/lib/http/client-ip.ts";
 import { limiter } from "@/lib/rate-limit/store.ts";
 import { batchedLimit } from "@/lib/rate-limit/batched-limit.ts";
 import { rateLimited, rateLimitHeaders } from "@/lib/rate-limit/rate-limited.ts";
+import { API_LIMIT_MESSAGE, rememberRefusedKey } from "@/lib/rate-limit/refused-keys.ts";
 import type { RateLimiterRes } from "rate-limiter-flexible";
 
 /**
@@ -12,11 +13,15 @@ import type { RateLimiterRes } from "rate-limiter-flexible";
  * headers. Counted in batches (batched-limit.ts): the store is written about once a second per
  * key and process, not on every request.
  */
-export async function limitApiRequest(principal: { userId: string; keyId: string | null }): Promise<Record<string, string>> {
+export async function limitApiRequest(principal: { userId: string; keyId: string | null }, req?: Request): Promise<Record<string, string>> {
   const limit = env().RATE_LIMIT_API_PER_MINUTE;
   if (!limit) return {};
   const taken = await batchedLimit({ name: "api", points: limit, durationSeconds: 60 }).take(principal.keyId ?? `session:${principal.userId}`);
-  if (!taken.allowed) throw rateLimited("This API key made too many requests this minute.", limit, taken.msBeforeNext);
+  if (!taken.allowed) {
+    // Its next requests this window are refused before Next routes them (refused-keys.ts).
+    if (principal.keyId && req) rememberRefusedKey(req.headers.get("authorization"), limit, taken.msBeforeNext);
+    throw rateLimited(API_LIMIT_MESSAGE, limit, taken.msBeforeNext);
+  }
   return rateLimitHeaders(limit, taken.remaining, taken.msBeforeNext);
 }
 

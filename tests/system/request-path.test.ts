@@ -15,6 +15,7 @@ import { ROOT, runScript, seedEmbeddedDatabase, startServer, type RunningServer 
 const EMAIL = "front-door@example.com";
 const PASSWORD = "correct horse battery staple";
 const UNKNOWN_KEY_LIMIT = 5;
+const KEY_LIMIT = 30;
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
@@ -86,7 +87,7 @@ describe("one request path: the front door and Next's handler", () => {
     const user = await runScript("admin.ts", ["create-user", "--email", EMAIL, "--password", PASSWORD], env());
     assert.equal(user.code, 0, user.stderr);
     // Listening on every address, so clients from 127.0.0.2 and 127.0.0.3 are told apart.
-    server = await startServer({ ...env(), HOST: "0.0.0.0", RATE_LIMIT_UNKNOWN_KEYS_PER_MINUTE: String(UNKNOWN_KEY_LIMIT) });
+    server = await startServer({ ...env(), HOST: "0.0.0.0", RATE_LIMIT_UNKNOWN_KEYS_PER_MINUTE: String(UNKNOWN_KEY_LIMIT), RATE_LIMIT_API_PER_MINUTE: String(KEY_LIMIT) });
     port = Number(new URL(server.url).port);
     const created = await runScript("admin.ts", ["create-key", "--email", EMAIL], env());
     assert.equal(created.code, 0, created.stderr);
@@ -132,6 +133,41 @@ describe("one request path: the front door and Next's handler", () => {
     assert.equal(anonymous.status, 401, "the second client is told it lacks a key, not refused");
     // And the refused client is refused for its address, whatever key it sends next.
     assert.equal((await request(url, { from: "127.0.0.2", headers: { authorization: `Bearer ${key}` } })).status, 429);
+  });
+
+  test("a key over its limit this minute is refused at the front door, as the route refused it; other keys and the API description are not", async () => {
+    const created = await runScript("admin.ts", ["create-key", "--email", EMAIL], env());
+    assert.equal(created.code, 0, created.stderr);
+    const busy = created.stdout.trimEnd().split("\n").at(-1)!;
+    const url = `http://127.0.0.1:${port}/api/v1/tags`;
+    const asBusy = { from: "127.0.0.4", headers: { authorization: `Bearer ${busy}` } };
+    const statuses: number[] = [];
+    for (let i = 0; i < KEY_LIMIT; i++) statuses.push((await request(url, asBusy)).status);
+    assert.deepEqual(new Set(statuses), new Set([200]), "every request within the limit is answered");
+    const byRoute = await request(url, asBusy);
+    const atDoor = await request(`${url}?limit=5`, asBusy);
+    for (const answer of [byRoute, atDoor]) {
+      assertErrorShape({ ...answer, body: JSON.parse(answer.body) }, 429, "rate_limited");
+      assert.equal(answer.headers["ratelimit-limit"], String(KEY_LIMIT));
+      assert.equal(answer.headers["ratelimit-remaining"], "0");
+      assert.ok(Number(answer.headers["retry-after"]) >= 1 && Number(answer.headers["retry-after"]) <= 60, `Retry-After: ${answer.headers["retry-after"]}`);
+    }
+    assert.equal((JSON.parse(atDoor.body) as { error: { message: string } }).error.message.split(" Try again")[0], (JSON.parse(byRoute.body) as { error: { message: string } }).error.message.split(" Try again")[0]);
+    // The first refusal went through Next to the route; the second never reached Next.
+    const logged = async (id: string | string[] | undefined) => {
+      // The answer can arrive before the server's log line does.
+      for (let tries = 0; ; tries++) {
+        const line = server.output().split("\n").find((l) => l.includes(`"request_id":"${String(id)}"`) && l.includes('"msg":"request"'));
+        if (line || tries === 50) return line ?? "";
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    assert.match(await logged(byRoute.headers["x-request-id"]), /"status":429/);
+    assert.doesNotMatch(await logged(byRoute.headers["x-request-id"]), /front door/);
+    assert.match(await logged(atDoor.headers["x-request-id"]), /"status":429.*"at":"front door"/);
+    // Another key of the same person, and the API description with the refused key, are answered.
+    assert.equal((await request(url, { from: "127.0.0.4", headers: { authorization: `Bearer ${key}` } })).status, 200);
+    assert.equal((await request(`http://127.0.0.1:${port}/api/v1/openapi.json`, asBusy)).status, 200);
   });
 
   test("what Node's parser refuses is answered in the API's error shape", async () => {
