@@ -25,7 +25,7 @@ const API_CLIENTS = Number(process.env.BENCH_API_CLIENTS ?? 40);
 // that the cores they take are not the server's (BENCH_CLIENTS_NICE=0: beside it, as equals).
 const CLIENTS_NICE = Number(process.env.BENCH_CLIENTS_NICE ?? 19);
 
-type Phone = { stopToText: number; delays: number[] };
+type Phone = { stopToText: number; delays: number[]; timeline: string };
 
 /** A phone recording live: a second of bytes each second, then Stop (finish). */
 async function recordLive(url: string, key: string, id: string, webm: Buffer): Promise<Phone> {
@@ -33,6 +33,8 @@ async function recordLive(url: string, key: string, id: string, webm: Buffer): P
   const started = performance.now();
   let reached = 0;
   const delays: number[] = [];
+  // Each update as "seconds into the recording: delay", in the order they came (where the worst was).
+  const timeline: string[] = [];
   const headers = { authorization: `Bearer ${key}` };
   // As bench:app-record counts them: each answer whose words reach further into the recording
   // (the recognized pieces, then the stream's provisional words) is a caption update, late by the
@@ -44,6 +46,7 @@ async function recordLive(url: string, key: string, id: string, webm: Buffer): P
     if (reach <= reached) return;
     reached = reach;
     delays.push(now - reach);
+    timeline.push(`${now.toFixed(0)}:${(now - reach).toFixed(1)}`);
   };
   // As the app does: beside the PATCHes, one request at a time waits for the next captions.
   const listening = new AbortController();
@@ -80,7 +83,7 @@ async function recordLive(url: string, key: string, id: string, webm: Buffer): P
     done = await fetch(`${url}/api/v1/live-recordings/${id}/finish`, { method: "POST", headers });
   }
   if (done.status !== 201) throw new Error(`finish: ${done.status} ${await done.text()}`);
-  return { stopToText: (performance.now() - stopped) / 1000, delays: delays.sort((a, b) => a - b) };
+  return { stopToText: (performance.now() - stopped) / 1000, delays: delays.sort((a, b) => a - b), timeline: timeline.join(" ") };
 }
 
 /**
@@ -137,6 +140,8 @@ try {
   console.log(
     `${"under load".padEnd(13)}${f(busy.stopToText).padEnd(17)}${`${f(median(busy.delays))} / ${f(worst(busy.delays))} (${busy.delays.length} updates)`.padEnd(37)}${`${api.requests} (${api.limited} × 429)`.padEnd(14)} ${api.errors}`,
   );
+  console.log(`  captions as they came (s into the recording: delay): alone ${alone.timeline}`);
+  console.log(`  under load ${busy.timeline}`);
   // The server's account of each Stop (seconds to each step) and of its stream recognizer.
   for (const line of server.output().split("\n").filter((l) => /"live recording finished"|the stream heard the rest|"level":"(warn|error)"/.test(l)).slice(-12)) {
     console.log(`  server: ${line.replace(/^\{"time":"[^"]+",/, "{").slice(0, 260)}`);

@@ -4,7 +4,7 @@
 // WebM/Opus file (ffmpeg), real PocketSphinx, real pg-boss on the database under test.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -15,7 +15,8 @@ import { GET as listNotes } from "@/app/api/v1/transcriptions/route.ts";
 import { GET as getNote } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { db } from "@/lib/db/client.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
-import { measureWav } from "@/lib/transcription/audio/decode-audio.ts";
+import { decodeAudio, decodeQueueSize, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
+import { env } from "@/lib/env.ts";
 import { keepUnkeptLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
 import { captionStreamsOpen, endCaptionStream, hearForCaptions } from "@/lib/transcription/live/live-captions.ts";
 import { completeWaitingPieces, recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
@@ -299,6 +300,50 @@ test("at Stop, pieces still waiting for a recognizer, or given up by one, take t
   assert.deepEqual([revived.status, revived.errorCode], ["running", null], "the workflow runs again");
   // Nothing left to complete: a second call changes nothing.
   assert.equal(await completeWaitingPieces(workflow.id, heard), 0);
+});
+
+test("Stop does not wait for a cut stuck behind other decodes: the stream heard every byte, so its words and its length make the rest", async () => {
+  const user = await createTestUser();
+  const id = "live-stuck-cut";
+  const last = Math.ceil(webm.length / 12) * 11;
+  const size = Math.ceil(webm.length / 12);
+  for (let offset = 0; offset < last; offset += size) {
+    const res = await append(user.key, id, offset, webm.subarray(offset, Math.min(last, offset + size)));
+    assert.ok(res.status === 200 || res.status === 201, res.text);
+  }
+  // Every decoder of this process busy with another recording (a stand-in ffmpeg that only sleeps):
+  // the last PATCH's cut waits for a turn that does not come before Stop.
+  const sleeper = path.join(dir, "sleeping-ffmpeg");
+  await writeFile(sleeper, "#!/bin/sh\nexec sleep 40\n", { mode: 0o755 });
+  const busy = new AbortController();
+  const config = env();
+  let othersEnded = false;
+  const others = Promise.allSettled(
+    Array.from({ length: config.DECODE_CONCURRENCY }, () =>
+      decodeAudio(path.join(dir, "recording.wav"), path.join(dir, "never.wav"), { ffmpeg: sleeper, format: "wav", maxSeconds: 60, concurrency: config.DECODE_CONCURRENCY, maxWaiting: config.DECODE_QUEUE_MAX, signal: busy.signal }),
+    ),
+  ).then(() => (othersEnded = true));
+  try {
+    await until("the decoders busy", async () => (decodeQueueSize().running === config.DECODE_CONCURRENCY ? true : undefined));
+    assert.equal((await append(user.key, id, last, webm.subarray(last))).status, 200);
+    await until("the last cut waiting for a decoder", async () => (decodeQueueSize().waiting >= 1 ? true : undefined));
+    const done = await finish(user.key, id);
+    assert.equal(done.status, 201, done.text);
+    assert.equal(othersEnded, false, "Stop answered while every decoder was still busy");
+    assert.match(done.body.text, SPOKEN);
+    // The length is what the stream's decoder made of the same bytes.
+    assert.ok(Math.abs(done.body.duration - spokenSeconds) < 0.1, `duration ${done.body.duration}, spoken ${spokenSeconds}`);
+    // Each second of the recording in one piece: the stopped cut stored none.
+    const prisma = await db();
+    const row = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: user.id, id } } });
+    const pieces = await prisma.recognitionPiece.findMany({ where: { workflowId: row.workflowId }, orderBy: { index: "asc" } });
+    for (const [i, piece] of pieces.entries()) if (i) assert.ok(piece.startSec >= pieces[i - 1].endSec - 0.001, `piece ${i} starts after piece ${i - 1} ends`);
+    assert.ok(pieces.at(-1)!.endSec > spokenSeconds - 0.1, `the pieces reach the end: ${pieces.at(-1)!.endSec}`);
+    assert.equal(decodeQueueSize().waiting, 0, "the stopped cut's decode left the queue");
+  } finally {
+    busy.abort();
+    await others;
+  }
 });
 
 test("a pause that closes a long stretch of speech cuts it in two, one for each recognizer, before Stop", async () => {

@@ -11,7 +11,7 @@ import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { db } from "@/lib/db/client.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
-import type { RecognitionEngine, RecognizeInput } from "@/lib/transcription/recognizers/types.ts";
+import { EngineBusyError, type RecognitionEngine, type RecognizeInput } from "@/lib/transcription/recognizers/types.ts";
 import { recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
@@ -59,11 +59,11 @@ after(async () => {
 });
 
 /** Counts the recognizer's runs (pieces and whole recordings); `fail` may fail a run. */
-function observeEngine(fail?: (run: number, input: RecognizeInput) => boolean) {
+function observeEngine(fail?: (run: number, input: RecognizeInput) => boolean, failure: () => Error = () => new Error("the recognizer crashed (test)")) {
   let runs = 0;
   engine.recognize = async (input) => {
     runs += 1;
-    if (fail?.(runs, input)) throw new Error("the recognizer crashed (test)");
+    if (fail?.(runs, input)) throw failure();
     return recognize(input);
   };
   return { runs: () => runs, restore: () => (engine.recognize = recognize) };
@@ -180,6 +180,23 @@ test("a piece whose recognition fails once is retried and the text is complete",
     const workflow = await workflowOf(user.id);
     assert.deepEqual(workflow.pieces.map((p) => p.attempts).sort(), [1, 1, 2]);
     assert.equal(res.body.segments.length, 3);
+  } finally {
+    engineRuns.restore();
+  }
+});
+
+test("a piece the recognizer is too busy for waits for it, more times than a failure is retried, and no attempt is counted", async () => {
+  const user = await createTestUser();
+  // Busy (its queue full) five times in a row: a failure would have failed the piece after three.
+  const engineRuns = observeEngine((run) => run <= 5, () => new EngineBusyError("The recognizer is busy with other recordings; try again shortly.", 1));
+  try {
+    const res = await upload(user.key, {}, "busy");
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.segments.length, 3);
+    assert.equal(engineRuns.runs(), 8, "five busy answers, then the three pieces");
+    const workflow = await workflowOf(user.id);
+    assert.equal(workflow.status, "completed");
+    assert.deepEqual(workflow.pieces.map((p) => p.attempts), [1, 1, 1], "a busy answer is no attempt");
   } finally {
     engineRuns.restore();
   }

@@ -68,6 +68,29 @@ describe("BoundedQueue", () => {
     assert.equal(await queue.run(async () => "next"), "next");
   });
 
+  test("with backgroundYields, background tasks hold no slot against more urgent ones; without, they do", async () => {
+    for (const backgroundYields of [true, false]) {
+      const queue = new BoundedQueue(1, 2, 5, { backgroundYields });
+      const [background, live, laterBackground] = [gate(), gate(), gate()];
+      const runs = [queue.run(background.task, undefined, "background"), queue.run(live.task, undefined, "live"), queue.run(laterBackground.task, undefined, "background")];
+      await tick();
+      assert.deepEqual([background.started(), live.started(), laterBackground.started()], [true, backgroundYields, false], `backgroundYields: ${backgroundYields}`);
+      // Another background task waits for a free slot either way; when the first ends, the next waiting one starts.
+      background.release();
+      await tick();
+      await tick();
+      assert.equal(live.started(), true);
+      assert.equal(laterBackground.started(), false, "the live task holds the one slot");
+      live.release();
+      await tick();
+      await tick();
+      assert.equal(laterBackground.started(), true);
+      laterBackground.release();
+      assert.deepEqual(await Promise.all(runs), ["done", "done", "done"]);
+      assert.deepEqual(queue.size, { running: 0, waiting: 0 });
+    }
+  });
+
   test("waiting tasks start by urgency: live first, background last, in arrival order within one", async () => {
     const queue = new BoundedQueue(1, 10);
     const order: string[] = [];

@@ -19,9 +19,10 @@ export const isSilent = (audio: Pick<DecodedAudio, "peakDbfs">) => audio.peakDbf
 
 type Run = { code: number | null; stderr: string };
 
-function run(command: string, args: string[], urgency?: Urgency): Promise<Run> {
+function run(command: string, args: string[], urgency?: Urgency, signal?: AbortSignal): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
+    // An aborted decode's ffmpeg is killed, and its slot freed (the 'error' below rejects).
+    const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"], signal });
     lowerPriority(child.pid, urgency);
     let stderr = "";
     child.stderr.on("data", (d) => {
@@ -66,6 +67,8 @@ export type DecodeOptions = {
   keepSilent?: boolean;
   /** Whose turn first among decodes, and at what CPU priority (priority.ts). */
   urgency?: Urgency;
+  /** Gives up: a decode still waiting never starts, a running one is killed. */
+  signal?: AbortSignal;
 };
 
 /**
@@ -76,7 +79,7 @@ export type DecodeOptions = {
  */
 export async function decodeAudio(inputPath: string, outputPath: string, options: DecodeOptions): Promise<DecodedAudio> {
   try {
-    return await decodeQueue(options.concurrency, options.maxWaiting).run(() => decode(inputPath, outputPath, options), undefined, options.urgency);
+    return await decodeQueue(options.concurrency, options.maxWaiting).run(() => decode(inputPath, outputPath, options), options.signal, options.urgency);
   } catch (err) {
     if (!(err instanceof EngineBusyError)) throw err;
     throw new ApiError("engine_busy", "The server is busy decoding other recordings; try again shortly.", {
@@ -85,14 +88,14 @@ export async function decodeAudio(inputPath: string, outputPath: string, options
   }
 }
 
-async function decode(inputPath: string, outputPath: string, { ffmpeg, format, maxSeconds, startSec, keepSilent, urgency }: DecodeOptions): Promise<DecodedAudio> {
+async function decode(inputPath: string, outputPath: string, { ffmpeg, format, maxSeconds, startSec, keepSilent, urgency, signal }: DecodeOptions): Promise<DecodedAudio> {
   const from = startSec ? ["-ss", startSec.toFixed(3)] : [];
   const input = ["-f", FFMPEG_DEMUXER[format], ...from, "-protocol_whitelist", "file", "-i", `file:${inputPath}`];
   // A live recording's rest (startSec) is not asked for its header's length: each cut would pay a
   // second ffmpeg start (0.2 s here) for a header MediaRecorder does not write, and the decoding
   // below stops past maxSeconds whatever a header says.
   if (startSec === undefined) {
-    const declared = declaredDuration((await run(ffmpeg, ["-nostdin", "-hide_banner", ...input], urgency)).stderr);
+    const declared = declaredDuration((await run(ffmpeg, ["-nostdin", "-hide_banner", ...input], urgency, signal)).stderr);
     if (declared !== undefined && declared > maxSeconds) throw audioTooLong(maxSeconds);
   }
 
@@ -102,7 +105,7 @@ async function decode(inputPath: string, outputPath: string, { ffmpeg, format, m
     "-map", "0:a:0", "-vn", "-ac", "1", "-ar", String(SAMPLE_RATE), "-c:a", "pcm_s16le",
     "-t", String(maxSeconds + 1), "-fflags", "+bitexact", "-flags:a", "+bitexact",
     "-f", "wav", "-y", `file:${outputPath}`,
-  ], urgency);
+  ], urgency, signal);
   if (code !== 0) {
     const reason = stderr.includes("matches no streams") ? "it contains no audio track" : "it may be truncated or corrupt";
     throw new ApiError("unreadable_audio", `The audio cannot be decoded: ${reason}.`);

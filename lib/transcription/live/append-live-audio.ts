@@ -9,8 +9,8 @@ import { assertAudioBudgetLeft } from "@/lib/rate-limit/audio-budget.ts";
 import { detectAudioFormat, SUPPORTED_FORMATS_TEXT, type AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { assertAudioQuotaLeft } from "@/lib/note-audio/audio-quota.ts";
 import { assertLiveBytesAreAudio, type LiveBytesOf } from "@/lib/transcription/live/check-live-bytes.ts";
-import { cutLivePieces, LIVE_FORMATS } from "@/lib/transcription/live/cut-live-pieces.ts";
-import { hearForCaptions } from "@/lib/transcription/live/live-captions.ts";
+import { cutLivePieces, LIVE_FORMATS, LIVE_PIECE, type LiveRow } from "@/lib/transcription/live/cut-live-pieces.ts";
+import { hearForCaptions, takeStreamProgress } from "@/lib/transcription/live/live-captions.ts";
 import { getLiveRecording } from "@/lib/transcription/live/get-live-recording.ts";
 import { assertLiveRecordingSlot } from "@/lib/transcription/live/open-live-recordings.ts";
 import { assertLanguageSupported, engineCall, recognizerPrompt } from "@/lib/transcription/recognition/transcribe-audio.ts";
@@ -72,9 +72,22 @@ export async function appendLiveAudio({ userId, id, offset, bytes, mimeType, rec
     // awaited: the phone's next second of audio should not wait for the recognizer. The answer
     // carries the captions so far.
     hearForCaptions(row, row.bytesReceived, fresh);
-    void cutLivePieces(row);
+    cutWhenReady(row);
   }
   return { recording: await getLiveRecording({ userId, id }), created };
+}
+
+/**
+ * Cuts the pieces ready after this PATCH. While a stream hears the recording, a piece can close
+ * only in a pause, which the stream hears as a phrase's end: a PATCH cuts after one (its bytes
+ * carry more of that pause), or when a stretch as long as a live piece has passed with none (a
+ * piece is then cut at its quietest). Every PATCH used to decode the rest and run voice-activity
+ * detection on it, about 20 cuts a minute for 5–8 pieces; with three people recording, that took
+ * the CPU their streams needed (bench:live-load). Without a stream, every PATCH cuts.
+ */
+function cutWhenReady(row: LiveRow): void {
+  const stream = takeStreamProgress(row);
+  if (!stream || stream.phraseEnded || stream.decodedSeconds - row.heardUntil >= LIVE_PIECE.maxSeconds) void cutLivePieces(row);
 }
 
 function liveFormatOf(bytes: Uint8Array): AudioFormat {

@@ -47,8 +47,6 @@ export function finalPieceLengths(restSeconds: number, recognizers: number): Pla
   const minSeconds = Math.min(maxSeconds, Math.max(FINAL_PIECE.minSeconds, share - 1.5));
   return { ...FINAL_PIECE, minSeconds, maxSeconds, firstMinSeconds: minSeconds, firstMaxSeconds: maxSeconds, longSpanFactor: 1 };
 }
-/** The stream's decoder and a cut's may end a block apart (an encoder's padding); more, and the stream missed audio. */
-const STREAM_SHORT_SECONDS = 0.5;
 /** A pause this long after the last speech closes the piece before it, without waiting for more speech. */
 const PAUSE_CLOSES_SECONDS = 0.8;
 
@@ -64,8 +62,9 @@ export type LiveCut = { pieces: number; endSec: number; heard?: StreamHeard };
 // One cut at a time per recording in this process; a request that finds one running waits for it
 // (the database's conditional update keeps two processes from cutting the same seconds twice).
 // At most one waits: it reads the recording when it starts, so it also cuts what later requests
-// brought, and they share it. Stop's cut takes the place of one still waiting, so Stop waits for
-// the cut running at most, not for a queue of them (each decodes the rest again: 0.4 s here).
+// brought, and they share it. Stop's cut takes the place of one still waiting, and stops the one
+// running (it would only cut seconds Stop's cut takes anyway), so Stop waits for no queue of them
+// (each decodes the rest again: 0.4 s here, seconds on a busy server).
 const cutting = new Map<string, Promise<LiveCut>>();
 type CutOptions = {
   final?: boolean;
@@ -75,6 +74,8 @@ type CutOptions = {
   stream?: Promise<{ heard: StreamHeard; untilSec: number } | null>;
 };
 const waiting = new Map<string, CutOptions & { next: Promise<LiveCut> }>();
+/** The running cut of each recording, which Stop's cut stops (it cuts the same seconds, from the stream's words or to the end). */
+const running = new Map<string, AbortController>();
 
 /**
  * Cuts the pieces that are ready (all that is left when `final`) and queues them; resolves with
@@ -86,16 +87,25 @@ export function cutLivePieces(row: LiveRow, options: CutOptions = {}): Promise<L
   const final = options.final ?? false;
   let queued = waiting.get(key);
   if (queued && final && !queued.final) Object.assign(queued, options);
+  // Stop does not wait for a cut of the audio before it: it would store pieces of the seconds
+  // Stop's cut takes whole (on a busy server, a cut took seconds: bench:live-load).
+  if (final) running.get(key)?.abort(new StoppedCut());
   if (!queued) {
     const entry = { ...options, next: Promise.resolve<LiveCut>({ pieces: 0, endSec: 0 }) };
     entry.next = (cutting.get(key) ?? Promise.resolve())
       .catch(() => undefined)
       .then(async () => {
         waiting.delete(key); // started: a request from now on waits for this one
-        const prisma = await db();
-        const fresh = await prisma.liveRecording.findUnique({ where: { userId_id: { userId: row.userId, id: row.id } } });
-        if (!fresh) throw new ApiError("not_found", `The live recording ${row.id} was not found.`);
-        return cut(fresh, entry);
+        const stop = new AbortController();
+        running.set(key, stop);
+        try {
+          const prisma = await db();
+          const fresh = await prisma.liveRecording.findUnique({ where: { userId_id: { userId: row.userId, id: row.id } } });
+          if (!fresh) throw new ApiError("not_found", `The live recording ${row.id} was not found.`);
+          return await cut(fresh, entry, entry.final ? undefined : stop.signal);
+        } finally {
+          if (running.get(key) === stop) running.delete(key);
+        }
       });
     const next = entry.next;
     waiting.set(key, entry);
@@ -106,19 +116,39 @@ export function cutLivePieces(row: LiveRow, options: CutOptions = {}): Promise<L
   const { next } = queued;
   if (!final) {
     return next.catch((err) => {
-      log.warn("live recording: cutting failed; tried again with more audio", { recording_id: row.id, ...errorFields(err) });
+      if (!(err instanceof StoppedCut)) log.warn("live recording: cutting failed; tried again with more audio", { recording_id: row.id, ...errorFields(err) });
       return { pieces: row.piecesCut, endSec: row.heardUntil };
     });
   }
   return next;
 }
 
-async function cut(row: LiveRow, { final = false, audioFile, stream }: CutOptions): Promise<LiveCut> {
+/** Stop came while this cut ran: Stop's cut takes its seconds. */
+class StoppedCut extends Error {
+  constructor() {
+    super("Stop came; its cut takes these seconds");
+  }
+}
+
+async function cut(row: LiveRow, { final = false, audioFile, stream }: CutOptions, signal?: AbortSignal): Promise<LiveCut> {
   const config = env();
+  const from = row.heardUntil;
+  // Stop, and the stream heard every byte: the rest is its words, and the recording's length is
+  // what its decoder decoded of the same bytes. Nothing is decoded again: on a busy server that
+  // decode waited its turn among the other recordings' cuts (bench:live-load).
+  const ended = await stream;
+  if (ended && ended.untilSec >= from) {
+    const endSec = round(ended.untilSec);
+    const noneCut = { pieces: row.piecesCut, endSec };
+    const rest = ended.heard(from);
+    const cut = rest.text ? await store(row, [{ start: 0, end: endSec - from, heard: rest }], { fromSec: from, heardUntil: endSec }, noneCut) : noneCut;
+    return { ...cut, heard: ended.heard };
+  }
+  if (ended) log.warn("live recording: the stream heard less than the pieces; the rest is recognized in pieces", { recording_id: row.id, stream_sec: ended.untilSec, heard_until_sec: from });
   const dir = await mkdtemp(path.join(tmpdir(), "vd-live-"));
   try {
     const file = audioFile ?? (await writeLiveAudio(row, dir));
-    const from = row.heardUntil;
+    signal?.throwIfAborted();
     let decoded;
     try {
       decoded = await decodeAudio(file, path.join(dir, "rest.wav"), {
@@ -129,9 +159,10 @@ async function cut(row: LiveRow, { final = false, audioFile, stream }: CutOption
         maxWaiting: config.DECODE_QUEUE_MAX,
         startSec: from,
         keepSilent: true,
-        // Stop waits for it, and for a cut still running (on a busy server, a cut at the pieces'
-        // priority held Stop 22–29 s: bench:live-load).
+        // Stop may wait for it (on a busy server, a cut at the pieces' priority held Stop 22–29 s:
+        // bench:live-load); Stop's cut stops it when the stream heard the recording.
         urgency: "realtime",
+        signal,
       });
     } catch (err) {
       // Nothing after heardUntil yet: no piece to cut.
@@ -141,15 +172,6 @@ async function cut(row: LiveRow, { final = false, audioFile, stream }: CutOption
     const { dataOffset } = await measureWav(decoded.wavPath);
     const audio = { wavPath: decoded.wavPath, dataOffset, fromSec: from, durationSec: decoded.durationSec };
     const noneCut = { pieces: row.piecesCut, endSec: round(from + decoded.durationSec) };
-    // Stop: the stream had heard all of the rest but its last phrase; its words are the rest's.
-    const ended = await stream;
-    if (ended && ended.untilSec < noneCut.endSec - STREAM_SHORT_SECONDS) {
-      log.warn("live recording: the stream heard less than the recording; the rest is recognized in pieces", { recording_id: row.id, stream_sec: ended.untilSec, recording_sec: noneCut.endSec });
-    } else if (ended) {
-      const rest = ended.heard(from);
-      const cut = rest.text ? await store(row, [{ start: 0, end: decoded.durationSec, heard: rest }], { ...audio, heardUntil: noneCut.endSec }, noneCut) : noneCut;
-      return { ...cut, heard: ended.heard };
-    }
     // Only silence since heardUntil: no piece to cut, but its seconds are the recording's.
     if (isSilent(decoded)) return noneCut;
     const atStop = finalPieceLengths(decoded.durationSec, config.RECOGNIZERS_PER_PROCESS);
@@ -157,6 +179,7 @@ async function cut(row: LiveRow, { final = false, audioFile, stream }: CutOption
     try {
       // Every piece the same length, the first too: a first piece cut sooner for an earlier
       // caption was heard badly (a few words alone), and the note kept its errors.
+      signal?.throwIfAborted();
       speech = await analyzeSpeech(decoded.wavPath, decoded.durationSec, final ? atStop : LIVE_PIECE);
     } catch (err) {
       if (err instanceof ApiError && err.code === "no_speech") return noneCut;
@@ -175,6 +198,7 @@ async function cut(row: LiveRow, { final = false, audioFile, stream }: CutOption
     const ready = closed ? pieces : pieces.slice(0, -1);
     if (!ready.length) return noneCut;
     const heardUntil = round(from + (closed ? Math.max(ready.at(-1)!.end, decoded.durationSec - (final ? 0 : 0.3)) : pieces.at(-1)!.start));
+    signal?.throwIfAborted();
     return await store(row, ready, { ...audio, heardUntil }, noneCut);
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -188,7 +212,8 @@ async function cut(row: LiveRow, { final = false, audioFile, stream }: CutOption
 async function store(
   row: LiveRow,
   ready: { start: number; end: number; heard?: Recognition }[],
-  audio: { wavPath: string; dataOffset: number; fromSec: number; heardUntil: number },
+  // The decoded rest, which the pieces still to recognize are cut from (a piece the stream heard needs none).
+  audio: { wavPath?: string; dataOffset?: number; fromSec: number; heardUntil: number },
   noneCut: LiveCut,
 ): Promise<LiveCut> {
   const prisma = await db();
@@ -203,7 +228,7 @@ async function store(
       const where = { workflowId: row.workflowId, index: row.piecesCut + i, startSec: round(audio.fromSec + piece.start), endSec: round(audio.fromSec + piece.end) };
       const data = piece.heard
         ? { ...where, status: "completed", result: pieceResult(piece.heard) as Prisma.InputJsonValue, completedAt: new Date() }
-        : { ...where, status: "pending", audio: new Uint8Array(await pieceWav(audio.wavPath, audio.dataOffset, piece)) };
+        : { ...where, status: "pending", audio: new Uint8Array(await pieceWav(audio.wavPath!, audio.dataOffset!, piece)) };
       await tx.recognitionPiece.create({ data, select: { index: true } });
     }
     return row.piecesCut + ready.length;

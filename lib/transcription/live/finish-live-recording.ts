@@ -58,14 +58,15 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
   const config = env();
   const phases = phaseClock();
   // The stream that captioned the recording hears its last bytes and ends, while the recording is
-  // read and its rest decoded: its words are the rest's text (cut-live-pieces.ts).
+  // read: its words are the rest's text, and its decoder gives the recording's length
+  // (cut-live-pieces.ts). Without one, the rest is decoded and recognized in pieces.
   const stream = endCaptionStream(row, row.bytesReceived);
   const dir = await mkdtemp(path.join(tmpdir(), "vd-live-finish-"));
   let dirHandedOver = false;
   try {
     const file = await writeLiveAudio(row, dir);
     // The rest of the recording is cut first: its pieces are what the person waits for, and the
-    // cut, which decodes the recording to its end, gives its length. (The whole recording was
+    // cut, from the stream or by decoding the recording to its end, gives its length. (The whole recording was
     // decoded again for it until 2026-11-28: for 5 minutes 1.4 s of a core beside the last
     // pieces.) The recording is compressed to keep from itself at once, and kept after the
     // answer: compressing takes time in proportion to the length (5 minutes: 2–3 s of a core),

@@ -46,6 +46,8 @@ type Entry = {
   shut?: boolean;
   /** Told of each phrase heard (GET …?captions_after waiting for it). */
   listeners: Set<() => void>;
+  /** A phrase ended since takeStreamProgress last asked. */
+  phraseEnded?: boolean;
 };
 const state = globalThis as unknown as {
   voicedraftCaptionStreams?: Map<string, Entry>;
@@ -162,7 +164,7 @@ function open(recording: Recording & { format: string }): Entry {
   streams.set(key, entry);
   entry.opened = (async () => {
     const engine = await recognitionEngine();
-    const stream = await engine.openStream?.({ urgency: "realtime", cepstralMean: await speakerMean(recording.userId), onPhrase: () => wake(entry) });
+    const stream = await engine.openStream?.({ urgency: "realtime", cepstralMean: await speakerMean(recording.userId), onPhrase: () => ((entry.phraseEnded = true), wake(entry)) });
     if (!stream) throw new Error(`the ${engine.name} engine hears no stream`);
     if (entry.shut) {
       // Closed while it opened.
@@ -226,6 +228,19 @@ export function provisionalWords(recording: Recording, afterSec: number): Word[]
     .segments()
     .flatMap((segment) => segment.words ?? [])
     .filter((word) => word.start >= afterSec - 0.05);
+}
+
+/**
+ * While the recording's stream hears it in this process: the seconds its decoder has decoded, and
+ * whether it heard a phrase end (a pause) since this was last asked. Undefined without one
+ * (whisper, beyond LIVE_CAPTION_STREAMS, another process, after Stop).
+ */
+export function takeStreamProgress(recording: Recording): { decodedSeconds: number; phraseEnded: boolean } | undefined {
+  const entry = streams.get(keyOf(recording.userId, recording.id));
+  if (!entry?.decoder || entry.shut) return undefined;
+  const { phraseEnded } = entry;
+  entry.phraseEnded = false;
+  return { decodedSeconds: entry.decoder.decodedSeconds(), phraseEnded: phraseEnded ?? false };
 }
 
 /**

@@ -15,7 +15,7 @@ import { recoverStale, staleLeases } from "@/lib/jobs/recover-stale.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { rememberSpeakerMean, speakerMean } from "@/lib/transcription/recognition/speaker-profile.ts";
 import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
-import { EngineUnavailableError, type Recognition } from "@/lib/transcription/recognizers/types.ts";
+import { EngineBusyError, EngineUnavailableError, type Recognition } from "@/lib/transcription/recognizers/types.ts";
 
 // One piece of a long recording, recognized by whichever app or worker process takes its job. A
 // run first claims the piece (a lease kept alive by a heartbeat), so two workers never recognize
@@ -53,8 +53,8 @@ export const recognizePieceJob = defineJob({
 });
 
 /** Queues a run of the piece and remembers its job. */
-export async function dispatchPiece(workflowId: string, index: number): Promise<string> {
-  const jobId = await enqueueJob(recognizePieceJob, { workflowId, index });
+export async function dispatchPiece(workflowId: string, index: number, options: { startAfterSeconds?: number } = {}): Promise<string> {
+  const jobId = await enqueueJob(recognizePieceJob, { workflowId, index }, options);
   const prisma = await db();
   await prisma.recognitionPiece.updateMany({ where: { workflowId, index, status: { in: ["pending", "running"] } }, data: { jobId } });
   return jobId;
@@ -234,6 +234,15 @@ export async function runPiece({
     await completeWorkflowIfDone(workflowId);
     return "completed";
   } catch (err) {
+    if (err instanceof EngineBusyError) {
+      // Busy is not broken: the piece waits for a free recognizer, this attempt not counted, and
+      // runs again when the recognizer expects to have room. Three busy answers in a row used to
+      // fail the piece, and with it the recording's workflow (bench:live-load, a busy server).
+      log.info("recognition piece waits: the recognizer is busy", { ...fields, retry_after_sec: err.retryAfterSeconds });
+      const released = await whileHeld(key, executionId, { status: "pending", heartbeatAt: null, executionId: null, attempts: { decrement: 1 } });
+      if (released) await dispatchPiece(workflowId, index, { startAfterSeconds: err.retryAfterSeconds });
+      return "skipped";
+    }
     const { code, message, retryable } = failure(err);
     const giveUp = final || !retryable;
     log.warn(giveUp ? "recognition piece failed" : "recognition piece attempt failed", { ...fields, error_code: code, ...errorFields(err) });

@@ -1,6 +1,8 @@
 import { EngineBusyError } from "@/lib/transcription/recognizers/types.ts";
 import { URGENCY_RANK, type Urgency } from "@/lib/transcription/recognizers/priority.ts";
 
+const BACKGROUND = URGENCY_RANK.background;
+
 type Waiter = { rank: number; start: () => void; cancel: (reason: unknown) => void };
 
 /**
@@ -10,9 +12,16 @@ type Waiter = { rank: number; start: () => void; cancel: (reason: unknown) => vo
  * (which may not be interruptible, like whisper.cpp) keeps its slot until it really ends.
  * Waiting tasks start by urgency (a live recording's piece before an upload's, an upload's before
  * background work such as the second pass), in arrival order within one urgency.
+ *
+ * `backgroundYields`: background tasks hold no slot against more urgent ones (a live piece starts
+ * beside them, up to `concurrency` of its own). For a recognizer whose background runs take only
+ * the CPU others leave (PocketSphinx at the lowest priority): a minute's second pass held one of
+ * the two slots for half a minute under load, and the live pieces queued behind it until the
+ * queue refused them (bench:live-load). Not for one whose runs each hold memory (whisper).
  */
 export class BoundedQueue {
   private running = 0;
+  private runningBackground = 0;
   private readonly waiting: Waiter[] = [];
 
   constructor(
@@ -20,6 +29,7 @@ export class BoundedQueue {
     private readonly maxWaiting: number,
     /** Seconds a refused caller should wait, fixed or estimated from the work in hand. */
     private readonly retryAfterSeconds: number | (() => number) = 5,
+    private readonly options: { backgroundYields?: boolean } = {},
   ) {}
 
   get size(): { running: number; waiting: number } {
@@ -28,7 +38,8 @@ export class BoundedQueue {
 
   run<T>(task: () => Promise<T>, signal?: AbortSignal, urgency: Urgency = "normal"): Promise<T> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.running >= this.concurrency && this.waiting.length >= this.maxWaiting) {
+    const rank = URGENCY_RANK[urgency];
+    if (!this.mayStart(rank) && this.waiting.length >= this.maxWaiting) {
       const retryAfter = typeof this.retryAfterSeconds === "number" ? this.retryAfterSeconds : this.retryAfterSeconds();
       return Promise.reject(new EngineBusyError("The recognizer is busy with other recordings; try again shortly.", retryAfter));
     }
@@ -39,12 +50,14 @@ export class BoundedQueue {
         reject(signal!.reason);
       };
       const waiter: Waiter = {
-        rank: URGENCY_RANK[urgency],
+        rank,
         start: () => {
+          this.running += 1;
+          if (rank === BACKGROUND) this.runningBackground += 1;
           // The slot is free before the caller hears the outcome.
           const settle = (answer: () => void) => {
             signal?.removeEventListener("abort", onAbort);
-            this.release();
+            this.release(rank);
             answer();
           };
           Promise.resolve()
@@ -60,8 +73,7 @@ export class BoundedQueue {
         },
       };
       signal?.addEventListener("abort", onAbort, { once: true });
-      if (this.running < this.concurrency) {
-        this.running += 1;
+      if (this.mayStart(rank)) {
         waiter.start();
       } else {
         const after = this.waiting.findIndex((w) => w.rank > waiter.rank);
@@ -75,9 +87,16 @@ export class BoundedQueue {
     for (const waiter of this.waiting.splice(0)) waiter.cancel(reason);
   }
 
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next.start(); // hands its slot on: `running` stays the same
-    else this.running -= 1;
+  /** Whether a task of this rank may start now: a free slot, counting background tasks only against background ones when they yield. */
+  private mayStart(rank: number): boolean {
+    const holding = this.options.backgroundYields && rank < BACKGROUND ? this.running - this.runningBackground : this.running;
+    return holding < this.concurrency;
+  }
+
+  private release(rank: number): void {
+    this.running -= 1;
+    if (rank === BACKGROUND) this.runningBackground -= 1;
+    // In order of urgency: when the first cannot start, none after it can (they are as or less urgent).
+    while (this.waiting.length && this.mayStart(this.waiting[0].rank)) this.waiting.shift()!.start();
   }
 }

@@ -30,7 +30,8 @@ export class PocketsphinxEngine implements RecognitionEngine {
   constructor(
     private readonly options: { binary: string; modelDir: string; maxQueue: number },
   ) {
-    this.queue = new BoundedQueue(Math.max(1, availableParallelism()), options.maxQueue);
+    // The second pass (background, at the lowest CPU priority) holds no slot against live pieces and uploads.
+    this.queue = new BoundedQueue(Math.max(1, availableParallelism()), options.maxQueue, 5, { backgroundYields: true });
   }
 
   /** Whether the model files are installed (the binary is checked when it runs). */
