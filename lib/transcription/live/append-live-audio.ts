@@ -10,7 +10,7 @@ import { detectAudioFormat, SUPPORTED_FORMATS_TEXT, type AudioFormat } from "@/l
 import { assertAudioQuotaLeft } from "@/lib/note-audio/audio-quota.ts";
 import { assertLiveBytesAreAudio, type LiveBytesOf } from "@/lib/transcription/live/check-live-bytes.ts";
 import { cutLivePieces, LIVE_FORMATS, LIVE_PIECE, type LiveRow } from "@/lib/transcription/live/cut-live-pieces.ts";
-import { hearForCaptions, takeStreamProgress } from "@/lib/transcription/live/live-captions.ts";
+import { hearForCaptions, takeStreamProgress, whenPhraseHeard } from "@/lib/transcription/live/live-captions.ts";
 import { getLiveRecording } from "@/lib/transcription/live/get-live-recording.ts";
 import { assertLiveRecordingSlot } from "@/lib/transcription/live/open-live-recordings.ts";
 import { assertLanguageSupported, engineCall, recognizerPrompt } from "@/lib/transcription/recognition/transcribe-audio.ts";
@@ -79,16 +79,27 @@ export async function appendLiveAudio({ userId, id, offset, bytes, mimeType, rec
 
 /**
  * Cuts the pieces ready after this PATCH. While a stream hears the recording, a piece can close
- * only in a pause, which the stream hears as a phrase's end: a PATCH cuts after one (its bytes
- * carry more of that pause), or when a stretch as long as a live piece has passed with none (a
- * piece is then cut at its quietest). Every PATCH used to decode the rest and run voice-activity
- * detection on it, about 20 cuts a minute for 5–8 pieces; with three people recording, that took
- * the CPU their streams needed (bench:live-load). Without a stream, every PATCH cuts.
+ * only in a pause, which the stream hears as a phrase's end: the next PATCH cuts after one (its
+ * bytes carry more of that pause), or, when none comes within PHRASE_CUT_MS (the phone sent its
+ * backlog at once, or went quiet), the phrase's own timer does; and a PATCH cuts when a stretch as
+ * long as a live piece has passed with no phrase end (a piece is then cut at its quietest). Every
+ * PATCH used to decode the rest and run voice-activity detection on it, about 20 cuts a minute
+ * for 5–8 pieces; with three people recording, that took the CPU their streams needed
+ * (bench:live-load). Without a stream, every PATCH cuts.
  */
-function cutWhenReady(row: LiveRow): void {
+function cutWhenReady(row: LiveRow & { bytesReceived: number }): void {
+  if (row.bytesReceived === 0) {
+    whenPhraseHeard(row, () => {
+      const timer = setTimeout(() => {
+        if (takeStreamProgress(row)?.phraseEnded) void cutLivePieces(row);
+      }, PHRASE_CUT_MS);
+      timer.unref?.();
+    });
+  }
   const stream = takeStreamProgress(row);
   if (!stream || stream.phraseEnded || stream.decodedSeconds - row.heardUntil >= LIVE_PIECE.maxSeconds) void cutLivePieces(row);
 }
+const PHRASE_CUT_MS = 1000;
 
 function liveFormatOf(bytes: Uint8Array): AudioFormat {
   if (!bytes.length) throw new ApiError("empty_audio", "The first part of a live recording is empty (0 bytes).");
