@@ -15,7 +15,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { bareJfkSeconds, loopedSpeech } from "./speech.ts";
+import { bareJfkSeconds, captionDelays, loopedSpeech, speechSpans } from "./speech.ts";
 import { captionsReach } from "@/lib/transcription/live/captions-reach.ts";
 import { runScript, startServer } from "@/tests/support/processes.ts";
 
@@ -25,28 +25,25 @@ const API_CLIENTS = Number(process.env.BENCH_API_CLIENTS ?? 40);
 // that the cores they take are not the server's (BENCH_CLIENTS_NICE=0: beside it, as equals).
 const CLIENTS_NICE = Number(process.env.BENCH_CLIENTS_NICE ?? 19);
 
-type Phone = { stopToText: number; delays: number[]; timeline: string };
+type Phone = { stopToText: number; updates: { at: number; reach: number }[] };
 
 /** A phone recording live: a second of bytes each second, then Stop (finish). */
 async function recordLive(url: string, key: string, id: string, webm: Buffer): Promise<Phone> {
   const second = Math.ceil(webm.length / SECONDS);
   const started = performance.now();
   let reached = 0;
-  const delays: number[] = [];
-  // Each update as "seconds into the recording: delay", in the order they came (where the worst was).
-  const timeline: string[] = [];
+  const updates: Phone["updates"] = [];
   const headers = { authorization: `Bearer ${key}` };
   // As bench:app-record counts them: each answer whose words reach further into the recording
-  // (the recognized pieces, then the stream's provisional words) is a caption update, late by the
-  // time since the speech it reaches to was said.
+  // (the recognized pieces, then the stream's provisional words) may be a caption update, late by
+  // the time since the speech it covers was said (captionDelays).
   type Live = { pieces?: { start: number; end: number; text: string | null }[]; provisional_until?: number | null };
   const see = ({ pieces = [], provisional_until }: Live) => {
     const now = (performance.now() - started) / 1000;
     const reach = captionsReach({ pieces, provisional_until: provisional_until ?? null });
     if (reach <= reached) return;
     reached = reach;
-    delays.push(now - reach);
-    timeline.push(`${now.toFixed(0)}:${(now - reach).toFixed(1)}`);
+    updates.push({ at: now, reach });
   };
   // As the app does: beside the PATCHes, one request at a time waits for the next captions.
   const listening = new AbortController();
@@ -83,7 +80,7 @@ async function recordLive(url: string, key: string, id: string, webm: Buffer): P
     done = await fetch(`${url}/api/v1/live-recordings/${id}/finish`, { method: "POST", headers });
   }
   if (done.status !== 201) throw new Error(`finish: ${done.status} ${await done.text()}`);
-  return { stopToText: (performance.now() - stopped) / 1000, delays: delays.sort((a, b) => a - b), timeline: timeline.join(" ") };
+  return { stopToText: (performance.now() - stopped) / 1000, updates };
 }
 
 /**
@@ -130,18 +127,23 @@ try {
   const bareBefore = await bareJfkSeconds();
   console.log(`recording: ${SECONDS} s of speech with pauses (WebM/Opus, a second each second), PocketSphinx; bare PocketSphinx on jfk.wav: ${f(bareBefore)} s`);
   console.log("run          Stop → text (s)  captions' delay (s, median / worst)  API requests  API 5xx");
-  const alone = await recordLive(server.url, key, "alone", webm);
+  const spans = await speechSpans(wav);
+  const delaysOf = (phone: Phone) => captionDelays(phone.updates, spans).sort((a, b) => a - b);
+  const timeline = (phone: Phone) => phone.updates.map((u) => `${u.at.toFixed(1)}:${u.reach.toFixed(1)}`).join(" ");
+  const aloneRun = await recordLive(server.url, key, "alone", webm);
+  const alone = { ...aloneRun, delays: delaysOf(aloneRun) };
   console.log(`${"alone".padEnd(13)}${f(alone.stopToText).padEnd(17)}${`${f(median(alone.delays))} / ${f(worst(alone.delays))} (${alone.delays.length} updates)`.padEnd(37)}-             -`);
   const measured = recordLive(server.url, key, "under-load", webm);
   const others = [recordLive(server.url, key, "beside-1", webm), recordLive(server.url, key, "beside-2", webm)];
   const load = apiLoad(server.url, apiKey, API_CLIENTS, Promise.allSettled([measured, ...others]));
-  const [busy, api] = await Promise.all([measured, load]);
+  const [busyRun, api] = await Promise.all([measured, load]);
+  const busy = { ...busyRun, delays: delaysOf(busyRun) };
   await Promise.all(others);
   console.log(
     `${"under load".padEnd(13)}${f(busy.stopToText).padEnd(17)}${`${f(median(busy.delays))} / ${f(worst(busy.delays))} (${busy.delays.length} updates)`.padEnd(37)}${`${api.requests} (${api.limited} × 429)`.padEnd(14)} ${api.errors}`,
   );
-  console.log(`  captions as they came (s into the recording: delay): alone ${alone.timeline}`);
-  console.log(`  under load ${busy.timeline}`);
+  console.log(`  captions as they came (s into the recording: reach): alone ${timeline(alone)}`);
+  console.log(`  under load ${timeline(busy)}`);
   // The server's account of each Stop (seconds to each step) and of its stream recognizer.
   for (const line of server.output().split("\n").filter((l) => /"live recording finished"|the stream heard the rest|"level":"(warn|error)"/.test(l)).slice(-12)) {
     console.log(`  server: ${line.replace(/^\{"time":"[^"]+",/, "{").slice(0, 260)}`);

@@ -4,7 +4,9 @@
 // recognizes it piece by piece, so after Stop only the last piece is left. Prints, per length:
 // Stop → text, the server time of POST …/finish (the last piece's recognition, the join and the
 // save), and the captions' delay while recording: for each caption update, seconds from the end
-// of the speech it covers to its words on screen (median and worst). A timeline line follows: the
+// of the speech it covers (Silero VAD over the played file) to its words on screen (median and
+// worst); an update that covers no more speech (a piece's end in the pause after its words) is
+// none (bench/speech.ts, captionDelays). A timeline line follows: the
 // app's performance marks after Stop (saved = recorder stopped and the audio assembled,
 // last-part-queued = queued for finishing, text-ready = the note exists, shown = its text on
 // screen) and the live-recording requests after Stop; then the server's log of that finish (seconds
@@ -20,7 +22,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { bareJfkSeconds, loopedSpeech } from "@/bench/speech.ts";
+import { bareJfkSeconds, captionDelays, loopedSpeech, speechSpans } from "@/bench/speech.ts";
 import { chromium } from "playwright-core";
 import { startServer } from "@/tests/support/processes.ts";
 
@@ -68,15 +70,15 @@ async function measure(url: string, wav: string, seconds: number) {
         .sort((a, b) => a.startTime - b.startTime);
       // The captions while recording: how long after the speech they cover its words showed.
       const started = mark("voicedraft:record-start") ?? 0;
+      // Each time the words on screen reached further: when (seconds into the recording), and how far.
       let reached = 0;
-      const delays: number[] = [];
+      const updates: { at: number; reach: number }[] = [];
       for (const entry of performance.getEntriesByName("voicedraft:captions", "mark") as PerformanceMark[]) {
         const heard = (entry.detail as { heard: number }).heard;
         if (entry.startTime > stop || heard <= reached) continue;
         reached = heard;
-        delays.push((entry.startTime - started) / 1000 - heard);
+        updates.push({ at: (entry.startTime - started) / 1000, reach: heard });
       }
-      delays.sort((a, b) => a - b);
       const last = posts.at(-1);
       return {
         saved: at(mark("voicedraft:saved")),
@@ -86,18 +88,22 @@ async function measure(url: string, wav: string, seconds: number) {
         // Parts still being sent or recognized when Stop was pressed, or sent after it.
         posts: posts.map((p) => ({ start: at(p.startTime), end: at(p.responseEnd), seconds: (p.responseStart - p.requestStart) / 1000 })),
         lastPart: last ? (last.responseStart - last.requestStart) / 1000 : null,
-        captions: delays.length ? { updates: delays.length, median: delays[Math.floor(delays.length / 2)], worst: delays.at(-1)! } : null,
+        updates,
       };
     }, shown);
-    const lastPart = timeline.lastPart;
+    const { lastPart, updates, ...after } = timeline;
+    // Seconds from the end of the speech each update covers (the fake microphone plays `wav`).
+    const delays = captionDelays(updates, await speechSpans(wav)).sort((a, b) => a - b);
+    const captions = delays.length ? { updates: delays.length, median: delays[Math.floor(delays.length / 2)], worst: delays.at(-1)! } : null;
     // Stop → text by the page's clock (the click's round trip to the browser left out); as seen from here, too.
     const toText = timeline.shown ?? outside;
-    console.log(`  ${seconds / 60} min, seconds after Stop: ${JSON.stringify({ ...timeline, seenFromBench: outside })}`);
+    console.log(`  ${seconds / 60} min, seconds after Stop: ${JSON.stringify({ ...after, lastPart, captions, seenFromBench: outside })}`);
+    console.log(`  captions (s into the recording: reach): ${updates.map((u) => `${u.at.toFixed(1)}:${u.reach.toFixed(1)}`).join(" ")}`);
     const parts = await page.evaluate(async () => {
       const res = await fetch("/api/v1/transcriptions?limit=100", { credentials: "same-origin" });
       return ((await res.json()) as { transcriptions: unknown[] }).transcriptions.length;
     });
-    return { toText, lastPart, parts, captions: timeline.captions };
+    return { toText, lastPart, parts, captions };
   } finally {
     await browser.close();
   }

@@ -60,3 +60,36 @@ export async function bareJfkSeconds(runs = 3): Promise<number> {
   }
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
 }
+
+/**
+ * Where a recording's speech is (Silero VAD over the file the fake microphone or phone plays), for
+ * the captions' delay: seconds from the end of the speech an update covers to its arrival.
+ */
+export async function speechSpans(wav: string): Promise<{ start: number; end: number }[]> {
+  const { measureWav } = await import("@/lib/transcription/audio/decode-audio.ts");
+  const { analyzeSpeech } = await import("@/lib/transcription/audio/vad.ts");
+  return (await analyzeSpeech(wav, (await measureWav(wav)).durationSec)).spans;
+}
+
+/**
+ * The captions' delays: for each update (`at`: seconds into the recording it came; `reach`: how far
+ * into the recording the captions then reached), seconds since the end of the speech it covers.
+ * An update that covers no new word of speech is none: a recognized piece ends in the pause after
+ * its words, so its end reaches past the stream's last word by silence, or by the tail of that
+ * word (the recognizer ends a word a frame or two before the VAD's span does). Counted as updates,
+ * two such came 4.7 and 4.5 s after that silence in a 1-minute bench:app-record run, as its worst.
+ */
+/** Less new speech than this is the tail of a word already shown, not a new word. */
+const NEW_WORD_SECONDS = 0.25;
+export function captionDelays(updates: { at: number; reach: number }[], spans: { start: number; end: number }[]): number[] {
+  const speechUntil = (t: number) => spans.reduce((until, s) => (s.start < t ? Math.max(until, Math.min(s.end, t)) : until), 0);
+  let covered = 0;
+  const delays: number[] = [];
+  for (const { at, reach } of updates) {
+    const until = speechUntil(reach);
+    if (until < covered + NEW_WORD_SECONDS) continue;
+    covered = until;
+    delays.push(at - until);
+  }
+  return delays;
+}

@@ -103,6 +103,9 @@ export function cutLivePieces(row: LiveRow, options: CutOptions = {}): Promise<L
           const fresh = await prisma.liveRecording.findUnique({ where: { userId_id: { userId: row.userId, id: row.id } } });
           if (!fresh) throw new ApiError("not_found", `The live recording ${row.id} was not found.`);
           return await cut(fresh, entry, entry.final ? undefined : stop.signal);
+        } catch (err) {
+          // Its decoder killed, or its turn given up: stopped, not failed.
+          throw stop.signal.aborted ? stop.signal.reason : err;
         } finally {
           if (running.get(key) === stop) running.delete(key);
         }
