@@ -35,8 +35,8 @@ async function recordLive(url: string, key: string, id: string, webm: Buffer): P
   const updates: Phone["updates"] = [];
   const headers = { authorization: `Bearer ${key}` };
   // As bench:app-record counts them: each answer whose words reach further into the recording
-  // (the recognized pieces, then the stream's provisional words) may be a caption update, late by
-  // the time since the speech it covers was said (captionDelays).
+  // (the recognized pieces, then the stream's provisional words) is an update; each phrase's delay
+  // is the time from its end to the first update that reached it (captionDelays).
   type Live = { pieces?: { start: number; end: number; text: string | null }[]; provisional_until?: number | null };
   const see = ({ pieces = [], provisional_until }: Live) => {
     const now = (performance.now() - started) / 1000;
@@ -128,11 +128,11 @@ try {
   console.log(`recording: ${SECONDS} s of speech with pauses (WebM/Opus, a second each second), PocketSphinx; bare PocketSphinx on jfk.wav: ${f(bareBefore)} s`);
   console.log("run          Stop → text (s)  captions' delay (s, median / worst)  API requests  API 5xx");
   const spans = await speechSpans(wav);
-  const delaysOf = (phone: Phone) => captionDelays(phone.updates, spans).sort((a, b) => a - b);
+  const delaysOf = (phone: Phone) => captionDelays(phone.updates, spans, SECONDS).sort((a, b) => a - b);
   const timeline = (phone: Phone) => phone.updates.map((u) => `${u.at.toFixed(1)}:${u.reach.toFixed(1)}`).join(" ");
   const aloneRun = await recordLive(server.url, key, "alone", webm);
   const alone = { ...aloneRun, delays: delaysOf(aloneRun) };
-  console.log(`${"alone".padEnd(13)}${f(alone.stopToText).padEnd(17)}${`${f(median(alone.delays))} / ${f(worst(alone.delays))} (${alone.delays.length} updates)`.padEnd(37)}-             -`);
+  console.log(`${"alone".padEnd(13)}${f(alone.stopToText).padEnd(17)}${`${f(median(alone.delays))} / ${f(worst(alone.delays))} (${alone.delays.length} phrases)`.padEnd(37)}-             -`);
   const measured = recordLive(server.url, key, "under-load", webm);
   const others = [recordLive(server.url, key, "beside-1", webm), recordLive(server.url, key, "beside-2", webm)];
   const load = apiLoad(server.url, apiKey, API_CLIENTS, Promise.allSettled([measured, ...others]));
@@ -140,7 +140,7 @@ try {
   const busy = { ...busyRun, delays: delaysOf(busyRun) };
   await Promise.all(others);
   console.log(
-    `${"under load".padEnd(13)}${f(busy.stopToText).padEnd(17)}${`${f(median(busy.delays))} / ${f(worst(busy.delays))} (${busy.delays.length} updates)`.padEnd(37)}${`${api.requests} (${api.limited} × 429)`.padEnd(14)} ${api.errors}`,
+    `${"under load".padEnd(13)}${f(busy.stopToText).padEnd(17)}${`${f(median(busy.delays))} / ${f(worst(busy.delays))} (${busy.delays.length} phrases)`.padEnd(37)}${`${api.requests} (${api.limited} × 429)`.padEnd(14)} ${api.errors}`,
   );
   console.log(`  captions as they came (s into the recording: reach): alone ${timeline(alone)}`);
   console.log(`  under load ${timeline(busy)}`);

@@ -3,10 +3,9 @@
 // speech with pauses). The app sends each second of audio as it is recorded and the server
 // recognizes it piece by piece, so after Stop only the last piece is left. Prints, per length:
 // Stop → text, the server time of POST …/finish (the last piece's recognition, the join and the
-// save), and the captions' delay while recording: for each caption update, seconds from the end
-// of the speech it covers (Silero VAD over the played file) to its words on screen (median and
-// worst); an update that covers no more speech (a piece's end in the pause after its words) is
-// none (bench/speech.ts, captionDelays). A timeline line follows: the
+// save), and the captions' delay while recording: for each phrase said (a stretch of speech
+// between pauses, by Silero VAD over the played file), seconds from its end to its words on
+// screen (median and worst; bench/speech.ts, captionDelays). A timeline line follows: the
 // app's performance marks after Stop (saved = recorder stopped and the audio assembled,
 // last-part-queued = queued for finishing, text-ready = the note exists, shown = its text on
 // screen) and the live-recording requests after Stop; then the server's log of that finish (seconds
@@ -92,9 +91,9 @@ async function measure(url: string, wav: string, seconds: number) {
       };
     }, shown);
     const { lastPart, updates, ...after } = timeline;
-    // Seconds from the end of the speech each update covers (the fake microphone plays `wav`).
-    const delays = captionDelays(updates, await speechSpans(wav)).sort((a, b) => a - b);
-    const captions = delays.length ? { updates: delays.length, median: delays[Math.floor(delays.length / 2)], worst: delays.at(-1)! } : null;
+    // Seconds from the end of each phrase to its words on screen (the fake microphone plays `wav`).
+    const delays = captionDelays(updates, await speechSpans(wav), seconds).sort((a, b) => a - b);
+    const captions = delays.length ? { phrases: delays.length, median: delays[Math.floor(delays.length / 2)], worst: delays.at(-1)! } : null;
     // Stop → text by the page's clock (the click's round trip to the browser left out); as seen from here, too.
     const toText = timeline.shown ?? outside;
     console.log(`  ${seconds / 60} min, seconds after Stop: ${JSON.stringify({ ...after, lastPart, captions, seenFromBench: outside })}`);
@@ -126,7 +125,7 @@ try {
     });
     if (!result) continue;
     const { toText, lastPart, parts, captions } = result;
-    const delay = captions ? `${captions.median.toFixed(1)} / ${captions.worst.toFixed(1)} (${captions.updates} updates)` : "none";
+    const delay = captions ? `${captions.median.toFixed(1)} / ${captions.worst.toFixed(1)} (${captions.phrases} phrases)` : "none";
     const label = minutes < 1 ? `${minutes * 60} s` : `${minutes} min`;
     console.log(`${label.padEnd(11)}${String(parts).padEnd(7)}${toText.toFixed(1).padEnd(15)}${(lastPart?.toFixed(1) ?? "n/a").padEnd(20)}${delay}`);
     rows.push({ label, toText, median: captions?.median, worst: captions?.worst });

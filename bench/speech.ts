@@ -72,24 +72,23 @@ export async function speechSpans(wav: string): Promise<{ start: number; end: nu
 }
 
 /**
- * The captions' delays: for each update (`at`: seconds into the recording it came; `reach`: how far
- * into the recording the captions then reached), seconds since the end of the speech it covers.
- * An update that covers no new word of speech is none: a recognized piece ends in the pause after
- * its words, so its end reaches past the stream's last word by silence, or by the tail of that
- * word (the recognizer ends a word a frame or two before the VAD's span does). Counted as updates,
- * two such came 4.7 and 4.5 s after that silence in a 1-minute bench:app-record run, as its worst.
+ * The captions' delays, one per phrase: for each stretch of speech (`spans`) that ended before
+ * Stop (`stopAt`, seconds into the recording), seconds from its end until an update (`at`: seconds
+ * into the recording it came; `reach`: how far into the recording the captions then reached)
+ * reached it; a phrase no update reached before Stop counts as late as Stop. The recognizer ends
+ * a phrase's last word up to a few tenths of a second before the VAD's span ends (a word's soft
+ * tail), so reaching within NEW_WORD_SECONDS of the end is reaching it.
+ *
+ * Counted per update instead, a recognized piece, which ends in the pause after its words, was an
+ * update that reached past the stream's last word by that tail and by silence, though it showed
+ * no new word: two such were the worst of a 1-minute bench:app-record run, 4.7 and 4.5 s late.
  */
-/** Less new speech than this is the tail of a word already shown, not a new word. */
-const NEW_WORD_SECONDS = 0.25;
-export function captionDelays(updates: { at: number; reach: number }[], spans: { start: number; end: number }[]): number[] {
-  const speechUntil = (t: number) => spans.reduce((until, s) => (s.start < t ? Math.max(until, Math.min(s.end, t)) : until), 0);
-  let covered = 0;
-  const delays: number[] = [];
-  for (const { at, reach } of updates) {
-    const until = speechUntil(reach);
-    if (until < covered + NEW_WORD_SECONDS) continue;
-    covered = until;
-    delays.push(at - until);
-  }
-  return delays;
+export function captionDelays(updates: { at: number; reach: number }[], spans: { start: number; end: number }[], stopAt: number): number[] {
+  return spans
+    .filter((span) => span.end <= stopAt - STOP_MARGIN_SECONDS)
+    .map((span) => (updates.find((u) => u.reach >= span.end - NEW_WORD_SECONDS)?.at ?? stopAt) - span.end);
 }
+/** A word's tail the recognizer leaves out of it, at most. */
+const NEW_WORD_SECONDS = 0.5;
+/** The phrases that end this close to Stop are Stop's to show (Stop → text), not the captions'. */
+const STOP_MARGIN_SECONDS = 1;
