@@ -12,6 +12,7 @@ import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { createFrontDoor } from "@/lib/http/front-door.ts";
 import { errorFields, log } from "@/lib/log.ts";
+import { refusedAtTheDoor } from "@/lib/rate-limit/refused-keys.ts";
 import { markListening } from "@/lib/server-listening.ts";
 
 const dev = process.argv.includes("--dev");
@@ -78,6 +79,7 @@ await app.prepare();
 const server = createFrontDoor(app.getRequestHandler(), {
   trustProxy: config.TRUST_PROXY,
   onError: (err) => log.error("request failed outside Next", errorFields(err)),
+  decided: (req) => refusedAtTheDoor(req.url, req.headers.authorization),
 });
 
 // Before the warm-up: the job workers it starts listen for these signals too, and a handler of

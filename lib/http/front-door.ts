@@ -4,13 +4,12 @@ import { ApiError, internalError } from "@/lib/http/errors.ts";
 import { assertQueryEncoding } from "@/lib/http/parse.ts";
 import { requestIdFrom } from "@/lib/http/request-id.ts";
 import { log } from "@/lib/log.ts";
-import { refusedAtTheDoor } from "@/lib/rate-limit/refused-keys.ts";
 
 // The production server's own node:http server, in front of Next's request handler (Next's
 // documented custom server: `next({ … }).getRequestHandler()`, scripts/serve.ts). Every request
 // goes to Next; this only does what must happen before Next sees one, answers what Node or Next
 // would otherwise answer bare, outside the API's error shape, and refuses a key already over its
-// limit this minute without Next's work (lib/rate-limit/refused-keys.ts).
+// limit this minute without Next's work (`decided`: lib/rate-limit/refused-keys.ts).
 
 /** What Next's handler is to this server: node's request listener signature. */
 export type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<unknown>;
@@ -102,17 +101,25 @@ export function queryRefusal(url: string | undefined): ApiError | undefined {
 }
 
 /** The server every request of the app arrives at; `handle` is Next's request handler. */
-export function createFrontDoor(handle: NextHandler, options: { trustProxy: boolean; onError(err: unknown): void }): http.Server {
+export function createFrontDoor(
+  handle: NextHandler,
+  options: {
+    trustProxy: boolean;
+    onError(err: unknown): void;
+    /** A refusal already decided for this request (a key over its limit: lib/rate-limit/refused-keys.ts), answered without Next. */
+    decided?(req: http.IncomingMessage): ApiError | undefined;
+  },
+): http.Server {
   const server = http.createServer((req, res) => {
     const requestId = prepareRequest(req, res, options.trustProxy);
     if (FORBIDDEN.has(req.method ?? "")) return refuse(res, methodNotAllowed(req.method!), requestId);
     const badQuery = queryRefusal(req.url);
     if (badQuery) return refuse(res, badQuery, requestId);
-    // A key a route refused this minute is refused again here, before Next (refused-keys.ts).
-    const limited = refusedAtTheDoor(req.url, req.headers.authorization);
-    if (limited) {
-      refuse(res, limited, requestId);
-      return log.info("request", { request_id: requestId, method: req.method, route: req.url?.split("?", 1)[0], status: limited.status, duration_ms: 0, at: "front door" });
+    // A key a route refused this minute is refused again here, before Next.
+    const decided = options.decided?.(req);
+    if (decided) {
+      refuse(res, decided, requestId);
+      return log.info("request", { request_id: requestId, method: req.method, route: req.url?.split("?", 1)[0], status: decided.status, duration_ms: 0, at: "front door" });
     }
     handle(req, res).catch((err: unknown) => {
       // Next answers its own failures; this is the last resort, for a failure outside them.
