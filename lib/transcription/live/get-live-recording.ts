@@ -2,7 +2,7 @@ import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
-import { captionsReach } from "@/lib/transcription/live/captions-reach.ts";
+import { captionsReach, settledPieces } from "@/lib/transcription/live/captions-reach.ts";
 import { provisionalWords, whenPhraseHeard } from "@/lib/transcription/live/live-captions.ts";
 import { correctRecognition } from "@/lib/transcription/recognition/correct-recognition.ts";
 import { whenPieceSettles, type PieceResult } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
@@ -19,15 +19,13 @@ export async function getLiveRecording({ userId, id }: { userId: string; id: str
     select: { startSec: true, endSec: true, status: true, result: true },
   });
   const dictionary = compileDictionary(await loadDictionary(userId));
-  const texts = pieces.map((p) => {
-    if (p.status !== "completed" || !p.result) return null;
-    const result = p.result as PieceResult;
-    return correctRecognition({ ...result, segments: result.segments ?? [] }, dictionary).text;
+  const listed = pieces.map((p) => {
+    const result = p.status === "completed" ? (p.result as PieceResult | null) : null;
+    return { start: p.startSec, end: p.endSec, text: result ? correctRecognition({ ...result, segments: result.segments ?? [] }, dictionary).text : null };
   });
-  const firstWaiting = texts.indexOf(null);
-  const recognized = firstWaiting < 0 ? texts.length : firstWaiting;
+  const recognized = settledPieces({ pieces: listed });
   // After the pieces recognized so far, the words the stream recognizer heard (live-captions.ts).
-  const heardAfter = recognized ? pieces[recognized - 1].endSec : 0;
+  const heardAfter = recognized ? listed[recognized - 1].end : 0;
   const provisional = row.status === "recording" ? provisionalWords(row, heardAfter) : [];
   const provisionalText = dictionary.apply(provisional.map((w) => w.word).join(" ")).text;
   return {
@@ -35,8 +33,8 @@ export async function getLiveRecording({ userId, id }: { userId: string; id: str
     status: row.status as LiveRecording["status"],
     bytes_received: row.bytesReceived,
     heard_seconds: row.heardUntil,
-    pieces: pieces.map((p, i) => ({ start: p.startSec, end: p.endSec, text: texts[i] })),
-    text: texts.slice(0, recognized).filter(Boolean).join(" "),
+    pieces: listed,
+    text: listed.slice(0, recognized).map((p) => p.text).filter(Boolean).join(" "),
     provisional_text: provisionalText,
     provisional_until: provisional.length ? provisional.at(-1)!.end : null,
     transcription_id: row.transcriptionId,
