@@ -82,3 +82,23 @@ test("sign up, create an API key that works once shown, revoke it, sign out and 
   await page.getByText("laptop script").waitFor();
   await context.close();
 });
+
+test("before the page is interactive, sign-up and sign-in cannot send the password in a URL", async () => {
+  // The page as it arrives, before its script runs (here: never): a tap then would submit the form
+  // natively. A CI run's sign-up on a loaded machine did, a GET of the page with the password in
+  // its query string.
+  const context = await app.browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    for (const [path, button] of [["/sign-up", "Create account"], ["/sign-in", "Sign in"]] as const) {
+      await page.goto(path);
+      await page.getByLabel("Email").fill(uniqueEmail());
+      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      assert.equal(await page.getByRole("button", { name: button }).isDisabled(), true, `${path}: the button waits for the page`);
+      assert.equal(await page.locator("form").getAttribute("method"), "post", `${path}: sent without the script, the form posts`);
+      assert.ok(!page.url().includes("password"), page.url());
+    }
+  } finally {
+    await context.close();
+  }
+});

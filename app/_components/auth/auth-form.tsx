@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { signIn } from "next-auth/react";
 import type { RegisterResult } from "@/lib/accounts/schemas.ts";
 import { Button, Field, Notice } from "@/app/_ui/index.ts";
@@ -10,6 +10,9 @@ import { forgetSavedReads } from "@/app/_lib/api.ts";
 
 /** Signing in, or signing up with the sign-up page's server action (it comes in as a prop). */
 type Mode = { next?: string } & ({ mode: "sign-in" } | { mode: "sign-up"; register: (input: { email: string; password: string; name?: string }) => Promise<RegisterResult> });
+
+/** Nothing to subscribe to: on the server and in hydration the snapshot is false, then true. */
+const noChange = () => () => undefined;
 
 const sentence = (field: string, message: string) => `${field} ${message}.`.replace(/\.\.$/, ".");
 
@@ -20,6 +23,10 @@ export function AuthForm(props: Mode) {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // Until the page is interactive, a tap would submit the form natively: a GET of this page with the
+  // email and password in its URL (a CI run's sign-up, on a loaded machine, went there). The button
+  // waits for the page, and the form posts, never gets, if it is sent without it.
+  const ready = useSyncExternalStore(noChange, () => true, () => false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,7 +65,7 @@ export function AuthForm(props: Mode) {
   }
 
   return (
-    <form className="stack" onSubmit={onSubmit}>
+    <form className="stack" method="post" onSubmit={onSubmit}>
       {mode === "sign-up" && <Field id="name" name="name" label="Name (optional)" type="text" autoComplete="name" />}
       <Field
         id="email"
@@ -85,7 +92,7 @@ export function AuthForm(props: Mode) {
           {error}
         </Notice>
       )}
-      <Button type="submit" size="large" block disabled={busy}>
+      <Button type="submit" size="large" block disabled={!ready || busy}>
         {mode === "sign-up" ? "Create account" : "Sign in"}
       </Button>
       <p className="muted">
