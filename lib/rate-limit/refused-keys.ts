@@ -1,4 +1,4 @@
-import { hashApiKey } from "@/lib/api-keys/key-format.ts";
+import { hashApiKey, isWellFormedApiKey } from "@/lib/api-keys/key-format.ts";
 import { setBounded } from "@/lib/bounded-map.ts";
 import type { ApiError } from "@/lib/http/errors.ts";
 import { rateLimited } from "@/lib/rate-limit/rate-limited.ts";
@@ -15,10 +15,10 @@ const KEPT_MAX = 10_000;
 type Refused = { limit: number; resetAt: number };
 const kept = globalThis as unknown as { voicedraftRefusedKeys?: Map<string, Refused> };
 
-/** The API key a Bearer header carries, hashed as it is stored; undefined for any other header. */
+/** The API key a Bearer header carries (read as authenticateApiKey reads it), hashed as it is stored; undefined for any other header. */
 function keyHash(authorization: string | null | undefined): string | undefined {
-  const match = authorization ? /^Bearer\s+(vd_\S+)\s*$/i.exec(authorization) : null;
-  return match ? hashApiKey(match[1]) : undefined;
+  const key = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
+  return key && isWellFormedApiKey(key) ? hashApiKey(key) : undefined;
 }
 
 /** A route refused this request's key (429) until `msBeforeNext` from now: its next requests are refused at the door. */
