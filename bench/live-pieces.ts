@@ -74,8 +74,14 @@ async function measure(label: string, pause: number, shift: number) {
   const final = (await prisma.transcription.findUniqueOrThrow({ where: { id: result.id }, select: { text: true } })).text;
   const row = await live.recording(id);
   const pieces = await prisma.recognitionPiece.findMany({ where: { workflowId: row.workflowId }, orderBy: { index: "asc" }, select: { startSec: true, endSec: true, result: true } });
-  if (process.env.BENCH_VERBOSE) for (const p of pieces) console.log(`  ${p.startSec.toFixed(2)}–${p.endSec.toFixed(2)}: ${(p.result as { text?: string } | null)?.text}`);
-  if (process.env.BENCH_VERBOSE) console.log(`  whole: ${whole}\n  live:  ${result.text}`);
+  if (process.env.BENCH_VERBOSE) {
+    // "(stream)": the live stream's words, taken at Stop; the second pass hears the piece again.
+    for (const p of pieces) {
+      const { text, provisional } = (p.result ?? {}) as { text?: string; provisional?: boolean };
+      console.log(`  ${p.startSec.toFixed(2)}–${p.endSec.toFixed(2)}${provisional ? " (stream)" : ""}: ${text}`);
+    }
+    console.log(`  whole: ${whole}\n  live:  ${result.text}\n  final: ${final}`);
+  }
   const lengths = pieces.map((p) => p.endSec - p.startSec).sort((a, b) => a - b);
   return { whole: wer(whole, reference), live: wer(result.text, reference), final: wer(final, reference), outcome, lengths };
 }

@@ -17,9 +17,10 @@ import { POST as addEntry } from "@/app/api/v1/dictionary/add/route.ts";
 import { POST as postItem } from "@/app/api/v1/content/items/route.ts";
 import { GET as getItem } from "@/app/api/v1/content/items/[id]/route.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
-import { longestUnpaused, planHearingAgain, wholePieces, whenHeardAgain } from "@/lib/transcription/live/hear-again.ts";
+import { hearingPlan, longestUnpaused, planHearingAgain, whenHeardAgain } from "@/lib/transcription/live/hear-again.ts";
 import { recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
+import { resetEnvCache } from "@/lib/env.ts";
 import { setUpTestDatabase, testDbKind } from "../support/database.ts";
 import { createTestUser } from "../support/factories.ts";
 import { JFK_WAV } from "../support/audio.ts";
@@ -38,6 +39,7 @@ const exec = promisify(execFile);
 
 let dir: string;
 let webm: Buffer;
+let jfkOnce: Buffer;
 let workers: JobWorkers;
 after(async () => {
   await workers?.stop();
@@ -58,6 +60,9 @@ before(async () => {
     "-map", "[out]", "-ar", "48000", "-c:a", "libopus", "-b:a", "64k", "-f", "webm", "-live", "1", out,
   ]);
   webm = await readFile(out);
+  const once = path.join(dir, "once.webm");
+  await exec("ffmpeg", ["-v", "error", "-i", JFK_WAV, "-ar", "48000", "-c:a", "libopus", "-b:a", "64k", "-f", "webm", "-live", "1", once]);
+  jfkOnce = await readFile(once);
   workers = await startJobWorkers([recognizePieceJob], []);
 });
 
@@ -66,10 +71,10 @@ const append = (key: string, id: string, offset: number, bytes: Uint8Array) =>
 const note = (key: string, id: string) => call(getNote, { path: `/api/v1/transcriptions/${id}`, key, params: { id } });
 
 /** A live recording sent a second at a time, then Stop: the note as Stop answers it. */
-async function recordLive(key: string, id: string) {
-  const slice = Math.ceil(webm.length / 12);
-  for (let offset = 0; offset < webm.length; offset += slice) {
-    const res = await append(key, id, offset, webm.subarray(offset, offset + slice));
+async function recordLive(key: string, id: string, audio = webm) {
+  const slice = Math.ceil(audio.length / 12);
+  for (let offset = 0; offset < audio.length; offset += slice) {
+    const res = await append(key, id, offset, audio.subarray(offset, offset + slice));
     assert.ok(res.status === 200 || res.status === 201, res.text);
   }
   const done = await call(finishLive, { method: "POST", path: `/api/v1/live-recordings/${id}/finish`, key, params: { id } });
@@ -83,12 +88,26 @@ async function recordLive(key: string, id: string) {
 const once = { skip: testDbKind === "postgres" ? "recognition-heavy and database-independent; runs in the PGlite pass" : false };
 
 describe("the second pass of a live recording", once, () => {
-  test("the live pieces are joined into an upload's pieces; none when they already are", () => {
-    const live = [{ start: 0, end: 10 }, { start: 10.5, end: 21 }, { start: 22, end: 70 }, { start: 70, end: 80 }];
-    assert.deepEqual(wholePieces(live, 60), [{ start: 0, end: 21 }, { start: 22, end: 80 }]);
-    assert.deepEqual(planHearingAgain(live, "pocketsphinx"), [{ start: 0, end: 21 }, { start: 22, end: 80 }]);
-    assert.equal(planHearingAgain([{ start: 0, end: 9 }], "pocketsphinx"), null, "one live piece is the upload's one piece");
-    assert.equal(planHearingAgain(live, "openai"), null, "a remote recognizer is not asked twice");
+  test("the live pieces are joined into an upload's pieces; the stream's words are heard again; recognized pieces are kept", () => {
+    const piece = (index: number, start: number, end: number, provisional = false, cepstralMean = [40, 1, -2]) => ({
+      index, start, end, result: { text: "words", segments: [], language: "en", engine: "pocketsphinx", cepstralMean, ...(provisional && { provisional: true as const }) },
+    });
+    const live = [piece(0, 0, 10), piece(1, 10.5, 21), piece(2, 22, 70), piece(3, 70, 80)];
+    const spans = (plan: ReturnType<typeof hearingPlan>) => plan.map((step) => ("hear" in step ? step.hear : `keep ${step.keep.index}`));
+    assert.deepEqual(spans(hearingPlan(live, { maxSeconds: 60, unpaused: false })), [{ start: 0, end: 21 }, { start: 22, end: 80 }]);
+    assert.equal(planHearingAgain(live, "pocketsphinx"), true);
+    assert.equal(planHearingAgain([piece(0, 0, 9)], "pocketsphinx"), false, "one live piece is the upload's one piece");
+    assert.equal(planHearingAgain(live, "openai"), false, "a remote recognizer is not asked twice");
+    // The stream's words, taken at Stop, are heard again: the rest as one piece of its own.
+    assert.equal(planHearingAgain([piece(0, 0, 9, true)], "pocketsphinx"), true, "the rest the stream heard at Stop");
+    const streamed = [piece(0, 0, 10), piece(1, 10, 21, true), piece(2, 22, 80), piece(3, 80, 85, true)];
+    assert.deepEqual(spans(hearingPlan(streamed, { maxSeconds: 60, unpaused: false })), [{ start: 0, end: 21 }, "keep 2", { start: 80, end: 85 }]);
+    // Speech without pauses is heard again in its live pieces, each alone.
+    assert.deepEqual(spans(hearingPlan(streamed, { maxSeconds: 60, unpaused: true })), [{ start: 0, end: 10 }, { start: 10, end: 21 }, { start: 22, end: 80 }, { start: 80, end: 85 }]);
+    // …from where the voice settled (PocketSphinx's cepstral mean); a recognizer that keeps none
+    // would hear a recognized piece the same again.
+    const whisper = streamed.map((p) => ({ ...p, result: { ...p.result, engine: "whisper", cepstralMean: undefined } }));
+    assert.deepEqual(spans(hearingPlan(whisper, { maxSeconds: 60, unpaused: true })), ["keep 0", { start: 10, end: 21 }, "keep 2", { start: 80, end: 85 }]);
     // Speech without a pause of a second is heard better in its live pieces: how long it runs.
     assert.equal(longestUnpaused([{ start: 0, end: 11 }, { start: 12.5, end: 23.5 }, { start: 25, end: 36 }]), 11);
     assert.equal(longestUnpaused([{ start: 0, end: 11 }, { start: 11.4, end: 23 }, { start: 23.2, end: 40 }, { start: 42, end: 50 }]), 40);
@@ -125,6 +144,27 @@ describe("the second pass of a live recording", once, () => {
     const followed = (await call(getItem, { path: `/api/v1/content/items/${id}`, key: user.key, params: { id } })).body.item;
     assert.match(followed.body, /\bnation\b/, followed.body);
     assert.equal(followed.source_outdated, false);
+  });
+
+  test("with a stream recognizer, the words Stop took from it are heard again by the full search", async () => {
+    // One sentence, no pause: one live piece, the rest the stream heard at Stop. Until 2026-11-29
+    // it kept the caption's lighter search as its text, with no second pass.
+    process.env.LIVE_CAPTION_STREAMS = "3";
+    resetEnvCache();
+    try {
+      const user = await createTestUser();
+      const stopped = await recordLive(user.key, "second-pass-stream", jfkOnce);
+      assert.equal(stopped.text_improving, true, "Stop says the text may still change");
+      const outcome = await whenHeardAgain(stopped.id);
+      assert.ok(outcome === "improved" || outcome === "unchanged", String(outcome));
+      const heard = (await note(user.key, stopped.id)).body;
+      assert.equal(heard.text_improving, false);
+      assert.equal(Boolean(heard.text_improved_at), outcome === "improved");
+      assert.match(heard.text, /\bcountry\b/, heard.text);
+    } finally {
+      process.env.LIVE_CAPTION_STREAMS = "0";
+      resetEnvCache();
+    }
   });
 
   test("an edit made before the second pass ends is kept: the live text is not replaced", async () => {

@@ -230,7 +230,7 @@ async function store(
     for (const [i, piece] of ready.entries()) {
       const where = { workflowId: row.workflowId, index: row.piecesCut + i, startSec: round(audio.fromSec + piece.start), endSec: round(audio.fromSec + piece.end) };
       const data = piece.heard
-        ? { ...where, status: "completed", result: pieceResult(piece.heard) as Prisma.InputJsonValue, completedAt: new Date() }
+        ? { ...where, status: "completed", result: pieceResult(piece.heard, { provisional: true }) as Prisma.InputJsonValue, completedAt: new Date() }
         : { ...where, status: "pending", audio: new Uint8Array(await pieceWav(audio.wavPath!, audio.dataOffset!, piece)) };
       await tx.recognitionPiece.create({ data, select: { index: true } });
     }

@@ -14,6 +14,7 @@ import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
 import { followImprovedNote } from "@/lib/transcription/live/follow-improved-note.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
 import type { RecognizedPiece } from "@/lib/transcription/recognition/recognize-pieces.ts";
+import { speakerMean } from "@/lib/transcription/recognition/speaker-profile.ts";
 import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
 import { optimizationKey } from "@/lib/transcription/recognition/transcribe-audio.ts";
 import { BoundedQueue } from "@/lib/transcription/recognizers/bounded-queue.ts";
@@ -30,6 +31,10 @@ import type { RecognitionEngine } from "@/lib/transcription/recognizers/types.ts
 // which "in every note from now on" fixes add to, is applied to it again. The clean-up and the
 // insights are made again from the new text, and posts still holding the live text follow it
 // (follow-improved-note.ts). The note's text_improved_at says it happened ("Text improved").
+//
+// The pieces Stop filled with the live stream's words (the ones no recognizer had heard yet, and
+// the rest after the last cut) hold a caption's lighter search: they are heard again even where
+// the rest is kept (hearingPlan).
 //
 // Not durable: a process that stops before it ends leaves the note with its live text, as before.
 
@@ -49,25 +54,13 @@ export function secondPassWanted(engine: string): boolean {
   return engine === "pocketsphinx" || engine === "whisper";
 }
 
-/**
- * The live pieces joined into the pieces an upload would be cut into: consecutive ones, each
- * group at most `maxSeconds` from its first start to its last end (a single longer one alone).
- */
-export function wholePieces(live: Span[], maxSeconds: number): Span[] {
-  const groups: Span[] = [];
-  for (const piece of live) {
-    const last = groups.at(-1);
-    if (last && piece.end - last.start <= maxSeconds) last.end = piece.end;
-    else groups.push({ start: piece.start, end: piece.end });
-  }
-  return groups;
-}
-
 // Where it helps (bench:live-pieces, PocketSphinx, 60 s of speech, three shifts): speech with pauses
 // between its sentences, 42.4% → 39.1% word error rate (the whole file alone: 47.6%); but speech
 // with no pause for a minute came out worse heard whole (42.4% → 52.7%): the recognizer loses its
 // way in a long utterance, where the live pieces cut it short. So a recording holding a stretch of
-// speech longer than LONGEST_UNPAUSED_SECONDS with no pause of PAUSE_SECONDS keeps its live text.
+// speech longer than LONGEST_UNPAUSED_SECONDS with no pause of PAUSE_SECONDS is heard again in its
+// live pieces (hearingPlan; until 2026-11-29 it kept its live text, with the stream's words in it:
+// bench:live-pieces, continuous speech, 54.5% against 47.7% for the whole file, now 4x.x%).
 const LONGEST_UNPAUSED_SECONDS = 20;
 const PAUSE_SECONDS = 1;
 
@@ -99,7 +92,7 @@ type HearAgainArgs = {
   file: string;
   format: string;
   /** The live pieces as recognized (recording time), and the text the note was saved with. */
-  pieces: Pick<RecognizedPiece, "start" | "end">[];
+  pieces: RecognizedPiece[];
   liveText: string;
   language?: string;
   prompt?: string;
@@ -108,21 +101,49 @@ type HearAgainArgs = {
 };
 
 /**
- * The pieces a second pass would hear, or null when there is to be none: the engine's live text is
- * as good (secondPassWanted), or the live pieces are already the pieces an upload would be cut into.
+ * What a second pass does, in order: the spans it hears again, and the live pieces it keeps as
+ * they are. Speech with pauses is heard as an upload would be (the live pieces joined into
+ * `maxSeconds` pieces), and a recognized piece that would be heard again over exactly its own
+ * span is kept. Speech without (`unpaused`) is heard again in its live pieces, which hear it
+ * better than longer ones: each piece alone, now from where the speaker's voice settled (the first
+ * ones were heard before it had: PocketSphinx's cepstral mean), and a piece holding the stream's
+ * provisional words (taken at Stop when no recognizer had heard it yet: a caption's lighter
+ * search) by the full search.
  */
-export function planHearingAgain(pieces: Span[], engineName: string): Span[] | null {
-  const spans = wholePieces(pieces, env().RECOGNITION_PIECE_SECONDS);
-  return secondPassWanted(engineName) && spans.length < pieces.length ? spans : null;
+export function hearingPlan(pieces: RecognizedPiece[], { maxSeconds, unpaused }: { maxSeconds: number; unpaused: boolean }): Hearing[] {
+  if (unpaused) {
+    // A recognizer that keeps no cepstral mean (whisper) would hear a recognized piece the same again.
+    return pieces.map((piece) => (piece.result.provisional || piece.result.cepstralMean ? { hear: { start: piece.start, end: piece.end } } : { keep: piece }));
+  }
+  const groups: RecognizedPiece[][] = [];
+  for (const piece of pieces) {
+    const last = groups.at(-1);
+    if (last && piece.end - last[0].start <= maxSeconds) last.push(piece);
+    else groups.push([piece]);
+  }
+  return groups.map((group) =>
+    group.length === 1 && !group[0].result.provisional ? { keep: group[0] } : { hear: { start: group[0].start, end: group.at(-1)!.end } },
+  );
+}
+type Hearing = { keep: RecognizedPiece } | { hear: Span };
+
+/**
+ * Whether a live recording's note is to be heard again (its text_improving_since set at Stop):
+ * the engine's live text gains from it (secondPassWanted), and some of its pieces would be heard
+ * again (hearingPlan): they are not already an upload's pieces, or hold the stream's words.
+ */
+export function planHearingAgain(pieces: RecognizedPiece[], engineName: string): boolean {
+  if (!secondPassWanted(engineName)) return false;
+  return hearingPlan(pieces, { maxSeconds: env().RECOGNITION_PIECE_SECONDS, unpaused: false }).some((step) => "hear" in step);
 }
 
 /** Starts the second pass of a live recording's note (its text_improving_since set when saved). Not awaited. */
-export async function startHearingAgain(args: HearAgainArgs, spans: Span[]): Promise<void> {
+export async function startHearingAgain(args: HearAgainArgs): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), "vd-hear-again-"));
   const file = path.join(dir, "recording");
   await copyFile(args.file, file);
   const pass = passes
-    .run(() => hearAgain({ ...args, file }, spans, dir), undefined, "background")
+    .run(() => hearAgain({ ...args, file }, dir), undefined, "background")
     .catch((err: unknown) => {
       log.warn("live recording: the second pass failed; the note keeps its live text", { transcription_id: args.noteId, ...errorFields(err) });
       return "failed" as const;
@@ -136,7 +157,7 @@ export async function startHearingAgain(args: HearAgainArgs, spans: Span[]): Pro
   running.set(args.noteId, pass);
 }
 
-async function hearAgain(args: HearAgainArgs, spans: Span[], dir: string): Promise<HeardAgain> {
+async function hearAgain(args: HearAgainArgs, dir: string): Promise<HeardAgain> {
   const config = env();
   const started = performance.now();
   const audio = await decodeAudio(args.file, path.join(dir, "whole.wav"), {
@@ -148,26 +169,26 @@ async function hearAgain(args: HearAgainArgs, spans: Span[], dir: string): Promi
     keepSilent: true,
     urgency: "background",
   });
-  const unpaused = longestUnpaused((await analyzeSpeech(audio.wavPath, audio.durationSec)).spans);
-  if (unpaused > LONGEST_UNPAUSED_SECONDS) {
-    log.info("live recording: not heard again (speech without pauses: its live pieces hear it better)", { transcription_id: args.noteId, unpaused_sec: Math.round(unpaused) });
-    return "skipped";
-  }
+  const unpausedSec = longestUnpaused((await analyzeSpeech(audio.wavPath, audio.durationSec)).spans);
+  const plan = hearingPlan(args.pieces, { maxSeconds: config.RECOGNITION_PIECE_SECONDS, unpaused: unpausedSec > LONGEST_UNPAUSED_SECONDS });
+  const heard = plan.filter((step) => "hear" in step).length;
   const engine = await recognitionEngine();
   // The dictionary as it is now: a spelling taught since Stop counts too.
   const entries = await loadDictionary(args.userId);
   const stitched = stitchPieces();
   const { dataOffset } = await measureWav(audio.wavPath);
   const dictionary = compileDictionary(entries);
-  let cepstralMean: number[] | undefined;
-  for (const [index, span] of spans.entries()) {
-    const result = await recognizeSpan(engine, { ...args, wavPath: audio.wavPath, dataOffset, dir, index, span, cepstralMean });
-    cepstralMean = result.cepstralMean;
-    stitched.add({ index, start: span.start, end: span.end, result }, dictionary);
+  // From where the speaker's voice settled by the end of the live pieces (or in their last note):
+  // the live pieces' first seconds were heard before it had.
+  let cepstralMean = args.pieces.findLast((piece) => piece.result.cepstralMean)?.result.cepstralMean ?? (await speakerMean(args.userId));
+  for (const [index, step] of plan.entries()) {
+    const piece = "keep" in step ? step.keep : { start: step.hear.start, end: step.hear.end, result: await recognizeSpan(engine, { ...args, wavPath: audio.wavPath, dataOffset, dir, index, span: step.hear, cepstralMean }) };
+    cepstralMean = piece.result.cepstralMean ?? cepstralMean;
+    stitched.add({ index, start: piece.start, end: piece.end, result: piece.result }, dictionary);
   }
   const { recognition, corrected } = stitched.result();
   const outcome = await replaceLiveText(args, recognition.text, corrected, entries);
-  log.info("live recording: heard again", { transcription_id: args.noteId, outcome, pieces: spans.length, seconds: Math.round(performance.now() - started) / 1000 });
+  log.info("live recording: heard again", { transcription_id: args.noteId, outcome, heard: heard, kept: plan.length - heard, seconds: Math.round(performance.now() - started) / 1000 });
   return outcome;
 }
 

@@ -26,11 +26,15 @@ import { EngineBusyError, EngineUnavailableError, type Recognition } from "@/lib
 /** How often a worker renews its lease: several times within the stale limit, at most every 5 s. */
 const heartbeatMs = () => Math.min(5_000, (env().RECOGNITION_PIECE_STALE_SECONDS * 1000) / 4);
 
-export type PieceResult = Pick<Recognition, "text" | "segments" | "language" | "engine" | "model" | "cepstralMean">;
+export type PieceResult = Pick<Recognition, "text" | "segments" | "language" | "engine" | "model" | "cepstralMean"> & {
+  /** The live stream's words (a caption's lighter search), taken at Stop: a second pass hears the piece again (hear-again.ts). */
+  provisional?: true;
+};
 
-/** What a piece keeps of its recognition. */
-export function pieceResult(recognition: Recognition): PieceResult {
+/** What a piece keeps of its recognition (`provisional`: the words are the live stream's). */
+export function pieceResult(recognition: Recognition, { provisional = false } = {}): PieceResult {
   return {
+    ...(provisional && { provisional: true as const }),
     text: recognition.text,
     segments: recognition.segments,
     language: recognition.language,
@@ -93,7 +97,7 @@ export async function completeWaitingPieces(workflowId: string, heard: (start: n
   });
   let completed = 0;
   for (const piece of waiting) {
-    const result = pieceResult(heard(piece.startSec, piece.endSec));
+    const result = pieceResult(heard(piece.startSec, piece.endSec), { provisional: true });
     const { count } = await prisma.recognitionPiece.updateMany({
       where: { workflowId, index: piece.index, status: { in: ["pending", "running", "failed"] } },
       data: { status: "completed", result: result as Prisma.InputJsonValue, audio: null, executionId: null, heartbeatAt: null, errorCode: null, errorMessage: null, completedAt: new Date() },
