@@ -1,4 +1,4 @@
-// The API load of bench:live-load, in a process of its own: CLIENTS clients of one key (KEY)
+// The API load of bench:live-load, in a process of its own: CLIENTS clients of the keys in KEYS (comma-separated, client c the (c mod n)th)
 // reading and searching notes at URL as fast as they are answered, until this process's stdin
 // closes; then it prints {requests, limited, errors} (429s, and 5xx or failed requests) as JSON.
 // bench:live-load starts it at a low CPU priority (BENCH_CLIENTS_NICE): clients are on other
@@ -6,7 +6,7 @@
 export {};
 
 const url = process.env.URL!;
-const key = process.env.KEY!;
+const keys = process.env.KEYS!.split(",");
 const clients = Number(process.env.CLIENTS ?? 40);
 
 let done = false;
@@ -21,7 +21,7 @@ const paths = ["/api/v1/transcriptions?limit=20", "/api/v1/transcriptions?q=coun
 await Promise.all(
   Array.from({ length: clients }, async (_, c) => {
     for (let i = c; !done; i++) {
-      const res = await fetch(`${url}${paths[i % paths.length]}`, { headers: { authorization: `Bearer ${key}` } }).catch(() => null);
+      const res = await fetch(`${url}${paths[i % paths.length]}`, { headers: { authorization: `Bearer ${keys[c % keys.length]}` } }).catch(() => null);
       requests += 1;
       if (!res || res.status >= 500) errors += 1;
       if (res?.status === 429) limited += 1;

@@ -3,7 +3,8 @@
 // `npm start` as a phone sends it: a second of WebM/Opus each second, in real time, reading the
 // captions in each answer and in a request that waits for the next ones (as the app does). First
 // alone; then beside two other live recordings made the same way
-// and 40 API clients reading and searching notes as fast as they are answered. Prints, for each:
+// and 40 API clients reading and searching notes as fast as they are answered (on one key, or
+// BENCH_API_KEYS). Prints, for each:
 // Stop → text (the finish request), the captions' delay (for each answer whose words reach further
 // into the recording, pieces or provisional_text, seconds since the speech it reaches to was said:
 // median and worst), the API clients' requests and
@@ -24,6 +25,9 @@ const API_CLIENTS = Number(process.env.BENCH_API_CLIENTS ?? 40);
 // The API clients stand in for people on other machines: here they run at the lowest priority, so
 // that the cores they take are not the server's (BENCH_CLIENTS_NICE=0: beside it, as equals).
 const CLIENTS_NICE = Number(process.env.BENCH_CLIENTS_NICE ?? 19);
+// The keys the API clients share (BENCH_API_KEYS, default 1): each key may make
+// RATE_LIMIT_API_PER_MINUTE requests a minute, so more keys are more of them answered, not refused.
+const API_KEYS = Number(process.env.BENCH_API_KEYS ?? 1);
 
 type Phone = { stopToText: number; updates: { at: number; reach: number }[] };
 
@@ -87,9 +91,9 @@ async function recordLive(url: string, key: string, id: string, webm: Buffer): P
  * API clients reading and searching notes until `until` resolves, in a process of their own
  * (bench/api-clients.ts) at niceness BENCH_CLIENTS_NICE: requests, 429s and 5xx answers.
  */
-async function apiLoad(url: string, key: string, clients: number, until: Promise<unknown>) {
+async function apiLoad(url: string, keys: string[], clients: number, until: Promise<unknown>) {
   const child = spawn("nice", ["-n", String(CLIENTS_NICE), process.execPath, "--import", "tsx", path.join(import.meta.dirname, "api-clients.ts")], {
-    env: { ...process.env, URL: url, KEY: key, CLIENTS: String(clients) },
+    env: { ...process.env, URL: url, KEYS: keys.join(","), CLIENTS: String(clients) },
     stdio: ["pipe", "pipe", "inherit"],
   });
   let out = "";
@@ -123,9 +127,10 @@ const server = await startServer(env);
 try {
   const keyOf = async (email: string) => (await runScript("admin.ts", ["create-key", "--email", email], env)).stdout.trimEnd().split("\n").at(-1)!;
   const key = await keyOf("phone@example.com");
-  const apiKey = await keyOf("load@example.com");
+  const apiKeys = [];
+  for (let k = 0; k < API_KEYS; k++) apiKeys.push(await keyOf("load@example.com"));
   const bareBefore = await bareJfkSeconds();
-  console.log(`recording: ${SECONDS} s of speech with pauses (WebM/Opus, a second each second), PocketSphinx; bare PocketSphinx on jfk.wav: ${f(bareBefore)} s`);
+  console.log(`recording: ${SECONDS} s of speech with pauses (WebM/Opus, a second each second), PocketSphinx; bare PocketSphinx on jfk.wav: ${f(bareBefore)} s; load: ${API_CLIENTS} API clients on ${API_KEYS} key(s)`);
   console.log("run          Stop → text (s)  captions' delay (s, median / worst)  API requests  API 5xx");
   const spans = await speechSpans(wav);
   const delaysOf = (phone: Phone) => captionDelays(phone.updates, spans, SECONDS).sort((a, b) => a - b);
@@ -135,7 +140,7 @@ try {
   console.log(`${"alone".padEnd(13)}${f(alone.stopToText).padEnd(17)}${`${f(median(alone.delays))} / ${f(worst(alone.delays))} (${alone.delays.length} phrases)`.padEnd(37)}-             -`);
   const measured = recordLive(server.url, key, "under-load", webm);
   const others = [recordLive(server.url, key, "beside-1", webm), recordLive(server.url, key, "beside-2", webm)];
-  const load = apiLoad(server.url, apiKey, API_CLIENTS, Promise.allSettled([measured, ...others]));
+  const load = apiLoad(server.url, apiKeys, API_CLIENTS, Promise.allSettled([measured, ...others]));
   const [busyRun, api] = await Promise.all([measured, load]);
   const busy = { ...busyRun, delays: delaysOf(busyRun) };
   await Promise.all(others);
@@ -146,7 +151,7 @@ try {
   console.log(`  under load ${timeline(busy)}`);
   // The server's account of each Stop (seconds to each step) and of its stream recognizer.
   for (const line of server.output().split("\n").filter((l) => /"live recording finished"|the stream heard the rest|"level":"(warn|error)"/.test(l)).slice(-12)) {
-    console.log(`  server: ${line.replace(/^\{"time":"[^"]+",/, "{").slice(0, 260)}`);
+    console.log(`  server: ${line.slice(0, 300)}`);
   }
   const bare = (bareBefore + (await bareJfkSeconds())) / 2;
   const r = (x: number, y: number) => (x / y).toFixed(2);

@@ -112,6 +112,8 @@ const EnvSchema = z.object({
   // every app process), else in memory (the embedded database has one app process).
   RATE_LIMIT_STORE: z.enum(["auto", "memory", "database"]).default("auto"),
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  // An API key's requests handled at once by one app process; more wait their turn (0: no limit).
+  API_REQUESTS_AT_ONCE_PER_KEY: z.coerce.number().int().min(0).max(10_000).default(8),
   RATE_LIMIT_UNKNOWN_KEYS_PER_MINUTE: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_AUDIO_SECONDS_PER_HOUR: z.coerce.number().int().min(0).default(36_000),
   RATE_LIMIT_SIGNIN_FAILURES: z.coerce.number().int().min(0).default(5),

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { createFrontDoor } from "@/lib/http/front-door.ts";
+import { createKeyTurns } from "@/lib/http/key-turns.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { refusedAtTheDoor } from "@/lib/rate-limit/refused-keys.ts";
 import { markListening } from "@/lib/server-listening.ts";
@@ -80,6 +81,7 @@ const server = createFrontDoor(app.getRequestHandler(), {
   trustProxy: config.TRUST_PROXY,
   onError: (err) => log.error("request failed outside Next", errorFields(err)),
   decided: (req) => refusedAtTheDoor(req.url, req.headers.authorization),
+  turns: config.API_REQUESTS_AT_ONCE_PER_KEY ? createKeyTurns({ perKey: config.API_REQUESTS_AT_ONCE_PER_KEY, maxWaiting: 200 }) : undefined,
 });
 
 // Before the warm-up: the job workers it starts listen for these signals too, and a handler of

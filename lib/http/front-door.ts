@@ -2,6 +2,7 @@ import http from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError, internalError } from "@/lib/http/errors.ts";
 import { assertQueryEncoding } from "@/lib/http/parse.ts";
+import { bearerOfApiRequest, type KeyTurns } from "@/lib/http/key-turns.ts";
 import { requestIdFrom } from "@/lib/http/request-id.ts";
 import { log } from "@/lib/log.ts";
 
@@ -39,6 +40,26 @@ function refuse(res: http.ServerResponse, err: ApiError, requestId: string): voi
   const body = errorBody(err, requestId);
   res.writeHead(err.status, { ...BASE_HEADERS, ...err.options.headers, "Content-Length": Buffer.byteLength(body), "X-Request-Id": requestId });
   res.end(body);
+}
+
+// Refusals held at once, each an open socket and a timer: beyond, they are answered at once.
+const HELD_MAX = 1000;
+let held = 0;
+
+/** `refuse` after `ms` (a client still sending after its 429: refused-keys.ts), or at once when too many are held. */
+function refuseLater(res: http.ServerResponse, err: ApiError, requestId: string, ms: number): void {
+  if (ms <= 0 || held >= HELD_MAX) return refuse(res, err, requestId);
+  held += 1;
+  const release = () => {
+    held -= 1;
+    clearTimeout(timer);
+    res.off("close", release);
+  };
+  const timer = setTimeout(() => {
+    release();
+    if (!res.destroyed) refuse(res, err, requestId);
+  }, ms);
+  res.on("close", release);
 }
 
 /** An answer written straight to a socket whose request Node could not parse (no response object). */
@@ -106,8 +127,13 @@ export function createFrontDoor(
   options: {
     trustProxy: boolean;
     onError(err: unknown): void;
-    /** A refusal already decided for this request (a key over its limit: lib/rate-limit/refused-keys.ts), answered without Next. */
-    decided?(req: http.IncomingMessage): ApiError | undefined;
+    /**
+     * A refusal already decided for this request (a key over its limit: lib/rate-limit/refused-keys.ts),
+     * answered without Next after `holdMs`; `count`: the how-manieth such refusal of its kind.
+     */
+    decided?(req: http.IncomingMessage): { error: ApiError; count: number; holdMs: number } | undefined;
+    /** An API key's requests take turns (key-turns.ts); undefined: every request goes on at once. */
+    turns?: KeyTurns;
   },
 ): http.Server {
   const server = http.createServer((req, res) => {
@@ -118,15 +144,24 @@ export function createFrontDoor(
     // A key a route refused this minute is refused again here, before Next.
     const decided = options.decided?.(req);
     if (decided) {
-      refuse(res, decided, requestId);
-      return log.info("request", { request_id: requestId, method: req.method, route: req.url?.split("?", 1)[0], status: decided.status, duration_ms: 0, at: "front door" });
+      const { error, count, holdMs } = decided;
+      // The 1st, 10th, 100th… of a flood: it must not flood the log too (one key wrote 1,450 lines a second).
+      if (Number.isInteger(Math.log10(count))) {
+        log.info("request", { request_id: requestId, method: req.method, route: req.url?.split("?", 1)[0], status: error.status, held_ms: holdMs, at: "front door", refused_this_window: count });
+      }
+      return refuseLater(res, error, requestId, holdMs);
     }
-    handle(req, res).catch((err: unknown) => {
-      // Next answers its own failures; this is the last resort, for a failure outside them.
-      options.onError(err);
-      if (!res.headersSent) refuse(res, internalError(), requestId);
-      else res.destroy();
-    });
+    const start = () =>
+      void handle(req, res).catch((err: unknown) => {
+        // Next answers its own failures; this is the last resort, for a failure outside them.
+        options.onError(err);
+        if (!res.headersSent) refuse(res, internalError(), requestId);
+        else res.destroy();
+      });
+    // An API key's requests wait for their turn here (a key cannot take the whole server).
+    const key = options.turns && bearerOfApiRequest(req);
+    const full = key ? options.turns!(key, res, start) : void start();
+    if (full) refuse(res, full, requestId);
   });
   // An idle kept-alive connection is closed after 65 s, not Node's 5 s: a client that reuses the
   // connection just as the server closes it gets ECONNRESET on a request never seen here (an e2e

@@ -164,7 +164,18 @@ describe("one request path: the front door and Next's handler", () => {
     };
     assert.match(await logged(byRoute.headers["x-request-id"]), /"status":429/);
     assert.doesNotMatch(await logged(byRoute.headers["x-request-id"]), /front door/);
-    assert.match(await logged(atDoor.headers["x-request-id"]), /"status":429.*"at":"front door"/);
+    assert.match(await logged(atDoor.headers["x-request-id"]), /"status":429.*"at":"front door".*"refused_this_window":1\b/);
+    // A client still sending gets each next refusal a second later, and the log gets the 1st,
+    // 10th, 100th… of them, not a line each.
+    const started = performance.now();
+    const more = await Promise.all(Array.from({ length: 10 }, () => request(url, asBusy)));
+    const took = performance.now() - started;
+    assert.deepEqual(new Set(more.map((answer) => answer.status)), new Set([429]));
+    if (Number(atDoor.headers["retry-after"]) > 2) assert.ok(took >= 900, `held ${Math.round(took)} ms`);
+    const tenth = more.map((answer) => answer.headers["x-request-id"]).filter(Boolean);
+    const lines = await Promise.all(tenth.map(async (id) => (await logged(id)) || null));
+    assert.equal(lines.filter((line) => line?.includes('"refused_this_window":10')).length, 1, "the 10th is logged");
+    assert.equal(lines.filter(Boolean).length, 1, "the 2nd to the 9th and the 11th are not");
     // Another key of the same person, and the API description with the refused key, are answered.
     assert.equal((await request(url, { from: "127.0.0.4", headers: { authorization: `Bearer ${key}` } })).status, 200);
     assert.equal((await request(`http://127.0.0.1:${port}/api/v1/openapi.json`, asBusy)).status, 200);

@@ -78,23 +78,31 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
       // its words: on a busy server they could be many (bench:live-load).
       closeCaptions(row);
       if (heard) await completeWaitingPieces(row.workflowId, heard);
+      phases.mark("completed");
       if (durationSec > config.MAX_AUDIO_SECONDS) throw audioTooLong(config.MAX_AUDIO_SECONDS);
       if (!count) {
         throw new ApiError("no_speech", "No speech was heard: the recording is silent or holds only noise; nothing could be transcribed. Check the microphone.");
       }
+      // What joining needs, read while the last pieces are heard: each await here is a turn of
+      // a busy server's event loop (bench:live-load).
+      const dictionaryRead = loadDictionary(userId);
+      const audioHashed = readFile(file).then((bytes) => createHash("sha256").update(bytes).digest("hex"));
+      // Awaited below; a failure meanwhile is not unhandled.
+      for (const started of [dictionaryRead, audioHashed]) started.catch(() => undefined);
       await prisma.recognitionWorkflow.updateMany({ where: { id: row.workflowId }, data: { piecesTotal: count, durationSec } });
       const pieces = await waitForPieces(row.workflowId, { count, signal });
+      phases.mark("waited");
       // Every piece is heard (the last one may have been heard by the stream, not by a job).
       await prisma.recognitionWorkflow.updateMany({ where: { id: row.workflowId, status: "running" }, data: { status: "completed", completedAt: new Date() } });
       phases.mark("heard");
 
-      const entries = await loadDictionary(userId);
+      const entries = await dictionaryRead;
       const dictionary = compileDictionary(entries);
       const stitched = stitchPieces();
       for (const piece of pieces) stitched.add(piece, dictionary);
       const { recognition, corrected } = stitched.result();
 
-      const audioSha256 = createHash("sha256").update(await readFile(file)).digest("hex");
+      const audioSha256 = await audioHashed;
       const hash = hashRequest({ live_recording: id, audio_sha256: audioSha256 });
       await chargeAudioSeconds({ userId, seconds: durationSec });
       const optimizationId = await startOptimization({
@@ -137,10 +145,7 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
       ]);
       // The whole recording heard again, behind live work (hear-again.ts); it copies the audio first.
       if (secondPass && !saved.replayed) {
-        await startHearingAgain(
-          { userId, noteId: saved.result.id, file, format: row.format, pieces, liveText: corrected.text, language: recognition.language, durationSec, requestHash: hash },
-          secondPass,
-        ).catch(async (err: unknown) => {
+        await startHearingAgain({ userId, noteId: saved.result.id, file, format: row.format, pieces, liveText: corrected.text, language: recognition.language, durationSec, requestHash: hash }).catch(async (err: unknown) => {
           log.warn("live recording: the second pass could not start", { live_recording_id: id, ...errorFields(err) });
           await prisma.transcription.updateMany({ where: { id: saved.result.id, userId }, data: { textImprovingSince: null } });
         });

@@ -60,7 +60,7 @@ export function secondPassWanted(engine: string): boolean {
 // way in a long utterance, where the live pieces cut it short. So a recording holding a stretch of
 // speech longer than LONGEST_UNPAUSED_SECONDS with no pause of PAUSE_SECONDS is heard again in its
 // live pieces (hearingPlan; until 2026-11-29 it kept its live text, with the stream's words in it:
-// bench:live-pieces, continuous speech, 54.5% against 47.7% for the whole file, now 4x.x%).
+// bench:live-pieces, continuous speech, 54.5% against 47.7% for the whole file; now 42.6%).
 const LONGEST_UNPAUSED_SECONDS = 20;
 const PAUSE_SECONDS = 1;
 
