@@ -11,7 +11,6 @@ import { rateLimited } from "@/lib/rate-limit/rate-limited.ts";
 // first, taking the event loop from a live recording's PATCHes on the same server
 // (bench:live-load). Kept in this process only, on globalThis: the front door and the route
 // handlers are separate module instances (Next bundles the routes).
-
 //
 // A client that keeps sending after its 429 gets each next one up to a second later (as nginx's
 // limit_req delays what goes beyond a rate): the flood was still 1,450 refusals a second on the

@@ -46,7 +46,13 @@ async function begin(name: string, key: string, free: number, resetOnSuccess: bo
       await lock.block(key, backoffSeconds(Math.max(1, now - free + 1)));
     },
     async succeeded() {
+      // An account's success forgives its failures. An address's does not forgive the others'
+      // (one's own account would reset them), but this attempt was not one: it gives its point
+      // back. Until 2026-11-29 it kept it, so after 20 sign-ins a day from one address (an
+      // office, the browser tests' 127.0.0.1) two at the same moment were one "Too many failed
+      // sign-ins", with no failure at all.
       if (resetOnSuccess) await failures.delete(key);
+      else await failures.reward(key);
       if (ticket || resetOnSuccess) await lock.delete(key);
     },
     async cancel() {

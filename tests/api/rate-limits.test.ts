@@ -86,6 +86,20 @@ describe("sign-in back-off", () => {
     await refusal(verifyCredentials({ email: user.email, password: PASSWORD }, { ip: "198.51.100.7" }));
     assert.equal((await verifyCredentials({ email: user.email, password: PASSWORD }, { ip: "198.51.100.8" }))?.id, user.id);
   }));
+
+  test("per address: only failures count; many people signing in from one address (an office) are never refused", withEnv({ RATE_LIMIT_SIGNIN_IP_FAILURES: "3", RATE_LIMIT_SIGNIN_FAILURES: "100" }, async () => {
+    const users = await Promise.all(Array.from({ length: 3 }, () => createTestUser()));
+    const office = { ip: "198.51.100.20" };
+    // More sign-ins than the address's free failures, one after another, then at the same moment.
+    for (let round = 0; round < 2; round++) {
+      for (const user of users) assert.equal((await verifyCredentials({ email: user.email, password: PASSWORD }, office))?.id, user.id);
+    }
+    const together = await Promise.all(users.map((user) => verifyCredentials({ email: user.email, password: PASSWORD }, office)));
+    assert.deepEqual(together.map((u) => u?.id), users.map((u) => u.id), "none refused: none failed");
+    // Failures still count: three, and the address backs off.
+    for (let i = 0; i < 3; i++) assert.equal(await verifyCredentials({ email: `nobody-${i}@example.test`, password: "a guess" }, office), null);
+    await refusal(verifyCredentials({ email: users[0].email, password: PASSWORD }, office));
+  }));
 });
 
 test("sign-up: limited per address", withEnv({ RATE_LIMIT_SIGNUPS_PER_HOUR: "2" }, async () => {

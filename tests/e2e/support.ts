@@ -138,7 +138,11 @@ export async function signUp(page: Page, email = uniqueEmail()): Promise<string>
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL("**/record");
+  await page.waitForURL("**/record").catch(async (err: unknown) => {
+    // What the form said instead (a refusal, a field's error), for the failure's message.
+    const said = await page.locator('[role="alert"], [id$="-error"]').allTextContents().catch(() => []);
+    throw new Error(`sign-up did not reach /record (on ${page.url()}; the page said: ${JSON.stringify(said)}): ${(err as Error).message}`);
+  });
   return email;
 }
 

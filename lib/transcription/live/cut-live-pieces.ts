@@ -144,7 +144,7 @@ async function cut(row: LiveRow, { final = false, audioFile, stream }: CutOption
     const endSec = round(ended.untilSec);
     const noneCut = { pieces: row.piecesCut, endSec };
     const rest = ended.heard(from);
-    const cut = rest.text ? await store(row, [{ start: 0, end: endSec - from, heard: rest }], { fromSec: from, heardUntil: endSec }, noneCut) : noneCut;
+    const cut = rest.text ? await store(row, { heard: [{ start: 0, end: endSec - from, recognition: rest }], fromSec: from, heardUntil: endSec }, noneCut) : noneCut;
     return { ...cut, heard: ended.heard };
   }
   if (ended) log.warn("live recording: the stream heard less than the pieces; the rest is recognized in pieces", { recording_id: row.id, stream_sec: ended.untilSec, heard_until_sec: from });
@@ -173,7 +173,6 @@ async function cut(row: LiveRow, { final = false, audioFile, stream }: CutOption
       throw err;
     }
     const { dataOffset } = await measureWav(decoded.wavPath);
-    const audio = { wavPath: decoded.wavPath, dataOffset, fromSec: from, durationSec: decoded.durationSec };
     const noneCut = { pieces: row.piecesCut, endSec: round(from + decoded.durationSec) };
     // Only silence since heardUntil: no piece to cut, but its seconds are the recording's.
     if (isSilent(decoded)) return noneCut;
@@ -202,52 +201,56 @@ async function cut(row: LiveRow, { final = false, audioFile, stream }: CutOption
     if (!ready.length) return noneCut;
     const heardUntil = round(from + (closed ? Math.max(ready.at(-1)!.end, decoded.durationSec - (final ? 0 : 0.3)) : pieces.at(-1)!.start));
     signal?.throwIfAborted();
-    return await store(row, ready, { ...audio, heardUntil }, noneCut);
+    return await store(row, { toRecognize: ready, wavPath: decoded.wavPath, dataOffset, fromSec: from, heardUntil }, noneCut);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 /**
- * Stores a cut's pieces, from the seconds it started at, and sends them to the recognizers; a
- * piece the stream recognizer has heard already (`heard`) is stored recognized.
+ * What a cut stores, from the seconds it started at (`fromSec`; its pieces' times are from there):
+ * pieces the stream recognizer has heard already, stored recognized (their words provisional),
+ * or pieces still to recognize, cut from the decoded rest (`wavPath`, its samples from `dataOffset`).
  */
-async function store(
-  row: LiveRow,
-  ready: { start: number; end: number; heard?: Recognition }[],
-  // The decoded rest, which the pieces still to recognize are cut from (a piece the stream heard needs none).
-  audio: { wavPath?: string; dataOffset?: number; fromSec: number; heardUntil: number },
-  noneCut: LiveCut,
-): Promise<LiveCut> {
+type Cut = { fromSec: number; heardUntil: number } & (
+  | { heard: { start: number; end: number; recognition: Recognition }[] }
+  | { toRecognize: { start: number; end: number }[]; wavPath: string; dataOffset: number }
+);
+
+/** Stores a cut's pieces, and sends those still to recognize to the recognizers. */
+async function store(row: LiveRow, cut: Cut, noneCut: LiveCut): Promise<LiveCut> {
   const prisma = await db();
+  const pieces = "heard" in cut ? cut.heard : cut.toRecognize;
   const stored = await prisma.$transaction(async (tx) => {
     // Only from the seconds this cut started at: a concurrent cut elsewhere stored them first.
     const claimed = await tx.liveRecording.updateMany({
       where: { userId: row.userId, id: row.id, heardUntil: row.heardUntil, piecesCut: row.piecesCut },
-      data: { heardUntil: audio.heardUntil, piecesCut: row.piecesCut + ready.length },
+      data: { heardUntil: cut.heardUntil, piecesCut: row.piecesCut + pieces.length },
     });
     if (!claimed.count) return null;
-    for (const [i, piece] of ready.entries()) {
-      const where = { workflowId: row.workflowId, index: row.piecesCut + i, startSec: round(audio.fromSec + piece.start), endSec: round(audio.fromSec + piece.end) };
-      const data = piece.heard
-        ? { ...where, status: "completed", result: pieceResult(piece.heard, { provisional: true }) as Prisma.InputJsonValue, completedAt: new Date() }
-        : { ...where, status: "pending", audio: new Uint8Array(await pieceWav(audio.wavPath!, audio.dataOffset!, piece)) };
+    for (const [i, piece] of pieces.entries()) {
+      const where = { workflowId: row.workflowId, index: row.piecesCut + i, startSec: round(cut.fromSec + piece.start), endSec: round(cut.fromSec + piece.end) };
+      const data =
+        "heard" in cut
+          ? { ...where, status: "completed", result: pieceResult(cut.heard[i].recognition, { provisional: true }) as Prisma.InputJsonValue, completedAt: new Date() }
+          : { ...where, status: "pending", audio: new Uint8Array(await pieceWav(cut.wavPath, cut.dataOffset, piece)) };
       await tx.recognitionPiece.create({ data, select: { index: true } });
     }
-    return row.piecesCut + ready.length;
+    return row.piecesCut + pieces.length;
   });
   if (stored === null) {
     const now = await prisma.liveRecording.findUniqueOrThrow({ where: { userId_id: { userId: row.userId, id: row.id } } });
     return { ...noneCut, pieces: now.piecesCut };
   }
-  for (const [i, piece] of ready.entries()) {
-    if (piece.heard) continue;
-    const index = row.piecesCut + i;
-    // Queued for durability (a restart, another process), and started here at once: the job
-    // queue polls every few seconds, and a caption that late is no longer live.
-    await dispatch(row.workflowId, index);
-    // First in the recognizers' queue: the person is speaking (priority.ts).
-    void runPiece({ workflowId: row.workflowId, index, final: false, urgency: "live" }).catch(() => undefined);
+  if ("toRecognize" in cut) {
+    for (const i of cut.toRecognize.keys()) {
+      const index = row.piecesCut + i;
+      // Queued for durability (a restart, another process), and started here at once: the job
+      // queue polls every few seconds, and a caption that late is no longer live.
+      await dispatch(row.workflowId, index);
+      // First in the recognizers' queue: the person is speaking (priority.ts).
+      void runPiece({ workflowId: row.workflowId, index, final: false, urgency: "live" }).catch(() => undefined);
+    }
   }
   return { ...noneCut, pieces: stored };
 }
