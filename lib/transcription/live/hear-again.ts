@@ -172,6 +172,12 @@ async function hearAgain(args: HearAgainArgs, dir: string): Promise<HeardAgain> 
   const unpausedSec = longestUnpaused((await analyzeSpeech(audio.wavPath, audio.durationSec)).spans);
   const plan = hearingPlan(args.pieces, { maxSeconds: config.RECOGNITION_PIECE_SECONDS, unpaused: unpausedSec > LONGEST_UNPAUSED_SECONDS });
   const heard = plan.filter((step) => "hear" in step).length;
+  if (!heard) {
+    // Speech without pauses, every piece recognized by an engine that keeps no cepstral mean
+    // (whisper): it would hear them the same again.
+    log.info("live recording: not heard again (speech without pauses: its live pieces hear it better)", { transcription_id: args.noteId, unpaused_sec: Math.round(unpausedSec) });
+    return "skipped";
+  }
   const engine = await recognitionEngine();
   // The dictionary as it is now: a spelling taught since Stop counts too.
   const entries = await loadDictionary(args.userId);
@@ -188,7 +194,7 @@ async function hearAgain(args: HearAgainArgs, dir: string): Promise<HeardAgain> 
   }
   const { recognition, corrected } = stitched.result();
   const outcome = await replaceLiveText(args, recognition.text, corrected, entries);
-  log.info("live recording: heard again", { transcription_id: args.noteId, outcome, heard: heard, kept: plan.length - heard, seconds: Math.round(performance.now() - started) / 1000 });
+  log.info("live recording: heard again", { transcription_id: args.noteId, outcome, heard, kept: plan.length - heard, seconds: Math.round(performance.now() - started) / 1000 });
   return outcome;
 }
 
