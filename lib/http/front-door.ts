@@ -159,8 +159,9 @@ export function createFrontDoor(
         else res.destroy();
       });
     // An API key's requests wait for their turn here (a key cannot take the whole server).
-    const key = options.turns && bearerOfApiRequest(req);
-    const full = key ? options.turns!(key, res, start) : void start();
+    const key = bearerOfApiRequest(req);
+    if (!options.turns || !key) return start();
+    const full = options.turns(key, res, start);
     if (full) refuse(res, full, requestId);
   });
   // An idle kept-alive connection is closed after 65 s, not Node's 5 s: a client that reuses the
