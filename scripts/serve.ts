@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { createFrontDoor } from "@/lib/http/front-door.ts";
-import { createKeyTurns } from "@/lib/http/key-turns.ts";
+import { apiPace, createKeyTurns, type Pace } from "@/lib/http/key-turns.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { refusedAtTheDoor } from "@/lib/rate-limit/refused-keys.ts";
 import { markListening } from "@/lib/server-listening.ts";
@@ -72,6 +72,11 @@ async function warmUp(server: http.Server): Promise<void> {
   }
 }
 
+/** An API key's turns at the front door (key-turns.ts): `atOnce` (0: any number), at `pace` (undefined: any); neither, none. */
+function keyTurns(atOnce: number, pace: Pace | undefined) {
+  return atOnce || pace ? createKeyTurns({ perKey: atOnce || Infinity, maxWaiting: 200, pace }) : undefined;
+}
+
 const config = env();
 // Imported once NODE_ENV is settled (the launcher sets it): Next reads it as it loads.
 const { default: next } = await import("next");
@@ -81,7 +86,7 @@ const server = createFrontDoor(app.getRequestHandler(), {
   trustProxy: config.TRUST_PROXY,
   onError: (err) => log.error("request failed outside Next", errorFields(err)),
   decided: (req) => refusedAtTheDoor(req.url, req.headers.authorization),
-  turns: config.API_REQUESTS_AT_ONCE_PER_KEY ? createKeyTurns({ perKey: config.API_REQUESTS_AT_ONCE_PER_KEY, maxWaiting: 200 }) : undefined,
+  turns: keyTurns(config.API_REQUESTS_AT_ONCE_PER_KEY, apiPace(config.RATE_LIMIT_API_PER_MINUTE)),
 });
 
 // Before the warm-up: the job workers it starts listen for these signals too, and a handler of

@@ -2,10 +2,11 @@ import assert from "node:assert/strict";
 import { EventEmitter } from "node:events";
 import type http from "node:http";
 import { test } from "node:test";
-import { bearerOfApiRequest, createKeyTurns } from "@/lib/http/key-turns.ts";
+import { apiPace, bearerOfApiRequest, createKeyTurns } from "@/lib/http/key-turns.ts";
 
 // An API key's requests take turns at the front door (lib/http/key-turns.ts): `perKey` at once,
-// the rest waiting in order, a full queue answered 429; each key its own turns.
+// the rest waiting in order, a full queue answered 429; each key its own turns; and, paced, no
+// faster than the key's limit spread over its minute, beyond a burst.
 
 /** A response whose connection closes when told (the answer sent, or the client gone). */
 const response = () => new EventEmitter() as EventEmitter & http.ServerResponse;
@@ -50,4 +51,36 @@ test("only Bearer requests to the API's keyed routes take turns, but a live reco
   assert.equal(bearerOfApiRequest(req("/record", "Bearer vd_abc")), undefined, "pages");
   assert.equal(bearerOfApiRequest(req("/api/v1/live-recordings/r1?offset=0", "Bearer vd_abc")), undefined, "live work goes first");
   assert.equal(bearerOfApiRequest(req("/api/v1/live-recordings/r1/finish", "Bearer vd_abc")), undefined);
+});
+
+test("a paced key's requests beyond its burst start one interval apart, in order; back on pace, it bursts again", async () => {
+  // 100 a second: one every 10 ms, 3 at once beyond it; any number under way.
+  const turns = createKeyTurns({ perKey: Infinity, maxWaiting: 10, pace: { perSecond: 100, burst: 3 } });
+  const started: { name: string; at: number }[] = [];
+  const t0 = performance.now();
+  const ask = (name: string, key = "key a") => turns(key, response(), () => started.push({ name, at: performance.now() - t0 }));
+  for (const name of ["a1", "a2", "a3", "a4", "a5"]) assert.equal(ask(name), undefined);
+  ask("b1", "key b");
+  assert.deepEqual(started.map((s) => s.name), ["a1", "a2", "a3", "b1"], "the burst, and another key's own");
+  const until = async (n: number) => {
+    for (let i = 0; i < 200 && started.length < n; i++) await new Promise((r) => setTimeout(r, 5));
+  };
+  await until(6);
+  assert.deepEqual(started.map((s) => s.name), ["a1", "a2", "a3", "b1", "a4", "a5"]);
+  // Each one interval after the one before (timers fire no earlier than asked).
+  assert.ok(started[4].at >= 9, `a4 started at ${started[4].at} ms`);
+  assert.ok(started[5].at - started[4].at >= 9, `a5 started ${started[5].at - started[4].at} ms after a4`);
+  // Idle for longer than its burst takes to earn back: three at once again.
+  await new Promise((r) => setTimeout(r, 60));
+  for (const name of ["c1", "c2", "c3", "c4"]) ask(name);
+  assert.deepEqual(started.slice(6).map((s) => s.name), ["c1", "c2", "c3"]);
+  await until(10);
+  assert.equal(started.at(-1)?.name, "c4");
+});
+
+test("a key's pace is its per-minute limit spread over the minute, with a burst of two seconds' worth, at least 40", () => {
+  assert.deepEqual(apiPace(1200), { perSecond: 20, burst: 40 });
+  assert.deepEqual(apiPace(6000), { perSecond: 100, burst: 200 });
+  assert.deepEqual(apiPace(3), { perSecond: 0.05, burst: 40 }, "a small limit is refused before its pace holds anything");
+  assert.equal(apiPace(0), undefined, "no limit, no pace");
 });
