@@ -150,7 +150,7 @@ try {
   console.log(`  captions as they came (s into the recording: reach): alone ${timeline(alone)}`);
   console.log(`  under load ${timeline(busy)}`);
   // The server's account of each Stop (seconds to each step) and of its stream recognizer.
-  for (const line of server.output().split("\n").filter((l) => /"live recording finished"|the stream heard the rest|"level":"(warn|error)"/.test(l)).slice(-12)) {
+  for (const line of server.output().split("\n").filter((l) => /"live recording finished"|the stream heard the rest|"route":"\/api\/v1\/live-recordings\/[^"]+\/finish"|"level":"(warn|error)"/.test(l)).slice(-16)) {
     console.log(`  server: ${line.slice(0, 300)}`);
   }
   const bare = (bareBefore + (await bareJfkSeconds())) / 2;

@@ -1,4 +1,5 @@
 import { storedInsights } from "@/lib/insights/store-insights.ts";
+import { shownText } from "@/lib/notes/shown-text.ts";
 import type { Insights } from "@/lib/insights/schemas.ts";
 
 // What goes into the export archive, as plain functions of rows: file names, Markdown with YAML
@@ -61,13 +62,6 @@ export type NoteRow = {
   tags: string[];
 };
 
-/** The clean text: the user's edit, else the completed optimization, else the recognized text. */
-export function cleanText(note: NoteRow): string {
-  if (note.editedAt) return note.text;
-  const optimized = note.optimization?.status === "completed" ? note.optimization.optimizedText : null;
-  return optimized?.trim() ? optimized : note.text;
-}
-
 /** The insights as Markdown sections after the text: summary, key points, action items as a task list. */
 function insightsMarkdown(insights: Insights | null): string {
   if (!insights) return "";
@@ -80,7 +74,7 @@ function insightsMarkdown(insights: Insights | null): string {
 }
 
 export function noteMarkdown(note: NoteRow): { base: string; markdown: string; date: Date } {
-  const text = cleanText(note);
+  const text = shownText(note);
   const insights = storedInsights(note.insights);
   const title = note.title?.trim() || insights?.title || noteTitle(null, text, note.language);
   const date = note.recordedAt ?? note.createdAt;

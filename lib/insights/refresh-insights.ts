@@ -1,4 +1,5 @@
 import { errorFields, log } from "@/lib/log.ts";
+import { shownText } from "@/lib/notes/shown-text.ts";
 import { composeInsights } from "@/lib/insights/compose-insights.ts";
 import type { Insights } from "@/lib/insights/schemas.ts";
 import { offlineInsightsWriter } from "@/lib/insights/offline-insights.ts";
@@ -13,13 +14,6 @@ type NoteBasis = {
   insights: unknown;
   optimization: { status: string; optimizedText: string | null } | null;
 };
-
-/** The text the person sees: their edit, else the completed clean-up, else the recognized text. */
-export function shownText(note: Pick<NoteBasis, "text" | "editedAt" | "optimization">): string {
-  if (note.editedAt) return note.text;
-  const clean = note.optimization?.status === "completed" ? note.optimization.optimizedText : null;
-  return clean?.trim() ? clean : note.text;
-}
 
 /**
  * (Re)writes a note's insights from the text it shows, keeping ticks of unchanged items. Never

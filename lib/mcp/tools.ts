@@ -8,6 +8,7 @@ import { TickActionItemsInput } from "@/lib/insights/schemas.ts";
 import { UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
 import { TagName } from "@/lib/tags/schemas.ts";
 import { getNote } from "@/lib/notes/get-note.ts";
+import { presentedTextOf } from "@/lib/notes/shown-text.ts";
 import { listNotes } from "@/lib/notes/list-notes.ts";
 import { editNote } from "@/lib/notes/edit-note.ts";
 import { tickActionItems } from "@/lib/notes/tick-action-items.ts";
@@ -121,7 +122,7 @@ export function registerTools(server: McpServer, caller: Caller): void {
     "transcribe",
     async ({ id, words }) => {
       const note = await getNote({ userId, id });
-      const text = note.edited_at ? note.text : note.optimization?.status === "completed" && note.optimization.text ? note.optimization.text : note.text;
+      const { text } = presentedTextOf(note);
       return {
         id: note.id,
         title: note.title ?? note.insights?.title ?? null,

@@ -1,13 +1,13 @@
 import type { Transcription } from "@/app/_lib/api.ts";
+import { presentedTextOf } from "@/lib/notes/shown-text.ts";
 
-// Which text a note shows first: the user's edit, else the cleaned-up text, else the recognizer's.
+// Which text a note shows first: the user's edit, else the cleaned-up text, else the recognizer's
+// (lib/notes/shown-text.ts, the server's rule too).
 
 export const isEdited = (t: Transcription) => t.edited_at !== null;
 
-export function shownText(t: Transcription): string {
-  if (isEdited(t)) return t.text;
-  return t.optimization?.status === "completed" && t.optimization.text ? t.optimization.text : t.text;
-}
+/** The text a note shows: the rule of lib/notes/shown-text.ts. */
+export const shownText = (t: Transcription): string => presentedTextOf(t).text;
 
 /** What the recognizer heard, before the dictionary and any edit. */
 export function originalText(t: Transcription): string {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/types.ts";
 import type { SourceTextKind } from "@/lib/content/schemas.ts";
 import { canonicalBody } from "@/lib/content/items/content-hash.ts";
+import { shownTextOf } from "@/lib/notes/shown-text.ts";
 
 // A master made from a note copies the note's text and remembers which version it copied (a hash
 // of that text). When the note's text is another since (the person fixed a word, edited it, or
@@ -10,12 +11,10 @@ import { canonicalBody } from "@/lib/content/items/content-hash.ts";
 
 type SourceTranscription = { text: string; editedAt: Date | null; optimization: { status: string; optimizedText: string | null } | null };
 
-/** The clean text is the text: the user's edit, else the completed optimization, else the recognized text. */
+/** The text the note shows (lib/notes/shown-text.ts), as a master's body: its text, and which one it is. */
 export function sourceTextOf(transcription: SourceTranscription): { text: string; kind: SourceTextKind } {
-  if (transcription.editedAt) return { text: canonicalBody(transcription.text), kind: "edited" };
-  const optimized = transcription.optimization?.status === "completed" ? transcription.optimization.optimizedText : null;
-  if (optimized?.trim()) return { text: canonicalBody(optimized), kind: "optimized" };
-  return { text: canonicalBody(transcription.text), kind: "recognized" };
+  const { text, kind } = shownTextOf(transcription);
+  return { text: canonicalBody(text), kind };
 }
 
 export const noteTextHash = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");

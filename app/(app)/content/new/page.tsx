@@ -10,6 +10,7 @@ import { listChannels } from "@/lib/channels/channel-store.ts";
 import { listPresets } from "@/lib/presets/preset-store.ts";
 import { getRecording } from "@/lib/notes/get-recording.ts";
 import { getNote } from "@/lib/notes/get-note.ts";
+import { presentedTextOf } from "@/lib/notes/shown-text.ts";
 
 export const metadata: Metadata = { title: "Make posts" };
 
@@ -36,13 +37,12 @@ export default async function NewPostsPage({ searchParams }: { searchParams: Pro
 async function draftFrom(userId: string, { note, recording }: { note?: string; recording?: string }): Promise<DraftSource> {
   if (note) {
     const t = await getNote({ userId, id: note });
-    const optimized = t.optimization?.status === "completed" ? t.optimization.text : null;
-    const [body, kind] = t.edited_at ? [t.text, "edited" as const] : optimized ? [optimized, "optimized" as const] : [t.text, "recognized" as const];
+    const { text: body, kind } = presentedTextOf(t);
     // The note's title as its page shows it (yours, else its insights'); its first words only without one.
     return { input: { source_transcription_id: t.id }, title: titleOf(t, body), body, kind };
   }
   if (!recording) throw new Error("no source");
   const joined = await getRecording({ userId, recordingId: recording });
-  const body = joined.optimization?.status === "completed" && joined.optimization.text ? joined.optimization.text : joined.text;
+  const { text: body } = presentedTextOf(joined);
   return { input: { body }, title: noteTitle(body), body, kind: null };
 }
