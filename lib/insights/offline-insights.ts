@@ -1,4 +1,4 @@
-import { rankUnits, unitsOf, withoutRepeats, type Unit } from "@/lib/content/generators/sentences.ts";
+import { rankUnits, unitsOf, withoutRepeats, type Unit } from "@/lib/writer/sentences.ts";
 import { actionItemsOf, commitsTo } from "@/lib/insights/action-items.ts";
 import { keyPhraseTitle } from "@/lib/insights/note-title.ts";
 import { KEY_POINT_MAX, KEY_POINTS_MAX, SUMMARY_MAX } from "@/lib/insights/schemas.ts";

@@ -10,7 +10,7 @@ import { isEverydayWord } from "@/lib/dictionary/common-words.ts";
 import { generateLocally, platformFamily } from "@/lib/content/generators/local.ts";
 import { INVITE_LINES } from "@/lib/content/generators/invite-replies.ts";
 import { length, PLATFORM_LIMITS, splitPosts } from "@/lib/content/generators/platform-rules.ts";
-import { unitsOf } from "@/lib/content/generators/sentences.ts";
+import { unitsOf } from "@/lib/writer/sentences.ts";
 import type { GenerationOutput, GenerationTerm, GeneratorPreset } from "@/lib/content/generators/types.ts";
 
 export type CorpusNote = { id: string; language: string; text: string; dictionary?: GenerationTerm[]; expect_tags?: string[]; never_tags?: string[] };

@@ -2,7 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { generateLocally } from "@/lib/content/generators/local.ts";
 import { length, PLATFORM_LIMITS, splitPosts } from "@/lib/content/generators/platform-rules.ts";
-import { rankUnits, unitsOf } from "@/lib/content/generators/sentences.ts";
+import { rankUnits, unitsOf } from "@/lib/writer/sentences.ts";
 import type { GeneratorPreset } from "@/lib/content/generators/types.ts";
 import { PLATFORMS, type Platform } from "@/lib/channels/schemas.ts";
 import { DEFAULT_PRESETS } from "@/lib/channels/platform-defaults.ts";

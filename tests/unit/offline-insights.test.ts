@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { composeInsights } from "@/lib/insights/compose-insights.ts";
-import { repeats } from "@/lib/content/generators/sentences.ts";
+import { repeats } from "@/lib/writer/sentences.ts";
 import { writeOfflineInsights } from "@/lib/insights/offline-insights.ts";
 import { offlineInsightsWriter } from "@/lib/insights/offline-insights.ts";
 import type { InsightsWriter } from "@/lib/insights/types.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { unitsOf } from "@/lib/content/generators/sentences.ts";
+import { unitsOf } from "@/lib/writer/sentences.ts";
 import { optimizeLocally } from "@/lib/optimizer/local-optimizer.ts";
 
 // Sentence ends per language (Intl.Segmenter): the offline post writer and the local clean-up.

@@ -1,5 +1,5 @@
 import { FILLER_WORDS, isEverydayWord } from "@/lib/dictionary/common-words.ts";
-import { rankUnits, unitsOf } from "@/lib/content/generators/sentences.ts";
+import { rankUnits, unitsOf } from "@/lib/writer/sentences.ts";
 
 // A title made of the note's key phrase (RAKE, Rose et al. 2010, weighted by TextRank): everyday
 // words and punctuation split the sentences into runs of content words; a word scores by how often

@@ -5,7 +5,7 @@ import { hashtagsFor } from "@/lib/content/generators/hashtags.ts";
 import { inviteRepliesLine } from "@/lib/content/generators/invite-replies.ts";
 import { keyPhraseTitle } from "@/lib/content/generators/key-phrase.ts";
 import { noteLanguage } from "@/lib/writer/note-language.ts";
-import { rankUnits, unitsOf, withoutRepeats, type Unit } from "@/lib/content/generators/sentences.ts";
+import { rankUnits, unitsOf, withoutRepeats, type Unit } from "@/lib/writer/sentences.ts";
 import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content/generators/types.ts";
 
 // The default generator: deterministic, offline, no language model. It is extractive: the note's

@@ -4,7 +4,7 @@ import { hashtagsFor } from "@/lib/content/generators/hashtags.ts";
 import { generateLocally } from "@/lib/content/generators/local.ts";
 import { length, PLATFORM_LIMITS, THREAD_SEPARATOR } from "@/lib/content/generators/platform-rules.ts";
 import { noteLanguage } from "@/lib/writer/note-language.ts";
-import { unitsOf } from "@/lib/content/generators/sentences.ts";
+import { unitsOf } from "@/lib/writer/sentences.ts";
 import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content/generators/types.ts";
 import { TITLE_MAX } from "@/lib/content/schemas.ts";
 import { listFacts, newFacts } from "@/lib/writer/new-facts.ts";

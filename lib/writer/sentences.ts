@@ -1,4 +1,4 @@
-// Sentences of a note and how central each one is, for the offline generator. Ranking is
+// Sentences of a note and how central each one is, for the offline writers (posts, insights). Ranking is
 // TextRank (Mihalcea & Tarau 2004): sentences are nodes, edges weigh the words two sentences
 // share, and PageRank over that graph favours sentences that say what many others say.
 
