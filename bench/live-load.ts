@@ -149,7 +149,7 @@ try {
   );
   console.log(`  captions as they came (s into the recording: reach): alone ${timeline(alone)}`);
   console.log(`  under load ${timeline(busy)}`);
-  // The server's account of each Stop (seconds to each step) and of its stream recognizer.
+  // The server's account of each Stop (seconds to each step, and its request's time in the route) and of its stream recognizer.
   for (const line of server.output().split("\n").filter((l) => /"live recording finished"|the stream heard the rest|"route":"\/api\/v1\/live-recordings\/[^"]+\/finish"|"level":"(warn|error)"/.test(l)).slice(-16)) {
     console.log(`  server: ${line.slice(0, 300)}`);
   }

@@ -49,18 +49,21 @@ export function finishLiveRecording({ userId, id, signal }: { userId: string; id
 
 async function finish(userId: string, id: string, signal?: AbortSignal): Promise<Finished> {
   const prisma = await db();
-  let row = await prisma.liveRecording.findUnique({ where: { userId_id: { userId, id } } });
+  const phases = phaseClock();
+  const reading = prisma.liveRecording.findUnique({ where: { userId_id: { userId, id } } });
+  // The stream that captioned the recording hears its last bytes and ends at once, while the
+  // recording is read: its words are the rest's text, and its decoder gives the recording's length
+  // (cut-live-pieces.ts). Without one, the rest is decoded and recognized in pieces. (It ended
+  // after two reads until 2026-11-29: on a busy database, each a wait of its own.) A recording
+  // finished already, or none, has no stream.
+  const stream = endCaptionStream({ userId, id }, reading.then((r) => r?.bytesReceived ?? Infinity, () => Infinity));
+  let row = await reading;
   if (!row) throw notFound(`The live recording ${id}`);
   if (row.status === "done" && row.transcriptionId) return { result: await getNote({ userId, id: row.transcriptionId }), replayed: true };
   if (row.bytesReceived === 0) throw new ApiError("empty_audio", "The live recording holds no audio.");
   row = await reopenIfFailed(row);
 
   const config = env();
-  const phases = phaseClock();
-  // The stream that captioned the recording hears its last bytes and ends, while the recording is
-  // read: its words are the rest's text, and its decoder gives the recording's length
-  // (cut-live-pieces.ts). Without one, the rest is decoded and recognized in pieces.
-  const stream = endCaptionStream(row, row.bytesReceived);
   const dir = await mkdtemp(path.join(tmpdir(), "vd-live-finish-"));
   let dirHandedOver = false;
   try {
@@ -68,10 +71,11 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
     // The rest of the recording is cut first: its pieces are what the person waits for, and the
     // cut, from the stream or by decoding the recording to its end, gives its length. (The whole recording was
     // decoded again for it until 2026-11-28: for 5 minutes 1.4 s of a core beside the last
-    // pieces.) The recording is compressed to keep from itself at once, and kept after the
+    // pieces.) The recording is compressed to keep once its rest is cut, and kept after the
     // answer: compressing takes time in proportion to the length (5 minutes: 2–3 s of a core),
-    // and Stop waited for it until 2026-11-28.
-    const keeping = shouldKeepAudio(true) ? encodeLiveAudio(file, row.format, dir) : undefined;
+    // and Stop waited for it until 2026-11-28; begun with the cut, it took from the streams
+    // ending beside it (bench:live-load).
+    let keeping: ReturnType<typeof encodeLiveAudio> | undefined;
     try {
       const { pieces: count, endSec: durationSec, heard } = await cutLivePieces(row, { final: true, audioFile: file, stream }).finally(() => phases.mark("cut"));
       // When the stream heard the whole recording, the pieces still waiting for a recognizer take
@@ -83,6 +87,7 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
       if (!count) {
         throw new ApiError("no_speech", "No speech was heard: the recording is silent or holds only noise; nothing could be transcribed. Check the microphone.");
       }
+      keeping = shouldKeepAudio(true) ? encodeLiveAudio(file, row.format, dir) : undefined;
       // What joining needs, read while the last pieces are heard: each await here is a turn of
       // a busy server's event loop (bench:live-load).
       const dictionaryRead = loadDictionary(userId);
@@ -136,7 +141,8 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
         },
       });
       phases.mark("saved");
-      const keep = keeping && !saved.replayed;
+      // The encoding whose recording is kept: none for a note made already (a Stop answered twice).
+      const keep = saved.replayed ? undefined : keeping;
       if (!keep) keeping?.cancel();
       // The note is made. Its chunks go now, or once the recording is kept from them.
       await prisma.$transaction([
@@ -152,7 +158,7 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
       }
       if (keep) {
         dirHandedOver = true;
-        void keepLiveAudio({ live: { userId, id }, transcriptionId: saved.result.id, encoding: keeping, dir });
+        void keepLiveAudio({ live: { userId, id }, transcriptionId: saved.result.id, encoding: keep, dir });
       }
       log.info("live recording finished", { live_recording_id: id, pieces: count, duration_sec: durationSec, ...phases.seconds("answered") });
       return saved;

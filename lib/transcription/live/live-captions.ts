@@ -98,15 +98,16 @@ type StreamEnded = { heard: StreamHeard; untilSec: number };
  * straddle a span's edge, so each word goes to the span its middle is in; `untilSec`: how much of
  * the recording the stream heard. Null when the recording has no stream in this process, or its
  * stream missed some of the `bytes` the recording holds, or failed: the rest is then cut into
- * pieces and recognized, as without one.
+ * pieces and recognized, as without one. The stream ends at once; `bytes` may still be read
+ * meanwhile (Stop reads the recording's row beside it: on a busy database, a wait of its own).
  */
-export async function endCaptionStream(recording: Recording, bytes: number): Promise<StreamEnded | null> {
+export async function endCaptionStream(recording: Recording, bytes: number | Promise<number>): Promise<StreamEnded | null> {
   const key = keyOf(recording.userId, recording.id);
   const entry = streams.get(key);
   if (!entry) {
     // A Stop tried again (the first failed after the stream ended): what the stream heard then.
     const before = ended.get(key);
-    return before && before.entry.fedBytes >= bytes ? before.result : null;
+    return before && before.entry.fedBytes >= (await bytes) ? before.result : null;
   }
   clearTimeout(entry.idle);
   streams.delete(key);
@@ -121,11 +122,10 @@ export async function endCaptionStream(recording: Recording, bytes: number): Pro
 const ended: Map<string, { entry: Entry; result: Promise<StreamEnded | null> }> = (state.voicedraftEndedStreams ??= new Map());
 const ENDED_KEPT_MS = 10 * 60_000;
 
-async function hearTheRest(recording: Recording, entry: Entry, bytes: number): Promise<StreamEnded | null> {
+async function hearTheRest(recording: Recording, entry: Entry, bytes: number | Promise<number>): Promise<StreamEnded | null> {
   const started = performance.now();
   try {
     if (!(await entry.opened) || !entry.decoder || !entry.stream) return null;
-    if (entry.fedBytes < bytes) throw new Error(`the stream missed some of the audio (${entry.fedBytes} of ${bytes} bytes)`);
     const { decoder, stream } = entry;
     // How far behind the speech the stream was at Stop (its last phrase heard).
     const behind = decoder.decodedSeconds() - (stream.segments().at(-1)?.end ?? 0);
@@ -133,6 +133,11 @@ async function hearTheRest(recording: Recording, entry: Entry, bytes: number): P
       await decoder.end();
       return stream.end();
     })();
+    const expected = await bytes;
+    if (entry.fedBytes < expected) {
+      ending.catch(() => undefined); // shut below
+      throw new Error(`the stream missed some of the audio (${entry.fedBytes} of ${expected} bytes)`);
+    }
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the stream took too long to end")), STOP_WAIT_MS).unref());
     const words = (await Promise.race([ending, timeout])).map((segment) => segment.words ?? []);
     const untilSec = decoder.decodedSeconds();
