@@ -129,8 +129,10 @@ async function hearTheRest(recording: Recording, entry: Entry, bytes: number | P
     const { decoder, stream } = entry;
     // How far behind the speech the stream was at Stop (its last phrase heard).
     const behind = decoder.decodedSeconds() - (stream.segments().at(-1)?.end ?? 0);
+    let decodedAt = NaN;
     const ending = (async () => {
       await decoder.end();
+      decodedAt = performance.now();
       return stream.end();
     })();
     const expected = await bytes;
@@ -141,7 +143,7 @@ async function hearTheRest(recording: Recording, entry: Entry, bytes: number | P
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the stream took too long to end")), STOP_WAIT_MS).unref());
     const words = (await Promise.race([ending, timeout])).map((segment) => segment.words ?? []);
     const untilSec = decoder.decodedSeconds();
-    log.info("live recording: the stream heard the rest", { recording_id: recording.id, behind_sec: round(behind), ended_sec: round((performance.now() - started) / 1000), heard_sec: round(untilSec) });
+    log.info("live recording: the stream heard the rest", { recording_id: recording.id, behind_sec: round(behind), decoded_sec: round((decodedAt - started) / 1000), ended_sec: round((performance.now() - started) / 1000), heard_sec: round(untilSec) });
     const { engine, model } = stream;
     const heard: StreamHeard = (start, end = Infinity) => {
       const at = (t: number) => Math.max(0, Math.round((t - start) * 1000) / 1000);
