@@ -11,7 +11,7 @@ import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { decodeAudio, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
-import { followImprovedNote } from "@/lib/content/items/follow-improved-note.ts";
+import { followImprovedNote } from "@/lib/content/generation/follow-improved-note.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
 import type { RecognizedPiece } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { speakerMean } from "@/lib/transcription/recognition/speaker-profile.ts";
