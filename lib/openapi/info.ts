@@ -34,6 +34,16 @@ ${Object.entries(SCOPE_DESCRIPTIONS)
   .map(([scope, what]) => `- \`${scope}\`: ${what}`)
   .join("\n")}
 
+## Rate limits
+
+A key may make 1,200 requests a minute unless the server is set otherwise: every answer carries
+\`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`, and beyond the limit the answer is
+429 \`rate_limited\` with \`Retry-After\`. A key's requests are also paced, so that one key cannot take
+the server from everyone else: beyond a burst of 40, they start no faster than the limit spread over
+the minute (20 a second), and 8 at a time; the rest wait their turn in order instead of being refused
+(200 at most, then 429). A live recording's requests (its appends, captions and Stop) take no turn
+and are not paced. The SDKs retry safe calls after \`Retry-After\` on their own.
+
 ## Errors
 
 Every error has one body shape (the \`Error\` schema):
