@@ -1,3 +1,5 @@
+import { brandOf, hasBrand } from "@/lib/brand.ts";
+
 // The one error class of the API, and the one table from error code to HTTP status.
 export const ERROR_STATUS = {
   malformed_request: 400,
@@ -63,7 +65,10 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export type ErrorDetail = { path: string; message: string };
 
+const API_ERROR = brandOf("ApiError");
+
 export class ApiError extends Error {
+  readonly [API_ERROR] = true;
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
@@ -73,6 +78,11 @@ export class ApiError extends Error {
     super(message);
     this.name = "ApiError";
     this.status = ERROR_STATUS[code];
+  }
+
+  /** Any copy's (lib/brand.ts): one thrown by what the process shares (a queue, a job) is still an answer, not a 500. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, API_ERROR);
   }
 }
 

@@ -12,6 +12,7 @@ import {
 } from "@/lib/transcription/recognizers/types.ts";
 import type { Segment, Word } from "@/lib/notes/segment.ts";
 import { assignWords } from "@/lib/notes/words.ts";
+import { brandOf, hasBrand } from "@/lib/brand.ts";
 
 const TIMEOUT_MS = 10 * 60_000;
 // OpenAI takes at most 25 MB per request; 16 kHz mono WAV is 32 kB/s, so longer audio goes up in
@@ -19,8 +20,17 @@ const TIMEOUT_MS = 10 * 60_000;
 const PIECE_SECONDS = 600;
 const exec = promisify(execFile);
 
+const UPSTREAM = brandOf("UpstreamEngineError");
+
 /** The upstream server answered with an error that is not the caller's fault. */
-export class UpstreamEngineError extends Error {}
+export class UpstreamEngineError extends Error {
+  readonly [UPSTREAM] = true;
+
+  /** Any copy's (lib/brand.ts): the engine is one per process. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, UPSTREAM);
+  }
+}
 
 type VerboseTranscription = {
   text?: string;

@@ -1,5 +1,7 @@
 import type { Urgency } from "@/lib/transcription/recognizers/priority.ts";
 import type { Segment } from "@/lib/notes/segment.ts";
+import { brandOf, hasBrand } from "@/lib/brand.ts";
+
 // The contract every recognizer implements, and the errors they share.
 
 export type RecognizeInput = {
@@ -74,21 +76,36 @@ export interface RecognitionStream {
   close(): void;
 }
 
+const UNAVAILABLE = brandOf("EngineUnavailableError");
+const BUSY = brandOf("EngineBusyError");
+
 /** The engine cannot run here (not installed, no model, not configured); the message says how to fix it. */
 export class EngineUnavailableError extends Error {
+  readonly [UNAVAILABLE] = true;
   constructor(message: string) {
     super(message);
     this.name = "EngineUnavailableError";
+  }
+
+  /** Any copy's (lib/brand.ts): the engine is one per process. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, UNAVAILABLE);
   }
 }
 
 /** Too many recognitions are waiting; try again after `retryAfterSeconds`. */
 export class EngineBusyError extends Error {
+  readonly [BUSY] = true;
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
   ) {
     super(message);
     this.name = "EngineBusyError";
+  }
+
+  /** Any copy's (lib/brand.ts): the engine and its queues are one per process. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, BUSY);
   }
 }
