@@ -1,8 +1,12 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
+import { isAllowedHost } from "@/lib/http/allowed-host.ts";
 import { clientIp } from "@/lib/http/client-ip.ts";
+import { ApiError } from "@/lib/http/errors.ts";
 import { publicOrigin } from "@/lib/http/public-origin.ts";
+import { requestIdFrom } from "@/lib/http/request-id.ts";
+import { errorResponse } from "@/lib/http/respond.ts";
 import { oauthProvider } from "@/lib/oauth/provider.ts";
 
 // oidc-provider is a Koa app: it answers Node's (req, res), while the app's routes take a Web
@@ -24,9 +28,21 @@ const kept = globalThis as unknown as { voicedraftOAuthBridge?: Promise<Bridge> 
 const isSecret = (given: unknown, secret: string) =>
   typeof given === "string" && given.length === secret.length && timingSafeEqual(Buffer.from(given), Buffer.from(secret));
 
+// Each provider's Koa callback, made once: kept beside the provider itself (a WeakMap), so it goes
+// when the provider does (lib/oauth/provider.ts keeps a few, by issuer) and the bridge keeps no
+// per-issuer state of its own. It kept one per Host value, never trimmed: 14,279 invented host
+// names grew the process by 1.3 GB (issue 60).
+const callbacks = new WeakMap<object, RequestListener>();
+
+async function callbackOf(issuer: string): Promise<RequestListener> {
+  const provider = await oauthProvider(issuer);
+  let callback = callbacks.get(provider);
+  if (!callback) callbacks.set(provider, (callback = provider.callback()));
+  return callback;
+}
+
 function startBridge(): Promise<Bridge> {
   const secret = randomBytes(24).toString("base64url");
-  const callbacks = new Map<string, RequestListener>();
   const server = createServer(async (req, res) => {
     const issuer = req.headers[ISSUER_HEADER];
     if (!isSecret(req.headers[SECRET_HEADER], secret) || typeof issuer !== "string") {
@@ -35,9 +51,7 @@ function startBridge(): Promise<Bridge> {
     }
     delete req.headers[SECRET_HEADER];
     try {
-      let callback = callbacks.get(issuer);
-      if (!callback) callbacks.set(issuer, (callback = (await oauthProvider(issuer)).callback()));
-      callback(req, res);
+      (await callbackOf(issuer))(req, res);
     } catch {
       res.writeHead(503).end();
     }
@@ -63,6 +77,12 @@ const DROPPED = ["host", "connection", "keep-alive", "transfer-encoding", "conte
 
 /** Answers a request of the OAuth server: `path` is the provider's path (e.g. /oauth/token). */
 export async function forwardToOAuthServer(req: Request, path: string): Promise<Response> {
+  // The OAuth server has one issuer, this site: a request sent to a name that is not one of this
+  // server's (lib/http/allowed-host.ts, the check /mcp makes) gets no authorization server of its own.
+  if (!isAllowedHost(req)) {
+    const refused = new ApiError("unknown_host", "This authorization server answers the names it is configured with: set NEXTAUTH_URL to the address your assistant uses.");
+    return errorResponse(refused, requestIdFrom(req.headers.get("x-request-id")));
+  }
   const { port, secret } = await bridge();
   const issuer = publicOrigin(req);
   const origin = new URL(issuer);
