@@ -1,6 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { env } from "@/lib/env.ts";
-import { log } from "@/lib/log.ts";
+import { errorFields, log } from "@/lib/log.ts";
 import { PrismaClient } from "@/lib/db/generated/client.ts";
 import { findEmbeddedHost, hostEmbeddedDatabase, type EmbeddedHost } from "@/lib/db/embedded.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
@@ -12,8 +12,19 @@ type Connection = { prisma: PrismaClient; kind: DatabaseKind; url: string; descr
 // One client per process; kept on globalThis so Next's dev reloads don't open a new pool each time.
 const state = globalThis as unknown as { voicedraftDb?: Promise<Connection> };
 
+// Every pg client has an error listener (issue 60): a connection dropped under a request (the
+// embedded database ends one that holds it too long, PostgreSQL restarts) fails that request's
+// query, 503 database_unavailable, and is logged; an 'error' event nobody listens to would end the
+// process. The pool's idle clients and transactions' connections are the adapter's; these log them.
 function createClient(url: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }) });
+  const adapter = new PrismaPg(
+    { connectionString: url, max: 10 },
+    {
+      onPoolError: (err) => log.warn("database connection lost (idle)", errorFields(err)),
+      onConnectionError: (err) => log.warn("database connection lost (in a transaction)", errorFields(err)),
+    },
+  );
+  return new PrismaClient({ adapter });
 }
 
 function describePostgres(url: string): string {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
+import { errorFields, log } from "@/lib/log.ts";
 
 // Applies prisma/migrations the way `prisma migrate deploy` does (same _prisma_migrations table,
 // same checksum, same advisory lock key), because Prisma's native schema engine cannot be
@@ -44,6 +45,9 @@ export class MigrationError extends Error {}
 export async function migrateDatabase(connectionString: string, dir = MIGRATIONS_DIR): Promise<MigrationReport> {
   const migrations = await readMigrations(dir);
   const client = new pg.Client({ connectionString });
+  // A dropped connection fails the migration (the statement's promise rejects); without a listener
+  // the client's own 'error' event, emitted after, would end the process.
+  client.on("error", (err) => log.warn("migration connection lost", errorFields(err)));
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [PRISMA_ADVISORY_LOCK_KEY]);
