@@ -3,8 +3,10 @@ import { db } from "@/lib/db/client.ts";
 import { pageTake, paginate } from "@/lib/db/paginate.ts";
 import type { Prisma } from "@/lib/db/generated/client.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
+import { turnsPerKey } from "@/lib/turns-per-key.ts";
 import { resolveTagFilter, type TagFilter } from "@/lib/tags/tag-filter.ts";
 import { splitTagTerms } from "@/lib/tags/tag-query.ts";
+import { fittingCount, listedBytes } from "@/lib/notes/page-bytes.ts";
 import { presentNote } from "@/lib/notes/present-note.ts";
 import type { ListTranscriptionsQuery } from "@/lib/notes/schemas.ts";
 import { searchNotes } from "@/lib/notes/search-notes.ts";
@@ -14,22 +16,47 @@ import { searchNotes } from "@/lib/notes/search-notes.ts";
 // ones arrive. An id without it (as before pins) continues among the unpinned.
 const CURSOR = /^p?[0-9a-f-]{36}$/;
 
+// A list or search reads up to a page of whole notes (PAGE_BYTES): a person's run two at a time,
+// the rest waiting their turn, so that one person's many heavy reads cannot fill the embedded
+// database's one session, or PostgreSQL's pool, ahead of everyone else's requests (issue 60).
+export const LISTS_AT_ONCE_PER_USER = 2;
+const listTurns = turnsPerKey("note lists", LISTS_AT_ONCE_PER_USER);
+
 /** The user's transcriptions (without segments and words, which GET by id returns); with q, those that match it; with a tag, those that carry it. */
-export async function listNotes({ userId, input }: { userId: string; input: z.output<typeof ListTranscriptionsQuery> }) {
+export function listNotes({ userId, input }: { userId: string; input: z.output<typeof ListTranscriptionsQuery> }) {
+  return listTurns(userId, () => listNotesNow({ userId, input }));
+}
+
+async function listNotesNow({ userId, input }: { userId: string; input: z.output<typeof ListTranscriptionsQuery> }) {
   const terms = splitTagTerms(input.q ?? "");
   const filter = await resolveTagFilter({ userId, tags: [...(input.tag ? [input.tag] : []), ...terms.tags], excluded: terms.excluded });
   if (filter?.none) return { transcriptions: [], next_cursor: null };
   if (terms.rest.trim()) return searchNotes({ userId, input: { ...input, q: terms.rest }, tags: filter });
   const prisma = await db();
   const after = input.cursor ? decodeCursor(input.cursor, (key) => CURSOR.test(key)) : null;
-  const rows = await prisma.transcription.findMany({
+  // The page's notes first (ids only), then as many of them as PAGE_BYTES holds, whole.
+  const keys = await prisma.transcription.findMany({
     where: { userId, ...tagWhere(filter), ...(after && afterCursor(after)) },
     orderBy: [{ pinned: "desc" }, { id: "desc" }],
     take: pageTake(input.limit),
+    select: { id: true, pinned: true },
+  });
+  const ids = keys.slice(0, input.limit).map((k) => k.id);
+  const fit = fittingCount(ids, await listedBytes(prisma, ids));
+  const rows = await prisma.transcription.findMany({
+    where: { userId, id: { in: ids.slice(0, fit) } },
+    orderBy: [{ pinned: "desc" }, { id: "desc" }],
     include: { optimization: true },
   });
-  const { page, nextCursor } = paginate(rows, input.limit, (last) => encodeCursor(`${last.pinned ? "p" : ""}${last.id}`));
-  return { transcriptions: page.map((row) => ({ ...presentNote(row), segments: undefined, words: undefined })), next_cursor: nextCursor };
+  const { page, nextCursor } = paginate(fit < ids.length ? keys.slice(0, fit + 1) : keys, fit < ids.length ? fit : input.limit, (last) =>
+    encodeCursor(`${last.pinned ? "p" : ""}${last.id}`),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const transcriptions = page.flatMap(({ id }) => {
+    const row = byId.get(id);
+    return row ? [{ ...presentNote(row), segments: undefined, words: undefined }] : []; // deleted between the reads
+  });
+  return { transcriptions, next_cursor: nextCursor };
 }
 
 function afterCursor(key: string): Prisma.TranscriptionWhereInput {

@@ -3,7 +3,9 @@ import { databaseKind, db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import type { TagFilter } from "@/lib/tags/tag-filter.ts";
+import { fittingCount, listedBytes } from "@/lib/notes/page-bytes.ts";
 import { presentNote } from "@/lib/notes/present-note.ts";
+import { shownText } from "@/lib/shown-text.ts";
 import { configurationOf, fold, parseQuery, queryInLanguage, searchedTerms, stemQuery } from "@/lib/notes/search-query.ts";
 import type { ListTranscriptionsQuery, SearchMatch, TranscriptionList } from "@/lib/notes/schemas.ts";
 
@@ -24,7 +26,7 @@ const SNIPPET_WORDS = 30;
 export const RANKED_MATCHES = 100;
 const WORDS_BEFORE = 8;
 
-type Hit = { id: string; rank: number; shown: string };
+type Hit = { id: string; rank: number };
 
 /** One page of the notes matching `q` (and carrying `tags`), best first; the cursor is the offset of the next page. */
 export async function searchNotes({
@@ -86,8 +88,7 @@ export async function searchNotes({
       SELECT id, false FROM found WHERE ${offset + input.limit + 1 > RANKED_MATCHES} AND id < (SELECT min(id) FROM ranked)
     ),
     matched AS (
-      SELECT t.id, t.text, o.optimized_text,
-        (t.edited_at IS NULL AND o.status = 'completed' AND o.optimized_text IS NOT NULL) AS clean_shown,
+      SELECT t.id,
         CASE WHEN c.ranked
           THEN greatest(ts_rank(t.search, ${inNote}), CASE WHEN t.edited_at IS NULL THEN coalesce(ts_rank(o.search, ${inCleanUp}), 0) ELSE 0 END)
           ELSE 0 END AS rank
@@ -96,10 +97,12 @@ export async function searchNotes({
       ORDER BY rank DESC, t.id DESC
       LIMIT ${input.limit + 1} OFFSET ${offset}
     )
-    SELECT m.id, m.rank::float8 AS rank, CASE WHEN m.clean_shown THEN m.optimized_text ELSE m.text END AS shown
+    SELECT m.id, m.rank::float8 AS rank
     FROM matched m
     ORDER BY m.rank DESC, m.id DESC`;
-  const page = hits.slice(0, input.limit);
+  const ids = hits.slice(0, input.limit).map((h) => h.id);
+  const fit = fittingCount(ids, await listedBytes(prisma, ids));
+  const page = hits.slice(0, fit);
   const terms = searchedTerms(parsed);
   const termsIn = (language: string) =>
     terms.map((t) => ({ ...t, stems: stemmed.stems(t.word, t.prefix, configurationOf(language)) }));
@@ -108,9 +111,9 @@ export async function searchNotes({
   const transcriptions = page.flatMap((hit) => {
     const row = byId.get(hit.id);
     if (!row) return []; // deleted between the two reads
-    return [{ ...presentNote(row), segments: undefined, words: undefined, search: { rank: hit.rank, snippet: snippet(hit.shown, termsIn(row.language)) } }];
+    return [{ ...presentNote(row), segments: undefined, words: undefined, search: { rank: hit.rank, snippet: snippet(shownText(row), termsIn(row.language)) } }];
   });
-  return { transcriptions, next_cursor: hits.length > input.limit ? encodeCursor(`s${offset + input.limit}`) : null };
+  return { transcriptions, next_cursor: hits.length > fit ? encodeCursor(`s${offset + fit}`) : null };
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;

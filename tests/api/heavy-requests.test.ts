@@ -88,3 +88,28 @@ describe("9 uploads, each followed by a 480 KB edit, at once", { skip: testDbKin
     assert.deepEqual(others, []);
   });
 });
+
+describe("a list of long notes is paged by bytes as well as by count", () => {
+  test("5 notes of 480 KB, limit=100: pages of at most 1 MiB beyond their first note, every note once, in order; search alike", async () => {
+    const reader = await createTestUser();
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) made.push((await createTestNote(reader, `quokkaword ${ordinaryWords(480_000, 500 + i)}`)).id);
+    for (const q of ["", "quokkaword"]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const query = new URLSearchParams({ limit: "100", ...(q && { q }), ...(cursor && { cursor }) });
+        const res = await call(listNotes, { key: reader.key, path: `/api/v1/transcriptions?${query}` });
+        assert.equal(res.status, 200);
+        const ids = res.body.transcriptions.map((n: { id: string }) => n.id);
+        assert.ok(ids.length >= 1 && ids.length <= 2, `q=${q}: a page of ${ids.length} notes of 480 KB (×2: text and recognized text)`);
+        seen.push(...ids);
+        cursor = res.body.next_cursor;
+        pages++;
+      } while (cursor && pages < 10);
+      assert.deepEqual([...seen].sort(), [...made].sort(), `q=${q}: every note once`);
+      if (!q) assert.deepEqual(seen, [...made].reverse(), "newest first");
+    }
+  });
+});
