@@ -9,8 +9,13 @@ type WordChange = { recognized: string; cleaned: string };
 
 type TranscriptionRow = Transcription & { optimization?: OptimizationWorkflow | null };
 
-// A second pass that has not ended this long after it started was left by a process that stopped.
-const IMPROVING_AT_MOST_MS = 10 * 60 * 1000;
+// A second pass, running or waiting its turn, renews the note's text_improving_since this often
+// (lib/transcription/live/hear-again.ts); one not renewed for three times as long was left by a
+// process that stopped (kill -9, a crash), and the note no longer says its text is improving: it
+// keeps its live text, the improvement skipped. (Until issue 60 a pass was trusted for 10 minutes
+// from its start: a note said text_improving for 10 minutes after its process was gone.)
+export const IMPROVING_RENEWED_MS = 30_000;
+const IMPROVING_AT_MOST_MS = 3 * IMPROVING_RENEWED_MS;
 const isImproving = (since: Date | null) => since !== null && Date.now() - since.getTime() < IMPROVING_AT_MOST_MS;
 
 /** A stored transcription (with its optimization, when loaded) as the API answers it. */

@@ -142,6 +142,14 @@ export async function startHearingAgain(args: HearAgainArgs): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), "vd-hear-again-"));
   const file = path.join(dir, "recording");
   await copyFile(args.file, file);
+  // While it runs or waits, the pass renews the note's text_improving_since: a note whose process
+  // stopped under it stops saying its text is improving (lib/notes/present-note.ts).
+  const renew = setInterval(() => {
+    void db()
+      .then((prisma) => prisma.transcription.updateMany({ where: { id: args.noteId, userId: args.userId, textImprovingSince: { not: null } }, data: { textImprovingSince: new Date() } }))
+      .catch(() => undefined);
+  }, IMPROVING_RENEWED_MS);
+  renew.unref();
   const pass = passes
     .run(() => hearAgain({ ...args, file }, dir), undefined, "background")
     .catch((err: unknown) => {
@@ -149,6 +157,7 @@ export async function startHearingAgain(args: HearAgainArgs): Promise<void> {
       return "failed" as const;
     })
     .finally(async () => {
+      clearInterval(renew);
       running.delete(args.noteId);
       await rm(dir, { recursive: true, force: true });
       const prisma = await db();
