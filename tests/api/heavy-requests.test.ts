@@ -34,7 +34,7 @@ function ordinaryWords(chars: number, seed: number): string {
   return out.join(" ").slice(0, chars);
 }
 
-const edit = (id: string, text: string) => call(editNote, { method: "PATCH", key: user.key, params: { id }, json: { text } });
+const edit = (id: string, text: string) => call(editNote, { method: "PATCH", path: `/api/v1/transcriptions/${id}`, key: user.key, params: { id }, json: { text } });
 
 describe("a long edit", () => {
   test("999,999 characters of ordinary words: 200, the whole text kept, its opening found by search", async () => {
@@ -42,7 +42,7 @@ describe("a long edit", () => {
     const text = `zanzibarish ${ordinaryWords(999_999 - 12, 60)}`;
     const res = await edit(note.id, text);
     assert.equal(res.status, 200, res.text.slice(0, 300));
-    const read = await call(getNote, { key: user.key, params: { id: note.id } });
+    const read = await call(getNote, { path: `/api/v1/transcriptions/${note.id}`, key: user.key, params: { id: note.id } });
     assert.equal(read.body.text.length, 999_999);
     assert.equal(read.body.text, text);
     const found = await call(listNotes, { key: user.key, path: "/api/v1/transcriptions?q=zanzibarish" });
@@ -56,7 +56,7 @@ describe("a long edit", () => {
     assert.equal(res.status, 400);
     assert.equal(res.body.error.code, "validation_failed");
     assert.match(JSON.stringify(res.body.error), /1000000/);
-    assert.equal((await call(getNote, { key: user.key, params: { id: note.id } })).body.text, "kept as it was");
+    assert.equal((await call(getNote, { path: `/api/v1/transcriptions/${note.id}`, key: user.key, params: { id: note.id } })).body.text, "kept as it was");
   });
 });
 
@@ -81,7 +81,7 @@ describe("9 uploads, each followed by a 480 KB edit, at once", { skip: testDbKin
       const text = ordinaryWords(480_000, 100 + i);
       const res = await edit(id, text);
       if (res.status !== 200) others.push({ status: res.status, code: res.body.error?.code });
-      const read = await call(getNote, { key: user.key, params: { id } });
+      const read = await call(getNote, { path: `/api/v1/transcriptions/${id}`, key: user.key, params: { id } });
       assert.equal(read.body.text, text, `note ${i}: the edit is what is stored`);
     };
     await Promise.all(Array.from({ length: 9 }, (_, i) => one(i)));

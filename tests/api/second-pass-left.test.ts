@@ -22,7 +22,7 @@ test("renewed within 3 × IMPROVING_RENEWED_MS: improving; not renewed since (it
   const note = await createTestNote(user, "the live text");
   const read = async (sinceMsAgo: number) => {
     await prisma.transcription.update({ where: { id: note.id }, data: { textImprovingSince: new Date(Date.now() - sinceMsAgo) } });
-    return (await call(getNote, { key: user.key, params: { id: note.id } })).body;
+    return (await call(getNote, { path: `/api/v1/transcriptions/${note.id}`, key: user.key, params: { id: note.id } })).body;
   };
   assert.equal((await read(IMPROVING_RENEWED_MS)).text_improving, true);
   const left = await read(3 * IMPROVING_RENEWED_MS + 1_000);

@@ -7,6 +7,7 @@ import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
 import { writeNoteInsights } from "@/lib/insights/write-note-insights.ts";
 import { errorFields, log } from "@/lib/log.ts";
+import { IMPROVING_RENEWED_MS } from "@/lib/notes/present-note.ts";
 import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { decodeAudio, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
