@@ -133,7 +133,7 @@ export type TranscriptionResult = z.output<typeof TranscriptionResult>;
 export const SEARCH_MAX = 200;
 
 export const ListTranscriptionsQuery = z.strictObject({
-  limit: integerText((n) => n.min(1).max(100)).default(20).meta({ description: "Page size, 1–100 (default 20)." }),
+  limit: integerText((n) => n.min(1).max(100)).default(20).meta({ description: "Page size, 1–100 (default 20). A page also holds at most 1 MiB of its notes' texts beyond its first note: a page of long notes may hold fewer, and its next_cursor goes on." }),
   cursor: z.string().max(200).optional().meta({ description: "The next_cursor of the previous page." }),
   q: z
     .string()

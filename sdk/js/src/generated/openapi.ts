@@ -7560,7 +7560,7 @@ export interface operations {
     listTranscriptions: {
         parameters: {
             query?: {
-                /** @description Page size, 1–100 (default 20). */
+                /** @description Page size, 1–100 (default 20). A page also holds at most 1 MiB of its notes' texts beyond its first note: a page of long notes may hold fewer, and its next_cursor goes on. */
                 limit?: number;
                 /** @description The next_cursor of the previous page. */
                 cursor?: string;
