@@ -10,7 +10,7 @@
 
 import { performance } from "node:perf_hooks";
 import { PLATFORMS } from "@/lib/channels/schemas.ts";
-import { platformFamily } from "@/lib/content/generators/local.ts";
+import { platformFamily } from "@/lib/channels/platforms.ts";
 import { checkPost, defaultPreset, familyTexts, loadCorpus, sameAcrossFamilies, titleLineOf, writeNote } from "@/tests/support/writer-corpus.ts";
 import { startChatServer } from "@/tests/support/chat-server.ts";
 import { resetEnvCache } from "@/lib/env.ts";

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { NAME_CHARS, NAME_CHARS_MESSAGE } from "@/lib/http/names.ts";
 import type { Channel as ChannelRow } from "@/lib/db/generated/client.ts";
-import { defaultPresetId, PLATFORMS, type Platform } from "@/lib/channels/platform-defaults.ts";
+import { defaultPresetId, PLATFORMS, type Platform } from "@/lib/channels/platforms.ts";
 
-// The platforms live beside their defaults (one module, no import circle); re-exported for callers.
+// The platforms and their rules are lib/channels/platforms.ts; re-exported for callers.
 export { PLATFORMS, type Platform };
 
 

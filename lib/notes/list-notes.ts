@@ -16,11 +16,13 @@ import { searchNotes } from "@/lib/notes/search-notes.ts";
 // ones arrive. An id without it (as before pins) continues among the unpinned.
 const CURSOR = /^p?[0-9a-f-]{36}$/;
 
-// A list or search reads up to a page of whole notes (PAGE_BYTES): a person's run two at a time,
-// the rest waiting their turn, so that one person's many heavy reads cannot fill the embedded
-// database's one session, or PostgreSQL's pool, ahead of everyone else's requests (issue 60).
-export const LISTS_AT_ONCE_PER_USER = 2;
-const listTurns = turnsPerKey("note lists", LISTS_AT_ONCE_PER_USER);
+// A list or search reads up to a page of whole notes (PAGE_BYTES): a person's run one at a time,
+// the next waiting as long again as the last one took, so that one person's many heavy reads have
+// the server (the embedded database's one session, PostgreSQL's pool, the event loop) half of the
+// time at most, and everyone else's requests the rest (issue 60; bench:heavy-readers). A person's
+// occasional list, or a search as they type, never waits: the rest applies only to one queued behind.
+export const LISTS_AT_ONCE_PER_USER = 1;
+const listTurns = turnsPerKey("note lists", LISTS_AT_ONCE_PER_USER, { restFor: (elapsed) => elapsed });
 
 /** The user's transcriptions (without segments and words, which GET by id returns); with q, those that match it; with a tag, those that carry it. */
 export function listNotes({ userId, input }: { userId: string; input: z.output<typeof ListTranscriptionsQuery> }) {

@@ -4,7 +4,7 @@ import { createTestUser } from "@/tests/support/factories.ts";
 import { content, createChannel, createMaster, LONG_NOTE, setUpContentTests, waitForGeneration } from "@/tests/api/content-support.ts";
 import { db } from "@/lib/db/client.ts";
 import { contentHash } from "@/lib/content/items/content-hash.ts";
-import { length } from "@/lib/content/generators/platform-rules.ts";
+import { postLength } from "@/lib/channels/platforms.ts";
 
 setUpContentTests();
 
@@ -55,7 +55,7 @@ describe("the content state machine", () => {
     }
     assert.ok(li.body.includes("shadow-read setup"), "LinkedIn (3,000) keeps the whole note");
     assert.ok(thread.posts.length > 1, "the note does not fit one X post");
-    for (const post of thread.posts) assert.ok(length(post) <= 280, `X post of ${length(post)} characters`);
+    for (const post of thread.posts) assert.ok(postLength("x", post) <= 280, `X post of ${postLength("x", post)} characters`);
     // The family reads the same from a variant's id.
     assert.equal((await content.family(key, li.id)).body.master.id, master.id);
 

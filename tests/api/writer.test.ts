@@ -6,7 +6,7 @@ import { standInWriter } from "@/tests/support/stand-in-writer.ts";
 import { withEnv } from "@/tests/support/env.ts";
 import { content, createChannel, createMaster, setUpContentTests } from "@/tests/api/content-support.ts";
 import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
-import { length } from "@/lib/content/generators/platform-rules.ts";
+import { postLength } from "@/lib/channels/platforms.ts";
 import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 import { writerStatus } from "@/lib/writer/writer.ts";
 import { createTestNote } from "@/tests/support/factories.ts";
@@ -52,7 +52,7 @@ describe("posts by the writer", () => {
       assert.equal(variant.generation.offline_reason, null);
       assert.match(variant.body, /^Postgres is our main database now\. Four hours of migration, zero drama\./);
       assert.match(variant.body, /#Kubernetes/, "hashtags by the rules: the dictionary's name the note mentions");
-      assert.ok(length(variant.body) <= 300);
+      assert.ok(postLength("bluesky", variant.body) <= 300);
 
       assert.equal(chat.requests.length, 1);
       const [sent] = chat.requests;
@@ -80,7 +80,7 @@ describe("posts by the writer", () => {
       const variant = await writtenVariant("x", "builtin-short", "Wir sind letzte Woche auf Postgres umgezogen. Es hat vier Stunden gedauert und es war ganz ruhig.");
       assert.match(chat.requests[0].system, /Write in German/);
       assert.equal(variant.generation.written_by, "writer");
-      assert.ok(length(variant.body) <= 280, `${length(variant.body)}`);
+      assert.ok(postLength("x", variant.body) <= 280, `${postLength("x", variant.body)}`);
       assert.match(variant.body, /^Satz A über unseren Umzug\./);
       assert.match(variant.body, /umzug\.$/i, "ends with a whole sentence");
 

@@ -5,11 +5,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PLATFORMS, type Platform } from "@/lib/channels/schemas.ts";
-import { DEFAULT_PRESETS } from "@/lib/channels/platform-defaults.ts";
+import { PLATFORM_RULES, platformFamily, postLength } from "@/lib/channels/platforms.ts";
 import { isEverydayWord } from "@/lib/dictionary/common-words.ts";
-import { generateLocally, platformFamily } from "@/lib/content/generators/local.ts";
+import { generateLocally } from "@/lib/content/generators/local.ts";
 import { INVITE_LINES } from "@/lib/content/generators/invite-replies.ts";
-import { length, PLATFORM_LIMITS, splitPosts } from "@/lib/content/generators/platform-rules.ts";
+import { splitPosts } from "@/lib/content/generators/platform-rules.ts";
 import { unitsOf } from "@/lib/writer/sentences.ts";
 import type { GenerationOutput, GenerationTerm, GeneratorPreset } from "@/lib/content/generators/types.ts";
 
@@ -23,7 +23,7 @@ export const defaultPreset = (platform: Platform, overrides: Partial<GeneratorPr
   tone: "neutral",
   hashtags: [],
   inviteReplies: true,
-  ...DEFAULT_PRESETS[platform].generator,
+  ...PLATFORM_RULES[platform].defaultPreset.generator,
   ...overrides,
 });
 
@@ -70,7 +70,8 @@ export type PostCheck = {
 };
 
 export function checkPost(note: CorpusNote, platform: Platform, out: GenerationOutput): PostCheck {
-  const limit = PLATFORM_LIMITS[platform] ?? Number.POSITIVE_INFINITY;
+  const limit = PLATFORM_RULES[platform].limit ?? Number.POSITIVE_INFINITY;
+  const length = (text: string) => postLength(platform, text);
   const sentences = new Set(unitsOf(note.text, note.language).map((u) => u.text));
   const title = platformFamily(platform) === "long" ? titleLineOf(note, out.body) : null;
   const prose = proseOf(out.body, title);

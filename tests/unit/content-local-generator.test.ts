@@ -1,11 +1,11 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { generateLocally } from "@/lib/content/generators/local.ts";
-import { length, PLATFORM_LIMITS, splitPosts } from "@/lib/content/generators/platform-rules.ts";
+import { splitPosts } from "@/lib/content/generators/platform-rules.ts";
 import { rankUnits, unitsOf } from "@/lib/writer/sentences.ts";
 import type { GeneratorPreset } from "@/lib/content/generators/types.ts";
 import { PLATFORMS, type Platform } from "@/lib/channels/schemas.ts";
-import { DEFAULT_PRESETS } from "@/lib/channels/platform-defaults.ts";
+import { PLATFORM_RULES, postLength } from "@/lib/channels/platforms.ts";
 
 const preset = (overrides: Partial<GeneratorPreset> = {}): GeneratorPreset => ({
   tone: "neutral",
@@ -52,7 +52,7 @@ const TAGS = /\n\n(#\S+ ?)+$/u;
 const text = (post: string) => post.replace(NUMBERING, "").replace(TAGS, "").trim();
 const endsAtSentence = (s: string) => /[.!?:"»”)]$/u.test(s);
 
-const defaults = (platform: Platform) => preset(DEFAULT_PRESETS[platform].generator);
+const defaults = (platform: Platform) => preset(PLATFORM_RULES[platform].defaultPreset.generator);
 
 describe("the local generator", () => {
   test("a sentence said twice is posted once, on every platform", () => {
@@ -78,14 +78,14 @@ describe("the local generator", () => {
   for (const [name, body] of Object.entries(TEXTS)) {
     test(`${name} text: every post fits its limit and ends at a sentence boundary, on every platform and preset`, () => {
       for (const platform of PLATFORMS) {
-        const limit = PLATFORM_LIMITS[platform] ?? Number.POSITIVE_INFINITY;
+        const limit = PLATFORM_RULES[platform].limit ?? Number.POSITIVE_INFINITY;
         const presets = [defaults(platform), ...(["short", "medium", "full"] as const).flatMap((l) => [preset({ length: l }), preset({ length: l, format: "thread" })])];
         for (const p of presets) {
           const out = generateLocally({ title: "A title", body, platform, preset: { ...p, hashtags: ["release"] }, terms: [{ misspelling: "cooper netties", correct: "Kubernetes" }, { misspelling: "post grass", correct: "Postgres" }] });
           const what = `${name} ${platform} ${p.length} ${p.format}`;
           assert.ok(out.body.trim(), what);
           for (const post of splitPosts(out.body)) {
-            assert.ok(length(post) <= limit, `${what}: ${length(post)} > ${limit}`);
+            assert.ok(postLength(platform, post) <= limit, `${what}: ${postLength(platform, post)} > ${limit}`);
             const tagsOnly = /^(#\S+ ?)+\n\n\d+\/\d+$/u.test(post);
             assert.ok(tagsOnly || endsAtSentence(text(post)), `${what} ends mid-sentence: …${text(post).slice(-60)}`);
           }
@@ -166,10 +166,10 @@ describe("the local generator", () => {
     assert.equal(generateLocally({ title: "T", body: "One.\n\nTwo.\n\n\nThree.", platform: "linkedin", preset: preset({ inviteReplies: false }) }).body, "One.\n\nTwo.\n\nThree.");
     const word = "x".repeat(700);
     const posts = splitPosts(generateLocally({ title: "", body: word, platform: "x", preset: preset({ format: "thread" }) }).body);
-    for (const post of posts) assert.ok(length(post) <= 280);
+    for (const post of posts) assert.ok(postLength("x", post) <= 280);
     assert.equal(posts.map(text).join(""), word);
     const single = generateLocally({ title: "", body: `${"word ".repeat(100)}end.`, platform: "x", preset: preset() }).body;
-    assert.ok(length(single) <= 280 && single.endsWith("…"), single);
+    assert.ok(postLength("x", single) <= 280 && single.endsWith("…"), single);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { PLATFORMS } from "@/lib/channels/schemas.ts";
-import { platformFamily } from "@/lib/content/generators/local.ts";
+import { platformFamily } from "@/lib/channels/platforms.ts";
 import { INVITE_LINES, inviteRepliesLine } from "@/lib/content/generators/invite-replies.ts";
 import { keyPhraseTitle } from "@/lib/content/generators/key-phrase.ts";
 import { detectLanguage } from "@/lib/writer/note-language.ts";

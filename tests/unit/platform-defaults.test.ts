@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { PLATFORMS } from "@/lib/channels/schemas.ts";
-import { DEFAULT_PRESETS } from "@/lib/channels/platform-defaults.ts";
+import { PLATFORM_RULES } from "@/lib/channels/platforms.ts";
+
+const DEFAULT_PRESETS = Object.fromEntries(Object.entries(PLATFORM_RULES).map(([platform, rules]) => [platform, rules.defaultPreset]));
 
 // The defaults repeat the built-in presets' settings; this keeps them equal to what the migrations seed.
 test("every platform's default preset is a seeded built-in with the same settings", () => {

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { Check, Plus } from "lucide-react";
-import { PLATFORM_LIMITS } from "@/lib/content/generators/platform-rules.ts";
+import { PLATFORMS as ALL_PLATFORMS } from "@/lib/channels/platforms.ts";
 import { createChannel, type Channel, type Preset } from "@/app/_lib/posts/content.ts";
 import { Button, Notice } from "@/app/_ui/index.ts";
 import { platformName } from "@/app/_components/posts/platforms.ts";
@@ -10,7 +10,7 @@ import { PlatformSelect } from "@/app/_components/posts/platform-select.tsx";
 import styles from "./posts.module.css";
 
 type Platform = Channel["platform"];
-export const PLATFORMS = Object.keys(PLATFORM_LIMITS) as Platform[];
+export const PLATFORMS: readonly Platform[] = ALL_PLATFORMS;
 
 /** Channel chips to pick, each with its style (the platform's default preselected), and a channel added in place. */
 export function ChannelPicker(props: {

@@ -1,6 +1,6 @@
 "use client";
 
-import type { Platform } from "@/lib/channels/platform-defaults.ts";
+import type { Platform } from "@/lib/channels/platforms.ts";
 import { platformName } from "@/app/_components/posts/platforms.ts";
 import styles from "./posts.module.css";
 

@@ -1,15 +1,4 @@
-// Platform ids as people write them.
-const NAMES: Record<string, string> = {
-  linkedin: "LinkedIn",
-  x: "X",
-  threads: "Threads",
-  bluesky: "Bluesky",
-  mastodon: "Mastodon",
-  instagram: "Instagram",
-  facebook: "Facebook",
-  newsletter: "Newsletter",
-  blog: "Blog",
-  other: "Other",
-};
+import { platformLabel } from "@/lib/channels/platforms.ts";
 
-export const platformName = (id: string) => NAMES[id] ?? id;
+// Platform ids as people write them: the label of lib/channels/platforms.ts's table.
+export const platformName = (id: string) => platformLabel(id);

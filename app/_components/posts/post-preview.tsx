@@ -1,18 +1,20 @@
 "use client";
 
 import { useId } from "react";
-import { PLATFORM_LIMITS, length } from "@/lib/content/generators/platform-rules.ts";
+import { platformRules, postLength } from "@/lib/channels/platforms.ts";
 import type { Channel } from "@/app/_lib/posts/content.ts";
 import styles from "./posts.module.css";
 
 // A plain preview laid out the way the platform shows a post (no logos), and the editor with a
-// live character counter against the platform's limit — per post for a thread.
+// live character counter against the platform's limit — per post for a thread — counted as the
+// platform counts (X: a link 23, an emoji 2; Bluesky: what reads as one character), the counter
+// the writers and the validator use (lib/channels/platforms.ts).
 
 type Platform = Channel["platform"];
 const ARTICLE: ReadonlySet<Platform> = new Set(["newsletter", "blog"]);
 const SQUARE: ReadonlySet<Platform> = new Set(["linkedin", "facebook"]);
 
-export const limitOf = (platform: Platform | undefined) => (platform ? PLATFORM_LIMITS[platform] : null);
+export const limitOf = (platform: Platform | undefined) => (platform ? platformRules(platform).limit : null);
 export const hasTitle = (platform: Platform | undefined) => !!platform && ARTICLE.has(platform);
 
 // One number format on the server and in every browser (a page rendered on the server must match):
@@ -20,8 +22,9 @@ export const hasTitle = (platform: Platform | undefined) => !!platform && ARTICL
 // lengthen hydration.
 const n = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
-export function Counter({ text, limit, label }: { text: string; limit: number | null; label?: string }) {
-  const used = length(text);
+export function Counter({ text, platform, label }: { text: string; platform: Platform | undefined; label?: string }) {
+  const limit = limitOf(platform);
+  const used = platform ? postLength(platform, text) : Array.from(text).length;
   const over = limit !== null && used > limit;
   return (
     <p className={`${styles.count} ${over ? styles.over : ""}`} data-testid="counter">
@@ -40,7 +43,7 @@ export function PostPreview({ platform, name, title, posts }: { platform: Platfo
       <div className={styles.article} data-testid="preview">
         {title && <h3 className={styles.postTitle}>{title}</h3>}
         <p className={`${styles.postText} ${styles.clamp}`}>{body}</p>
-        <Counter text={body} limit={limit} />
+        <Counter text={body} platform={platform} />
       </div>
     );
   }
@@ -58,7 +61,7 @@ export function PostPreview({ platform, name, title, posts }: { platform: Platfo
               {name} <span>· now</span>
             </span>
             <p className={styles.postText}>{post}</p>
-            <Counter text={post} limit={limit} label={thread ? `Post ${i + 1} of ${posts.length}` : undefined} />
+            <Counter text={post} platform={platform} label={thread ? `Post ${i + 1} of ${posts.length}` : undefined} />
           </div>
         </div>
       ))}
@@ -79,7 +82,6 @@ export function PostEditor({
   onChange: (next: { title: string | null; posts: string[] }) => void;
 }) {
   const id = useId();
-  const limit = limitOf(platform);
   return (
     <div className="stack">
       {title !== null && (
@@ -92,7 +94,7 @@ export function PostEditor({
         <div key={i} className={styles.editBox}>
           <div className={styles.editHead}>
             <label htmlFor={`${id}-${i}`}>{posts.length > 1 ? `Post ${i + 1} of ${posts.length}` : "Text"}</label>
-            <Counter text={post} limit={limit} />
+            <Counter text={post} platform={platform} />
           </div>
           <textarea
             id={`${id}-${i}`}

@@ -1,6 +1,6 @@
-import type { Platform } from "@/lib/channels/schemas.ts";
+import { platformRules, type Platform } from "@/lib/channels/platforms.ts";
 import { isEverydayPhrase, isEverydayWord } from "@/lib/dictionary/common-words.ts";
-import { length } from "@/lib/content/generators/platform-rules.ts";
+import type { Count } from "@/lib/content/generators/platform-rules.ts";
 import type { GenerationTerm } from "@/lib/content/generators/types.ts";
 import { mentions } from "@/lib/writer/prompts/parts.ts";
 
@@ -8,10 +8,8 @@ import { mentions } from "@/lib/writer/prompts/parts.ts";
 // the note mentions (an entry whose correct spelling replaces no everyday word: "cooper netties" →
 // Kubernetes is a name, "my" → Mighty a wording the recognizer got wrong); and capitalised names
 // that recur in the note. Never an everyday word: "#Mighty" from "my" was the bug that set this rule.
-const MAX_TAGS: Partial<Record<Platform, number>> = { instagram: 10, x: 2, bluesky: 2, threads: 2, mastodon: 2 };
-// On short platforms the cap holds for the preset's tags too; elsewhere a preset may ask for more.
-const STRICT: ReadonlySet<Platform> = new Set(["x", "bluesky", "threads", "mastodon"]);
-const DEFAULT_MAX_TAGS = 5;
+// How many a platform takes is its row of lib/channels/platforms.ts: on short platforms the cap
+// holds for the preset's tags too (strict); elsewhere a preset may ask for more.
 
 function tagOf(term: string): string {
   const words = term.normalize("NFC").split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
@@ -52,16 +50,16 @@ export function hashtagCandidates({ preset, terms, body, language }: HashtagSour
   return [...preset, ...found];
 }
 
-/** One line of #tags within `budget` code points; the preset's come first. */
-export function hashtagsFor(source: HashtagSource, budget: number): string {
+/** One line of #tags within `budget`, as `count` counts (the platform's way); the preset's come first. */
+export function hashtagsFor(source: HashtagSource, budget: number, count: Count): string {
   const seen = new Set<string>();
   const tags: string[] = [];
-  const max = MAX_TAGS[source.platform] ?? DEFAULT_MAX_TAGS;
+  const { max, strict } = platformRules(source.platform).hashtags;
   for (const tag of hashtagCandidates(source)) {
     const key = tag.toLowerCase();
     if (!/^[\p{L}\p{N}_]{2,50}$/u.test(tag) || /^\p{N}+$/u.test(tag) || seen.has(key)) continue;
-    if (tags.length >= max && (STRICT.has(source.platform) || !source.preset.includes(tag))) continue;
-    if (length([...tags, tag].map((t) => `#${t}`).join(" ")) > budget) break;
+    if (tags.length >= max && (strict || !source.preset.includes(tag))) continue;
+    if (count([...tags, tag].map((t) => `#${t}`).join(" ")) > budget) break;
     seen.add(key);
     tags.push(tag);
   }

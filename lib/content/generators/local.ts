@@ -1,6 +1,6 @@
-import type { Platform } from "@/lib/channels/schemas.ts";
+import { platformFamily, platformRules, postLength } from "@/lib/channels/platforms.ts";
 import { TITLE_MAX } from "@/lib/content/schemas.ts";
-import { PLATFORM_LIMITS, THREAD_SEPARATOR, length } from "@/lib/content/generators/platform-rules.ts";
+import { THREAD_SEPARATOR, type Count } from "@/lib/content/generators/platform-rules.ts";
 import { hashtagsFor } from "@/lib/content/generators/hashtags.ts";
 import { inviteRepliesLine } from "@/lib/content/generators/invite-replies.ts";
 import { keyPhraseTitle } from "@/lib/content/generators/key-phrase.ts";
@@ -16,23 +16,12 @@ import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content
 // line inviting replies; long (newsletter, blog): a title line made of the note's key phrase, then
 // its paragraphs. Threads are split between sentences and numbered.
 
-export type PlatformFamily = "short" | "professional" | "long" | "other";
-const FAMILIES: Partial<Record<Platform, PlatformFamily>> = {
-  x: "short",
-  bluesky: "short",
-  threads: "short",
-  mastodon: "short",
-  linkedin: "professional",
-  facebook: "professional",
-  newsletter: "long",
-  blog: "long",
-};
-export const platformFamily = (platform: Platform): PlatformFamily => FAMILIES[platform] ?? "other";
+// Every length is counted as the platform counts it (lib/channels/platforms.ts: X's weighted
+// length, Bluesky's graphemes, …), through `count`.
 type Layout = "compact" | "paragraphs" | "professional";
 
 /** At or under this limit a post is one compact paragraph led by its strongest sentence. */
 const COMPACT_LIMIT = 500;
-const TITLED: ReadonlySet<Platform> = new Set(["linkedin", "facebook", "newsletter", "blog", "other"]);
 const SHORT_CHARS = 280;
 const NUMBERING = 8; // "\n\n99/99"
 const ELLIPSIS = "…";
@@ -108,32 +97,44 @@ function blocksOf(units: Ranked[]): Ranked[][] {
  * The strongest units whose rendering fits `budget`. A weaker one may fill the room a stronger one
  * did not fit in, but only from the stronger half, so the post is not padded with asides.
  */
-function select(units: Ranked[], budget: number, layout: Layout): Ranked[] {
-  if (length(render(units, layout)) <= budget) return units;
+function select(units: Ranked[], budget: number, layout: Layout, count: Count): Ranked[] {
+  if (count(render(units, layout)) <= budget) return units;
   const blocks = blocksOf(units).map((block) => ({ block, score: Math.max(...block.map((u) => u.score)), index: block[0].index }));
   const ranked = blocks.sort((a, b) => b.score - a.score || a.index - b.index);
   const median = ranked[Math.floor((ranked.length - 1) / 2)]?.score ?? 0;
   const chosen: Ranked[] = [];
   for (const { block, score } of ranked) {
     if (chosen.length && score < median) break;
-    if (length(render([...chosen, ...block], layout)) <= budget) chosen.push(...block);
+    if (count(render([...chosen, ...block], layout)) <= budget) chosen.push(...block);
   }
   return chosen;
 }
 
 /** A unit longer than `max` split at clauses, else words; a word longer than `max` at `max`. */
-function pieces(text: string, max: number): string[] {
-  if (length(text) <= max) return [text];
-  const parts = text.split(/(?<=[,;:–—])\s+|\s+/u).flatMap((part) => {
-    const chars = Array.from(part);
-    return chars.length <= max ? [part] : Array.from({ length: Math.ceil(chars.length / max) }, (_, i) => chars.slice(i * max, (i + 1) * max).join(""));
-  });
+function pieces(text: string, max: number, count: Count): string[] {
+  if (count(text) <= max) return [text];
+  const parts = text.split(/(?<=[,;:–—])\s+|\s+/u).flatMap((part) => (count(part) <= max ? [part] : cutWord(part, max, count)));
   const out: string[] = [];
   for (const part of parts) {
     const last = out.at(-1);
-    if (last !== undefined && length(`${last} ${part}`) <= max) out[out.length - 1] = `${last} ${part}`;
+    if (last !== undefined && count(`${last} ${part}`) <= max) out[out.length - 1] = `${last} ${part}`;
     else out.push(part);
   }
+  return out;
+}
+
+/** A word longer than `max` in pieces of at most `max` (a long link, a run of emoji). */
+function cutWord(word: string, max: number, count: Count): string[] {
+  const out: string[] = [];
+  let current = "";
+  for (const char of word) {
+    if (current && count(current + char) > max) {
+      out.push(current);
+      current = "";
+    }
+    current += char;
+  }
+  if (current) out.push(current);
   return out;
 }
 
@@ -142,29 +143,29 @@ function withEnding(text: string, ending: string[]): string {
   return [text, ...ending].filter(Boolean).join("\n\n");
 }
 
-const endingLength = (ending: string[]) => ending.reduce((sum, line) => sum + (line ? length(line) + 2 : 0), 0);
+const endingLength = (ending: string[], count: Count) => ending.reduce((sum, line) => sum + (line ? count(line) + 2 : 0), 0);
 
 /** The post within `budget` (the preset's length) if a sentence fits it, else the strongest sentence that fits `limit`. */
-function singlePost(units: Ranked[], ending: string[], budget: number, limit: number, layout: Layout): string {
-  const room = budget - endingLength(ending);
-  const chosen = select(units, room, layout);
+function singlePost(units: Ranked[], ending: string[], budget: number, limit: number, layout: Layout, count: Count): string {
+  const room = budget - endingLength(ending, count);
+  const chosen = select(units, room, layout, count);
   if (chosen.length || !units.length) return withEnding(render(chosen, layout), ending);
   const byStrength = [...units].sort((a, b) => b.score - a.score || a.index - b.index);
-  const whole = byStrength.find((unit) => length(unit.text) <= limit - endingLength(ending));
+  const whole = byStrength.find((unit) => count(unit.text) <= limit - endingLength(ending, count));
   if (whole) return withEnding(whole.text, ending);
   // Not even one sentence fits the platform: the strongest one, cut between words (the only cut the generator makes).
-  return withEnding(`${pieces(byStrength[0].text, limit - endingLength(ending) - 1)[0]}${ELLIPSIS}`, ending);
+  return withEnding(`${pieces(byStrength[0].text, limit - endingLength(ending, count) - count(ELLIPSIS), count)[0]}${ELLIPSIS}`, ending);
 }
 
-function thread(units: Ranked[], tags: string, limit: number): string {
+function thread(units: Ranked[], tags: string, limit: number, count: Count): string {
   const budget = limit - NUMBERING;
   const posts: string[] = [];
   let current = "";
   let previous: Ranked | undefined;
   for (const unit of units) {
-    for (const piece of pieces(unit.text, budget)) {
+    for (const piece of pieces(unit.text, budget, count)) {
       const gap = !previous ? "" : unit.paragraph !== previous.paragraph ? "\n\n" : unit.listItem || previous.listItem ? "\n" : " ";
-      if (current && length(current + gap + piece) <= budget) current += gap + piece;
+      if (current && count(current + gap + piece) <= budget) current += gap + piece;
       else {
         if (current) posts.push(current);
         current = piece;
@@ -173,7 +174,7 @@ function thread(units: Ranked[], tags: string, limit: number): string {
     }
   }
   if (tags) {
-    if (current && length(`${current}\n\n${tags}`) <= budget) current = `${current}\n\n${tags}`;
+    if (current && count(`${current}\n\n${tags}`) <= budget) current = `${current}\n\n${tags}`;
     else {
       if (current) posts.push(current);
       current = tags;
@@ -195,14 +196,15 @@ const words = (s: string) => normalized(s).replace(/[^\p{L}\p{N}]+/gu, " ").trim
  */
 function titleUnit(input: GenerationInput, units: Unit[], language: string | null): Ranked | null {
   const given = input.title.trim();
-  if (!input.preset.includeTitle || !TITLED.has(input.platform)) return null;
+  if (!input.preset.includeTitle || !platformRules(input.platform).titled) return null;
   const opensNote = !given || words(input.body).startsWith(words(given));
   const title = !opensNote ? given : platformFamily(input.platform) === "long" && units.length ? keyPhraseTitle(input.body, language) : null;
   return title ? { text: title, paragraph: -1, listItem: false, index: -1, score: Number.POSITIVE_INFINITY } : null;
 }
 
 export function generateLocally(input: GenerationInput): GenerationOutput {
-  const limit = PLATFORM_LIMITS[input.platform] ?? Number.POSITIVE_INFINITY;
+  const limit = platformRules(input.platform).limit ?? Number.POSITIVE_INFINITY;
+  const count: Count = (text) => postLength(input.platform, text);
   const compact = limit <= COMPACT_LIMIT;
   const family = platformFamily(input.platform);
   const layout: Layout = compact ? "compact" : family === "professional" ? "professional" : "paragraphs";
@@ -213,21 +215,21 @@ export function generateLocally(input: GenerationInput): GenerationOutput {
   const units: Ranked[] = found.map((unit, index) => ({ ...unit, index, score: scores[index] }));
   const title = titleUnit(input, found, language);
   const source = { preset: input.preset.hashtags, terms: input.terms ?? [], body: input.body, platform: input.platform, language };
-  const tags = hashtagsFor(source, Math.min(limit, SHORT_CHARS));
+  const tags = hashtagsFor(source, Math.min(limit, SHORT_CHARS), count);
   const invite = family === "professional" && input.preset.inviteReplies !== false && units.length ? inviteRepliesLine(input.body, language) : null;
-  const total = length(joinUnits(units, compact));
+  const total = count(joinUnits(units, compact));
   // Short: one post's worth (a whole post where posts are short anyway); medium: about half the note.
   const short = compact ? limit : SHORT_CHARS;
   const target = { short, medium: Math.max(short, Math.ceil(total / 2)) }[input.preset.length] ?? Number.POSITIVE_INFINITY;
   let body: string;
   if (input.preset.format === "thread" && Number.isFinite(limit)) {
-    const kept = Number.isFinite(target) ? select(units, Math.max(target, limit), "paragraphs").sort((a, b) => a.index - b.index) : units;
+    const kept = Number.isFinite(target) ? select(units, Math.max(target, limit), "paragraphs", count).sort((a, b) => a.index - b.index) : units;
     const closing: Ranked[] = invite ? [{ text: invite, paragraph: Number.MAX_SAFE_INTEGER, listItem: false, index: units.length, score: 0 }] : [];
-    body = thread([...(title ? [title] : []), ...kept, ...closing], tags, limit);
+    body = thread([...(title ? [title] : []), ...kept, ...closing], tags, limit, count);
   } else {
     const ending = [tags, invite ?? ""];
-    const titleRoom = title ? length(title.text) + 2 : 0;
-    const text = singlePost(units, ending, Math.min(limit, target + endingLength(ending)) - titleRoom, limit - titleRoom, layout);
+    const titleRoom = title ? count(title.text) + 2 : 0;
+    const text = singlePost(units, ending, Math.min(limit, target + endingLength(ending, count)) - titleRoom, limit - titleRoom, layout, count);
     body = title ? `${title.text}\n\n${text}` : text;
   }
   return { title: Array.from(input.title).slice(0, TITLE_MAX).join(""), body };

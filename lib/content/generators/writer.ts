@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Platform } from "@/lib/channels/schemas.ts";
+import { platformRules, postLength } from "@/lib/channels/platforms.ts";
 import { hashtagsFor } from "@/lib/content/generators/hashtags.ts";
 import { generateLocally } from "@/lib/content/generators/local.ts";
-import { length, PLATFORM_LIMITS, THREAD_SEPARATOR } from "@/lib/content/generators/platform-rules.ts";
+import { THREAD_SEPARATOR, type Count } from "@/lib/content/generators/platform-rules.ts";
 import { noteLanguage } from "@/lib/writer/note-language.ts";
 import { unitsOf } from "@/lib/writer/sentences.ts";
 import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content/generators/types.ts";
@@ -24,20 +24,17 @@ export const WrittenPost = z.object({
 });
 type WrittenPost = z.output<typeof WrittenPost>;
 
-const SHORT_FORM: ReadonlySet<Platform> = new Set(["x", "bluesky", "threads", "mastodon"]);
-const PROFESSIONAL: ReadonlySet<Platform> = new Set(["linkedin", "facebook"]);
-const TITLED: ReadonlySet<Platform> = new Set(["linkedin", "facebook", "newsletter", "blog", "other"]);
-
-const titled = (input: GenerationInput) => input.preset.includeTitle && TITLED.has(input.platform);
+const titled = (input: GenerationInput) => input.preset.includeTitle && platformRules(input.platform).titled;
 
 /** The post's prompt (lib/writer/prompts/posts.ts) for this platform, preset and note. */
 export function postPromptFor(input: GenerationInput): { system: string; prompt: string } {
-  const limit = PLATFORM_LIMITS[input.platform];
+  const { limit, family, counting } = platformRules(input.platform);
   return postPrompt({
     platform: input.platform,
     limit,
+    counting,
     thread: input.preset.format === "thread" && limit !== null,
-    shape: SHORT_FORM.has(input.platform) ? "hook" : PROFESSIONAL.has(input.platform) ? "professional" : "paragraphs",
+    shape: family === "short" ? "hook" : family === "professional" ? "professional" : "paragraphs",
     inviteReplies: input.preset.inviteReplies !== false,
     titled: titled(input),
     tone: input.preset.tone,
@@ -50,50 +47,54 @@ export function postPromptFor(input: GenerationInput): { system: string; prompt:
 }
 
 /** Sentences of `text` kept in order while they fit `budget` (never cut; an over-long first one is cut at words). */
-function fit(text: string, budget: number): string {
-  if (length(text) <= budget) return text;
+function fit(text: string, budget: number, count: Count): string {
+  if (count(text) <= budget) return text;
   let out = "";
   for (const unit of unitsOf(text)) {
     const next = out ? `${out} ${unit.text}` : unit.text;
-    if (length(next) > budget) break;
+    if (count(next) > budget) break;
     out = next;
   }
   if (out) return out;
   const words = text.split(/\s+/);
-  while (words.length > 1 && length(`${words.join(" ")}…`) > budget) words.pop();
-  return `${words.join(" ")}…`;
+  while (words.length > 1 && count(`${words.join(" ")}…`) > budget) words.pop();
+  let cut = `${words.join(" ")}…`;
+  // One word longer than the post (a link, a run of emoji): cut within it.
+  while (count(cut) > budget && cut.length > 1) cut = `${Array.from(cut).slice(0, -2).join("")}…`;
+  return cut;
 }
 
 /** The model's answer as a post of the platform: limits, numbering, the hashtags the rules choose. */
 export function fitPost(input: GenerationInput, written: WrittenPost): GenerationOutput {
-  const limit = PLATFORM_LIMITS[input.platform] ?? Number.POSITIVE_INFINITY;
+  const limit = platformRules(input.platform).limit ?? Number.POSITIVE_INFINITY;
+  const count: Count = (s) => postLength(input.platform, s);
   const posts = written.posts.map((p) => p.trim()).filter(Boolean);
   const text = posts.join("\n\n");
   const language = noteLanguage(input.body, input.language);
-  const tags = hashtagsFor({ preset: input.preset.hashtags, terms: input.terms ?? [], body: input.body, platform: input.platform, language }, Math.min(limit, 280));
+  const tags = hashtagsFor({ preset: input.preset.hashtags, terms: input.terms ?? [], body: input.body, platform: input.platform, language }, Math.min(limit, 280), count);
   const title = titled(input) && written.title.trim() ? written.title.trim().replace(/\s+/g, " ") : "";
   const outputTitle = Array.from(title || input.title).slice(0, TITLE_MAX).join("");
-  if (input.preset.format === "thread" && Number.isFinite(limit) && (posts.length > 1 || length(text) > limit)) {
+  if (input.preset.format === "thread" && Number.isFinite(limit) && (posts.length > 1 || count(text) > limit)) {
     const budget = limit - NUMBERING;
     const pieces = posts.flatMap((post) => {
       const out: string[] = [];
       let rest = post;
-      while (rest && length(rest) > budget) {
-        const head = fit(rest, budget).replace(/…$/, "");
+      while (rest && count(rest) > budget) {
+        const head = fit(rest, budget, count).replace(/…$/, "");
         out.push(head);
         rest = rest.slice(head.length).trim();
       }
       if (rest) out.push(rest);
       return out;
     });
-    if (tags && length(`${pieces.at(-1)}\n\n${tags}`) <= budget) pieces[pieces.length - 1] += `\n\n${tags}`;
+    if (tags && count(`${pieces.at(-1)}\n\n${tags}`) <= budget) pieces[pieces.length - 1] += `\n\n${tags}`;
     else if (tags) pieces.push(tags);
     const body = pieces.map((p, i) => `${p}\n\n${i + 1}/${pieces.length}`).join(THREAD_SEPARATOR);
     return { title: outputTitle, body };
   }
   const head = title ? `${title}\n\n` : "";
-  const room = limit - length(head) - (tags ? length(tags) + 2 : 0);
-  const body = head + [fit(text, room), tags].filter(Boolean).join("\n\n");
+  const room = limit - count(head) - (tags ? count(tags) + 2 : 0);
+  const body = head + [fit(text, room, count), tags].filter(Boolean).join("\n\n");
   return { title: outputTitle, body };
 }
 

@@ -13,6 +13,12 @@ const LABELS: Record<string, string> = {
   blog: "a blog",
   other: "the web",
 };
+const COUNTING: Record<string, string> = {
+  x: "X counts a link as 23 characters, and an emoji or a Chinese, Japanese or Korean character as 2.",
+  mastodon: "Mastodon counts a link as 23 characters.",
+  graphemes: "",
+  "code points": "",
+};
 /** Room left in each post of a thread for its number ("\n\n99/99"). */
 export const NUMBERING = 8;
 const LENGTHS: Record<string, string> = { short: "short, one paragraph's worth", medium: "about half as long as the note", full: "as complete as the note" };
@@ -21,6 +27,8 @@ export type PostPromptInput = {
   platform: string;
   /** Characters per post, or null for none. */
   limit: number | null;
+  /** How the platform counts them (lib/channels/platforms.ts). */
+  counting?: "x" | "graphemes" | "mastodon" | "code points";
   thread: boolean;
   /** hook: short-form (the most striking sentence first); professional: hook, short paragraphs; paragraphs: long-form. */
   shape: "hook" | "professional" | "paragraphs";
@@ -43,8 +51,9 @@ export function postPrompt(p: PostPromptInput): { system: string; prompt: string
     p.limit === null
       ? "There is no length limit."
       : p.thread
-        ? `Write a thread: each post at most ${p.limit - NUMBERING} characters, split between sentences, no numbering.`
+        ? `Write one post of at most ${p.limit} characters if the note's point fits in one; only if it does not, a thread: each post at most ${p.limit - NUMBERING} characters, split between sentences, no numbering.`
         : `The post must be at most ${p.limit} characters, counting spaces.`,
+    ...(p.limit !== null && COUNTING[p.counting ?? "code points"] ? [COUNTING[p.counting ?? "code points"]] : []),
     p.shape === "hook"
       ? "Open with the hook: the most striking sentence of the note, first."
       : p.shape === "professional"
