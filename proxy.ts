@@ -81,10 +81,12 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     // Next buffers (and beyond 10 MB truncates) the body of every request the proxy sees, so
-    // uploads to these endpoints stay out of it (their handlers set X-Request-Id themselves);
-    // bodiless requests to them come in, so a wrong method still gets the API's 405.
-    "/((?!_next/static|_next/image|favicon.ico|transcribe$|v1/audio/transcriptions$).*)",
+    // uploads to these endpoints stay out of it (their handlers set X-Request-Id themselves), and
+    // /mcp's calls too (transcribe_audio carries a recording: a 10 MB cut was a -32700 Parse
+    // error); bodiless requests to them come in, so a wrong method still gets the API's 405.
+    "/((?!_next/static|_next/image|favicon.ico|transcribe$|v1/audio/transcriptions$|mcp$).*)",
     { source: "/transcribe", missing: [{ type: "header", key: "content-type" }] },
     { source: "/v1/audio/transcriptions", missing: [{ type: "header", key: "content-type" }] },
+    { source: "/mcp", missing: [{ type: "header", key: "content-type" }] },
   ],
 };
