@@ -56,8 +56,15 @@ function refuse(request: NextRequest): ApiError | undefined {
 // Content-Security-Policy with a fresh nonce, which Next puts on its own scripts.
 export function proxy(request: NextRequest) {
   const requestId = requestIdFrom(request.headers.get("x-request-id"));
-  const https = isServedOverHttps(request);
-  const refused = refuse(request);
+  let refused = refuse(request);
+  let https = false;
+  try {
+    https = isServedOverHttps(request);
+  } catch (err) {
+    // A malformed Host (400 invalid_host), when a request reaches Next without the front door.
+    if (!(err instanceof ApiError)) throw err;
+    refused ??= err;
+  }
   const headers = new Headers(request.headers);
   headers.set("x-request-id", requestId);
   let csp: string | undefined;
