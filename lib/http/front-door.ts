@@ -2,7 +2,7 @@ import http from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError, internalError } from "@/lib/http/errors.ts";
 import { assertQueryEncoding } from "@/lib/http/parse.ts";
-import { invalidHost, isValidHost } from "@/lib/http/host-header.ts";
+import { invalidHost, isValidHost } from "@/lib/http/public-origin.ts";
 import { bearerOfApiRequest, type KeyTurns } from "@/lib/http/key-turns.ts";
 import { requestIdFrom } from "@/lib/http/request-id.ts";
 import { log } from "@/lib/log.ts";
