@@ -56,8 +56,15 @@ function refuse(request: NextRequest): ApiError | undefined {
 // Content-Security-Policy with a fresh nonce, which Next puts on its own scripts.
 export function proxy(request: NextRequest) {
   const requestId = requestIdFrom(request.headers.get("x-request-id"));
-  const https = isServedOverHttps(request);
-  const refused = refuse(request);
+  let refused = refuse(request);
+  let https = false;
+  try {
+    https = isServedOverHttps(request);
+  } catch (err) {
+    // A malformed Host (400 invalid_host), when a request reaches Next without the front door.
+    if (!(err instanceof ApiError)) throw err;
+    refused ??= err;
+  }
   const headers = new Headers(request.headers);
   headers.set("x-request-id", requestId);
   let csp: string | undefined;
@@ -81,10 +88,12 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     // Next buffers (and beyond 10 MB truncates) the body of every request the proxy sees, so
-    // uploads to these endpoints stay out of it (their handlers set X-Request-Id themselves);
-    // bodiless requests to them come in, so a wrong method still gets the API's 405.
-    "/((?!_next/static|_next/image|favicon.ico|transcribe$|v1/audio/transcriptions$).*)",
+    // uploads to these endpoints stay out of it (their handlers set X-Request-Id themselves), and
+    // /mcp's calls too (transcribe_audio carries a recording: a 10 MB cut was a -32700 Parse
+    // error); bodiless requests to them come in, so a wrong method still gets the API's 405.
+    "/((?!_next/static|_next/image|favicon.ico|transcribe$|v1/audio/transcriptions$|mcp$).*)",
     { source: "/transcribe", missing: [{ type: "header", key: "content-type" }] },
     { source: "/v1/audio/transcriptions", missing: [{ type: "header", key: "content-type" }] },
+    { source: "/mcp", missing: [{ type: "header", key: "content-type" }] },
   ],
 };

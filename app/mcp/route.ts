@@ -1,8 +1,11 @@
-import { handleMcp } from "@/lib/mcp/handle-mcp.ts";
+import { answerMcpOptions, handleMcp, refuseMcpMethod } from "@/lib/mcp/handle-mcp.ts";
 
 // POST /mcp – the MCP server (Streamable HTTP, stateless): tools over the person's notes and posts
 export const POST = handleMcp;
-// GET /mcp – no server-initiated stream in stateless mode: the transport answers 405
-export const GET = handleMcp;
-// DELETE /mcp – no session to end: the transport answers 405
-export const DELETE = handleMcp;
+// OPTIONS /mcp – Allow: OPTIONS, POST
+export const OPTIONS = answerMcpOptions;
+// GET, DELETE, PUT, PATCH /mcp – 405 with Allow: no event stream to open and no session to end on a stateless server
+export const GET = refuseMcpMethod;
+export const DELETE = refuseMcpMethod;
+export const PUT = refuseMcpMethod;
+export const PATCH = refuseMcpMethod;

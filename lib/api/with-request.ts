@@ -2,15 +2,12 @@ import { ApiError, internalError } from "@/lib/http/errors.ts";
 import { errorResponse } from "@/lib/http/respond.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { requestIdFrom } from "@/lib/http/request-id.ts";
+import { assertId } from "@/lib/http/parse.ts";
 
 export type RouteParams = Record<string, string | string[] | undefined>;
 export type RouteContext = { params: Promise<RouteParams> };
 export type RequestContext<P extends RouteParams = RouteParams> = { req: Request; params: P; requestId: string };
 export type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
-
-// Every id in an API path: the database's UUIDs and the clients' recording ids. Checked here so
-// that no path text (NUL, say) reaches a query.
-const PATH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 async function routeParams(ctx: RouteContext | undefined): Promise<RouteParams> {
   let params: RouteParams;
@@ -22,12 +19,8 @@ async function routeParams(ctx: RouteContext | undefined): Promise<RouteParams> 
       details: [{ path: "(path)", message: "malformed percent-encoding" }],
     });
   }
-  for (const [name, value] of Object.entries(params)) {
-    if (typeof value === "string" && !PATH_ID.test(value)) {
-      const message = "must be 1–64 letters, digits, _ or -";
-      throw new ApiError("validation_failed", `The path parameter ${name} ${message}.`, { details: [{ path: name, message }] });
-    }
-  }
+  // Every id in an API path, before any query sees it.
+  for (const [name, value] of Object.entries(params)) if (typeof value === "string") assertId(name, value);
   return params;
 }
 
@@ -36,7 +29,8 @@ function isDatabaseDown(err: unknown): boolean {
   return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|P1001|P1017|Can't reach database|Connection terminated/i.test(text);
 }
 
-function toApiError(err: unknown): ApiError {
+/** Any failure as the API answers it: an ApiError as it is, the database's absence as 503, the rest a generic 500. */
+export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (isDatabaseDown(err)) {
     return new ApiError("database_unavailable", "The database is unreachable; try again shortly.", {

@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   missing_audio: 400,
   validation_failed: 400,
   invalid_encoding: 400,
+  invalid_host: 400,
   webhook_url_not_allowed: 400,
   unauthorized: 401,
   insufficient_scope: 403,

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError, internalError } from "@/lib/http/errors.ts";
 import { assertQueryEncoding } from "@/lib/http/parse.ts";
+import { invalidHost, isValidHost } from "@/lib/http/public-origin.ts";
 import { bearerOfApiRequest, type KeyTurns } from "@/lib/http/key-turns.ts";
 import { requestIdFrom } from "@/lib/http/request-id.ts";
 import { log } from "@/lib/log.ts";
@@ -121,6 +122,20 @@ export function queryRefusal(url: string | undefined): ApiError | undefined {
   }
 }
 
+/**
+ * 400 invalid_host for a Host that is missing, repeated or not a host with an optional port (and,
+ * behind a proxy of ours, such an X-Forwarded-Host): Next, the OAuth server and the public origin
+ * each failed on one in their own way (500 or 503 without a body). Node's own check of a missing
+ * Host answered an empty 400, so the server leaves it to this one (requireHostHeader: false).
+ */
+export function hostRefusal(req: http.IncomingMessage, trustProxy: boolean): ApiError | undefined {
+  const hosts = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i].toLowerCase() === "host").length;
+  if (hosts !== 1 || !isValidHost(req.headers.host ?? "")) return invalidHost("Host");
+  const forwarded = trustProxy ? [req.headers["x-forwarded-host"] ?? []].flat()[0] : undefined;
+  if (forwarded !== undefined && !isValidHost(forwarded.split(",")[0].trim())) return invalidHost("X-Forwarded-Host");
+  return undefined;
+}
+
 /** The server every request of the app arrives at; `handle` is Next's request handler. */
 export function createFrontDoor(
   handle: NextHandler,
@@ -136,9 +151,11 @@ export function createFrontDoor(
     turns?: KeyTurns;
   },
 ): http.Server {
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
     const requestId = prepareRequest(req, res, options.trustProxy);
     if (FORBIDDEN.has(req.method ?? "")) return refuse(res, methodNotAllowed(req.method!), requestId);
+    const badHost = hostRefusal(req, options.trustProxy);
+    if (badHost) return refuse(res, badHost, requestId);
     const badQuery = queryRefusal(req.url);
     if (badQuery) return refuse(res, badQuery, requestId);
     // A key a route refused this minute is refused again here, before Next.

@@ -43,6 +43,17 @@ export function assertSafeText(value: unknown, where = "The request"): void {
   throw new ApiError("validation_failed", `${where} is invalid. ${path}: ${message}`, { details: [{ path, message }] });
 }
 
+// Every id the API takes: the database's UUIDs and the clients' recording ids. Checked where an id
+// enters (a path, an MCP argument), so that no other text (NUL, say) reaches a query.
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** 400 validation_failed unless `value` can be an id: 1–64 letters, digits, _ or -. */
+export function assertId(name: string, value: string, where = "The path parameter"): void {
+  if (ID.test(value)) return;
+  const message = "must be 1–64 letters, digits, _ or -";
+  throw new ApiError("validation_failed", `${where} ${name} ${message}.`, { details: [{ path: name, message }] });
+}
+
 /** Reads at most `limit` bytes of the body as bytes; a larger body is refused without reading it all. */
 export async function readBodyBytes(req: Request, limit: number): Promise<Buffer> {
   const tooLarge = () =>

@@ -6,12 +6,13 @@ import { withRequest } from "@/lib/api/with-request.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { isAllowedHost } from "@/lib/http/allowed-host.ts";
 import { publicOrigin } from "@/lib/http/public-origin.ts";
+import { readBodyBytes } from "@/lib/http/parse.ts";
 import { limitApiRequest, limitUnknownKeys } from "@/lib/rate-limit/api-limits.ts";
 import { registerTools } from "@/lib/mcp/tools.ts";
 import { authenticateAccessToken } from "@/lib/oauth/authenticate-access-token.ts";
 import { MCP_PATH } from "@/lib/oauth/provider.ts";
 import { registerResources } from "@/lib/mcp/resources.ts";
-import { MCP_BODY_MAX_BYTES, registerTranscribeTool } from "@/lib/mcp/transcribe-tool.ts";
+import { MCP_AUDIO_MAX_BYTES, MCP_BODY_MAX_BYTES, registerTranscribeTool } from "@/lib/mcp/transcribe-tool.ts";
 import { registerAskTool } from "@/lib/mcp/ask-tool.ts";
 
 // The MCP server at /mcp: Streamable HTTP, stateless (a new server and transport per request, so
@@ -50,7 +51,45 @@ function authenticate(req: Request) {
   return authenticateApiKey(authorization);
 }
 
+// What this stateless server answers: POST (each a JSON-RPC exchange) and OPTIONS. No stream to
+// open with GET (one held open per request, unlimited, was a way to swell the server), no
+// session to end with DELETE: 405, as the MCP transport allows.
+const ALLOW = "OPTIONS, POST";
+
+/** GET, DELETE, PUT, PATCH /mcp: 405 in the API's error shape, with Allow. */
+export const refuseMcpMethod = withRequest(async ({ req }) => {
+  throw new ApiError("method_not_allowed", `${req.method} is not allowed on ${MCP_PATH}: this MCP server is stateless (no event stream to open, no session to end); send each JSON-RPC message with POST.`, {
+    headers: { Allow: ALLOW },
+  });
+});
+
+/** OPTIONS /mcp: what it answers (Next's own answer would list the refused methods too). */
+export const answerMcpOptions = withRequest(async () => new Response(null, { status: 204, headers: { Allow: ALLOW } }));
+
+const MEGABYTE = 1024 * 1024;
+
+/**
+ * The request with its body read, at most MCP_BODY_MAX_BYTES (413 payload_too_large beyond, in the
+ * API's error shape, saying the limit): the same bound transcribe_audio's recording is within.
+ */
+async function boundedRequest(req: Request): Promise<Request> {
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    const bytes = await readBodyBytes(req, MCP_BODY_MAX_BYTES);
+    body = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.code === "payload_too_large")) throw err;
+    throw new ApiError(
+      "payload_too_large",
+      `An MCP request's body is at most ${MCP_BODY_MAX_BYTES} bytes (${(MCP_BODY_MAX_BYTES / MEGABYTE).toFixed(1)} MiB: transcribe_audio's recording of up to ${MCP_AUDIO_MAX_BYTES / MEGABYTE} MiB in base64, and the JSON-RPC message around it). Send a shorter recording, or upload it to POST /transcribe.`,
+    );
+  }
+  return new Request(req.url, { method: req.method, headers: req.headers, body });
+}
+
 export const handleMcp = withRequest(async ({ req, requestId }) => {
+  // The public origin first: a malformed Host is 400 invalid_host, before any other answer.
+  publicOrigin(req);
   if (!isAllowedHost(req)) {
     throw new ApiError("unknown_host", "This MCP server answers the names it is configured with: set NEXTAUTH_URL to the address your assistant uses.");
   }
@@ -70,15 +109,16 @@ export const handleMcp = withRequest(async ({ req, requestId }) => {
     throw err;
   }
   const limitHeaders = await limitApiRequest(key);
+  const bounded = await boundedRequest(req);
   const server = new McpServer({ name: "voicedraft", title: "Voicedraft", version: "0.1.0" }, { capabilities: { tools: {}, resources: {}, prompts: {}, logging: {} } });
-  const caller = { userId: key.userId, scopes: key.scopes };
+  const caller = { userId: key.userId, scopes: key.scopes, requestId };
   registerTools(server, caller);
-  registerTranscribeTool(server, caller, requestId);
+  registerTranscribeTool(server, caller);
   registerAskTool(server, caller);
   if (caller.scopes.includes("transcribe")) registerResources(server, caller);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_BODY_MAX_BYTES });
   await server.connect(transport);
-  const response = await transport.handleRequest(req);
+  const response = await transport.handleRequest(bounded);
   for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
   return response;
 });

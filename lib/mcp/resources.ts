@@ -2,6 +2,8 @@ import { z } from "zod";
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { db } from "@/lib/db/client.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
+import { assertId } from "@/lib/http/parse.ts";
+import { answering } from "@/lib/mcp/errors.ts";
 import { noteMarkdown } from "@/lib/export/export-files.ts";
 import { getNote } from "@/lib/notes/get-note.ts";
 import { getFamily } from "@/lib/content/items/get-family.ts";
@@ -12,8 +14,14 @@ import type { Caller } from "@/lib/mcp/tools.ts";
 // What an assistant can read as a document: a note as Markdown with front matter (as the export
 // writes it), its transcript as WebVTT captions, and the posts made from it. Owner only: another
 // person's id reads as a missing one. And two prompts: the week's open to-dos, and a post from a note.
+// Ids are checked as the API checks them, and failures answer the API's errors (lib/mcp/errors.ts).
 
-const one = (value: string | string[]) => (Array.isArray(value) ? value[0] : value);
+/** A URI template's variable, or a prompt's argument, as an id the API would take (else validation_failed). */
+function idOf(name: string, value: string | string[], where: string): string {
+  const id = Array.isArray(value) ? value[0] : value;
+  assertId(name, id ?? "", where);
+  return id;
+}
 
 async function noteRow(userId: string, id: string) {
   const row = await (await db()).transcription.findFirst({
@@ -27,34 +35,34 @@ async function noteRow(userId: string, id: string) {
   return row;
 }
 
-export function registerResources(server: McpServer, { userId, scopes }: Caller): void {
+export function registerResources(server: McpServer, { userId, scopes, requestId }: Caller): void {
   server.registerResource(
     "note",
     new ResourceTemplate("note://{id}", { list: undefined }),
     { title: "A note", description: "A voice note as Markdown with front matter: its text, summary, key points, to-dos and the recognized text.", mimeType: "text/markdown" },
-    async (uri, { id }) => ({ contents: [{ uri: uri.href, mimeType: "text/markdown", text: noteMarkdown(await noteRow(userId, one(id))).markdown }] }),
+    answering(requestId, async (uri, { id }) => ({ contents: [{ uri: uri.href, mimeType: "text/markdown", text: noteMarkdown(await noteRow(userId, idOf("id", id, "The resource's"))).markdown }] })),
   );
   server.registerResource(
     "note-transcript",
     new ResourceTemplate("note://{id}/transcript.vtt", { list: undefined }),
     { title: "A note's timed transcript", description: "The recognized text as WebVTT captions, timed from the recording.", mimeType: "text/vtt" },
-    async (uri, { id }) => ({ contents: [{ uri: uri.href, mimeType: "text/vtt", text: toVtt(await getNote({ userId, id: one(id) })) }] }),
+    answering(requestId, async (uri, { id }) => ({ contents: [{ uri: uri.href, mimeType: "text/vtt", text: toVtt(await getNote({ userId, id: idOf("id", id, "The resource's") })) }] })),
   );
   server.registerResource(
     "posts",
     new ResourceTemplate("posts://{master_id}", { list: undefined }),
     { title: "Posts made from a note", description: "Each channel's post, its state (being written, approved) and freshness, as JSON.", mimeType: "application/json" },
-    async (uri, { master_id }) => {
+    answering(requestId, async (uri, { master_id }) => {
       if (!scopes.includes("content:read")) throw new ApiError("insufficient_scope", 'This API key lacks the scope "content:read".');
-      const family = await getFamily({ userId, id: one(master_id) });
+      const family = await getFamily({ userId, id: idOf("master_id", master_id, "The resource's") });
       return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(family) }] };
-    },
+    }),
   );
 
   server.registerPrompt(
     "weekly_review",
     { title: "Weekly review", description: "The to-dos still open in the notes of the last seven days, grouped by note." },
-    async () => {
+    answering(requestId, async () => {
       const since = new Date(Date.now() - 7 * 24 * 3600 * 1000);
       const notes = await (await db()).transcription.findMany({
         where: { userId, createdAt: { gte: since } },
@@ -72,7 +80,7 @@ export function registerResources(server: McpServer, { userId, scopes }: Caller)
       return {
         messages: [{ role: "user" as const, content: { type: "text" as const, text: `Help me review my week. These are the to-dos still open in my voice notes of the last seven days:\n\n${body}\n\nGroup what belongs together, say what looks most urgent, and ask me which ones are done (tick them with tick_action_item once I say so).` } }],
       };
-    },
+    }),
   );
   server.registerPrompt(
     "draft_post",
@@ -81,8 +89,8 @@ export function registerResources(server: McpServer, { userId, scopes }: Caller)
       description: "Write a post for one platform from one note, in the person's own words.",
       argsSchema: { note_id: z.string().describe("The note's id."), platform: z.string().describe("Where it will be posted: linkedin, x, bluesky, threads, newsletter, blog…") },
     },
-    async ({ note_id, platform }) => {
-      const markdown = noteMarkdown(await noteRow(userId, note_id)).markdown;
+    answering(requestId, async ({ note_id, platform }) => {
+      const markdown = noteMarkdown(await noteRow(userId, idOf("note_id", note_id, "The argument"))).markdown;
       return {
         messages: [
           {
@@ -94,6 +102,6 @@ export function registerResources(server: McpServer, { userId, scopes }: Caller)
           },
         ],
       };
-    },
+    }),
   );
 }

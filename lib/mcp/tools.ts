@@ -3,7 +3,8 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Scope } from "@/lib/api-keys/scopes.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { EditTranscriptionInput, ListTranscriptionsQuery } from "@/lib/notes/schemas.ts";
-import { validationError } from "@/lib/http/parse.ts";
+import { assertId, assertSafeText, validationError } from "@/lib/http/parse.ts";
+import { toolRefusal } from "@/lib/mcp/errors.ts";
 import { TickActionItemsInput } from "@/lib/insights/schemas.ts";
 import { UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
 import { TagName } from "@/lib/tags/schemas.ts";
@@ -23,9 +24,18 @@ import { getFamily } from "@/lib/content/items/get-family.ts";
 // for its input, and honest hints: what only reads, what changes, what may be repeated. None
 // approves, shares, confirms a publication or deletes: those stay a person's acts on the phone.
 
-export type Caller = { userId: string; scopes: readonly Scope[] };
+/** Who calls (a key's or an access token's person and scopes), and the request's id for its errors. */
+export type Caller = { userId: string; scopes: readonly Scope[]; requestId: string };
 
-const Id = z.string().uuid().describe("The note's id (as search_notes and list_notes give it).");
+// Ids are checked as the API checks a path's (assertId: validation_failed), in the tool, so the
+// refusal is the API's; the schema only says what they look like.
+const Id = z.string().meta({ format: "uuid" }).describe("The note's id (as search_notes and list_notes give it).");
+
+/** An id argument the API would take (1–64 letters, digits, _ or -), else validation_failed. */
+export function idArgument(name: string, value: string): string {
+  assertId(name, value, "The argument");
+  return value;
+}
 const Limit = z.number().int().min(1).max(100).default(20).describe("At most this many, 1–100.");
 
 /** The API's own check of an input (its query schema, say), failing as the API does. */
@@ -38,17 +48,12 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
 /** The tool's answer: its data as text for the model, and the same as structured content. */
 const answer = (data: Record<string, unknown>) => ({ content: [{ type: "text" as const, text: JSON.stringify(data) }], structuredContent: data });
 
-/** A refusal the model can read (not a protocol error): the API's code and message. */
-const refusal = (err: unknown) => {
-  if (!(err instanceof ApiError)) throw err;
-  return { isError: true, content: [{ type: "text" as const, text: JSON.stringify({ error: { code: err.code, message: err.message } }) }] };
-};
-
 type Annotations = { readOnlyHint: boolean; destructiveHint?: boolean; idempotentHint?: boolean };
 
 /**
- * Registers tools for this caller: each checks its scope, answers its data (text and structured),
- * and turns the API's errors into a refusal the model reads.
+ * Registers tools for this caller: each checks its scope and that its arguments hold no NUL (as
+ * the API checks a body), answers its data (text and structured), and turns any failure into the
+ * API's error as a refusal the model reads (lib/mcp/errors.ts).
  */
 export function toolRegistrar(server: McpServer, caller: Caller) {
   const needs = (scope: Scope) => {
@@ -63,9 +68,10 @@ export function toolRegistrar(server: McpServer, caller: Caller) {
     server.registerTool(name, { ...config, annotations: { openWorldHint: false, ...config.annotations } }, (async (input: z.output<z.ZodObject<Shape>>) => {
       try {
         needs(scope);
+        assertSafeText(input, "The call");
         return answer(await run(input));
       } catch (err) {
-        return refusal(err);
+        return toolRefusal(err, caller.requestId);
       }
     }) as never);
 }
@@ -121,7 +127,7 @@ export function registerTools(server: McpServer, caller: Caller): void {
     },
     "transcribe",
     async ({ id, words }) => {
-      const note = await getNote({ userId, id });
+      const note = await getNote({ userId, id: idArgument("id", id) });
       const { text } = presentedTextOf(note);
       return {
         id: note.id,
@@ -154,7 +160,7 @@ export function registerTools(server: McpServer, caller: Caller): void {
     },
     "transcribe",
     async ({ id, text, updated_at }) => {
-      const saved = await editNote({ userId, id, input: parseWith(EditTranscriptionInput, { text, updated_at }) });
+      const saved = await editNote({ userId, id: idArgument("id", id), input: parseWith(EditTranscriptionInput, { text, updated_at }) });
       return { id: saved.id, updated_at: saved.updated_at, dictionary_suggestions: saved.dictionary_suggestions };
     },
   );
@@ -169,7 +175,7 @@ export function registerTools(server: McpServer, caller: Caller): void {
     },
     "transcribe",
     async ({ id, action_items }) => {
-      const note = await tickActionItems({ userId, id, input: { action_items } });
+      const note = await tickActionItems({ userId, id: idArgument("id", id), input: { action_items } });
       return { id: note.id, action_items: note.insights?.action_items ?? [] };
     },
   );
@@ -201,6 +207,7 @@ export function registerTools(server: McpServer, caller: Caller): void {
     },
     "content:write",
     async ({ note_id, channel_ids }) => {
+      idArgument("note_id", note_id);
       const channels = (await listChannels({ userId })).filter((c) => c.active && (!channel_ids || channel_ids.includes(c.id)));
       if (!channels.length) throw new ApiError("channel_inactive", "There is no active channel to write for: the person adds one in the app (Posts → Add channel).");
       const master = await createMaster({ userId, input: { source_transcription_id: note_id } as never });
@@ -218,12 +225,12 @@ export function registerTools(server: McpServer, caller: Caller): void {
     {
       title: "Read posts",
       description: "The posts made from a note (by make_posts' master_id): each channel's text, whether it is still being written, approved, or out of date.",
-      inputSchema: { master_id: z.string().uuid() },
+      inputSchema: { master_id: Id.describe("The id make_posts answered as master_id.") },
       annotations: { readOnlyHint: true, idempotentHint: true },
     },
     "content:read",
     async ({ master_id }) => {
-      const family = await getFamily({ userId, id: master_id });
+      const family = await getFamily({ userId, id: idArgument("master_id", master_id) });
       return {
         master_id: family.master.id,
         source_outdated: family.master.source_outdated,

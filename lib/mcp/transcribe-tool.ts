@@ -14,12 +14,12 @@ export const MCP_AUDIO_MAX_BYTES = 25 * 1024 * 1024;
 /** The MCP request body that carries it: base64 (4/3) and the JSON-RPC envelope. */
 export const MCP_BODY_MAX_BYTES = Math.ceil((MCP_AUDIO_MAX_BYTES * 4) / 3) + 64 * 1024;
 
-export function registerTranscribeTool(server: McpServer, caller: Caller, requestId: string): void {
+export function registerTranscribeTool(server: McpServer, caller: Caller): void {
   toolRegistrar(server, caller)(
     "transcribe_audio",
     {
       title: "Transcribe a recording",
-      description: `Makes a note of a recording (any common audio format, at most ${MCP_AUDIO_MAX_BYTES / 1024 / 1024} MB), with the person's dictionary and clean-up; answers the note's id and text.`,
+      description: `Makes a note of a recording (any common audio format, at most ${MCP_AUDIO_MAX_BYTES / 1024 / 1024} MiB), with the person's dictionary and clean-up; answers the note's id and text.`,
       inputSchema: {
         audio_base64: z.string().min(1).describe("The recording's bytes, base64."),
         file_name: z.string().max(200).default("recording").describe("Its name, for the person's list."),
@@ -37,7 +37,7 @@ export function registerTranscribeTool(server: McpServer, caller: Caller, reques
       form.set("audio", new Blob([new Uint8Array(bytes)]), file_name);
       if (language) form.set("language", language);
       const req = new Request("http://mcp.internal/transcribe", { method: "POST", body: form });
-      const res = await transcribeUpload({ req, userId: caller.userId, requestId, form: TRANSCRIBE_FORM });
+      const res = await transcribeUpload({ req, userId: caller.userId, requestId: caller.requestId, form: TRANSCRIBE_FORM });
       const body = (await res.json()) as { id?: string; text?: string; duration?: number; language?: string; error?: { code: string; message: string } };
       if (body.error) throw new ApiError(body.error.code as never, body.error.message);
       return { id: body.id, text: body.text, duration: body.duration, language: body.language };

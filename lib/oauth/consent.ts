@@ -1,5 +1,6 @@
 import { SCOPES, type Scope } from "@/lib/api-keys/scopes.ts";
 import { ApiError } from "@/lib/http/errors.ts";
+import { LOOPBACK_HOSTS } from "@/lib/oauth/client-metadata.ts";
 import { mcpResource, oauthProvider } from "@/lib/oauth/provider.ts";
 
 // The consent step of an authorization (oidc-provider's "interaction"), answered by the app's
@@ -13,7 +14,9 @@ import { mcpResource, oauthProvider } from "@/lib/oauth/provider.ts";
 
 export const INTERACTION_COOKIE = "_interaction";
 
-export type ConsentRequest = { uid: string; clientName: string; returnsTo: string | null; scopes: Scope[] };
+/** Where the code goes: a web host, or (onThisDevice) a loopback address or a native app's scheme. */
+export type ReturnsTo = { host: string; onThisDevice: boolean };
+export type ConsentRequest = { uid: string; clientName: string; returnsTo: ReturnsTo | null; scopes: Scope[] };
 
 async function findInteraction(input: { issuer: string; uid: string; cookieUid: string | undefined }) {
   const provider = await oauthProvider(input.issuer);
@@ -27,13 +30,19 @@ const requestedScopes = (scope: unknown): Scope[] => {
   return SCOPES.filter((s) => asked.has(s));
 };
 
+function returnsToOf(redirectUri: string): ReturnsTo | null {
+  const url = URL.parse(redirectUri);
+  if (!url) return null;
+  if (url.protocol === "https:" || url.protocol === "http:") return { host: url.host, onThisDevice: LOOPBACK_HOSTS.has(url.hostname) };
+  return { host: url.protocol.slice(0, -1), onThisDevice: true };
+}
+
 /** What an app asks for: its name, where it sends the person back, and the scopes in its request. */
 export async function readConsentRequest(input: { issuer: string; uid: string; cookieUid: string | undefined }): Promise<ConsentRequest> {
   const { provider, interaction } = await findInteraction(input);
   const clientId = String(interaction.params.client_id);
   const client = await provider.Client.find(clientId);
-  const redirectUri = String(interaction.params.redirect_uri ?? "");
-  const returnsTo = URL.canParse(redirectUri) ? new URL(redirectUri).host || null : null;
+  const returnsTo = returnsToOf(String(interaction.params.redirect_uri ?? ""));
   return { uid: input.uid, clientName: client?.clientName || "An app", returnsTo, scopes: requestedScopes(interaction.params.scope) };
 }
 

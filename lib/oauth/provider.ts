@@ -1,5 +1,6 @@
 import Provider, { errors, type Configuration } from "oidc-provider";
 import { SCOPES } from "@/lib/api-keys/scopes.ts";
+import { CHECKED_METADATA, clientMetadataValidator } from "@/lib/oauth/client-metadata.ts";
 import { oauthKeys } from "@/lib/oauth/keys.ts";
 import { PrismaAdapter } from "@/lib/oauth/prisma-adapter.ts";
 
@@ -31,6 +32,8 @@ function configuration(issuer: string, keys: Awaited<ReturnType<typeof oauthKeys
     responseTypes: ["code"],
     clientDefaults: { grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" },
     pkce: { required: () => true },
+    // Redirect URIs OAuth 2.1 allows, names that are not this site's, no control characters.
+    extraClientMetadata: { properties: CHECKED_METADATA, validator: clientMetadataValidator(issuer) },
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },

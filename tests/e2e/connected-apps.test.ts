@@ -78,7 +78,7 @@ for (const scheme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Sign in" }).click();
 
       await page.waitForURL(/\/oauth\/consent\//);
-      await page.getByRole("heading", { name: "Allow Claude?" }).waitFor();
+      await page.getByRole("heading", { name: `Allow Claude at ${new URL(REDIRECT_URI).host}?` }).waitFor();
       const scopes = page.getByRole("list", { name: "What the app may do" });
       assert.deepEqual(await scopes.getByRole("listitem").allTextContents(), ["Read your notes, to-dos and posts", "Edit your notes and make posts (never publish them)"]);
       await assertAccessible(page, `consent (${scheme})`);
@@ -135,7 +135,7 @@ test("Deny on the consent screen sends the app access_denied", async () => {
     await signUp(page);
     const clientId = await registerClient(page, "Some Assistant");
     await page.goto(authorizeUrl(clientId, randomBytes(32).toString("base64url")));
-    await page.getByRole("heading", { name: "Allow Some Assistant?" }).waitFor();
+    await page.getByRole("heading", { name: `Allow Some Assistant at ${new URL(REDIRECT_URI).host}?` }).waitFor();
     await page.getByRole("button", { name: "Deny" }).click();
     await page.waitForURL((url) => url.href.startsWith(REDIRECT_URI));
     assert.equal(new URL(page.url()).searchParams.get("error"), "access_denied");

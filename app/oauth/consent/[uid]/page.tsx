@@ -8,7 +8,7 @@ import { currentUser } from "@/lib/auth/current-user.ts";
 import { SCOPE_WORDS, type Scope } from "@/lib/api-keys/scopes.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { publicOriginOfHeaders } from "@/lib/http/public-origin.ts";
-import { INTERACTION_COOKIE, readConsentRequest } from "@/lib/oauth/consent.ts";
+import { INTERACTION_COOKIE, readConsentRequest, type ConsentRequest } from "@/lib/oauth/consent.ts";
 import { answerConsentAction } from "./actions.ts";
 
 export const metadata: Metadata = { title: "Connect an app" };
@@ -21,6 +21,16 @@ function summary(scopes: Scope[]): string {
   if (read) return "read your notes";
   if (scopes.includes("transcribe")) return "turn recordings into notes";
   return "connect to your Voicedraft account";
+}
+
+/**
+ * "Allow Claude at claude.ai?": where the code goes is in the heading beside the app's name, since
+ * the name is the app's own say and the place is not (a client named "Assistant" may send it anywhere).
+ */
+function heading({ clientName, returnsTo, scopes }: ConsentRequest): { title: string; lead: string } {
+  const title = returnsTo ? `Allow ${clientName} at ${returnsTo.host}?` : `Allow ${clientName}?`;
+  const who = returnsTo?.onThisDevice ? `${clientName}, an app on this device,` : clientName;
+  return { title, lead: `${who} wants to ${summary(scopes)}.` };
 }
 
 // GET /oauth/consent/<uid> – "Allow <app> to read your notes and make posts": the consent step
@@ -41,12 +51,13 @@ export default async function ConsentPage({ params }: { params: Promise<{ uid: s
       </AuthPage>
     );
   }
+  const { title, lead } = heading(request);
   return (
-    <AuthPage title={`Allow ${request.clientName}?`} lead={`${request.clientName} wants to ${summary(request.scopes)}.`}>
+    <AuthPage title={title} lead={lead}>
       <ConsentForm
         uid={uid}
         email={user.email}
-        returnsTo={request.returnsTo}
+        returnsTo={request.returnsTo?.host ?? null}
         scopes={request.scopes.map((scope) => ({ scope, words: SCOPE_WORDS[scope] }))}
         answer={answerConsentAction}
       />
