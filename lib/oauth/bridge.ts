@@ -5,8 +5,6 @@ import { isAllowedHost } from "@/lib/http/allowed-host.ts";
 import { clientIp } from "@/lib/http/client-ip.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { publicOrigin } from "@/lib/http/public-origin.ts";
-import { requestIdFrom } from "@/lib/http/request-id.ts";
-import { errorResponse } from "@/lib/http/respond.ts";
 import { oauthProvider } from "@/lib/oauth/provider.ts";
 
 // oidc-provider is a Koa app: it answers Node's (req, res), while the app's routes take a Web
@@ -80,8 +78,7 @@ export async function forwardToOAuthServer(req: Request, path: string): Promise<
   // The OAuth server has one issuer, this site: a request sent to a name that is not one of this
   // server's (lib/http/allowed-host.ts, the check /mcp makes) gets no authorization server of its own.
   if (!isAllowedHost(req)) {
-    const refused = new ApiError("unknown_host", "This authorization server answers the names it is configured with: set NEXTAUTH_URL to the address your assistant uses.");
-    return errorResponse(refused, requestIdFrom(req.headers.get("x-request-id")));
+    throw new ApiError("unknown_host", "This authorization server answers the names it is configured with: set NEXTAUTH_URL to the address your assistant uses.");
   }
   const { port, secret } = await bridge();
   const issuer = publicOrigin(req);

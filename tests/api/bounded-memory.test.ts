@@ -20,11 +20,12 @@ const heapAfterGc = () => {
   return process.memoryUsage().heapUsed;
 };
 
-const jwks = (host: string) => oauthGet(new Request(`http://${host}/oauth/jwks`, { headers: { host } }));
+const NO_PARAMS = { params: Promise.resolve({}) };
+const jwks = (host: string) => oauthGet(new Request(`http://${host}/oauth/jwks`, { headers: { host } }), NO_PARAMS);
 
 describe("the OAuth server under invented Host values", () => {
   test("a name that is not this server's is refused: 403 unknown_host in the error shape", async () => {
-    for (const res of [await jwks("h1.example"), await serverMetadata(new Request("http://h2.example/.well-known/oauth-authorization-server", { headers: { host: "h2.example" } }))]) {
+    for (const res of [await jwks("h1.example"), await serverMetadata(new Request("http://h2.example/.well-known/oauth-authorization-server", { headers: { host: "h2.example" } }), NO_PARAMS)]) {
       assert.equal(res.status, 403);
       const body = await res.json();
       assert.equal(body.error.code, "unknown_host");
