@@ -121,6 +121,12 @@ export const RecordDeliveryInput = z
     }),
     delivery_id: Id.optional().meta({ description: "Advance this earlier delivery instead of starting a new one." }),
     content_hash: ContentHash.optional().meta({ description: "The content you shared; default: the item's current content." }),
+    post: z
+      .int()
+      .min(1)
+      .max(25)
+      .optional()
+      .meta({ description: "For a thread shared post by post: which post (1 = the first) this delivery presented. Default: the whole variant. Fixed when the delivery starts." }),
   })
   .meta({ id: "DeliveryInput" });
 export type RecordDeliveryInput = z.output<typeof RecordDeliveryInput>;
@@ -244,6 +250,7 @@ export const Delivery = z
     state: z.enum(DELIVERY_STATES),
     content_hash: z.string(),
     published_url: z.string().nullable(),
+    post: z.int().nullable().meta({ description: "Which post of a thread this delivery presented (1 = the first); null: the whole variant." }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -270,6 +277,7 @@ export function toDelivery(row: ContentDelivery): Delivery {
     state: row.state as Delivery["state"],
     content_hash: row.contentHash,
     published_url: row.publishedUrl,
+    post: row.post,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -157,3 +157,35 @@ describe("delivery evidence", () => {
     assert.equal(badUrl.body.error.details[0].path, "published_url");
   });
 });
+
+describe("a thread shared post by post (issue 56)", () => {
+  test("each post's share is a delivery that says which post it presented; a post the thread lacks is refused", async () => {
+    const user = await createTestUser();
+    const channel = await createChannel(user.key, "x");
+    const body = Array.from({ length: 8 }, (_, i) => `Point ${i + 1}: the meeting ran long because nobody wrote the agenda down before it began.`).join(" ");
+    const master = await createMaster(user.key, body);
+    const made = await content.variants(user.key, master.id, { client_request_id: "t", targets: [{ channel_id: channel, preset_id: "builtin-thread" }] });
+    const { variant_id: id, task_id: taskId } = made.body.variants[0];
+    await generateVariantJob.run({ taskId }, { jobId: "t", attempt: 1, lastAttempt: true });
+    const item = (await content.get(user.key, id)).body.item;
+    assert.ok(item.posts.length >= 2, `a thread: ${item.posts.length} posts`);
+    assert.equal((await content.approve(user.key, id, { content_hash: item.content_hash })).status, 200);
+    for (const post of [1, 2]) {
+      const started = await content.deliver(user.key, id, { client_event_id: `p${post}a`, method: "share", state: "initiated", post });
+      assert.equal(started.status, 201, started.text);
+      assert.equal(started.body.delivery.post, post);
+      const presented = await content.deliver(user.key, id, { client_event_id: `p${post}b`, method: "share", state: "presented", delivery_id: started.body.delivery.id });
+      assert.equal(presented.body.delivery.post, post, "the delivery keeps its post");
+      assert.equal(presented.body.delivery.state, "presented");
+    }
+    const other = await content.deliver(user.key, id, { client_event_id: "p1c", method: "share", state: "initiated", post: 1 });
+    const moved = await content.deliver(user.key, id, { client_event_id: "p1d", method: "share", state: "presented", delivery_id: other.body.delivery.id, post: 2 });
+    assert.equal(moved.status, 409);
+    assert.equal(moved.body.error.code, "invalid_transition");
+    const beyond = await content.deliver(user.key, id, { client_event_id: "p9", method: "share", state: "initiated", post: item.posts.length + 1 });
+    assert.equal(beyond.status, 400);
+    assert.equal(beyond.body.error.code, "validation_failed");
+    const whole = await content.deliver(user.key, id, { client_event_id: "w", method: "copy", state: "initiated" });
+    assert.equal(whole.body.delivery.post, null, "without post: the whole variant");
+  });
+});

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FILTERS, confirmation, postState } from "@/app/_components/posts/post-state.ts";
+import { FILTERS, confirmation, nextThreadPost, postState } from "@/app/_components/posts/post-state.ts";
 import type { ContentItem, Delivery } from "@/app/_lib/posts/content.ts";
 
 const HASH = "a".repeat(64);
@@ -41,6 +41,7 @@ const delivery = (over: Partial<Delivery>): Delivery => ({
   state: "presented",
   content_hash: HASH,
   published_url: null,
+  post: null,
   created_at: T1,
   updated_at: T1,
   ...over,
@@ -71,4 +72,17 @@ test("only what went out after approval, for this text and this post, counts as 
 test("every state a post can be in is under one filter besides All, except writing", () => {
   const filtered = FILTERS.filter((f) => f.value !== "all").flatMap((f) => f.states);
   assert.deepEqual([...filtered].sort(), ["approved", "changed", "failed", "published", "review", "shared", "stale"]);
+});
+
+test("a thread goes out post by post: the next post after the last one presented since approval", () => {
+  const thread = variant({ posts: ["one", "two", "three"], approval: approved });
+  assert.equal(nextThreadPost(thread, []), 1);
+  assert.equal(nextThreadPost(thread, [delivery({ post: 1 })]), 2);
+  assert.equal(nextThreadPost(thread, [delivery({ post: 1 }), delivery({ post: 2, state: "cancelled" })]), 2, "a cancelled share is not presented");
+  assert.equal(nextThreadPost(thread, [delivery({ post: 2 })]), 3);
+  assert.equal(nextThreadPost(thread, [delivery({ post: 3 })]), null, "all out");
+  assert.equal(nextThreadPost(thread, [delivery({ post: null })]), null, "the whole thread at once");
+  assert.equal(nextThreadPost(thread, [delivery({ post: 1, content_hash: OTHER })]), 1, "an earlier text's share does not count");
+  assert.equal(nextThreadPost(variant({ posts: ["one"], approval: approved }), []), null, "a single post is no thread");
+  assert.equal(nextThreadPost(variant({ posts: ["one", "two"] }), []), null, "not approved");
 });

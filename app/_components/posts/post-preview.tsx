@@ -35,7 +35,20 @@ export function Counter({ text, platform, label }: { text: string; platform: Pla
   );
 }
 
-export function PostPreview({ platform, name, title, posts }: { platform: Platform | undefined; name: string; title: string; posts: string[] }) {
+export function PostPreview({
+  platform,
+  name,
+  title,
+  posts,
+  onCopyPost,
+}: {
+  platform: Platform | undefined;
+  name: string;
+  title: string;
+  posts: string[];
+  /** A thread's posts can each be copied alone (1-based). */
+  onCopyPost?: (post: number) => void;
+}) {
   const limit = limitOf(platform);
   if (platform && ARTICLE.has(platform)) {
     const body = posts.join("\n\n");
@@ -61,7 +74,14 @@ export function PostPreview({ platform, name, title, posts }: { platform: Platfo
               {name} <span>· now</span>
             </span>
             <p className={styles.postText}>{post}</p>
-            <Counter text={post} platform={platform} label={thread ? `Post ${i + 1} of ${posts.length}` : undefined} />
+            <div className={styles.postFoot}>
+              <Counter text={post} platform={platform} label={thread ? `Post ${i + 1} of ${posts.length}` : undefined} />
+              {thread && onCopyPost && (
+                <button type="button" className={styles.copyPost} onClick={() => onCopyPost(i + 1)} aria-label={`Copy post ${i + 1} of ${posts.length}`}>
+                  Copy
+                </button>
+              )}
+            </div>
           </div>
         </div>
       ))}

@@ -22,6 +22,21 @@ export function postState(variant: ContentItem, deliveries: Delivery[]): PostSta
   return "approved";
 }
 
+/**
+ * A thread shared post by post: the next post to share (1-based), after the last one presented
+ * since approval; null when it is no thread, not approved, or every post has gone out.
+ */
+export function nextThreadPost(variant: ContentItem, deliveries: Delivery[]): number | null {
+  const count = variant.posts?.length ?? 0;
+  if (count < 2 || variant.approval?.state !== "approved") return null;
+  const approvedAt = variant.approval.approved_at ?? "";
+  const presented = deliveries
+    .filter((d) => d.item_id === variant.id && d.content_hash === variant.content_hash && SHARED_STATES.has(d.state) && d.updated_at >= approvedAt)
+    .map((d) => d.post ?? count); // the whole thread at once: all of it went out
+  const last = Math.max(0, ...presented);
+  return last < count ? last + 1 : null;
+}
+
 export const STATE_WORDS: Record<PostState, string> = {
   writing: "Writing…",
   failed: "Could not be written",

@@ -5,11 +5,11 @@ import { Check, Copy, Download, Ellipsis, ExternalLink, Pencil, RefreshCw, Send,
 import { ApiRequestError } from "@/app/_lib/api.ts";
 import { THREAD_SEPARATOR } from "@/lib/content/generators/platform-rules.ts";
 import { approveItem, confirmManualDelivery, editItem, newActionId, regenerate, type Channel, type ContentItem, type Delivery } from "@/app/_lib/posts/content.ts";
-import { canShare, copyVariant, downloadVariant, shareVariant, type ShareOutcome } from "@/app/_lib/posts/share.ts";
+import { canShare, copyVariant, downloadVariant, isThread, shareVariant, type ShareOutcome } from "@/app/_lib/posts/share.ts";
 import { Badge, Button, IconButton, LocalTime, Notice, ProgressBar, Sheet } from "@/app/_ui/index.ts";
 import { platformName } from "@/app/_components/posts/platforms.ts";
 import { PostEditor, PostPreview, hasTitle } from "@/app/_components/posts/post-preview.tsx";
-import { STATE_TONE, STATE_WORDS, confirmation, postState } from "@/app/_components/posts/post-state.ts";
+import { STATE_TONE, STATE_WORDS, confirmation, nextThreadPost, postState } from "@/app/_components/posts/post-state.ts";
 import { MenuItem, PostedSheet, VariantHistory, shortUrl } from "@/app/_components/posts/variant-sheets.tsx";
 import styles from "./posts.module.css";
 
@@ -43,6 +43,9 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
   const mine = deliveries.filter((d) => d.item_id === variant.id && d.state !== "initiated");
   const posts = variant.posts?.length ? variant.posts : [variant.body];
   const busy = working || state === "writing";
+  // A thread goes out post by post (X takes one post at a time): the next one to share, if any.
+  const thread = isThread(variant);
+  const nextPost = nextThreadPost(variant, deliveries);
 
   async function run(action: () => Promise<string | ShareOutcome>, tone: (text: string) => "neutral" | "success" | "danger" = () => "success") {
     setWorking(true);
@@ -61,6 +64,16 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
 
   const shareTone = (outcome: string) => (outcome === "presented" || outcome === "copied" || outcome === "downloaded" ? "success" : "neutral");
   const share = () => run(() => (sharable ? shareVariant(variant) : copyVariant(variant)), shareTone);
+  // One post of a thread: its outcome says what comes next.
+  const sharePost = (post: number) =>
+    run(async () => {
+      const outcome = sharable ? await shareVariant(variant, { post }) : await copyVariant(variant, { post });
+      if (outcome !== "presented" && outcome !== "copied") return outcome;
+      const done = outcome === "presented" ? "Shared" : "Copied";
+      return post < posts.length ? `${done} post ${post} of ${posts.length}. Post it, then share the next one.` : `${done} the last post. Once the thread is live, tell Voicedraft below.`;
+    }, () => "success");
+  const copyPost = (post: number) =>
+    run(async () => ((await copyVariant(variant, { post })) === "copied" ? `Copied post ${post} of ${posts.length}.` : "Copying did not work on this device."), shareTone);
   const approve = () => run(() => approveItem(variant.id, variant.content_hash).then(() => ""));
   const rewrite = () =>
     run(() => regenerate(variant.id, { source: "master", expected_content_hash: variant.content_hash }).then(() => ""));
@@ -124,6 +137,13 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
         <Check size={18} aria-hidden="true" /> Approve
       </Button>
     );
+  } else if (thread && nextPost !== null && (state === "approved" || state === "shared")) {
+    primary = (
+      <Button block onClick={() => sharePost(nextPost)} disabled={busy}>
+        <Share2 size={18} aria-hidden="true" />{" "}
+        {nextPost === 1 ? `${sharable ? "Share" : "Copy"} post 1 of ${posts.length}` : `Next: post ${nextPost} of ${posts.length}`}
+      </Button>
+    );
   } else if (state === "approved") {
     primary = (
       <Button block onClick={share} disabled={busy}>
@@ -174,7 +194,13 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
       ) : draft ? (
         <PostEditor platform={platform} title={draft.title} posts={draft.posts} onChange={(next) => setDraft({ ...draft, ...next })} />
       ) : (
-        <PostPreview platform={platform} name={name} title={variant.title} posts={posts} />
+        <PostPreview
+          platform={platform}
+          name={name}
+          title={variant.title}
+          posts={posts}
+          onCopyPost={thread && (state === "approved" || state === "shared" || state === "published") ? copyPost : undefined}
+        />
       )}
       {state === "failed" && variant.generation?.error && <p className="muted">{variant.generation.error}</p>}
       {variant.generation?.written_by === "offline" && variant.generation.offline_reason && state !== "writing" && (
@@ -206,11 +232,16 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
             Rewrite from the note
           </MenuItem>
           <MenuItem icon={<Copy size={20} />} onClick={() => run(() => copyVariant(variant), shareTone)}>
-            Copy text
+            {thread ? "Copy all posts" : "Copy text"}
           </MenuItem>
-          {(state === "approved" || state === "shared" || state === "published") && sharable && (
+          {(state === "approved" || state === "shared" || state === "published") && sharable && !thread && (
             <MenuItem icon={<Share2 size={20} />} onClick={share}>
               {state === "approved" ? "Share" : "Share again"}
+            </MenuItem>
+          )}
+          {(state === "shared" || state === "published") && sharable && thread && (
+            <MenuItem icon={<Share2 size={20} />} onClick={() => sharePost(1)}>
+              Share again from post 1
             </MenuItem>
           )}
           {state === "approved" && (

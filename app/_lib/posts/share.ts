@@ -7,17 +7,24 @@ import { newActionId, recordDelivery, type ContentItem, type DeliveryMethod } fr
 export type ShareOutcome = "presented" | "cancelled" | "failed" | "copied" | "downloaded" | "unsupported";
 type Event = "initiated" | "presented" | "cancelled" | "failed";
 
-export const shareText = (variant: ContentItem) => (variant.posts?.length ? variant.posts.join("\n\n") : variant.body);
+/** The whole variant's text (a thread's posts one after another, for a file or a copy of all), or one post of a thread (1-based). */
+export const shareText = (variant: ContentItem, post?: number) =>
+  post !== undefined && variant.posts?.[post - 1] !== undefined ? variant.posts[post - 1] : variant.posts?.length ? variant.posts.join("\n\n") : variant.body;
+
+/** A thread, shared post by post: X and its peers take one post at a time. */
+export const isThread = (variant: ContentItem) => (variant.posts?.length ?? 0) > 1;
 const fileName = (variant: ContentItem) => `${(variant.title || "post").replace(/[^\w-]+/g, "-").slice(0, 60) || "post"}.txt`;
 
 // Each event has its own client_event_id, made once here; recordDelivery retries with the same one.
-async function record(variant: ContentItem, method: DeliveryMethod, state: Event, deliveryId?: string) {
+// `post`: which post of a thread the event is about (the evidence says which was presented).
+async function record(variant: ContentItem, method: DeliveryMethod, state: Event, deliveryId?: string, post?: number) {
   return recordDelivery(variant.id, {
     client_event_id: newActionId(),
     method,
     state,
     content_hash: variant.content_hash,
     ...(deliveryId && { delivery_id: deliveryId }),
+    ...(post !== undefined && { post }),
   });
 }
 
@@ -25,16 +32,16 @@ export function canShare(): boolean {
   return typeof navigator !== "undefined" && typeof navigator.share === "function";
 }
 
-/** Opens the share sheet with the text (or a file where only files can be shared). */
-export async function shareVariant(variant: ContentItem, { asFile = false } = {}): Promise<ShareOutcome> {
+/** Opens the share sheet with the text, or one post of a thread (or a file where only files can be shared). */
+export async function shareVariant(variant: ContentItem, { asFile = false, post }: { asFile?: boolean; post?: number } = {}): Promise<ShareOutcome> {
   if (!canShare()) return "unsupported";
-  const text = shareText(variant);
+  const text = shareText(variant, post);
   let data: ShareData = { title: variant.title || undefined, text };
   if (asFile) {
     const file = new File([text], fileName(variant), { type: "text/plain" });
     if (navigator.canShare?.({ files: [file] })) data = { title: variant.title || undefined, files: [file] };
   }
-  const started = await record(variant, "share", "initiated");
+  const started = await record(variant, "share", "initiated", undefined, post);
   try {
     await navigator.share(data);
   } catch (err) {
@@ -46,10 +53,11 @@ export async function shareVariant(variant: ContentItem, { asFile = false } = {}
   return "presented";
 }
 
-export async function copyVariant(variant: ContentItem): Promise<ShareOutcome> {
-  const started = await record(variant, "copy", "initiated");
+/** Copies the text, or one post of a thread. */
+export async function copyVariant(variant: ContentItem, { post }: { post?: number } = {}): Promise<ShareOutcome> {
+  const started = await record(variant, "copy", "initiated", undefined, post);
   try {
-    await navigator.clipboard.writeText(shareText(variant));
+    await navigator.clipboard.writeText(shareText(variant, post));
   } catch {
     await record(variant, "copy", "failed", started.id);
     return "failed";

@@ -8,6 +8,7 @@ import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { moveDelivery, type DeliveryState } from "@/lib/content/items/states.ts";
 import { lockItem } from "@/lib/content/items/store.ts";
+import { splitPosts } from "@/lib/content/generators/platform-rules.ts";
 import { toDelivery, type Delivery, type RecordDeliveryInput } from "@/lib/content/schemas.ts";
 
 export type DeliveryAnswer = { delivery: Delivery; replayed: boolean };
@@ -42,12 +43,20 @@ export async function recordDelivery({ userId, id, input }: { userId: string; id
       if (earlier && earlier.method !== input.method) {
         throw new ApiError("invalid_transition", `The delivery ${earlier.id} is a ${earlier.method}, not a ${input.method}.`);
       }
+      if (earlier && input.post !== undefined && earlier.post !== input.post) {
+        throw new ApiError("invalid_transition", `The delivery ${earlier.id} is of ${earlier.post ? `post ${earlier.post}` : "the whole variant"}, not post ${input.post}.`);
+      }
+      if (input.post !== undefined && input.post > splitPosts(item.body).length) {
+        throw new ApiError("validation_failed", `The variant has ${splitPosts(item.body).length} post(s): there is no post ${input.post}.`, {
+          details: [{ path: "post", message: `must be at most ${splitPosts(item.body).length}` }],
+        });
+      }
       const fromState = (earlier?.state ?? null) as DeliveryState | null;
       const toState = moveDelivery(fromState, input.state);
       const delivery = earlier
         ? await tx.contentDelivery.update({ where: { id: earlier.id }, data: { state: toState } })
         : await tx.contentDelivery.create({
-            data: { userId, itemId: id, method: input.method, state: toState, contentHash: input.content_hash ?? item.contentHash },
+            data: { userId, itemId: id, method: input.method, state: toState, contentHash: input.content_hash ?? item.contentHash, post: input.post ?? null },
           });
       await tx.deliveryEvent.create({
         data: { userId, deliveryId: delivery.id, clientEventId: input.client_event_id, fromState, toState, requestHash },

@@ -1967,6 +1967,8 @@ export interface components {
             delivery_id?: string;
             /** @description The content you shared; default: the item's current content. */
             content_hash?: string;
+            /** @description For a thread shared post by post: which post (1 = the first) this delivery presented. Default: the whole variant. Fixed when the delivery starts. */
+            post?: number;
         };
         ManualDeliveryInput: {
             /**
@@ -2084,6 +2086,8 @@ export interface components {
             state: "initiated" | "presented" | "cancelled" | "failed" | "confirmed_manual";
             content_hash: string;
             published_url: string | null;
+            /** @description Which post of a thread this delivery presented (1 = the first); null: the whole variant. */
+            post: number | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */

@@ -164,14 +164,14 @@ class ContentResource:
         """
         return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["list_content_masters"], query={"limit": limit, "cursor": cursor, "source_transcription_id": source_transcription_id}))
 
-    def record_delivery(self, id: str, method: str, state: str, *, client_event_id: Optional[str] = None, delivery_id: Optional[str] = None, content_hash: Optional[str] = None) -> Dict[str, Any]:  # noqa: A002
+    def record_delivery(self, id: str, method: str, state: str, *, client_event_id: Optional[str] = None, delivery_id: Optional[str] = None, content_hash: Optional[str] = None, post: Optional[int] = None) -> Dict[str, Any]:  # noqa: A002
         """Record share, copy or export evidence.
 
         Records what your share panel, clipboard copy or file export did. Evidence states: initiated → presented → cancelled | failed (initiated may also go straight to cancelled or failed; a new delivery may start in any of them). Send delivery_id to advance an earlier delivery. None of these states confirms a publication — opening a share panel proves only that sharing was started or presented; the one confirmed state, confirmed_manual, comes only from the manual confirmation. Idempotent per client_event_id.
 
         Required scope: `content:write`.
         """
-        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["record_content_delivery"], path_params={"id": id}, json_body=_present({"client_event_id": client_event_id or uuid.uuid4().hex, "method": method, "state": state, "delivery_id": delivery_id, "content_hash": content_hash})))
+        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["record_content_delivery"], path_params={"id": id}, json_body=_present({"client_event_id": client_event_id or uuid.uuid4().hex, "method": method, "state": state, "delivery_id": delivery_id, "content_hash": content_hash, "post": post})))
 
     def refresh_from_note(self, id: str, expected_content_hash: str) -> Dict[str, Any]:  # noqa: A002
         """Update a master from its note.
