@@ -52,7 +52,7 @@ export async function composeInsights({
   const list = (items: unknown, count: number, max: number) =>
     (Array.isArray(items) ? items : []).map((item) => clean(item, max)).filter(Boolean).slice(0, count);
   return {
-    title: clean(draft.title, INSIGHTS_TITLE_MAX),
+    title: steadyTitle(previous, writtenBy, clean(draft.title, INSIGHTS_TITLE_MAX), input.text),
     summary: clean(draft.summary, SUMMARY_MAX),
     key_points: list(draft.key_points, KEY_POINTS_MAX, KEY_POINT_MAX),
     action_items: list(draft.action_items, ACTION_ITEMS_MAX, ACTION_ITEM_MAX).map((text) => ({ text, done: ticked.get(actionItemKey(text)) ?? false })),
@@ -60,4 +60,17 @@ export async function composeInsights({
     offline_reason: offlineReason,
     updated_at: now.toISOString(),
   };
+}
+
+const wordsOf = (text: string) => text.normalize("NFKC").toLocaleLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+
+/**
+ * A note's title does not flip with each edit (issue 56: "Blows Young" → "John Guess" → "Blows
+ * Young", while its posts kept "John Guess"): the title written before by the same writer stays
+ * while the text still says it, in its order; a new one comes when it no longer does.
+ */
+function steadyTitle(previous: Insights | null, writtenBy: string, title: string, text: string): string {
+  const before = previous?.title;
+  if (!before || previous.written_by !== writtenBy || before === title) return title;
+  return ` ${wordsOf(text)} `.includes(` ${wordsOf(before)} `) ? before : title;
 }

@@ -1,6 +1,6 @@
 import { rankUnits, unitsOf, withoutRepeats, type Unit } from "@/lib/writer/sentences.ts";
 import { actionItemsOf, commitsTo } from "@/lib/insights/action-items.ts";
-import { keyPhraseTitle } from "@/lib/insights/note-title.ts";
+import { noteTitle } from "@/lib/writer/note-title.ts";
 import { KEY_POINT_MAX, KEY_POINTS_MAX, SUMMARY_MAX } from "@/lib/insights/schemas.ts";
 import type { InsightsDraft, InsightsInput, InsightsWriter } from "@/lib/insights/types.ts";
 
@@ -109,7 +109,7 @@ export function keyPointsOf(sentences: string[], ranks: number[], exclude: Set<n
 }
 
 /** Title, summary, key points and action items of a note, by rules. */
-export function writeOfflineInsights({ text, language }: InsightsInput): InsightsDraft {
+export function writeOfflineInsights({ text, language, recordedAt }: InsightsInput): InsightsDraft {
   const said = unitsOf(text, language);
   // A sentence said twice is summarized once (it would rank twice, and fill two of the places).
   const units = withoutRepeats(sentencesOf(said));
@@ -120,7 +120,7 @@ export function writeOfflineInsights({ text, language }: InsightsInput): Insight
   const commitments = new Set(sentences.flatMap((s, i) => (commitsTo(s) ? [i] : [])));
   const { summary, used } = summaryOf(sentences, ranks);
   return {
-    title: keyPhraseTitle(sentences, ranks, language),
+    title: noteTitle(sentences, ranks, language, recordedAt),
     summary,
     key_points: keyPointsOf(sentences, ranks, commitments, used),
     action_items: actionItems,

@@ -8,6 +8,7 @@ import type { InsightsWriter } from "@/lib/insights/types.ts";
 
 type NoteBasis = {
   text: string;
+  createdAt: Date;
   language: string;
   title: string | null;
   editedAt: Date | null;
@@ -30,11 +31,11 @@ export async function refreshInsights({ userId, id, writer }: { userId: string; 
       read: (client) =>
         client.transcription.findFirst({
           where: { id, userId },
-          select: { text: true, language: true, title: true, editedAt: true, insights: true, optimization: { select: { status: true, optimizedText: true } } },
+          select: { text: true, createdAt: true, language: true, title: true, editedAt: true, insights: true, optimization: { select: { status: true, optimizedText: true } } },
         }),
       basis: (note) => JSON.stringify([shownText(note), note.language, note.title]),
       write: (note, current) =>
-        composeInsights({ input: { text: shownText(note), language: note.language, title: note.title }, previous: current, writer: by }),
+        composeInsights({ input: { text: shownText(note), language: note.language, title: note.title, recordedAt: note.createdAt }, previous: current, writer: by }),
     });
     log.debug("insights written", { transcription_id: id, ms: Math.round(performance.now() - started) });
     return stored;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+// The same as NOTE_TITLE_MAX (lib/writer/note-title.ts), which the offline title keeps to.
 export const INSIGHTS_TITLE_MAX = 60;
 export const SUMMARY_MAX = 300;
 export const KEY_POINTS_MAX = 5;

@@ -9,6 +9,8 @@ export type InsightsInput = {
   language: string;
   /** The person's own name for the note, if they gave one (a hint; the insights title is written anyway). */
   title?: string | null;
+  /** When the note was recorded: names it when its words give no title ("Voice note, Dec 1"). */
+  recordedAt?: Date;
 };
 
 /** What a writer produces; ticks, `written_by` and `updated_at` are added by composeInsights. */

@@ -70,7 +70,7 @@ describe("insights on notes (issue 31)", () => {
     const user = await createTestUser();
     const note = await noteWithText(user, PLAN);
     const before = note.insights;
-    assert.equal(before.title, "Quarterly Budget");
+    assert.equal(before.title, "Quarterly budget");
     assert.ok(before.summary.length <= 300);
     assert.deepEqual(before.action_items, [
       { text: "Call Anna about the booth invoice before Friday", done: false },
@@ -151,7 +151,7 @@ describe("insights on notes (issue 31)", () => {
     const name = Object.keys(files).find((f) => f.startsWith("notes/"))!;
     assert.match(name, /-quarterly-budget-/, "named by the insights title");
     const markdown = strFromU8(files[name]);
-    assert.match(markdown, /^title: "Quarterly Budget"$/m);
+    assert.match(markdown, /^title: "Quarterly budget"$/m);
     assert.match(markdown, /^summary: "/m);
     assert.match(markdown, /## Summary\n\n.*quarterly budget/);
     assert.match(markdown, /## Action items\n\n- \[ \] Call Anna about the booth invoice before Friday\n- \[x\] Send the updated spreadsheet to Maria\n/);

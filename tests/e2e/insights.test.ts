@@ -54,7 +54,7 @@ test("a note's insights: summary, key points, to-dos that tick and stay ticked; 
   assert.equal(await page.getByRole("checkbox", { name: "Send the updated spreadsheet to Maria" }).isChecked(), true, "the tick was stored");
 
   await page.goto("/transcripts");
-  await page.getByRole("link", { name: /Quarterly Budget/ }).waitFor();
+  await page.getByRole("link", { name: /Quarterly budget/ }).waitFor();
   await page.getByText(/Overall the quarterly budget looks manageable/).first().waitFor();
   await screenshot(page, "notes-insights-light");
   await page.emulateMedia({ colorScheme: "dark" });

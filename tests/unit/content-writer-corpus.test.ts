@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { PLATFORMS } from "@/lib/channels/schemas.ts";
 import { platformFamily } from "@/lib/channels/platforms.ts";
 import { INVITE_LINES, inviteRepliesLine } from "@/lib/content/generators/invite-replies.ts";
-import { keyPhraseTitle } from "@/lib/content/generators/key-phrase.ts";
+import { titleOf } from "@/lib/writer/note-title.ts";
 import { detectLanguage } from "@/lib/writer/note-language.ts";
 import { hashtagCandidates } from "@/lib/content/generators/hashtags.ts";
 import { splitPosts } from "@/lib/content/generators/platform-rules.ts";
@@ -51,12 +51,12 @@ describe("the offline writer over the corpus", () => {
       for (const platform of ["x", "bluesky", "newsletter"] as const) assert.ok(!writeNote(note, platform).body.includes(line), platform);
     });
 
-    test(`${note.id}: newsletters and blogs get a key-phrase title line`, () => {
+    test(`${note.id}: newsletters and blogs get a title line, the note's own title`, () => {
       for (const platform of ["newsletter", "blog"] as const) {
         const body = writeNote(note, platform).body;
         const title = titleLineOf(note, body);
         assert.ok(title, body);
-        assert.ok(title.split(" ").length <= 3 && title === keyPhraseTitle(note.text, note.language), title);
+        assert.ok(title.split(" ").length <= 8 && title === titleOf(note.text, note.language, { notOpening: true }), title);
       }
     });
   }
@@ -89,11 +89,11 @@ describe("the writer's helpers", () => {
     assert.equal(inviteRepliesLine("x", "pl"), null);
   });
 
-  test("a key-phrase title is never the note's opening words, nor an everyday word", () => {
-    const opening = keyPhraseTitle("Kubernetes is great. Our Kubernetes cluster runs the scheduler.", "en");
-    assert.ok(opening !== "Kubernetes" && opening.includes("Kubernetes"), opening);
-    assert.equal(keyPhraseTitle("We shipped the new editor today. It saves as you type.", "en"), "Editor");
-    assert.equal(keyPhraseTitle("and the of it", "en"), "A Note");
+  test("a post's title is the note's: a phrase said twice, else a clause as said, never one word; nothing to name: Voice note", () => {
+    assert.equal(titleOf("The Kubernetes cluster is great. Our Kubernetes cluster runs the scheduler.", "en"), "Kubernetes cluster");
+    assert.equal(titleOf("We shipped the new editor today. It saves as you type.", "en"), "We shipped the new editor");
+    assert.equal(titleOf("We shipped the new editor today. It saves as you type.", "en", { notOpening: true }), "It saves as you type");
+    assert.equal(titleOf("and the of it", "en"), "Voice note");
   });
 
   test("hashtags: dictionary names and recurring capitalised names; not wording fixes, not sentence openers", () => {

@@ -3,7 +3,7 @@ import { TITLE_MAX } from "@/lib/content/schemas.ts";
 import { THREAD_SEPARATOR, type Count } from "@/lib/content/generators/platform-rules.ts";
 import { hashtagsFor } from "@/lib/content/generators/hashtags.ts";
 import { inviteRepliesLine } from "@/lib/content/generators/invite-replies.ts";
-import { keyPhraseTitle } from "@/lib/content/generators/key-phrase.ts";
+import { titleOf } from "@/lib/writer/note-title.ts";
 import { noteLanguage } from "@/lib/writer/note-language.ts";
 import { rankUnits, unitsOf, withoutRepeats, type Unit } from "@/lib/writer/sentences.ts";
 import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content/generators/types.ts";
@@ -198,7 +198,9 @@ function titleUnit(input: GenerationInput, units: Unit[], language: string | nul
   const given = input.title.trim();
   if (!input.preset.includeTitle || !platformRules(input.platform).titled) return null;
   const opensNote = !given || words(input.body).startsWith(words(given));
-  const title = !opensNote ? given : platformFamily(input.platform) === "long" && units.length ? keyPhraseTitle(input.body, language) : null;
+  // The note's own title, never how the post opens anyway (a title line would repeat it).
+  const own = platformFamily(input.platform) === "long" && units.length ? titleOf(input.body, language, { notOpening: true }) : null;
+  const title = !opensNote ? given : own && !words(input.body).startsWith(words(own)) ? own : null;
   return title ? { text: title, paragraph: -1, listItem: false, index: -1, score: Number.POSITIVE_INFINITY } : null;
 }
 

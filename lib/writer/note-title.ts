@@ -1,9 +1,20 @@
 import { FILLER_WORDS, isEverydayWord } from "@/lib/dictionary/common-words.ts";
-import { INSIGHTS_TITLE_MAX } from "@/lib/insights/schemas.ts";
+import { rankUnits, unitsOf } from "@/lib/writer/sentences.ts";
 
-// The note's key phrase as its title: RAKE-like (Rose et al. 2010) candidate phrases — runs of
-// content words between everyday words and punctuation — scored by how often their words occur,
-// weighted by how central the sentences holding them are (TextRank, from the caller).
+// A title a person would write, offline, in the note's own words, order and casing (names keep
+// their capitals: "Mr John"), never a fragment (issue 56: "Blows Young", "John Guess" for notes
+// whose recognized words made no phrase). In turn:
+// 1. the note's key phrase, if the note says it at least twice: RAKE-like (Rose et al. 2010)
+//    candidate phrases — runs of content words between everyday words and punctuation — scored by
+//    how often their words occur, weighted by how central the sentences holding them are (TextRank,
+//    from the caller); a phrase said once is as likely a mishearing as a subject;
+// 2. else the opening clause of its most central sentence, three to eight words ending on a content
+//    word ("Meetings that run long cost us an hour");
+// 3. else "Voice note, Dec 1" (the note's date, in its language).
+// The insights' title (lib/insights) and a long post's title line (lib/content) are both this one.
+
+export const NOTE_TITLE_MAX = 60;
+const INSIGHTS_TITLE_MAX = NOTE_TITLE_MAX;
 
 const WORD = /[\p{L}\p{M}][\p{L}\p{M}\p{N}'’-]*|\p{N}+/gu;
 // Words the everyday lists leave out that never make a title: what commitments and fillers are
@@ -15,14 +26,12 @@ const NEVER_TITLE = new Set(
    olvides olvidar deberíamos debería recuerda recordar creo cosas lunes martes miércoles jueves viernes sábado domingo
    oublie oublier devrait devrions penser pense aujourd'hui choses truc lundi mardi mercredi jeudi vendredi samedi dimanche`.split(/\s+/),
 );
-const AND: Record<string, string> = { en: "and", de: "und", es: "y", fr: "et" };
-const FALLBACK: Record<string, string> = { en: "Voice Note", de: "Sprachnotiz", es: "Nota de Voz", fr: "Note Vocale" };
-const NOTES: Record<string, string> = { en: "Notes", de: "Notizen", es: "Notas", fr: "Notes" };
+const FALLBACK: Record<string, string> = { en: "Voice note", de: "Sprachnotiz", es: "Nota de voz", fr: "Note vocale" };
 const MAX_PHRASE_WORDS = 3;
 const TITLE_SENTENCES = 60;
 
 const fold = (word: string) => word.normalize("NFC").toLowerCase().replace(/’/g, "'");
-const lang = (language: string) => (language.slice(0, 2).toLowerCase() in AND ? language.slice(0, 2).toLowerCase() : "en");
+const lang = (language: string) => (language.slice(0, 2).toLowerCase() in FALLBACK ? language.slice(0, 2).toLowerCase() : "en");
 
 type WordInfo = { key: string; content: boolean };
 
@@ -69,8 +78,64 @@ function addPhrases(run: Token[], phrases: Map<string, Phrase>) {
   }
 }
 
-/** The title: a short noun phrase of the top-ranked content words, title-cased, never the note's first words. */
-export function keyPhraseTitle(sentences: string[], ranks: number[], language: string): string {
+/**
+ * The title of a text (a note, a post's source), from its sentences as the offline writers rank
+ * them. `notOpening`: a title line above a post that opens with the note's first sentence must not
+ * repeat it: a clause of another sentence, else the key phrase even if said once; null if neither.
+ */
+export function titleOf(text: string, language: string | null, { notOpening = false, recordedAt }: { notOpening?: boolean; recordedAt?: Date } = {}): string | null {
+  const units = unitsOf(text, language ?? undefined);
+  const sentences = units.map((u) => u.text);
+  const ranks = units.length ? rankUnits(units) : [];
+  const code = language ?? "en";
+  if (!notOpening) return noteTitle(sentences, ranks, code, recordedAt);
+  const phrase = keyPhraseTitle(sentences, ranks, code);
+  if (phrase) return phrase;
+  const clause = clauseTitle(sentences.slice(1), ranks.slice(1), code);
+  return clause ?? keyPhraseTitle(sentences, ranks, code, { once: true });
+}
+
+/** The note's title (see above) from its sentences and their ranks; `recordedAt` names it when its words give none. */
+export function noteTitle(sentences: string[], ranks: number[], language: string, recordedAt?: Date): string {
+  return keyPhraseTitle(sentences, ranks, language) ?? clauseTitle(sentences, ranks, language) ?? datedTitle(language, recordedAt);
+}
+
+const MIN_CLAUSE_WORDS = 3;
+const MAX_CLAUSE_WORDS = 8;
+// Where a sentence's first clause ends: punctuation, or a word that starts another clause.
+const CLAUSE_END = /[,;:()\u2013\u2014]|\s(?:because|but|so that|which|and then|weil|aber|porque|pero|parce que|mais)\s/iu;
+
+/** The opening clause of the most central sentence that has one of three to eight words, ending on a content word. */
+function clauseTitle(sentences: string[], ranks: number[], language: string): string | null {
+  const order = sentences.map((_, i) => i).sort((a, b) => (ranks[b] ?? 0) - (ranks[a] ?? 0) || a - b);
+  const known = new Map<string, WordInfo>();
+  for (const i of order.slice(0, 5)) {
+    const clause = sentences[i].split(CLAUSE_END)[0].replace(/[.!?…"“”«»]+$/u, "").trim();
+    const words = clause.split(/\s+/).filter(Boolean).slice(0, MAX_CLAUSE_WORDS);
+    while (words.length && !infoOf(words.at(-1)!.replace(/[^\p{L}\p{M}\p{N}'’-]/gu, ""), language, known).content) words.pop();
+    const content = words.filter((w) => infoOf(w.replace(/[^\p{L}\p{M}\p{N}'’-]/gu, ""), language, known).content).length;
+    if (words.length < MIN_CLAUSE_WORDS || content < 2) continue;
+    const title = cutTitle(words.join(" ").replace(/[,;:]+$/u, ""));
+    return title.charAt(0).toLocaleUpperCase(lang(language)) + title.slice(1);
+  }
+  return null;
+}
+
+function datedTitle(language: string, recordedAt?: Date): string {
+  const code = lang(language);
+  if (!recordedAt) return FALLBACK[code];
+  const day = new Intl.DateTimeFormat(code, { month: "short", day: "numeric", timeZone: "UTC" }).format(recordedAt);
+  return `${FALLBACK[code]}, ${day}`;
+}
+
+const cutTitle = (title: string) => {
+  if (title.length <= INSIGHTS_TITLE_MAX) return title;
+  const cut = title.slice(0, INSIGHTS_TITLE_MAX + 1).replace(/\s+\S*$/u, "");
+  return cut || title.slice(0, INSIGHTS_TITLE_MAX);
+};
+
+/** The key phrase the note says at least twice, in its own casing (its first letter capital), never the note's first words; null if none. */
+export function keyPhraseTitle(sentences: string[], ranks: number[], language: string, { once = false } = {}): string | null {
   const code = lang(language);
   const links = LINKS[code];
   const wordScore = new Map<string, number>();
@@ -112,7 +177,7 @@ export function keyPhraseTitle(sentences: string[], ranks: number[], language: s
     }
     flush();
   });
-  if (!phrases.size) return FALLBACK[code];
+  if (!phrases.size) return null;
 
   const scored = [...phrases.values()]
     .map((p) => {
@@ -122,31 +187,15 @@ export function keyPhraseTitle(sentences: string[], ranks: number[], language: s
       return { ...p, score: sum * Math.sqrt(p.count) * (words.length === 1 ? 0.8 : 1) };
     })
     .sort((a, b) => b.score - a.score);
-  const topWords = [...wordScore.entries()].sort((a, b) => b[1] - a[1]).map(([k]) => k);
   const formOf = (t: Token) => (t.link ? t.key : [...surface.get(t.key)!.entries()].sort((a, b) => b[1] - a[1])[0][0]);
   const opening = (sentences.slice(0, 2).join(" ").match(WORD) ?? []).slice(0, 12).map(fold);
   const isOpening = (tokens: Token[]) => tokens.every((t, i) => opening[i] === t.key);
 
   for (const phrase of scored.slice(0, 8)) {
-    let tokens = phrase.tokens;
-    if (tokens.length === 1) {
-      const second = topWords.find((k) => k !== tokens[0].key);
-      if (second) tokens = [tokens[0], { key: AND[code], link: true }, { key: second, link: false }];
-    }
-    if (isOpening(tokens)) continue;
-    return titleCase(tokens.map((t) => ({ word: formOf(t), link: t.link })), code);
+    // Said once, a phrase is as likely a mishearing as the subject; one word is no title.
+    if ((!once && phrase.count < 2) || phrase.tokens.filter((t) => !t.link).length < (once ? 1 : 2) || isOpening(phrase.tokens)) continue;
+    const title = phrase.tokens.map(formOf).join(" ");
+    return cutTitle(title.charAt(0).toLocaleUpperCase(code) + title.slice(1));
   }
-  return titleCase([...scored[0].tokens.map((t) => ({ word: formOf(t), link: t.link })), { word: NOTES[code], link: false }], code);
-}
-
-/** Each word with a capital first letter (its other letters as spoken: "API", "iPhone"), the conjunction aside; cut at a word. */
-function titleCase(words: { word: string; link: boolean }[], code: string): string {
-  const cased = words.map(({ word, link }, i) => (i > 0 && link ? word : word.charAt(0).toLocaleUpperCase(code) + word.slice(1)));
-  let title = "";
-  for (const word of cased) {
-    const next = title ? `${title} ${word}` : word;
-    if (next.length > INSIGHTS_TITLE_MAX) break;
-    title = next;
-  }
-  return (title || cased[0].slice(0, INSIGHTS_TITLE_MAX)).replace(/\s+(?:and|und|y|et|of|for|des|der|de|del|la|en|du|à|au)$/u, "");
+  return null;
 }
