@@ -300,3 +300,45 @@ describe("insights by the writer", () => {
     }),
   );
 });
+
+// Issue 56: posts fit each platform to the character as it counts them. X: twitter-text's weighted
+// length (a link 23, an emoji or a CJK character 2); Bluesky: graphemes.
+const COUNTED_NOTES = [
+  `Read the write-up at https://example.com/engineering/2026/12/01/why-our-postgres-migration-took-eleven-weeks-and-what-we-would-do-differently-next-time?utm_source=voicedraft 🚀🚀 It covers the shadow reads, the rehearsals and the long night. ${"We would do it again, and we would rehearse twice as often before the switch. ".repeat(3)}`,
+  `${"🎉👩🏽‍💻🔥 ".repeat(60)}The launch went well and the team celebrated with cake.`,
+  `Café crème à Genève, déjà vu à Zürich: über die Brücke, naïve Pläne für das Frühjahr. ${"Ça marche très bien, et l'équipe est ravie du résultat final. ".repeat(6)}`,
+  `東京のチームと会議をしました。${"新しいデザインはとても良いと思います。".repeat(20)} See 日本語 notes.`,
+];
+
+describe("posts that fit the platform to the character", () => {
+  for (const [i, body] of COUNTED_NOTES.entries()) {
+    test(`note ${i + 1}: offline, every X post ≤ 280 weighted and every Bluesky post ≤ 300 graphemes`, async () => {
+      for (const [platform, limit] of [["x", 280], ["bluesky", 300]] as const) {
+        for (const preset of ["builtin-thread", "builtin-short", "builtin-standard"]) {
+          const variant = await writtenVariant(platform, preset, body);
+          assert.equal(variant.generation.state, "succeeded");
+          for (const text of variant.posts) assert.ok(postLength(platform, text) <= limit, `${platform} ${preset}: ${postLength(platform, text)} > ${limit}: ${text}`);
+        }
+      }
+    });
+    test(
+      `note ${i + 1}: the stand-in writer's posts, as long as it likes, fitted to ≤ 280 weighted and ≤ 300 graphemes`,
+      withEnv(writer(), async () => {
+        reply = (req) => post([req.user.replace(/^Title of the note: [^\n]*\n\n/, "")]);
+        for (const [platform, limit] of [["x", 280], ["bluesky", 300]] as const) {
+          for (const preset of ["builtin-thread", "builtin-short"]) {
+            const variant = await writtenVariant(platform, preset, body);
+            for (const text of variant.posts) assert.ok(postLength(platform, text) <= limit, `${platform} ${preset} (${variant.generation.written_by}): ${postLength(platform, text)} > ${limit}: ${text}`);
+          }
+        }
+      }),
+    );
+  }
+  test("X counts a link as 23 and an emoji as 2; Bluesky counts graphemes", () => {
+    assert.equal(postLength("x", "see https://example.com/a/very/long/path/that/goes/on/and/on"), 27);
+    assert.equal(postLength("x", "🚀"), 2);
+    assert.equal(postLength("bluesky", "👩🏽‍💻"), 1);
+    assert.equal(postLength("mastodon", "https://a.co"), 23);
+    assert.equal(postLength("linkedin", "🚀"), 1);
+  });
+});
