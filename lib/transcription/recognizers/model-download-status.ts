@@ -25,8 +25,9 @@ export type ModelDownloadStatus = {
 
 const STATUS_FILE = ".auto-download.json";
 
-export async function writeDownloadStatus(modelsDir: string, status: ModelDownloadStatus | null): Promise<void> {
-  const file = path.join(modelsDir, STATUS_FILE);
+/** `name`: the status file (the recognizer's by default; the local writer's model has its own). */
+export async function writeDownloadStatus(modelsDir: string, status: ModelDownloadStatus | null, name = STATUS_FILE): Promise<void> {
+  const file = path.join(modelsDir, name);
   if (!status) return rm(file, { force: true });
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, JSON.stringify(status));
@@ -34,9 +35,9 @@ export async function writeDownloadStatus(modelsDir: string, status: ModelDownlo
 }
 
 /** This server's download in progress, or null (none, another server's, or its process is gone). */
-export function readDownloadStatus(modelsDir: string, dataDir = env().dataDir): ModelDownloadStatus | null {
+export function readDownloadStatus(modelsDir: string, dataDir = env().dataDir, name = STATUS_FILE): ModelDownloadStatus | null {
   try {
-    const status = JSON.parse(readFileSync(path.join(modelsDir, STATUS_FILE), "utf8")) as ModelDownloadStatus;
+    const status = JSON.parse(readFileSync(path.join(modelsDir, name), "utf8")) as ModelDownloadStatus;
     if (status.data_dir !== dataDir || (status.pid !== process.pid && status.pid !== process.ppid)) return null;
     process.kill(status.pid, 0);
     return status;
