@@ -10,6 +10,19 @@ import { generateLocally, type LocalGeneration } from "@/lib/writer/local/runtim
 // also told to the model in words, since a grammar constrains the form, not what goes in it.
 
 const ANSWER_TOKENS = 1024;
+const LIVE_YIELD_MAX_MS = 60_000;
+const LIVE_YIELD_POLL_MS = 250;
+
+/**
+ * Writing is background work: while a live recording is heard (its captions keep pace with
+ * someone speaking), a generation waits before it starts, at most a minute
+ * (lib/transcription/recognizers/priority.ts puts live work first the same way).
+ */
+async function yieldToLiveRecognition(signal?: AbortSignal): Promise<void> {
+  const { captionStreamsOpen } = await import("@/lib/transcription/live/live-captions.ts");
+  const until = Date.now() + LIVE_YIELD_MAX_MS;
+  while (captionStreamsOpen() > 0 && Date.now() < until && !signal?.aborted) await new Promise((r) => setTimeout(r, LIVE_YIELD_POLL_MS));
+}
 
 function generationOf(options: LanguageModelV2CallOptions, timeoutMs: number): LocalGeneration {
   const system: string[] = [];
@@ -32,6 +45,7 @@ function generationOf(options: LanguageModelV2CallOptions, timeoutMs: number): L
     temperature: options.temperature ?? 0,
     signal: options.abortSignal,
     timeoutMs,
+    before: yieldToLiveRecognition,
   };
 }
 

@@ -11,13 +11,10 @@ import { notAGguf } from "@/lib/writer/local/model-file.ts";
 // bundles lib/ more than once into one process, lib/brand.ts), loaded on first use and unloaded
 // after WRITER_LOCAL_IDLE_MINUTES. node-llama-cpp is imported here on first use only, so a server
 // that never writes with it never loads it. One generation at a time (a second waits its turn);
-// the context is capped at 4096 tokens and its threads at one fewer than the cores, and a
-// generation waits (up to a minute) while a live recording is being heard: it is background work,
-// and live captions keep pace with someone speaking.
+// the context is capped at 4096 tokens and its threads at one fewer than the cores. It imports
+// nothing of the rest of the app, so the launcher (which only downloads the model) stays small.
 
 export const CONTEXT_TOKENS = 4096;
-const LIVE_YIELD_MAX_MS = 60_000;
-const LIVE_YIELD_POLL_MS = 250;
 
 const BRAND = brandOf("LocalModelUnusable");
 
@@ -126,13 +123,6 @@ function unloadWhenIdle(): void {
   state.idleTimer.unref();
 }
 
-/** Waits while a live recording is heard (its captions keep pace with speech), at most a minute. */
-async function yieldToLiveRecognition(signal?: AbortSignal): Promise<void> {
-  const { captionStreamsOpen } = await import("@/lib/transcription/live/live-captions.ts");
-  const until = Date.now() + LIVE_YIELD_MAX_MS;
-  while (captionStreamsOpen() > 0 && Date.now() < until && !signal?.aborted) await new Promise((r) => setTimeout(r, LIVE_YIELD_POLL_MS));
-}
-
 export type LocalGeneration = {
   system: string;
   /** The conversation; the last one is the user's prompt. */
@@ -145,6 +135,8 @@ export type LocalGeneration = {
   /** Counted from when the generation starts, not while it waits its turn. */
   timeoutMs: number;
   onText?: (delta: string) => void;
+  /** Awaited once it is this generation's turn, before it starts (lets live recognition go first). */
+  before?: (signal?: AbortSignal) => Promise<void>;
 };
 
 export type LocalAnswer = { text: string; finishReason: "stop" | "length"; inputTokens: number; outputTokens: number };
@@ -157,7 +149,7 @@ class GenerationTimeout extends Error {
 export function generateLocally(file: string, generation: LocalGeneration): Promise<LocalAnswer> {
   const run = state.turn.then(async () => {
     generation.signal?.throwIfAborted();
-    await yieldToLiveRecognition(generation.signal);
+    await generation.before?.(generation.signal);
     try {
       return await generate(await load(file), generation);
     } finally {
