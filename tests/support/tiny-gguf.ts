@@ -21,6 +21,9 @@ const CHAT_TEMPLATE =
 // GGUF value types and ggml tensor types used here.
 const U32 = 4, I32 = 5, F32 = 6, STRING = 8, ARRAY = 9;
 const GGML_F32 = 0;
+const QUOTE = 0x22;
+const QUOTE_WEIGHT = 0.4;
+const OUTPUT_SCALE = 5;
 
 /** GPT-2's byte → printable character table (each byte a token the BPE tokenizer can always fall back on). */
 function byteTokens(): string[] {
@@ -134,14 +137,19 @@ export function tinyGguf(seed = 1): Buffer {
     state ^= state << 5;
     return (state >>> 0) / 2 ** 32;
   };
-  // The output rows of bytes 0x80–0xFF are zero and the others large, so that the model mostly
-  // writes ASCII (random bytes above 0x7F are seldom valid UTF-8) and its answers are readable.
+  // Shaped a little, so that its answers end: every token's embedding has a large first dimension,
+  // which the output reads only for the quote mark, so a string under a JSON grammar closes after
+  // a few characters, not after a thousand (QUOTE_WEIGHT and OUTPUT_SCALE were tried until most
+  // answers ended within a few hundred tokens; at 0.6 every string was empty, at 0.3 few ended).
+  // The output rows of bytes 0x80–0xFF are zero (random bytes above 0x7F are seldom valid UTF-8).
   const weight = (t: (typeof tensors)[number], j: number) => {
     if (t.fill === "ones") return 1;
     const value = (random() - 0.5) * 0.2;
+    if (t.name === "token_embd.weight") return j % N_EMBD === 0 ? 4 : value;
     if (t.name !== "output.weight") return value;
     const token = Math.floor(j / N_EMBD);
-    return token >= 0x80 && token < 0x100 ? 0 : value * 20;
+    if (j % N_EMBD === 0) return token === QUOTE ? QUOTE_WEIGHT : 0;
+    return token >= 0x80 && token < 0x100 ? 0 : value * OUTPUT_SCALE;
   };
   tensors.forEach((t, i) => {
     const data = Buffer.alloc(Math.ceil(sizes[i] / ALIGNMENT) * ALIGNMENT);
