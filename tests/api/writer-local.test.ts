@@ -14,7 +14,7 @@ import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
 import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
 import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
 import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
-import { readDownloadStatus } from "@/lib/transcription/recognizers/model-download-status.ts";
+import { readDownloadStatus } from "@/lib/downloads/download-status.ts";
 import { startLocalModelDownload, WRITER_DOWNLOAD_STATUS } from "@/lib/writer/local/model-download.ts";
 import { forgetLocalModelFailure, localModelState, unloadLocalModel } from "@/lib/writer/local/runtime.ts";
 import { writerFor } from "@/lib/writer/providers.ts";

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { LanguageModelV2, LanguageModelV2CallOptions, LanguageModelV2StreamPart } from "@ai-sdk/provider";
+import { liveWorkRunning } from "@/lib/live-work.ts";
 import { generateLocally, type LocalGeneration } from "@/lib/writer/local/runtime.ts";
 
 // The model on this machine as an AI SDK language model (LanguageModelV2, the SDK's interface for
@@ -19,9 +20,8 @@ const LIVE_YIELD_POLL_MS = 250;
  * (lib/transcription/recognizers/priority.ts puts live work first the same way).
  */
 async function yieldToLiveRecognition(signal?: AbortSignal): Promise<void> {
-  const { captionStreamsOpen } = await import("@/lib/transcription/live/live-captions.ts");
   const until = Date.now() + LIVE_YIELD_MAX_MS;
-  while (captionStreamsOpen() > 0 && Date.now() < until && !signal?.aborted) await new Promise((r) => setTimeout(r, LIVE_YIELD_POLL_MS));
+  while (liveWorkRunning() && Date.now() < until && !signal?.aborted) await new Promise((r) => setTimeout(r, LIVE_YIELD_POLL_MS));
 }
 
 function generationOf(options: LanguageModelV2CallOptions, timeoutMs: number): LocalGeneration {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { log as defaultLog } from "@/lib/log.ts";
 import { downloadVerified } from "@/lib/downloads/verified-download.ts";
-import { readDownloadStatus, writeDownloadStatus, type ModelDownloadStatus } from "@/lib/transcription/recognizers/model-download-status.ts";
+import { readDownloadStatus, writeDownloadStatus, type ModelDownloadStatus } from "@/lib/downloads/download-status.ts";
 import { writerSettings } from "@/lib/writer/providers.ts";
 import { chooseLocalModel, downloadedModelPath, localModelSource } from "@/lib/writer/local/model-file.ts";
 

@@ -75,9 +75,9 @@ async function load(file: string): Promise<Loaded> {
   const loading = (async () => {
     const bad = notAGguf(file);
     if (bad) throw new LocalModelUnusable(`${path.basename(file)} cannot be used as a model: ${bad}`);
-    const started = performance.now();
     try {
       const llama = await llamaRuntime();
+      const started = performance.now();
       const model = await llama.loadModel({ modelPath: file });
       const context = await model.createContext({ contextSize: Math.min(CONTEXT_TOKENS, model.trainContextSize), threads: localThreads(), sequences: 1 });
       const loadMs = Math.round(performance.now() - started);

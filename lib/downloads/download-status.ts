@@ -3,8 +3,8 @@ import { rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env.ts";
 
-// The background model download runs in the launcher; the Next server reads its progress from
-// this file in MODELS_DIR (written whole, then renamed, so a reader never sees half of it).
+// The background model downloads (whisper's, the local writer's) run in the launcher; the Next
+// server reads their progress from a status file in MODELS_DIR, one per model kind (written whole, then renamed, so a reader never sees half of it).
 // MODELS_DIR may be shared by servers of other DATA_DIRs, and a pid outlives its process in the
 // file: a server reports only the download of its own launcher (its parent process, or itself)
 // for its own DATA_DIR. (Issue 44: /api/health reported another server's download.)
