@@ -13,6 +13,7 @@ import { db } from "@/lib/db/client.ts";
 import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
 import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
 import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
+import { runOptimization } from "@/lib/optimizer/run-optimization.ts";
 import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { readDownloadStatus } from "@/lib/downloads/download-status.ts";
 import { startLocalModelDownload, WRITER_DOWNLOAD_STATUS } from "@/lib/writer/local/model-download.ts";
@@ -211,9 +212,11 @@ describe("writing with the model on this machine", () => {
     withEnv(local(), async () => {
       const user = await createTestUser();
       const text = "so um we moved the database to postgres last week and uh it took four hours";
-      // A short note is cleaned up inline: startOptimization runs it before it returns.
       const workflowId = await startOptimization({ userId: user.id, requestHash: randomUUID(), transcript: { text, segments: [] }, requestDictionary: [], durationSec: 5 });
       assert.ok(workflowId);
+      const queued = await (await db()).optimizationWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
+      assert.equal(queued.mode, "background", "even a short note's: no upload waits for the model on this machine");
+      assert.equal(await runOptimization({ workflowId }), "completed");
       const workflow = await (await db()).optimizationWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
       assert.equal(workflow.optimizer, "openai", "the writer's clean-up (the interface's name for it)");
       assert.equal(workflow.status, "completed");
