@@ -48,14 +48,14 @@ describe("the local writer's model file", () => {
   });
 
   test("off, too little memory, a WRITER_LOCAL_MODEL that is not there, or not downloaded yet: no model, and why", () => {
-    assert.deepEqual(chooseLocalModel(settings({ WRITER_LOCAL: "off" }), PLENTY), { path: null, reason: "the model on this machine is off (WRITER_LOCAL=off)", downloadable: false });
+    assert.deepEqual(chooseLocalModel(settings({ WRITER_LOCAL: "off" }), PLENTY), { path: null, why: "off", reason: "the model on this machine is off (WRITER_LOCAL=off)", downloadable: false });
     const small = chooseLocalModel(settings(), LOCAL_MODEL_MIN_MEMORY - 1);
     assert.equal(small.path, null);
     assert.match(small.reason ?? "", /this machine has 4\.0 GiB of memory; the model on this machine wants 4 GiB/);
     const missing = chooseLocalModel(settings({ WRITER_LOCAL_MODEL: path.join(dir, "nope.gguf") }), PLENTY);
     assert.equal(missing.path, null);
     assert.match(missing.reason ?? "", /WRITER_LOCAL_MODEL names .*nope\.gguf, which is not a file/);
-    assert.deepEqual(chooseLocalModel(settings(), PLENTY), { path: null, reason: "the model on this machine has not been downloaded yet", downloadable: true });
+    assert.deepEqual(chooseLocalModel(settings(), PLENTY), { path: null, why: "not-downloaded", reason: "the model on this machine has not been downloaded yet", downloadable: true });
   });
 
   test("the downloaded file, or WRITER_LOCAL_MODEL's, is used where there is memory for it", async () => {

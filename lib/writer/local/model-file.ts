@@ -44,23 +44,25 @@ export function downloadedModelPath(config: Settings = env()): string {
   return path.resolve(config.MODELS_DIR, name.endsWith(".gguf") ? name : `${name}.gguf`);
 }
 
-export type LocalModelChoice = { path: string; reason?: undefined } | { path: null; reason: string; downloadable: boolean };
+export type LocalModelChoice =
+  | { path: string; reason?: undefined }
+  | { path: null; why: "off" | "memory" | "no-such-file" | "not-downloaded"; reason: string; downloadable: boolean };
 
 /**
  * The model file the local writer would load, or why there is none: WRITER_LOCAL=off, too little
  * memory, WRITER_LOCAL_MODEL naming no file, or the download not (yet) there.
  */
 export function chooseLocalModel(config: Settings = env(), memory = totalmem()): LocalModelChoice {
-  if (config.WRITER_LOCAL === "off") return { path: null, reason: "the model on this machine is off (WRITER_LOCAL=off)", downloadable: false };
+  if (config.WRITER_LOCAL === "off") return { path: null, why: "off", reason: "the model on this machine is off (WRITER_LOCAL=off)", downloadable: false };
   if (memory < LOCAL_MODEL_MIN_MEMORY) {
-    return { path: null, reason: `this machine has ${(memory / 2 ** 30).toFixed(1)} GiB of memory; the model on this machine wants ${LOCAL_MODEL_MIN_MEMORY / 2 ** 30} GiB`, downloadable: false };
+    return { path: null, why: "memory", reason: `this machine has ${(memory / 2 ** 30).toFixed(1)} GiB of memory; the model on this machine wants ${LOCAL_MODEL_MIN_MEMORY / 2 ** 30} GiB`, downloadable: false };
   }
   if (config.WRITER_LOCAL_MODEL) {
     const file = path.resolve(config.WRITER_LOCAL_MODEL);
-    return isFile(file) ? { path: file } : { path: null, reason: `WRITER_LOCAL_MODEL names ${file}, which is not a file`, downloadable: false };
+    return isFile(file) ? { path: file } : { path: null, why: "no-such-file", reason: `WRITER_LOCAL_MODEL names ${file}, which is not a file`, downloadable: false };
   }
   const file = downloadedModelPath(config);
-  return isFile(file) ? { path: file } : { path: null, reason: "the model on this machine has not been downloaded yet", downloadable: true };
+  return isFile(file) ? { path: file } : { path: null, why: "not-downloaded", reason: "the model on this machine has not been downloaded yet", downloadable: true };
 }
 
 const isFile = (file: string) => existsSync(file) && statSync(file).isFile();

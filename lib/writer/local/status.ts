@@ -26,7 +26,7 @@ export function localWriterStatus(): LocalWriterStatus {
     return { state: failure ? "unavailable" : "ready", model, reason: failure, loaded: localModelState().loaded, download: null };
   }
   const download = choice.downloadable ? localModelDownloadProgress() : null;
-  const state = download ? "downloading" : choice.reason.includes("WRITER_LOCAL=off") ? "off" : "unavailable";
+  const state = download ? "downloading" : choice.why === "off" ? "off" : "unavailable";
   return { state, model: download?.model ?? null, reason: choice.reason, loaded: false, download };
 }
 
