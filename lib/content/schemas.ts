@@ -143,7 +143,7 @@ export const GenerationInfo = z
   .object({
     task_id: z.string(),
     state: z.enum(GENERATION_STATES),
-    generator: z.string().meta({ description: "writer: a language model (WRITER_BASE_URL), falling back to the offline rules; local: the offline rules." }),
+    generator: z.string().meta({ description: "writer: a language model (WRITER_BASE_URL, or the one on the server itself), falling back to the offline rules; local: the offline rules." }),
     written_by: z
       .enum(["writer", "local-model", "offline", "external"])
       .nullable()

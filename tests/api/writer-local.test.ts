@@ -28,6 +28,7 @@ import { call } from "@/tests/support/http.ts";
 import { standInWriter } from "@/tests/support/stand-in-writer.ts";
 import { tinyGguf } from "@/tests/support/tiny-gguf.ts";
 import { env } from "@/lib/env.ts";
+import { reportLiveWork } from "@/lib/live-work.ts";
 
 // The model on this machine, end to end, on a tiny random-weight GGUF (tests/support/tiny-gguf.ts)
 // that node-llama-cpp really loads and generates with: its download from a stand-in host (resumed
@@ -251,6 +252,32 @@ describe("writing with the model on this machine", () => {
       assert.equal(chat.requests.length, 1);
       const res = await call(health, { path: "/api/health" });
       assert.equal(res.body.writing.written_by, "writer");
+    }),
+  );
+
+  test(
+    "one generation at a time: calls at once take turns (the context has one sequence), and each is answered",
+    withEnv(local(), async () => {
+      const ask = () => writeObject({ schema: z.object({ title: z.string() }), name: "t", system: "Title it.", prompt: NOTE });
+      const outcomes = await Promise.all([ask(), ask(), ask()]);
+      for (const outcome of outcomes) assert.ok(outcome.ok && outcome.by === "local-model", JSON.stringify(outcome));
+    }),
+  );
+
+  test(
+    "a generation waits while a live recording is heard, then goes on",
+    withEnv(local(), async () => {
+      let live = 1;
+      reportLiveWork(() => live);
+      try {
+        const started = Date.now();
+        setTimeout(() => (live = 0), 500);
+        const outcome = await writeObject({ schema: z.object({ title: z.string() }), name: "t", system: "Title it.", prompt: NOTE });
+        assert.ok(outcome.ok, JSON.stringify(outcome));
+        assert.ok(Date.now() - started >= 500, "it started only once the recording was no longer heard");
+      } finally {
+        reportLiveWork(() => 0);
+      }
     }),
   );
 

@@ -1986,7 +1986,7 @@ export interface components {
             task_id: string;
             /** @enum {string} */
             state: "queued" | "running" | "succeeded" | "failed" | "conflicted" | "superseded";
-            /** @description writer: a language model (WRITER_BASE_URL), falling back to the offline rules; local: the offline rules. */
+            /** @description writer: a language model (WRITER_BASE_URL, or the one on the server itself), falling back to the offline rules; local: the offline rules. */
             generator: string;
             /** @description Who wrote the result: the writer (WRITER_BASE_URL), the model on the server itself (local-model), the offline rules (see offline_reason), or an external generator; null until finished. */
             written_by: ("writer" | "local-model" | "offline" | "external") | null;
