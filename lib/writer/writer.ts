@@ -68,6 +68,7 @@ function classify(err: unknown, provider: WriterProvider): Failure {
 
 function classifyLocal(err: unknown): Failure {
   if (LocalModelUnusable.isInstance(err)) return { kind: "refused", reason: `the model on this machine cannot be used: ${err.message}` };
+  if ((err as Error)?.name === "PromptTooLong") return { kind: "refused", reason: (err as Error).message };
   if (NoObjectGeneratedError.isInstance(err) || err instanceof EmptyAnswer) return { kind: "malformed", reason: "the model on this machine wrote an answer that did not match the requested form" };
   const name = (err as Error)?.name;
   if (name === "TimeoutError" || name === "AbortError") return { kind: "down", reason: `the model on this machine did not finish within ${env().WRITER_TIMEOUT_SECONDS} s` };

@@ -256,6 +256,17 @@ describe("writing with the model on this machine", () => {
   );
 
   test(
+    "a note too long for the model's context is refused at once, saying so (the rules write it)",
+    withEnv(local(), async () => {
+      const long = Array.from({ length: 900 }, (_, i) => `Sentence ${i} of a long note.`).join(" ");
+      const outcome = await writeObject({ schema: z.object({ title: z.string() }), name: "t", system: "Title it.", prompt: long });
+      assert.ok(!outcome.ok);
+      assert.equal(outcome.kind, "refused");
+      assert.match(outcome.reason, /the note is too long for the model on this machine \(\d+ tokens and 1024 to answer; its context holds 4096\)/);
+    }),
+  );
+
+  test(
     "one generation at a time: calls at once take turns (the context has one sequence), and each is answered",
     withEnv(local(), async () => {
       const ask = () => writeObject({ schema: z.object({ title: z.string() }), name: "t", system: "Title it.", prompt: NOTE });

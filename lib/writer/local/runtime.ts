@@ -145,6 +145,11 @@ class GenerationTimeout extends Error {
   name = "TimeoutError";
 }
 
+/** The prompt and the answer would not fit in the context: the rules write this one. */
+export class PromptTooLong extends Error {
+  name = "PromptTooLong";
+}
+
 /** One generation, in turn after the others. Throws LocalModelUnusable when the file cannot be loaded. */
 export function generateLocally(file: string, generation: LocalGeneration): Promise<LocalAnswer> {
   const run = state.turn.then(async () => {
@@ -165,6 +170,10 @@ async function generate(loaded: Loaded, { system, messages, jsonSchema, maxToken
   const { LlamaChatSession } = await import("node-llama-cpp");
   const timeout = AbortSignal.timeout(timeoutMs);
   const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const promptTokens = loaded.model.tokenize([system, ...messages.map((m) => m.text)].join("\n")).length;
+  if (promptTokens + maxTokens > loaded.context.contextSize) {
+    throw new PromptTooLong(`the note is too long for the model on this machine (${promptTokens} tokens and ${maxTokens} to answer; its context holds ${loaded.context.contextSize})`);
+  }
   const sequence = loaded.context.getSequence();
   const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt: system, autoDisposeSequence: false });
   try {
