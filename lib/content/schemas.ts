@@ -149,11 +149,11 @@ export const GenerationInfo = z
   .object({
     task_id: z.string(),
     state: z.enum(GENERATION_STATES),
-    generator: z.string().meta({ description: "writer: a language model (WRITER_BASE_URL), falling back to the offline rules; local: the offline rules." }),
+    generator: z.string().meta({ description: "writer: a language model (WRITER_BASE_URL, or the one on the server itself), falling back to the offline rules; local: the offline rules." }),
     written_by: z
-      .enum(["writer", "offline", "external"])
+      .enum(["writer", "local-model", "offline", "external"])
       .nullable()
-      .meta({ description: "Who wrote the result: the writer, the offline rules (see offline_reason), or an external generator; null until finished." }),
+      .meta({ description: "Who wrote the result: the writer (WRITER_BASE_URL), the model on the server itself (local-model), the offline rules (see offline_reason), or an external generator; null until finished." }),
     offline_reason: z
       .string()
       .nullable()

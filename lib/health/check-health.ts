@@ -3,11 +3,13 @@ import { db, databaseKind } from "@/lib/db/client.ts";
 import { pendingMigrations } from "@/lib/db/migrate.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { recognizerQuality, type RecognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
+import { writingHealth, type WritingHealth } from "@/lib/writer/local/status.ts";
 
 export type Health = {
   status: "ok" | "degraded";
   database: { kind: string; reachable: boolean; latency_ms: number | null; pending_migrations: string[] | null };
   transcription: RecognizerQuality;
+  writing: WritingHealth;
 };
 
 class DatabaseSlow extends Error {}
@@ -35,6 +37,7 @@ export async function checkHealth(): Promise<Health> {
       status: pending.length ? "degraded" : "ok",
       database: { kind: await databaseKind(), reachable: true, latency_ms: latency, pending_migrations: pending },
       transcription: recognizerQuality(),
+      writing: writingHealth(),
     };
   } catch (err) {
     log.warn("health check failed", errorFields(err));
@@ -44,6 +47,7 @@ export async function checkHealth(): Promise<Health> {
       status: "degraded",
       database: { kind, reachable: false, latency_ms: null, pending_migrations: null },
       transcription: recognizerQuality(),
+      writing: writingHealth(),
     };
   }
 }

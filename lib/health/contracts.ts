@@ -33,6 +33,31 @@ export const HealthReport = z
         .nullable()
         .meta({ description: "The background download of the accurate recognizer by this server's own launcher (npm start) for its DATA_DIR, when under way; another server's download into a shared MODELS_DIR is not reported." }),
     }),
+    writing: z.object({
+      written_by: z
+        .enum(["writer", "local-model", "offline"])
+        .meta({ description: "Who writes clean-ups, insights, posts and rewrites now: the writer named by WRITER_BASE_URL, the model on this server (local-model), or the offline rules." }),
+      local_model: z.object({
+        state: z
+          .enum(["ready", "downloading", "unavailable", "off"])
+          .meta({ description: "ready: its file is here (loaded on first use); downloading: on its way (the rules write meanwhile); unavailable: see reason; off: WRITER_LOCAL=off." }),
+        model: z.string().nullable().meta({ description: "The model's file name." }),
+        reason: z.string().nullable().meta({ description: "Why it does not write, or null." }),
+        loaded: z.boolean().meta({ description: "In memory now (unloaded after WRITER_LOCAL_IDLE_MINUTES unused)." }),
+        download: z
+          .object({
+            model: z.string(),
+            state: z.enum(["downloading", "waiting"]).meta({ description: "waiting: the last attempt failed; retried at retry_at." }),
+            received_bytes: z.number(),
+            total_bytes: z.number().nullable(),
+            percent: z.number().nullable(),
+            retry_at: z.string().nullable(),
+            error: z.string().nullable(),
+          })
+          .nullable()
+          .meta({ description: "The background download of the model by this server's own launcher, when under way." }),
+      }),
+    }),
   })
   .meta({ id: "Health" });
 

@@ -31,10 +31,11 @@ export async function composeInsights({
   now?: Date;
 }): Promise<Insights | null> {
   let draft: InsightsDraft;
-  let writtenBy = writer.name;
+  let writtenBy: Insights["written_by"] = writer.name;
   let offlineReason: string | null = null;
   try {
     draft = await writer.write(input);
+    writtenBy = draft.written_by ?? writer.name;
   } catch (err) {
     log.warn("insights writer failed", { writer: writer.name, ...errorFields(err) });
     if (writer.name === "offline") return null;

@@ -21,7 +21,7 @@ export const Insights = z
     summary: z.string().meta({ description: `The note's strongest sentences in their original order, at most ${SUMMARY_MAX} characters.` }),
     key_points: z.array(z.string()).meta({ description: `Up to ${KEY_POINTS_MAX} further central sentences, in the note's order (a very short note has fewer).` }),
     action_items: z.array(ActionItem).meta({ description: `What the note commits to doing ("I need to…", "let's…", "ich muss…", "tengo que…", "il faut…"), in order; at most ${ACTION_ITEMS_MAX}; empty when it commits to nothing.` }),
-    written_by: z.enum(["offline", "writer"]).meta({ description: "offline: written on the server by rules, without a model; writer: by the configured model (WRITER_BASE_URL)." }),
+    written_by: z.enum(["offline", "writer", "local-model"]).meta({ description: "offline: written on the server by rules, without a model; writer: by the configured model (WRITER_BASE_URL); local-model: by the model on the server itself." }),
     offline_reason: z
       .string()
       .nullable()

@@ -20,6 +20,8 @@ export type InsightsDraft = {
   key_points: string[];
   /** The commitments, each as a to-do ("Call Anna about the invoice"). */
   action_items: string[];
+  /** Which model wrote it, when one did (the writer's, or the one on this machine). */
+  written_by?: "writer" | "local-model";
 };
 
 export type InsightsWriter = {

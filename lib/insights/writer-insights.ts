@@ -25,7 +25,7 @@ export function writerInsights(terms: string[] = []): InsightsWriter {
       const { title, summary, key_points, action_items } = outcome.value;
       const added = newFacts([input.text, ...terms].join("\n"), [title, summary, ...key_points, ...action_items].join("\n"), input.language);
       if (added.length) throw new WriterUnavailable(`the writer's insights said ${listFacts(added)}, which the note does not`);
-      return outcome.value;
+      return { ...outcome.value, written_by: outcome.by };
     },
   };
 }

@@ -10,6 +10,7 @@ import { dispatchOptimization } from "@/lib/optimizer/optimize-transcript-job.ts
 import { runOptimization } from "@/lib/optimizer/run-optimization.ts";
 import { configuredOptimizer } from "@/lib/optimizer/select-optimizer.ts";
 import type { Segment } from "@/lib/notes/segment.ts";
+import { writerProvider } from "@/lib/writer/providers.ts";
 
 export const WORKFLOW_NAME = "transcript-optimization";
 
@@ -48,7 +49,10 @@ export async function startOptimization({
   }
 
   const { OPTIMIZE_BACKGROUND_SECONDS, OPTIMIZER_CHUNK_WORDS } = env();
-  const mode = durationSec > OPTIMIZE_BACKGROUND_SECONDS ? "background" : "inline";
+  // The model on this machine writes some ten words a second on a laptop: its clean-up runs in the
+  // background whatever the length, so that no upload waits for it.
+  const local = optimizer === "openai" && writerProvider()?.kind === "local";
+  const mode = durationSec > OPTIMIZE_BACKGROUND_SECONDS || local ? "background" : "inline";
   const chunks = chunkTranscript(transcript.text, transcript.segments, OPTIMIZER_CHUNK_WORDS);
   let workflowId: string;
   try {

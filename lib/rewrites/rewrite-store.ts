@@ -14,7 +14,7 @@ export function toRewrite(row: NoteRewrite): Rewrite {
     style_name: row.styleName,
     title: row.title,
     text: row.text,
-    written_by: row.writtenBy === "writer" ? "writer" : "offline",
+    written_by: row.writtenBy === "writer" || row.writtenBy === "local-model" ? row.writtenBy : "offline",
     offline_reason: row.offlineReason,
     edited_at: row.editedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),

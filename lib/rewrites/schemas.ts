@@ -91,7 +91,7 @@ export const Rewrite = z
     style_name: z.string().meta({ description: "The style's name when it was written." }),
     title: z.string(),
     text: z.string().meta({ description: "The rewrite, as plain text (a to-do list as \"- [ ] …\" lines)." }),
-    written_by: z.enum(["writer", "offline"]).meta({ description: "writer: by the configured model; offline: by rules on the server, without a model." }),
+    written_by: z.enum(["writer", "local-model", "offline"]).meta({ description: "writer: by the configured model (WRITER_BASE_URL); local-model: by the model on the server itself; offline: by rules on the server, without a model." }),
     offline_reason: z.string().nullable().meta({ description: "Why a writer that is set up did not write it (\"the writer did not answer within 60 s\"); null otherwise." }),
     edited_at: z.iso.datetime().nullable().meta({ description: "When you last edited it; null: as written." }),
     created_at: z.iso.datetime(),

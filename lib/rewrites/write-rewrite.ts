@@ -5,7 +5,7 @@ import { writeOffline, type Draft } from "@/lib/rewrites/offline-rewrites.ts";
 import { REWRITE_TEXT_MAX, REWRITE_TITLE_MAX, type BuiltInStyleId } from "@/lib/rewrites/schemas.ts";
 import { languageName, termsIn } from "@/lib/writer/prompts/parts.ts";
 import { rewritePrompt } from "@/lib/writer/prompts/rewrites.ts";
-import { writeObject } from "@/lib/writer/writer.ts";
+import { writeObject, type WrittenByModel } from "@/lib/writer/writer.ts";
 
 // One rewrite of a note in one style: by the writer when one is set up, else (or when it fails) by
 // rules where rules can write the style. A style only a writer can write is refused with a stable
@@ -25,7 +25,7 @@ export type RewriteStyleSpec = {
 
 export type RewriteSource = { text: string; language: string; title: string | null; insights: Insights; terms: string[] };
 
-export type WrittenDraft = Draft & { writtenBy: "writer" | "offline"; reason: string | null };
+export type WrittenDraft = Draft & { writtenBy: WrittenByModel | "offline"; reason: string | null };
 
 const clean = (draft: Draft): Draft => ({
   title: Array.from(draft.title.replace(/\s+/g, " ").trim()).slice(0, REWRITE_TITLE_MAX).join(""),
@@ -44,7 +44,7 @@ export async function writeRewrite(style: RewriteStyleSpec, source: RewriteSourc
   const written = await writeObject({ schema: WrittenRewrite, name: "rewrite", system, prompt });
   if (written.ok && written.value.text.trim()) {
     const draft = clean(written.value);
-    return { ...draft, title: draft.title || source.insights.title, writtenBy: "writer", reason: null };
+    return { ...draft, title: draft.title || source.insights.title, writtenBy: written.by, reason: null };
   }
   const failure = written.ok ? { kind: "malformed", reason: "the writer answered with an empty text" } : written;
   const offline = style.style === "custom" ? null : writeOffline(style.style, source.insights, source.language);

@@ -1,4 +1,7 @@
+import path from "node:path";
 import { env } from "@/lib/env.ts";
+import { chooseLocalModel } from "@/lib/writer/local/model-file.ts";
+import { localModelFailure } from "@/lib/writer/local/runtime.ts";
 
 // The one place that reads the writer's settings and their older names, and decides which task the
 // model writes. Which writer, if any: WRITER_BASE_URL names one; without it, the older settings still do
@@ -39,16 +42,41 @@ export function writerSettings(): WriterSettings | null {
   return null;
 }
 
+// ─── Which writer ─────────────────────────────────────────────────────────────────────────────
+// A writer named by the settings above always wins; without one, the model on this machine
+// (lib/writer/local/) writes once its file is there and loads (WRITER_LOCAL=auto, enough memory);
+// else nothing does, and the offline rules write.
+
+export type WriterProvider =
+  | { kind: "remote"; settings: WriterSettings }
+  | { kind: "local"; modelPath: string; model: string };
+
+export function writerProvider(): WriterProvider | null {
+  const settings = writerSettings();
+  if (settings) return { kind: "remote", settings };
+  const choice = chooseLocalModel();
+  if (!choice.path || localModelFailure(choice.path)) return null;
+  return { kind: "local", modelPath: choice.path, model: path.basename(choice.path, ".gguf") };
+}
+
+/** Why no writer writes (for offline reasons and Settings), or null when one does. */
+export function noWriterReason(): string | null {
+  if (writerProvider()) return null;
+  const choice = chooseLocalModel();
+  if (choice.path) return localModelFailure(choice.path);
+  return `no writer is set up (WRITER_BASE_URL), and ${choice.reason}`;
+}
+
 // ─── Who writes each task ─────────────────────────────────────────────────────────────────────
 // Every text Voicedraft writes for a person is one of these tasks. Each is written by the model
-// (the writer above, when one is set up) or by the offline rules; the clean-up may also be off
+// (the writer above, remote or on this machine) or by the offline rules; the clean-up may also be off
 // (OPTIMIZER=off). Callers never learn more than this and, afterwards, `written_by`.
 
 export type WriterTask = "clean-up" | "insights" | "posts" | "rewrites" | "answers";
 export type WrittenWith = "model" | "rules" | "off";
 
 export function writerFor(task: WriterTask): WrittenWith {
-  const model = writerSettings() !== null;
+  const model = writerProvider() !== null;
   if (task !== "clean-up") return model ? "model" : "rules";
   // OPTIMIZER: auto (the default) follows the writer; local keeps the rules even with a model set
   // up; writer and its older name openai ask the model (the OPENAI_* server when no WRITER_*).

@@ -1,10 +1,14 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModelV2 } from "@ai-sdk/provider";
 import { APICallError, generateObject, generateText, NoObjectGeneratedError, streamObject, streamText } from "ai";
 import type { z } from "zod";
 import { env } from "@/lib/env.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { CircuitBreaker, type BreakerState } from "@/lib/writer/circuit-breaker.ts";
-import { writerSettings, type WriterSettings } from "@/lib/writer/providers.ts";
+import { localLanguageModel } from "@/lib/writer/local/language-model.ts";
+import { LocalModelUnusable } from "@/lib/writer/local/runtime.ts";
+import { localWriterStatus, type LocalWriterStatus } from "@/lib/writer/local/status.ts";
+import { noWriterReason, writerProvider, writerSettings, type WriterProvider, type WriterSettings } from "@/lib/writer/providers.ts";
 
 // The one client of the writer (any OpenAI-compatible chat server), on the Vercel AI SDK (`ai` with
 // `@ai-sdk/openai-compatible`): it turns a zod schema into the request's JSON schema
@@ -12,30 +16,29 @@ import { writerSettings, type WriterSettings } from "@/lib/writer/providers.ts";
 // its errors say what the server answered. Chosen over the `openai` package for those three; both
 // are well kept. Every call here is bounded (a timeout, one retry of a busy server, one more ask
 // after a malformed answer) and goes through one circuit breaker, and never throws: a failure
-// says why, and the caller writes offline instead.
+// says why, and the caller writes offline instead. The model on this machine is one more provider
+// (lib/writer/local/language-model.ts), called the same way; `by` says which wrote.
 
 export type FailureKind = "unconfigured" | "skipped" | "down" | "refused" | "busy" | "malformed";
-export type WriteOutcome<T> = { ok: true; value: T; model: string } | { ok: false; kind: FailureKind; reason: string };
+/** Who wrote: the writer named by WRITER_BASE_URL (or its older names), or the model on this machine. */
+export type WrittenByModel = "writer" | "local-model";
+export type WriteOutcome<T> = { ok: true; value: T; model: string; by: WrittenByModel } | { ok: false; kind: FailureKind; reason: string };
 
 const RETRY_DELAY_MS = 1000;
 const RETRY_AFTER_MAX_MS = 5000;
 
 let breaker: { key: string; breaker: CircuitBreaker } | undefined;
 
-function breakerFor(settings: WriterSettings): CircuitBreaker {
-  const key = `${settings.baseUrl} ${settings.model}`;
+function breakerFor(provider: WriterProvider): CircuitBreaker {
+  const key = provider.kind === "remote" ? `${provider.settings.baseUrl} ${provider.settings.model}` : `local ${provider.modelPath}`;
   if (breaker?.key !== key) breaker = { key, breaker: new CircuitBreaker(() => env().WRITER_COOLDOWN_SECONDS * 1000) };
   return breaker.breaker;
 }
 
-function modelOf(settings: WriterSettings) {
-  const provider = createOpenAICompatible({
-    name: "writer",
-    baseURL: settings.baseUrl,
-    apiKey: settings.apiKey,
-    supportsStructuredOutputs: true,
-  });
-  return provider.chatModel(settings.model);
+function modelOf(provider: WriterProvider): LanguageModelV2 {
+  if (provider.kind === "local") return localLanguageModel(provider.modelPath, { timeoutMs: env().WRITER_TIMEOUT_SECONDS * 1000 });
+  const { settings } = provider;
+  return createOpenAICompatible({ name: "writer", baseURL: settings.baseUrl, apiKey: settings.apiKey, supportsStructuredOutputs: true }).chatModel(settings.model);
 }
 
 class EmptyAnswer extends Error {
@@ -44,7 +47,9 @@ class EmptyAnswer extends Error {
 
 type Failure = { kind: FailureKind; reason: string; retryAfterMs?: number };
 
-function classify(err: unknown, settings: WriterSettings): Failure {
+function classify(err: unknown, provider: WriterProvider): Failure {
+  if (provider.kind === "local") return classifyLocal(err);
+  const { settings } = provider;
   if (APICallError.isInstance(err) && err.statusCode !== undefined) {
     const status = err.statusCode;
     if (status === 401 || status === 403) return { kind: "refused", reason: `the writer at ${settings.baseUrl} refused the key (${status}); check ${settings.keyVariable}` };
@@ -61,31 +66,43 @@ function classify(err: unknown, settings: WriterSettings): Failure {
   return { kind: "down", reason: `the writer at ${settings.baseUrl} cannot be reached (${(err as Error)?.message ?? String(err)})` };
 }
 
+function classifyLocal(err: unknown): Failure {
+  if (LocalModelUnusable.isInstance(err)) return { kind: "refused", reason: `the model on this machine cannot be used: ${err.message}` };
+  if ((err as Error)?.name === "PromptTooLong") return { kind: "refused", reason: (err as Error).message };
+  if (NoObjectGeneratedError.isInstance(err) || err instanceof EmptyAnswer) return { kind: "malformed", reason: "the model on this machine wrote an answer that did not match the requested form" };
+  const name = (err as Error)?.name;
+  if (name === "TimeoutError" || name === "AbortError") return { kind: "down", reason: `the model on this machine did not finish within ${env().WRITER_TIMEOUT_SECONDS} s` };
+  return { kind: "refused", reason: `the model on this machine failed: ${(err as Error)?.message ?? String(err)}` };
+}
+
 /**
  * One bounded call: skipped at once while the breaker is open; a busy server (429, 5xx) is asked
  * once more after a moment; a malformed answer is asked for once more; then it is a failure.
  */
 async function call<T>(
-  attempt: (model: ReturnType<typeof modelOf>, signal: AbortSignal) => Promise<T>,
+  attempt: (model: LanguageModelV2, signal: AbortSignal | undefined) => Promise<T>,
   { signal, retryBusy = true }: { signal?: AbortSignal; retryBusy?: boolean } = {},
 ): Promise<WriteOutcome<T>> {
-  const settings = writerSettings();
-  if (!settings) return { ok: false, kind: "unconfigured", reason: "no writer is set up (WRITER_BASE_URL)" };
-  const guard = breakerFor(settings);
+  const provider = writerProvider();
+  if (!provider) return { ok: false, kind: "unconfigured", reason: noWriterReason() ?? "no writer is set up (WRITER_BASE_URL)" };
+  const guard = breakerFor(provider);
   if (!guard.allow()) return { ok: false, kind: "skipped", reason: guard.skipping() ?? "the writer is being tried again by another request" };
-  const model = modelOf(settings);
+  const model = modelOf(provider);
+  const name = provider.kind === "remote" ? provider.settings.model : provider.model;
   let last: Failure | undefined;
   for (let tries = 0; tries < 2; tries += 1) {
-    const timeout = AbortSignal.timeout(env().WRITER_TIMEOUT_SECONDS * 1000);
+    // The model on this machine times its generation itself: its wait for its turn does not count.
+    const timeout = provider.kind === "remote" ? AbortSignal.timeout(env().WRITER_TIMEOUT_SECONDS * 1000) : undefined;
     try {
-      const value = await attempt(model, signal ? AbortSignal.any([signal, timeout]) : timeout);
+      const value = await attempt(model, signal && timeout ? AbortSignal.any([signal, timeout]) : (timeout ?? signal));
       guard.succeeded();
-      return { ok: true, value, model: settings.model };
+      return { ok: true, value, model: name, by: provider.kind === "remote" ? "writer" : "local-model" };
     } catch (err) {
       if (signal?.aborted) throw err; // the caller gave up: not the writer's failure
-      last = classify(err, settings);
+      last = classify(err, provider);
       log.warn("writer call failed", { kind: last.kind, attempt: tries + 1, ...errorFields(err) });
       if (!(last.kind === "malformed" || (last.kind === "busy" && retryBusy))) break;
+      if (provider.kind === "local" && last.kind === "malformed") break; // under its grammar, a second ask costs as much and fares the same
       if (last.kind === "busy") await new Promise((r) => setTimeout(r, Math.min(last!.retryAfterMs ?? RETRY_DELAY_MS, RETRY_AFTER_MAX_MS)));
     }
   }
@@ -162,14 +179,18 @@ export function streamWriterText({ system, prompt, signal, temperature = 0.2, on
 }
 
 export type WriterStatus =
-  | { configured: false }
-  | ({ configured: true; model: string; base_url: string; named_by: WriterSettings["namedBy"] } & BreakerState);
+  | { configured: false; local: LocalWriterStatus }
+  | ({ configured: true; provider: "writer"; model: string; base_url: string; named_by: WriterSettings["namedBy"] } & BreakerState)
+  | ({ configured: true; provider: "local-model"; model: string; local: LocalWriterStatus } & BreakerState);
 
 /** What Settings → Writing shows: which writer, and how its last calls went in this process. */
 export function writerStatus(): WriterStatus {
-  const settings = writerSettings();
-  if (!settings) return { configured: false };
-  return { configured: true, model: settings.model, base_url: settings.baseUrl, named_by: settings.namedBy, ...breakerFor(settings).state() };
+  const provider = writerProvider();
+  if (!provider) return { configured: false, local: localWriterStatus() };
+  const breakerState = breakerFor(provider).state();
+  if (provider.kind === "local") return { configured: true, provider: "local-model", model: provider.model, local: localWriterStatus(), ...breakerState };
+  const { settings } = provider;
+  return { configured: true, provider: "writer", model: settings.model, base_url: settings.baseUrl, named_by: settings.namedBy, ...breakerState };
 }
 
 /** A quick "is it there?" for Settings: the server's model list, within 3 s. Never throws. */
@@ -195,7 +216,7 @@ const PROBE_FRESH_MS = 60_000;
 /** Settings → Writing: the writer, whether it answers (probed at most once a minute), its last error here. */
 export async function describeWriter(): Promise<WriterStatus & { reachable?: boolean; probe_error?: string | null }> {
   const status = writerStatus();
-  if (!status.configured) return status;
+  if (!status.configured || status.provider === "local-model") return status;
   const key = `${status.base_url} ${status.model}`;
   if (!probed || probed.key !== key || Date.now() - probed.at > PROBE_FRESH_MS) probed = { at: Date.now(), key, result: await probeWriter() };
   return { ...status, reachable: probed.result.reachable, probe_error: probed.result.error };

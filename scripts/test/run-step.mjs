@@ -112,7 +112,8 @@ async function nodeSuite(title, files, ctx, { env = {}, nodeArgs = [], hold = fa
         `--test-reporter-destination=${counts}`,
       ];
       // A private DATA_DIR: no test may touch the checkout's ./data.
-      const testEnv = { LOG_LEVEL: "silent", DATA_DIR: path.join(dir, "data"), ...ctx.env, ...env };
+      // No model on this machine writes and nothing is downloaded, unless a test says so (tests/support/env.ts).
+      const testEnv = { LOG_LEVEL: "silent", DATA_DIR: path.join(dir, "data"), WRITER_LOCAL: "off", WRITER_AUTO_DOWNLOAD: "false", ...ctx.env, ...env };
       const code = await run(process.execPath, [...nodeOptions, ...ctx.passThrough, ...files], { env: testEnv, out });
       ctx.tally.suite(title, await readCounts(counts), code);
     });

@@ -1,6 +1,7 @@
 import { after, before } from "node:test";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import "@/tests/support/env.ts"; // the tests' defaults (no local writer, no downloads) before any setting is read
 import { resetEnvCache } from "@/lib/env.ts";
 import { closeDb } from "@/lib/db/client.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";

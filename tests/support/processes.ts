@@ -126,7 +126,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 300_0
   // exits 143, so a clean stop looked like a crash (launcher-start, in a full CI run).
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "start.ts")], {
     cwd: ROOT,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", WRITER_LOCAL: "off", WRITER_AUTO_DOWNLOAD: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so stopping it stops next too
   });
@@ -183,7 +183,7 @@ export function serveUntilStdinEnds(env: Record<string, string>, stop: () => Pro
 export async function startRouteServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [TSX, path.join(ROOT, "tests", "support", "route-server.ts")], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    env: { ...process.env, LOG_LEVEL: "silent", WRITER_LOCAL: "off", WRITER_AUTO_DOWNLOAD: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { env, resetEnvCache } from "@/lib/env.ts";
 import { recognitionEngine, resetRecognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
 import { startModelAutoDownload, startModelAutoDownloadIfNeeded } from "@/lib/transcription/recognizers/model-auto-download.ts";
-import { readDownloadStatus, writeDownloadStatus } from "@/lib/transcription/recognizers/model-download-status.ts";
+import { readDownloadStatus, writeDownloadStatus } from "@/lib/downloads/download-status.ts";
 import { downloadWhisperModel, ModelDownloadError } from "@/lib/transcription/recognizers/models.ts";
 import { describeRecognizerQuality, recognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
 

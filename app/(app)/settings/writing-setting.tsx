@@ -1,11 +1,13 @@
 import { CircleCheck, CircleAlert, PenLine } from "lucide-react";
 import { Card, LocalTime, Notice } from "@/app/_ui/index.ts";
+import type { LocalWriterStatus } from "@/lib/writer/local/status.ts";
 import { describeWriter } from "@/lib/writer/writer.ts";
 import styles from "./writing-setting.module.css";
 
 // Settings → Writing: who writes titles, summaries, to-do lists, posts and rewrites on this server
-// (a language model named by WRITER_BASE_URL, or the offline rules), whether it answers, the last
-// error, and how to connect one. Rendered on the server: the settings are the server's.
+// (a language model named by WRITER_BASE_URL, the model on this machine, or the offline rules),
+// whether it answers, the last error, the model's download, and how to connect one. Rendered on
+// the server: the settings are the server's.
 
 const host = (url: string) => {
   try {
@@ -15,8 +17,46 @@ const host = (url: string) => {
   }
 };
 
+const MB = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
+
+/** The model on this machine, when it does not write yet: on its way, or why not. */
+function LocalModelLine({ local }: { local: LocalWriterStatus }) {
+  const download = local.download;
+  let text: string;
+  if (download?.state === "downloading") {
+    text = `The writing model for this machine is downloading${download.percent === null ? "" : `: ${download.percent} %`}${download.total_bytes ? ` of ${MB(download.total_bytes)}` : ""}. It writes once it has arrived.`;
+  } else if (download) text = "The writing model for this machine could not be downloaded yet; it is tried again later.";
+  else if (local.state === "off") return null;
+  else text = `No writing model on this machine: ${local.reason}.`;
+  return (
+    <p className="muted" data-testid="local-writer-state">
+      {text}
+    </p>
+  );
+}
+
 export async function WritingSetting() {
   const writer = await describeWriter();
+  if (writer.configured && writer.provider === "local-model") {
+    return (
+      <Card>
+        <p className={styles.line} data-testid="writer-model">
+          <PenLine size={20} aria-hidden="true" />
+          <span>
+            Written by <strong>{writer.model}</strong> on this machine. Nothing leaves it.
+          </span>
+        </p>
+        <p className="muted" data-testid="writer-state">
+          {writer.local.loaded ? "In memory now." : "Loaded when something is written, and unloaded when unused."}
+        </p>
+        {writer.lastError && writer.lastErrorAt && (
+          <Notice tone="warning">
+            Last error, <LocalTime iso={writer.lastErrorAt.toISOString()} />: {writer.lastError}.
+          </Notice>
+        )}
+      </Card>
+    );
+  }
   if (!writer.configured) {
     return (
       <Card>
@@ -26,6 +66,7 @@ export async function WritingSetting() {
             <strong>Written offline</strong>: titles, summaries, to-do lists and posts come from rules on this server. Nothing leaves it.
           </span>
         </p>
+        <LocalModelLine local={writer.local} />
         <details className={styles.how}>
           <summary>Connect a language model</summary>
           <p>

@@ -16,7 +16,7 @@ const QUESTION_MAX = 500;
 
 /** Who wrote the answer, in a line under it. */
 function byline(answer: AskAnswer): string {
-  if (answer.answered_by === "writer") return "Written by your writer from these sentences only.";
+  if (answer.answered_by !== "offline") return "Written by your writer from these sentences only.";
   if (answer.offline_reason?.startsWith("no writer")) return "Your own sentences, best match first (no writer is set up to sum them up).";
   return "Your own sentences: the writer could not answer just now.";
 }
@@ -122,7 +122,7 @@ export function AskScreen({ initialQuestion }: { initialQuestion: string }) {
 
       {state.status === "done" && state.answer.found && (
         <section className={styles.answer} aria-live="polite" data-answered-by={state.answer.answered_by}>
-          {state.answer.answered_by === "writer" ? (
+          {state.answer.answered_by !== "offline" ? (
             <>
               <AnswerText text={state.answer.answer} />
               <h2 className={styles.sourcesTitle}>From your notes</h2>

@@ -7,7 +7,7 @@ import { TITLE_MAX, type GenerationResult } from "@/lib/content/schemas.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
 /** Who wrote a result: the built-in job says (writer or offline, and why offline); a posted one is "external". */
-export type WrittenBy = { writtenBy: "writer" | "offline" | "external"; offlineReason: string | null };
+export type WrittenBy = { writtenBy: "writer" | "local-model" | "offline" | "external"; offlineReason: string | null };
 
 /** Applies a generator's result to its task and, unless the user edited meanwhile, to the variant. */
 export async function applyGenerationResult(

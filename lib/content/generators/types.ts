@@ -29,7 +29,7 @@ export type GenerationOutput = {
   title: string;
   body: string;
   /** Who wrote it: the writer (a language model), or the offline rules; with the reason when the writer could not. */
-  writtenBy?: "writer" | "offline";
+  writtenBy?: "writer" | "local-model" | "offline";
   reason?: string;
 };
 

@@ -10,7 +10,7 @@ import { TITLE_MAX } from "@/lib/content/schemas.ts";
 import { listFacts, newFacts } from "@/lib/writer/new-facts.ts";
 import { NUMBERING, postPrompt } from "@/lib/writer/prompts/posts.ts";
 import { languageName, termsIn } from "@/lib/writer/prompts/parts.ts";
-import { streamWriterObject, writeObject } from "@/lib/writer/writer.ts";
+import { streamWriterObject, writeObject, type WrittenByModel } from "@/lib/writer/writer.ts";
 
 // Posts by the writer (a language model), fitted to the platform by rules: the model is told the
 // platform's limit, shape and the preset, and answers in a fixed form (title, posts); hashtags are
@@ -98,7 +98,7 @@ export function fitPost(input: GenerationInput, written: WrittenPost): Generatio
   return { title: outputTitle, body };
 }
 
-export type Written = GenerationOutput & { writtenBy: "writer" | "offline"; reason?: string };
+export type Written = GenerationOutput & { writtenBy: WrittenByModel | "offline"; reason?: string };
 
 /** The post by the writer, or offline with the reason; `onPartial` sees the text as it streams. */
 export async function writePost(input: GenerationInput, onPartial?: (text: string) => void): Promise<Written> {
@@ -123,7 +123,7 @@ export async function writePost(input: GenerationInput, onPartial?: (text: strin
     const reason = `the writer's post said ${listFacts(added)}, which the note does not; it was written offline instead`;
     return { ...generateLocally(input), writtenBy: "offline", reason };
   }
-  return { ...fitPost(input, outcome.value), writtenBy: "writer" };
+  return { ...fitPost(input, outcome.value), writtenBy: outcome.by };
 }
 
 export const writerGenerator: Generator = { name: "writer", generate: (input, onPartial) => writePost(input, onPartial) };

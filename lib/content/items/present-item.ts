@@ -15,7 +15,7 @@ function generationInfo(task: GenerationTask | undefined): ContentItem["generati
     task_id: task.id,
     state: task.state as GenerationState,
     generator: task.generator,
-    written_by: task.writtenBy as "writer" | "offline" | "external" | null,
+    written_by: task.writtenBy as "writer" | "local-model" | "offline" | "external" | null,
     offline_reason: task.offlineReason,
     partial_body: task.state === "running" ? task.partialBody : null,
     error: task.error,

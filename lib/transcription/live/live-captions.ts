@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { env } from "@/lib/env.ts";
+import { reportLiveWork } from "@/lib/live-work.ts";
 import { log } from "@/lib/log.ts";
 import type { Segment, Word } from "@/lib/notes/segment.ts";
 import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
@@ -287,3 +288,4 @@ const round = (s: number) => Math.round(s * 100) / 100;
 
 /** How many recordings' streams this process has open. */
 export const captionStreamsOpen = (): number => streams.size;
+reportLiveWork(captionStreamsOpen);

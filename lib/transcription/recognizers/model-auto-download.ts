@@ -1,7 +1,7 @@
 import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { log as defaultLog } from "@/lib/log.ts";
-import { writeDownloadStatus, type ModelDownloadStatus } from "@/lib/transcription/recognizers/model-download-status.ts";
+import { writeDownloadStatus, type ModelDownloadStatus } from "@/lib/downloads/download-status.ts";
 import { DEFAULT_MODEL_BASE_URL, downloadWhisperModel, resolveWhisperModel } from "@/lib/transcription/recognizers/models.ts";
 
 // With TRANSCRIBE_ENGINE=auto and no whisper model, the launcher fetches one in the background

@@ -1,11 +1,8 @@
-import { createHash } from "node:crypto";
-import { createReadStream, createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
-import { mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { open, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { downloadVerified, ModelDownloadError } from "@/lib/downloads/verified-download.ts";
 import { EngineUnavailableError } from "@/lib/transcription/recognizers/types.ts";
-import { isProcessAlive } from "@/lib/process-alive.ts";
 
 // whisper.cpp's ggml models, their files and where to get them.
 
@@ -45,12 +42,7 @@ export class UnknownModelError extends Error {
   }
 }
 
-export class ModelDownloadError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "ModelDownloadError";
-  }
-}
+export { ModelDownloadError };
 
 export type DownloadOptions = {
   name: string;
@@ -69,9 +61,8 @@ export type DownloadOptions = {
 export type DownloadResult = { path: string; bytes: number; sha1: string; skipped: boolean };
 
 /**
- * Streams a model into `<modelsDir>/.ggml-<name>.bin.part`, checks its SHA-1, then renames it into
- * place. An interrupted download keeps its partial file and the next call resumes it with an HTTP
- * Range request; a file that fails the check is discarded.
+ * Downloads a model into MODELS_DIR, resumable and checked against its published SHA-1
+ * (lib/downloads/verified-download.ts).
  */
 export async function downloadWhisperModel(options: DownloadOptions): Promise<DownloadResult> {
   const { name, modelsDir } = options;
@@ -79,129 +70,21 @@ export async function downloadWhisperModel(options: DownloadOptions): Promise<Do
   if (!expected || !/^[\w.-]+$/.test(name)) throw new UnknownModelError(name);
   const file = modelFileName(name);
   const destination = path.resolve(modelsDir, file);
-  if (!options.force && existsSync(destination)) {
-    return { path: destination, bytes: statSync(destination).size, sha1: "", skipped: true };
-  }
-  const partial = path.join(path.dirname(destination), `.${file}.part`);
-  await mkdir(path.dirname(destination), { recursive: true });
-  const release = await lockDownload(`${partial}.lock`, file);
-  try {
-    return await download(options, { file, destination, partial, expected });
-  } finally {
-    await release();
-  }
-}
-
-type Target = { file: string; destination: string; partial: string; expected: string };
-
-async function download(options: DownloadOptions, { file, destination, partial, expected }: Target): Promise<DownloadResult> {
-  const { connectTimeoutMs = 10_000, idleTimeoutMs = 60_000, onProgress } = options;
-  const url = new URL(file, withSlash(options.baseUrl ?? DEFAULT_MODEL_BASE_URL)).toString();
-  const resumeFrom = options.force ? 0 : await stat(partial).then((s) => s.size, () => 0);
-
-  const controller = new AbortController();
-  let timer = setTimeout(() => controller.abort(new Error(`no answer within ${connectTimeoutMs / 1000} s`)), connectTimeoutMs);
-  let response: Response;
-  try {
-    const headers: Record<string, string> = resumeFrom ? { range: `bytes=${resumeFrom}-` } : {};
-    response = await fetch(url, { signal: controller.signal, redirect: "follow", headers });
-  } catch (err) {
-    clearTimeout(timer);
-    throw new ModelDownloadError(
-      `Cannot download ${file} from ${url}: ${describe(err)}. Is this machine offline? ` +
-        `Download it on a machine with internet access and copy it to ${destination}, or set WHISPER_MODEL to its path.`,
-      { cause: err },
-    );
-  }
-  clearTimeout(timer);
-  // 206 continues the partial file; 416 means it is already whole; any other success starts over.
-  const resumed = response.status === 206 && rangeStart(response) === resumeFrom;
-  const complete = response.status === 416 && resumeFrom > 0;
-  if ((!response.ok && !complete) || (response.status === 206 && !resumed) || (!response.body && !complete)) {
-    await response.body?.cancel();
-    throw new ModelDownloadError(`Cannot download ${file}: ${url} answered ${response.status} ${response.statusText}.`);
-  }
-
-  const offset = resumed || complete ? resumeFrom : 0;
-  const length = Number(response.headers.get("content-length"));
-  const total = complete ? resumeFrom : length ? length + offset : null;
-  const hash = createHash("sha1");
-  let received = offset;
-  const idle = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => controller.abort(new Error(`no data for ${idleTimeoutMs / 1000} s`)), idleTimeoutMs);
-  };
-  const meter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      idle();
-      hash.update(chunk);
-      received += chunk.length;
-      onProgress?.(received, total);
-      callback(null, chunk);
-    },
+  const result = await downloadVerified({
+    url: new URL(file, withSlash(options.baseUrl ?? DEFAULT_MODEL_BASE_URL)).toString(),
+    destination,
+    algorithm: "sha1",
+    expected,
+    byHand: `Download it on a machine with internet access and copy it to ${destination}, or set WHISPER_MODEL to its path.`,
+    connectTimeoutMs: options.connectTimeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs,
+    force: options.force,
+    onProgress: options.onProgress,
   });
-  try {
-    if (offset) await pipeline(createReadStream(partial, { end: offset - 1 }), async (chunks: AsyncIterable<Buffer>) => {
-      for await (const chunk of chunks) hash.update(chunk);
-    });
-    if (complete) await response.body?.cancel();
-    else {
-      idle();
-      const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
-      await pipeline(body, meter, createWriteStream(partial, { flags: offset ? "a" : "w" }));
-    }
-    clearTimeout(timer);
-    const sha1 = hash.digest("hex");
-    if (sha1 !== expected) {
-      await rm(partial, { force: true });
-      throw new ModelDownloadError(
-        `SHA-1 mismatch for ${file}: expected ${expected}, got ${sha1} (${received} bytes); the download is corrupt or not the official file, so it was discarded.`,
-      );
-    }
-    await rename(partial, destination);
-    return { path: destination, bytes: received, sha1, skipped: false };
-  } catch (err) {
-    clearTimeout(timer);
-    if (err instanceof ModelDownloadError) throw err;
-    // The partial file stays: the next attempt resumes where this one stopped.
-    throw new ModelDownloadError(`Download of ${file} from ${url} failed after ${received} bytes: ${describe(err)}.`, { cause: err });
-  }
-}
-
-/** One download of a model at a time (the launcher's and `npm run model:download` share the partial file). */
-async function lockDownload(lockFile: string, file: string): Promise<() => Promise<void>> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await writeFile(lockFile, String(process.pid), { flag: "wx" });
-      return () => rm(lockFile, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const holder = Number(await readFile(lockFile, "utf8").catch(() => ""));
-      if (holder && holder !== process.pid && isProcessAlive(holder)) {
-        throw new ModelDownloadError(`${file} is already being downloaded by process ${holder}; wait for it to finish.`);
-      }
-      await rm(lockFile, { force: true }); // left by a process that is gone
-    }
-  }
-  throw new ModelDownloadError(`Could not lock ${lockFile}.`);
-}
-
-/** The first byte of a 206 answer ("Content-Range: bytes 1000-1999/2000"), or -1. */
-function rangeStart(response: Response): number {
-  const match = /^bytes (\d+)-/.exec(response.headers.get("content-range") ?? "");
-  return match ? Number(match[1]) : -1;
+  return { path: result.path, bytes: result.bytes, sha1: result.digest, skipped: result.skipped };
 }
 
 const withSlash = (url: string) => (url.endsWith("/") ? url : `${url}/`);
-
-function describe(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  // fetch reports "fetch failed" and keeps the reason (ECONNREFUSED, ENOTFOUND, …) in `cause`.
-  const cause = err.cause instanceof Error ? err.cause : undefined;
-  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-  if (err.name === "AbortError" || err.name === "TimeoutError") return err.message;
-  return cause ? `${cause.message}${code && !cause.message.includes(code) ? ` (${code})` : ""}` : err.message;
-}
 
 // Most capable first: accuracy grows with size. Of two models of one size, the multilingual one:
 // it is there because someone speaks another language (their setting fetched it), while its .en

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { PocketsphinxEngine } from "@/lib/transcription/recognizers/pocketsphinx.ts";
-import { readDownloadStatus } from "@/lib/transcription/recognizers/model-download-status.ts";
+import { readDownloadStatus } from "@/lib/downloads/download-status.ts";
 import { resolveWhisperModel } from "@/lib/transcription/recognizers/models.ts";
 
 // Which recognizer new recordings get, in the terms people use: accurate (whisper or an

@@ -1238,10 +1238,10 @@ export interface components {
             /** @description What the note commits to doing ("I need to…", "let's…", "ich muss…", "tengo que…", "il faut…"), in order; at most 20; empty when it commits to nothing. */
             action_items: components["schemas"]["ActionItem"][];
             /**
-             * @description offline: written on the server by rules, without a model; writer: by the configured model (WRITER_BASE_URL).
+             * @description offline: written on the server by rules, without a model; writer: by the configured model (WRITER_BASE_URL); local-model: by the model on the server itself.
              * @enum {string}
              */
-            written_by: "offline" | "writer";
+            written_by: "offline" | "writer" | "local-model";
             /**
              * @description Why they were written offline though a writer is set up (it was down, refused the key, answered badly twice); null otherwise.
              * @default null
@@ -1647,10 +1647,10 @@ export interface components {
             /** @description The answer. Written by the writer it cites passages as [n] (only numbers of `citations`); offline it opens with "Here is what you said about …" and quotes the best-matching sentences, grouped by note; with nothing found it says so ("I found nothing in your notes about …"). */
             answer: string;
             /**
-             * @description Who wrote the answer.
+             * @description Who wrote the answer: the writer (WRITER_BASE_URL), the model on the server itself, or the offline rules.
              * @enum {string}
              */
-            answered_by: "writer" | "offline";
+            answered_by: "writer" | "local-model" | "offline";
             /** @description Why the answer is offline (no writer set up, the writer failed, or cited none of the passages); null when written by the writer. */
             offline_reason: string | null;
             /** @description Whether any passage of your notes matched the question. */
@@ -1703,10 +1703,10 @@ export interface components {
             /** @description The answer. Written by the writer it cites passages as [n] (only numbers of `citations`); offline it opens with "Here is what you said about …" and quotes the best-matching sentences, grouped by note; with nothing found it says so ("I found nothing in your notes about …"). */
             answer: string;
             /**
-             * @description Who wrote the answer.
+             * @description Who wrote the answer: the writer (WRITER_BASE_URL), the model on the server itself, or the offline rules.
              * @enum {string}
              */
-            answered_by: "writer" | "offline";
+            answered_by: "writer" | "local-model" | "offline";
             /** @description Why the answer is offline (no writer set up, the writer failed, or cited none of the passages); null when written by the writer. */
             offline_reason: string | null;
             /** @description Whether any passage of your notes matched the question. */
@@ -1828,10 +1828,10 @@ export interface components {
             /** @description The rewrite, as plain text (a to-do list as "- [ ] …" lines). */
             text: string;
             /**
-             * @description writer: by the configured model; offline: by rules on the server, without a model.
+             * @description writer: by the configured model (WRITER_BASE_URL); local-model: by the model on the server itself; offline: by rules on the server, without a model.
              * @enum {string}
              */
-            written_by: "writer" | "offline";
+            written_by: "writer" | "local-model" | "offline";
             /** @description Why a writer that is set up did not write it ("the writer did not answer within 60 s"); null otherwise. */
             offline_reason: string | null;
             /** @description When you last edited it; null: as written. */
@@ -1988,10 +1988,10 @@ export interface components {
             task_id: string;
             /** @enum {string} */
             state: "queued" | "running" | "succeeded" | "failed" | "conflicted" | "superseded";
-            /** @description writer: a language model (WRITER_BASE_URL), falling back to the offline rules; local: the offline rules. */
+            /** @description writer: a language model (WRITER_BASE_URL, or the one on the server itself), falling back to the offline rules; local: the offline rules. */
             generator: string;
-            /** @description Who wrote the result: the writer, the offline rules (see offline_reason), or an external generator; null until finished. */
-            written_by: ("writer" | "offline" | "external") | null;
+            /** @description Who wrote the result: the writer (WRITER_BASE_URL), the model on the server itself (local-model), the offline rules (see offline_reason), or an external generator; null until finished. */
+            written_by: ("writer" | "local-model" | "offline" | "external") | null;
             /** @description Why the offline rules wrote it though a writer is set up (it was down, refused the key, answered badly twice). */
             offline_reason: string | null;
             /** @description While the writer writes (state running): the post so far, a few times a second; null otherwise. */
@@ -2406,6 +2406,40 @@ export interface components {
                     percent: number | null;
                     retry_at: string | null;
                 } | null;
+            };
+            writing: {
+                /**
+                 * @description Who writes clean-ups, insights, posts and rewrites now: the writer named by WRITER_BASE_URL, the model on this server (local-model), or the offline rules.
+                 * @enum {string}
+                 */
+                written_by: "writer" | "local-model" | "offline";
+                local_model: {
+                    /**
+                     * @description ready: its file is here (loaded on first use); downloading: on its way (the rules write meanwhile); unavailable: see reason; off: WRITER_LOCAL=off.
+                     * @enum {string}
+                     */
+                    state: "ready" | "downloading" | "unavailable" | "off";
+                    /** @description The model's file name. */
+                    model: string | null;
+                    /** @description Why it does not write, or null. */
+                    reason: string | null;
+                    /** @description In memory now (unloaded after WRITER_LOCAL_IDLE_MINUTES unused). */
+                    loaded: boolean;
+                    /** @description The background download of the model by this server's own launcher, when under way. */
+                    download: {
+                        model: string;
+                        /**
+                         * @description waiting: the last attempt failed; retried at retry_at.
+                         * @enum {string}
+                         */
+                        state: "downloading" | "waiting";
+                        received_bytes: number;
+                        total_bytes: number | null;
+                        percent: number | null;
+                        retry_at: string | null;
+                        error: string | null;
+                    } | null;
+                };
             };
         };
     };

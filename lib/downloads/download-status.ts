@@ -3,8 +3,8 @@ import { rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env.ts";
 
-// The background model download runs in the launcher; the Next server reads its progress from
-// this file in MODELS_DIR (written whole, then renamed, so a reader never sees half of it).
+// The background model downloads (whisper's, the local writer's) run in the launcher; the Next
+// server reads their progress from a status file in MODELS_DIR, one per model kind (written whole, then renamed, so a reader never sees half of it).
 // MODELS_DIR may be shared by servers of other DATA_DIRs, and a pid outlives its process in the
 // file: a server reports only the download of its own launcher (its parent process, or itself)
 // for its own DATA_DIR. (Issue 44: /api/health reported another server's download.)
@@ -25,8 +25,9 @@ export type ModelDownloadStatus = {
 
 const STATUS_FILE = ".auto-download.json";
 
-export async function writeDownloadStatus(modelsDir: string, status: ModelDownloadStatus | null): Promise<void> {
-  const file = path.join(modelsDir, STATUS_FILE);
+/** `name`: the status file (the recognizer's by default; the local writer's model has its own). */
+export async function writeDownloadStatus(modelsDir: string, status: ModelDownloadStatus | null, name = STATUS_FILE): Promise<void> {
+  const file = path.join(modelsDir, name);
   if (!status) return rm(file, { force: true });
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, JSON.stringify(status));
@@ -34,9 +35,9 @@ export async function writeDownloadStatus(modelsDir: string, status: ModelDownlo
 }
 
 /** This server's download in progress, or null (none, another server's, or its process is gone). */
-export function readDownloadStatus(modelsDir: string, dataDir = env().dataDir): ModelDownloadStatus | null {
+export function readDownloadStatus(modelsDir: string, dataDir = env().dataDir, name = STATUS_FILE): ModelDownloadStatus | null {
   try {
-    const status = JSON.parse(readFileSync(path.join(modelsDir, STATUS_FILE), "utf8")) as ModelDownloadStatus;
+    const status = JSON.parse(readFileSync(path.join(modelsDir, name), "utf8")) as ModelDownloadStatus;
     if (status.data_dir !== dataDir || (status.pid !== process.pid && status.pid !== process.ppid)) return null;
     process.kill(status.pid, 0);
     return status;

@@ -1,0 +1,239 @@
+import { statSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import type { Llama, LlamaContext, LlamaGrammar, LlamaModel } from "node-llama-cpp";
+import { brandOf } from "@/lib/brand.ts";
+import { env } from "@/lib/env.ts";
+import { log } from "@/lib/log.ts";
+import { notAGguf } from "@/lib/writer/local/model-file.ts";
+
+// The model on this machine, through node-llama-cpp: one per process (on globalThis, since Next
+// bundles lib/ more than once into one process, lib/brand.ts), loaded on first use and unloaded
+// after WRITER_LOCAL_IDLE_MINUTES. node-llama-cpp is imported here on first use only, so a server
+// that never writes with it never loads it. One generation at a time (a second waits its turn);
+// the context is capped at 4096 tokens and its threads at one fewer than the cores. It imports
+// nothing of the rest of the app, so the launcher (which only downloads the model) stays small.
+
+export const CONTEXT_TOKENS = 4096;
+
+const BRAND = brandOf("LocalModelUnusable");
+
+/** The file cannot be used as a model (not a GGUF, truncated, an architecture llama.cpp lacks). */
+export class LocalModelUnusable extends Error {
+  name = "LocalModelUnusable";
+  readonly [BRAND] = true;
+  static isInstance = (err: unknown): err is LocalModelUnusable => typeof err === "object" && err !== null && (err as Record<symbol, unknown>)[BRAND] === true;
+}
+
+type Loaded = { key: string; path: string; model: LlamaModel; context: LlamaContext; grammars: Map<string, Promise<LlamaGrammar>>; loadedAt: Date; loadMs: number };
+type State = {
+  llama?: Promise<Llama>;
+  loaded?: Promise<Loaded>;
+  /** The model in memory, once loaded. */
+  current?: Loaded;
+  turn: Promise<unknown>;
+  idleTimer?: NodeJS.Timeout;
+  lastUsedAt?: Date;
+  failure?: { key: string; reason: string };
+  loads: number;
+};
+const kept = globalThis as unknown as { voicedraftLocalWriter?: State };
+const state: State = (kept.voicedraftLocalWriter ??= { turn: Promise.resolve(), loads: 0 });
+
+export const localThreads = (): number => Math.max(1, availableParallelism() - 1);
+
+/** One file, as it is now: a replaced file is a new model (and a new chance to load). */
+function fileKey(file: string): string {
+  try {
+    const s = statSync(file);
+    return `${file} ${s.size} ${s.mtimeMs}`;
+  } catch {
+    return `${file} missing`;
+  }
+}
+
+/** Why this file could not be loaded the last time it was tried, or null. */
+export function localModelFailure(file: string): string | null {
+  return state.failure?.key === fileKey(file) ? state.failure.reason : null;
+}
+
+async function llamaRuntime(): Promise<Llama> {
+  state.llama ??= import("node-llama-cpp").then(({ getLlama, LlamaLogLevel }) =>
+    getLlama({ gpu: false, build: "never", progressLogs: false, logLevel: LlamaLogLevel.error, maxThreads: localThreads() }),
+  );
+  state.llama.catch(() => (state.llama = undefined));
+  return state.llama;
+}
+
+async function load(file: string): Promise<Loaded> {
+  const key = fileKey(file);
+  const current = await state.loaded?.catch(() => undefined);
+  if (current?.key === key) return current;
+  if (current) await unloadLocalModel();
+  const failed = localModelFailure(file);
+  if (failed) throw new LocalModelUnusable(failed);
+  const loading = (async () => {
+    const bad = notAGguf(file);
+    if (bad) throw new LocalModelUnusable(`${path.basename(file)} cannot be used as a model: ${bad}`);
+    try {
+      const llama = await llamaRuntime();
+      const started = performance.now();
+      const model = await llama.loadModel({ modelPath: file });
+      const context = await model.createContext({ contextSize: Math.min(CONTEXT_TOKENS, model.trainContextSize), threads: localThreads(), sequences: 1 });
+      const loadMs = Math.round(performance.now() - started);
+      state.loads += 1;
+      state.current = { key, path: file, model, context, grammars: new Map(), loadedAt: new Date(), loadMs };
+      log.info("the writing model on this machine is loaded", { model: path.basename(file), load_ms: loadMs });
+      return state.current;
+    } catch (err) {
+      throw new LocalModelUnusable(`${path.basename(file)} could not be loaded as a model: ${(err as Error).message ?? String(err)}`);
+    }
+  })();
+  state.loaded = loading;
+  try {
+    return await loading;
+  } catch (err) {
+    state.loaded = undefined;
+    state.failure = { key, reason: (err as Error).message };
+    log.warn("the writing model on this machine cannot be used; the offline rules write", { model: path.basename(file), reason: (err as Error).message });
+    throw err;
+  }
+}
+
+/** Frees the model and its context (the next generation loads it again). */
+export async function unloadLocalModel(): Promise<void> {
+  clearTimeout(state.idleTimer);
+  const loaded = await state.loaded?.catch(() => undefined);
+  state.loaded = undefined;
+  state.current = undefined;
+  if (!loaded) return;
+  await loaded.context.dispose();
+  await loaded.model.dispose();
+  log.info("the writing model on this machine is unloaded", { model: path.basename(loaded.path) });
+}
+
+function unloadWhenIdle(): void {
+  clearTimeout(state.idleTimer);
+  const ms = env().WRITER_LOCAL_IDLE_MINUTES * 60_000;
+  state.idleTimer = setTimeout(() => {
+    // Not while a generation runs or waits: the turn chain is idle once it resolves.
+    const turn = state.turn;
+    void turn.then(() => (state.turn === turn ? unloadLocalModel() : undefined));
+  }, ms);
+  state.idleTimer.unref();
+}
+
+export type LocalGeneration = {
+  system: string;
+  /** The conversation; the last one is the user's prompt. */
+  messages: { role: "user" | "assistant"; text: string }[];
+  /** Constrains the answer to this JSON schema (a grammar: every answer parses). */
+  jsonSchema?: object;
+  maxTokens: number;
+  temperature: number;
+  signal?: AbortSignal;
+  /** Counted from when the generation starts, not while it waits its turn. */
+  timeoutMs: number;
+  onText?: (delta: string) => void;
+  /** Awaited once it is this generation's turn, before it starts (lets live recognition go first). */
+  before?: (signal?: AbortSignal) => Promise<void>;
+};
+
+export type LocalAnswer = { text: string; finishReason: "stop" | "length"; inputTokens: number; outputTokens: number };
+
+class GenerationTimeout extends Error {
+  name = "TimeoutError";
+}
+
+/** The prompt and the answer would not fit in the context: the rules write this one. */
+export class PromptTooLong extends Error {
+  name = "PromptTooLong";
+}
+
+/** One generation, in turn after the others. Throws LocalModelUnusable when the file cannot be loaded. */
+export function generateLocally(file: string, generation: LocalGeneration): Promise<LocalAnswer> {
+  const run = state.turn.then(async () => {
+    generation.signal?.throwIfAborted();
+    await generation.before?.(generation.signal);
+    try {
+      return await generate(await load(file), generation);
+    } finally {
+      state.lastUsedAt = new Date();
+      unloadWhenIdle();
+    }
+  });
+  state.turn = run.catch(() => undefined);
+  return run;
+}
+
+async function generate(loaded: Loaded, { system, messages, jsonSchema, maxTokens, temperature, signal, timeoutMs, onText }: LocalGeneration): Promise<LocalAnswer> {
+  const { LlamaChatSession } = await import("node-llama-cpp");
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const promptTokens = loaded.model.tokenize([system, ...messages.map((m) => m.text)].join("\n")).length;
+  if (promptTokens + maxTokens > loaded.context.contextSize) {
+    throw new PromptTooLong(`the note is too long for the model on this machine (${promptTokens} tokens and ${maxTokens} to answer; its context holds ${loaded.context.contextSize})`);
+  }
+  const sequence = loaded.context.getSequence();
+  const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt: system, autoDisposeSequence: false });
+  try {
+    const earlier = messages.slice(0, -1);
+    if (earlier.length) {
+      session.setChatHistory([
+        { type: "system", text: system },
+        ...earlier.map((m) => (m.role === "user" ? { type: "user" as const, text: m.text } : { type: "model" as const, response: [m.text] })),
+      ]);
+    }
+    const grammar = jsonSchema ? await grammarFor(loaded, jsonSchema) : undefined;
+    const answer = await session.promptWithMeta(messages.at(-1)?.text ?? "", {
+      grammar,
+      maxTokens,
+      temperature,
+      signal: abort,
+      onTextChunk: onText,
+    });
+    const text = answer.responseText ?? answer.response.filter((r): r is string => typeof r === "string").join("");
+    return {
+      text,
+      finishReason: answer.stopReason === "maxTokens" ? "length" : "stop",
+      inputTokens: sequence.tokenMeter.usedInputTokens,
+      outputTokens: sequence.tokenMeter.usedOutputTokens,
+    };
+  } catch (err) {
+    if (timeout.aborted && !signal?.aborted) throw new GenerationTimeout(`no answer within ${timeoutMs / 1000} s`);
+    throw err;
+  } finally {
+    session.dispose({ disposeSequence: false });
+    sequence.dispose();
+  }
+}
+
+function grammarFor(loaded: Loaded, schema: object): Promise<LlamaGrammar> {
+  const key = JSON.stringify(schema);
+  let grammar = loaded.grammars.get(key);
+  if (!grammar) {
+    const { $schema: _, ...plain } = schema as Record<string, unknown>;
+    grammar = llamaRuntime().then((llama) => llama.createGrammarForJsonSchema(plain as never));
+    grammar.catch(() => loaded.grammars.delete(key));
+    loaded.grammars.set(key, grammar);
+  }
+  return grammar;
+}
+
+export type LocalModelState = { loaded: boolean; loaded_at: string | null; last_used_at: string | null; load_ms: number | null };
+
+/** Whether the model is in memory now (Settings → Writing, /api/health, the bench). */
+export function localModelState(): LocalModelState {
+  const loaded = state.current;
+  return {
+    loaded: !!loaded,
+    loaded_at: loaded?.loadedAt.toISOString() ?? null,
+    last_used_at: state.lastUsedAt?.toISOString() ?? null,
+    load_ms: loaded?.loadMs ?? null,
+  };
+}
+
+/** Tests: forget a failure (a new process). */
+export function forgetLocalModelFailure(): void {
+  state.failure = undefined;
+}
