@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { createTestUser } from "@/tests/support/factories.ts";
 import type { ChatReply, ChatRequest } from "@/tests/support/chat-server.ts";
 import { standInWriter } from "@/tests/support/stand-in-writer.ts";
+import { loadCorpus } from "@/tests/support/writer-corpus.ts";
 import { withEnv } from "@/tests/support/env.ts";
 import { content, createChannel, createMaster, setUpContentTests } from "@/tests/api/content-support.ts";
 import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
@@ -334,6 +335,19 @@ describe("posts that fit the platform to the character", () => {
       }),
     );
   }
+  test(
+    "the 20-note corpus with the stand-in writer: every X post ≤ 280 weighted, every Bluesky post ≤ 300 graphemes",
+    withEnv(writer(), async () => {
+      // The stand-in answers with the whole note as one post: the rules must fit it.
+      reply = (req) => post([req.user.replace(/^Title of the note: [^\n]*\n\n/, "")]);
+      for (const note of loadCorpus()) {
+        for (const [platform, limit] of [["x", 280], ["bluesky", 300]] as const) {
+          const variant = await writtenVariant(platform, platform === "x" ? "builtin-thread" : "builtin-short", note.text);
+          for (const text of variant.posts) assert.ok(postLength(platform, text) <= limit, `${note.id} ${platform}: ${postLength(platform, text)} > ${limit}`);
+        }
+      }
+    }),
+  );
   test("X counts a link as 23 and an emoji as 2; Bluesky counts graphemes", () => {
     assert.equal(postLength("x", "see https://example.com/a/very/long/path/that/goes/on/and/on"), 27);
     assert.equal(postLength("x", "🚀"), 2);
