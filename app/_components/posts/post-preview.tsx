@@ -49,7 +49,6 @@ export function PostPreview({
   /** A thread's posts can each be copied alone (1-based). */
   onCopyPost?: (post: number) => void;
 }) {
-  const limit = limitOf(platform);
   if (platform && ARTICLE.has(platform)) {
     const body = posts.join("\n\n");
     return (
