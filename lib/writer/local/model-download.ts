@@ -2,7 +2,8 @@ import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { log as defaultLog } from "@/lib/log.ts";
 import { downloadVerified } from "@/lib/downloads/verified-download.ts";
-import { readDownloadStatus, writeDownloadStatus, type ModelDownloadStatus } from "@/lib/downloads/download-status.ts";
+import { downloadInBackground, type BackgroundDownload } from "@/lib/downloads/background-download.ts";
+import { readDownloadStatus } from "@/lib/downloads/download-status.ts";
 import { writerSettings } from "@/lib/writer/providers.ts";
 import { chooseLocalModel, downloadedModelPath, localModelSource } from "@/lib/writer/local/model-file.ts";
 
@@ -23,9 +24,7 @@ export type LocalModelDownloadOptions = {
   onReady?: (modelPath: string) => void;
 };
 
-export type LocalModelDownload = { stop(): Promise<void>; done: Promise<void> };
-
-const backoff = (failures: number) => Math.min(60 * 60_000, 30_000 * 2 ** (failures - 1));
+export type LocalModelDownload = BackgroundDownload;
 
 /** Starts the download when it is wanted (no writer named, WRITER_LOCAL=auto, no model yet, WRITER_AUTO_DOWNLOAD), else null. */
 export function startLocalModelDownloadIfNeeded(): LocalModelDownload | null {
@@ -38,68 +37,32 @@ export function startLocalModelDownloadIfNeeded(): LocalModelDownload | null {
 }
 
 export function startLocalModelDownload(options: LocalModelDownloadOptions): LocalModelDownload {
-  const { url, sha256, destination, retryDelayMs = backoff, log = defaultLog } = options;
+  const { url, sha256, destination, retryDelayMs, log = defaultLog } = options;
   const modelsDir = path.dirname(destination);
   const model = path.basename(destination);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
-  let status: ModelDownloadStatus = { model, pid: process.pid, data_dir: env().dataDir, state: "downloading", received_bytes: 0, total_bytes: null };
-  let lastWrite = 0;
-  const publish = async (next: Partial<ModelDownloadStatus>, force = true) => {
-    status = { ...status, ...next };
-    if (!force && Date.now() - lastWrite < 1000) return;
-    lastWrite = Date.now();
-    await writeDownloadStatus(modelsDir, status, WRITER_DOWNLOAD_STATUS).catch(() => undefined);
-  };
-
-  const run = async () => {
-    for (let failures = 0; !stopped; ) {
-      await publish({ state: "downloading", retry_at: undefined, error: undefined });
-      try {
-        const result = await downloadVerified({
-          url,
-          destination,
-          algorithm: "sha256",
-          expected: sha256,
-          byHand: `Download it on a machine with internet access and copy it to ${destination}, or set WRITER_LOCAL_MODEL to a .gguf file.`,
-          onProgress: (received, total) => void publish({ received_bytes: received, total_bytes: total }, false),
-        });
-        await writeDownloadStatus(modelsDir, null, WRITER_DOWNLOAD_STATUS);
-        log.info("the writing model on this machine is ready; posts and insights use it", { model, path: result.path });
-        options.onReady?.(result.path);
-        return;
-      } catch (err) {
-        failures++;
-        const delay = retryDelayMs(failures);
-        const reason = err instanceof Error ? err.message : String(err);
-        await publish({ state: "waiting", error: reason, retry_at: new Date(Date.now() + delay).toISOString() });
-        if (failures === 1) {
-          log.warn(
-            `Writing with the offline rules for now: the model on this machine (${model}) could not be downloaded. ` +
-              `It is retried in the background; or copy it into ${modelsDir}, or set WRITER_LOCAL_MODEL to a .gguf file.`,
-            { model, reason },
-          );
-        } else log.debug("writer model download failed again", { model, failures, reason, retry_in_ms: delay });
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          timer = setTimeout(resolve, delay);
-        });
-      }
-    }
-  };
-
-  const done = run().catch((err) => log.warn("writer model download stopped", { model, reason: String(err) }));
-  return {
-    done,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      wake?.();
-      if (status.state === "waiting") await done;
-      await writeDownloadStatus(modelsDir, null, WRITER_DOWNLOAD_STATUS);
+  return downloadInBackground({
+    model,
+    modelsDir,
+    statusFile: WRITER_DOWNLOAD_STATUS,
+    retryDelayMs,
+    log,
+    firstFailure:
+      `Writing with the offline rules for now: the model on this machine (${model}) could not be downloaded. ` +
+      `It is retried in the background; or copy it into ${modelsDir}, or set WRITER_LOCAL_MODEL to a .gguf file.`,
+    attempt: async (onProgress) => {
+      const result = await downloadVerified({
+        url,
+        destination,
+        algorithm: "sha256",
+        expected: sha256,
+        byHand: `Download it on a machine with internet access and copy it to ${destination}, or set WRITER_LOCAL_MODEL to a .gguf file.`,
+        onProgress,
+      });
+      log.info("the writing model on this machine is ready; posts and insights use it", { model, path: result.path });
+      return result.path;
     },
-  };
+    onReady: options.onReady,
+  });
 }
 
 export type LocalModelDownloadProgress = {
