@@ -77,11 +77,11 @@ const DROPPED = ["host", "connection", "keep-alive", "transfer-encoding", "conte
 export async function forwardToOAuthServer(req: Request, path: string): Promise<Response> {
   // The OAuth server has one issuer, this site: a request sent to a name that is not one of this
   // server's (lib/http/allowed-host.ts, the check /mcp makes) gets no authorization server of its own.
+  const issuer = publicOrigin(req); // a malformed Host: 400 invalid_host, before it is weighed
   if (!isAllowedHost(req)) {
     throw new ApiError("unknown_host", "This authorization server answers the names it is configured with: set NEXTAUTH_URL to the address your assistant uses.");
   }
   const { port, secret } = await bridge();
-  const issuer = publicOrigin(req);
   const origin = new URL(issuer);
   const headers = new Headers(req.headers);
   for (const name of DROPPED) headers.delete(name);
