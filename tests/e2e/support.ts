@@ -155,6 +155,15 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 
 /** axe-core on the page as it is now: no serious or critical violations. */
 export async function assertAccessible(page: Page, label: string): Promise<void> {
+  // Colours are measured as they end, not mid-transition: a busy machine's CI run caught a fading
+  // section's buttons at half their contrast (Settings, 2026-12-01). Endless animations (a spinner) are not waited for.
+  // At most 2 s: a paused animation's `finished` never settles.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity && a.playState === "running").map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   assert.deepEqual(
