@@ -5,6 +5,16 @@ import type { Check, Same } from "@/lib/openapi/schemas.ts";
 
 // The health report is built outside zod (checkHealth); its schema is written here for the
 // document, and the type check below keeps the two in step.
+// A model's background download (lib/downloads/background-download.ts), as health reports it.
+const DownloadProgress = z.object({
+  model: z.string(),
+  state: z.enum(["downloading", "waiting"]).meta({ description: "waiting: the last attempt failed; retried at retry_at." }),
+  received_bytes: z.number(),
+  total_bytes: z.number().nullable(),
+  percent: z.number().nullable(),
+  retry_at: z.string().nullable(),
+});
+
 export const HealthReport = z
   .object({
     status: z.enum(["ok", "degraded"]).meta({ description: "ok (HTTP 200) or degraded (HTTP 503)." }),
@@ -21,16 +31,7 @@ export const HealthReport = z
       quality: z
         .enum(["accurate", "basic", "unavailable"])
         .meta({ description: "What new recordings get: accurate (whisper or a remote server), basic (PocketSphinx), or unavailable." }),
-      model_download: z
-        .object({
-          model: z.string(),
-          state: z.enum(["downloading", "waiting"]).meta({ description: "waiting: the last attempt failed; retried at retry_at." }),
-          received_bytes: z.number(),
-          total_bytes: z.number().nullable(),
-          percent: z.number().nullable(),
-          retry_at: z.string().nullable(),
-        })
-        .nullable()
+      model_download: DownloadProgress.nullable()
         .meta({ description: "The background download of the accurate recognizer by this server's own launcher (npm start) for its DATA_DIR, when under way; another server's download into a shared MODELS_DIR is not reported." }),
     }),
     writing: z.object({
@@ -44,16 +45,7 @@ export const HealthReport = z
         model: z.string().nullable().meta({ description: "The model's file name." }),
         reason: z.string().nullable().meta({ description: "Why it does not write, or null." }),
         loaded: z.boolean().meta({ description: "In memory now (unloaded after WRITER_LOCAL_IDLE_MINUTES unused)." }),
-        download: z
-          .object({
-            model: z.string(),
-            state: z.enum(["downloading", "waiting"]).meta({ description: "waiting: the last attempt failed; retried at retry_at." }),
-            received_bytes: z.number(),
-            total_bytes: z.number().nullable(),
-            percent: z.number().nullable(),
-            retry_at: z.string().nullable(),
-            error: z.string().nullable(),
-          })
+        download: DownloadProgress.extend({ error: z.string().nullable() })
           .nullable()
           .meta({ description: "The background download of the model by this server's own launcher, when under way." }),
       }),
