@@ -11,6 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
 import { jfkOpening } from "@/tests/support/audio.ts";
+import { ordinaryWords } from "@/tests/support/ordinary-words.ts";
 import { createEmptyDatabase } from "@/tests/support/database.ts";
 import { runScript, startServer, type RunningServer } from "@/tests/support/processes.ts";
 
@@ -23,19 +24,8 @@ process.env.LOG_LEVEL ??= "silent";
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 type Stats = { p50: number; p95: number; n: number; errors: number };
 
-const SYLLABLES = "ba be bi bo bu da de di do du ka ke ki ko ku la le li lo lu ma me mi mo mu na ne ni no nu ra re ri ro ru sa se si so su ta te ti to tu".split(" ");
-function words(chars: number, seed: number): string {
-  let s = seed;
-  const next = () => (s = (s * 1103515245 + 12345) % 2 ** 31);
-  const out: string[] = ["alpha"];
-  let length = 5;
-  while (length < chars) {
-    const word = Array.from({ length: 2 + (next() % 3) }, () => SYLLABLES[next() % SYLLABLES.length]).join("") + (next() % 9 === 0 ? "." : "");
-    out.push(word);
-    length += word.length + 1;
-  }
-  return out.join(" ").slice(0, chars);
-}
+/** A note of about `chars` characters with "alpha", the word the heavy reader searches, first. */
+const words = (chars: number, seed: number) => `alpha ${ordinaryWords(chars - 6, seed)}`;
 
 async function account(server: RunningServer, env: Record<string, string>, email: string): Promise<Record<string, string>> {
   const made = await runScript("admin.ts", ["create-user", "--email", email, "--password", "correct horse battery staple"], env);

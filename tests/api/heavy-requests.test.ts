@@ -10,6 +10,7 @@ import { setUpTestDatabase, testDbKind } from "../support/database.ts";
 import { createTestNote, createTestUser, type TestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
 import { jfkOpening } from "../support/audio.ts";
+import { ordinaryWords } from "../support/ordinary-words.ts";
 
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
 const database = setUpTestDatabase();
@@ -18,21 +19,6 @@ before(async () => {
   await database.ready;
   user = await createTestUser();
 });
-
-// Ordinary words, most of them distinct (as a long dictation is): syllables put together.
-const SYLLABLES = "ba be bi bo bu da de di do du ka ke ki ko ku la le li lo lu ma me mi mo mu na ne ni no nu ra re ri ro ru sa se si so su ta te ti to tu va ve vi vo vu".split(" ");
-function ordinaryWords(chars: number, seed: number): string {
-  let s = seed;
-  const next = () => (s = (s * 1103515245 + 12345) % 2 ** 31);
-  const out: string[] = [];
-  let length = 0;
-  while (length < chars) {
-    const word = Array.from({ length: 2 + (next() % 3) }, () => SYLLABLES[next() % SYLLABLES.length]).join("") + (next() % 9 === 0 ? "." : "");
-    out.push(word);
-    length += word.length + 1;
-  }
-  return out.join(" ").slice(0, chars);
-}
 
 const edit = (id: string, text: string) => call(editNote, { method: "PATCH", path: `/api/v1/transcriptions/${id}`, key: user.key, params: { id }, json: { text } });
 
