@@ -3,25 +3,30 @@ import { shownText } from "@/lib/shown-text.ts";
 import { composeInsights } from "@/lib/insights/compose-insights.ts";
 import type { Insights } from "@/lib/insights/schemas.ts";
 import { offlineInsightsWriter } from "@/lib/insights/offline-insights.ts";
-import { rewriteInsights } from "@/lib/insights/store-insights.ts";
+import { insightsBasis, type InsightsBasisNote } from "@/lib/insights/insights-basis.ts";
+import { insightsMarks, rewriteInsights } from "@/lib/insights/store-insights.ts";
 import type { InsightsWriter } from "@/lib/insights/types.ts";
 
-type NoteBasis = {
-  text: string;
-  createdAt: Date;
-  language: string;
-  title: string | null;
-  editedAt: Date | null;
-  insights: unknown;
-  optimization: { status: string; optimizedText: string | null } | null;
-};
+type NoteBasis = InsightsBasisNote & { createdAt: Date; title: string | null; insights: unknown };
 
 /**
  * (Re)writes a note's insights from the text it shows, keeping ticks of unchanged items. Never
  * throws: a failure leaves the insights as they were and is logged. Returns what is stored now.
- * Without `writer`, offline (writeNoteInsights adds the writer's, in the background).
+ * Without `writer`, offline (writeNoteInsights adds the writer's, in the background), and never
+ * over a writer's insights of the same text (those stay: a rule-written summary would replace a
+ * model's for nothing). `writerQueued`: the writer's follow (insights_pending until they land).
  */
-export async function refreshInsights({ userId, id, writer }: { userId: string; id: string; writer?: InsightsWriter }): Promise<Insights | null> {
+export async function refreshInsights({
+  userId,
+  id,
+  writer,
+  writerQueued = false,
+}: {
+  userId: string;
+  id: string;
+  writer?: InsightsWriter;
+  writerQueued?: boolean;
+}): Promise<Insights | null> {
   const started = performance.now();
   try {
     const by = writer ?? offlineInsightsWriter;
@@ -33,9 +38,12 @@ export async function refreshInsights({ userId, id, writer }: { userId: string; 
           where: { id, userId },
           select: { text: true, createdAt: true, language: true, title: true, editedAt: true, insights: true, optimization: { select: { status: true, optimizedText: true } } },
         }),
-      basis: (note) => JSON.stringify([shownText(note), note.language, note.title]),
-      write: (note, current) =>
-        composeInsights({ input: { text: shownText(note), language: note.language, title: note.title, recordedAt: note.createdAt }, previous: current, writer: by }),
+      basis: insightsBasis,
+      write: async (note, current) => {
+        if (!writer && current && current.written_by !== "offline" && insightsMarks(note.insights).basis === insightsBasis(note)) return null;
+        return composeInsights({ input: { text: shownText(note), language: note.language, title: note.title, recordedAt: note.createdAt }, previous: current, writer: by });
+      },
+      writerQueued,
     });
     log.debug("insights written", { transcription_id: id, ms: Math.round(performance.now() - started) });
     return stored;

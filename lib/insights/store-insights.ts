@@ -21,13 +21,26 @@ export function storedInsights(value: unknown): Insights | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * What the stored value keeps beside the insights, not shown as such: the digest of what they were
+ * written from (lib/insights/insights-basis.ts), and when the writer's rewrite of them was queued
+ * (while it is on its way the note says insights_pending).
+ */
+export type InsightsMarks = { basis?: string; writer_queued_at?: string };
+
+export function insightsMarks(value: unknown): InsightsMarks {
+  if (!value || typeof value !== "object") return {};
+  const { basis, writer_queued_at } = value as Record<string, unknown>;
+  return { ...(typeof basis === "string" && { basis }), ...(typeof writer_queued_at === "string" && { writer_queued_at }) };
+}
+
 /** Takes the note's row lock for the rest of the transaction; false when the person has no such note. */
 async function lockNote(tx: Db, userId: string, id: string): Promise<boolean> {
   return (await tx.$executeRaw`SELECT 1 FROM "transcriptions" WHERE "id" = ${id} AND "user_id" = ${userId} FOR UPDATE`) === 1;
 }
 
-async function writeInsights(tx: Db, id: string, insights: Insights): Promise<void> {
-  await tx.$executeRaw`UPDATE "transcriptions" SET "insights" = ${JSON.stringify(insights)}::jsonb WHERE "id" = ${id}`;
+async function writeInsights(tx: Db, id: string, insights: Insights, marks: InsightsMarks): Promise<void> {
+  await tx.$executeRaw`UPDATE "transcriptions" SET "insights" = ${JSON.stringify({ ...insights, ...marks })}::jsonb WHERE "id" = ${id}`;
 }
 
 /**
@@ -51,7 +64,7 @@ export async function changeInsights({
     const current = storedInsights(note.insights);
     const next = change(current);
     if (!next) return current;
-    await writeInsights(tx, id, next);
+    await writeInsights(tx, id, next, insightsMarks(note.insights));
     return next;
   }, TRANSACTION_OPTIONS);
 }
@@ -66,8 +79,9 @@ function withTicksOf(next: Insights, stored: Insights | null): Insights {
  * Rewrites a note's insights: `write` computes them from a read of the note (outside any lock: it
  * may ask a model), and they are stored under the row lock with the ticks stored by then. When
  * what they were written from (`basis`: the text, its language, the title) changed meanwhile, they
- * are written again. `write` returning null stores nothing. Returns what is stored now (null if
- * the note is gone or nothing was ever written).
+ * are written again. `write` returning null stores nothing. `writerQueued`: the writer's rewrite
+ * follows (the note says insights_pending until it lands). Returns what is stored now (null if the
+ * note is gone or nothing was ever written).
  */
 export async function rewriteInsights<Note extends { insights: unknown }>({
   userId,
@@ -75,12 +89,14 @@ export async function rewriteInsights<Note extends { insights: unknown }>({
   read,
   basis,
   write,
+  writerQueued = false,
 }: {
   userId: string;
   id: string;
   read: (db: Db) => Promise<Note | null>;
   basis: (note: Note) => string;
   write: (note: Note, current: Insights | null) => Promise<Insights | null>;
+  writerQueued?: boolean;
 }): Promise<Insights | null> {
   const prisma = await db();
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
@@ -94,7 +110,7 @@ export async function rewriteInsights<Note extends { insights: unknown }>({
       if (!now) return null;
       if (basis(now) !== basis(note)) return "stale" as const;
       const merged = withTicksOf(next, storedInsights(now.insights));
-      await writeInsights(tx, id, merged);
+      await writeInsights(tx, id, merged, { basis: basis(now), ...(writerQueued && { writer_queued_at: new Date().toISOString() }) });
       return merged;
     }, TRANSACTION_OPTIONS);
     if (stored !== "stale") return stored;

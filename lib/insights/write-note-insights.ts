@@ -8,11 +8,13 @@ import { writerFor } from "@/lib/writer/providers.ts";
 /**
  * A note's insights after its text changed: written offline at once (the request waits for them,
  * a few ms), and, when a writer is set up, written again by it in the background, so no upload or
- * edit waits for a model. Never throws.
+ * edit waits for a model. Never throws. When the writer's insights of this very text are stored
+ * already (a clean-up that came back unchanged, a title set back), they stay and nothing is queued.
  */
 export async function writeNoteInsights({ userId, id }: { userId: string; id: string }): Promise<Insights | null> {
-  const stored = await refreshInsights({ userId, id });
-  if (writerFor("insights") === "model") await queueWriterInsights({ userId, id });
+  const byModel = writerFor("insights") === "model";
+  const stored = await refreshInsights({ userId, id, writerQueued: byModel });
+  if (byModel && (!stored || stored.written_by === "offline")) await queueWriterInsights({ userId, id });
   return stored;
 }
 

@@ -1,7 +1,8 @@
 import type { OptimizationWorkflow, Transcription } from "@/lib/db/generated/client.ts";
 import type { Segment } from "@/lib/notes/segment.ts";
 import { flattenWords } from "@/lib/notes/words.ts";
-import { storedInsights } from "@/lib/insights/store-insights.ts";
+import { insightsPending } from "@/lib/insights/insights-basis.ts";
+import { insightsMarks, storedInsights } from "@/lib/insights/store-insights.ts";
 import type { Optimization, TranscriptionResult } from "@/lib/notes/schemas.ts";
 
 /** What a clean-up changed, word by word (lib/optimizer/clean-up-guard.ts writes it). */
@@ -43,6 +44,7 @@ export function presentNote(row: TranscriptionRow): TranscriptionResult {
         : null,
     audio_pending: row.audioPendingSince !== null && !row.audioType,
     insights: storedInsights(row.insights),
+    insights_pending: row.optimization !== undefined || row.optimizationId === null ? insightsPending({ ...row, optimization: row.optimization ?? null }, insightsMarks(row.insights)) : false,
     tags: row.tags,
     pinned: row.pinned,
     ...(row.optimization && optimizationFields(row.optimization)),

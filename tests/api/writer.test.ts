@@ -13,6 +13,9 @@ import { writerStatus } from "@/lib/writer/writer.ts";
 import { createTestNote } from "@/tests/support/factories.ts";
 import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
 import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
+import { refreshInsightsAfterCleanUp, writeNoteInsights } from "@/lib/insights/write-note-insights.ts";
+import { editNote } from "@/lib/notes/edit-note.ts";
+import { getNote } from "@/lib/notes/get-note.ts";
 import { db } from "@/lib/db/client.ts";
 
 // The writer (any OpenAI-compatible chat server) writing posts, against a stand-in server started
@@ -286,6 +289,60 @@ describe("insights by the writer", () => {
       assert.equal(written.offline_reason, "the writer's insights said “Jeff”, which the note does not");
       assert.doesNotMatch(written.summary, /Jeff/);
     }),
+  );
+
+  // Issue 57 item 1: the open note follows its insights while they are on their way, and offline
+  // ones never take the place of the writer's for the same text.
+  test(
+    "insights_pending until the writer's insights land; an offline rewrite of the same text leaves them; a new text is pending again",
+    withEnv(writer(), async () => {
+      const user = await createTestUser();
+      const note = await createTestNote(user, NOTE_TEXT);
+      await writeNoteInsights({ userId: user.id, id: note.id });
+      let shown = await getNote({ userId: user.id, id: note.id });
+      assert.equal(shown.insights?.written_by, "offline");
+      assert.equal(shown.insights_pending, true, "the writer's insights are queued");
+      assert.equal(Object.hasOwn(shown.insights!, "basis"), false, "the marks are not shown");
+
+      reply = () => ({ content: JSON.stringify({ title: "Cluster Moved To Postgres", summary: "The cluster moved.", key_points: [], action_items: ["Send the report to Maria"] }) });
+      await writeInsightsJob.run({ userId: user.id, transcriptionId: note.id }, ctx);
+      shown = await getNote({ userId: user.id, id: note.id });
+      assert.equal(shown.insights?.written_by, "writer", shown.insights?.offline_reason ?? "");
+      assert.equal(shown.insights_pending, false);
+
+      // The same text again (a clean-up that changed nothing, a retry): the writer's stay, nothing queued.
+      const asked = chat.requests.length;
+      await writeNoteInsights({ userId: user.id, id: note.id });
+      await refreshInsights({ userId: user.id, id: note.id });
+      shown = await getNote({ userId: user.id, id: note.id });
+      assert.equal(shown.insights?.title, "Cluster Moved To Postgres");
+      assert.equal(shown.insights_pending, false);
+      assert.equal(chat.requests.length, asked);
+
+      // A new text: offline insights of it at once, and pending until the writer's come.
+      const edited = await editNote({ userId: user.id, id: note.id, input: { text: "We chose SQLite after all. I need to tell Maria on Monday." } });
+      assert.equal(edited.insights?.written_by, "offline");
+      assert.match(edited.insights!.summary, /SQLite/);
+      assert.equal(edited.insights_pending, true);
+    }),
+  );
+
+  test(
+    "a text that changed under its insights (the clean-up landed, the second pass) is pending until they are rewritten",
+    async () => {
+      const user = await createTestUser();
+      const note = await createTestNote(user, NOTE_TEXT);
+      await writeNoteInsights({ userId: user.id, id: note.id });
+      assert.equal((await getNote({ userId: user.id, id: note.id })).insights_pending, false, "no writer: nothing follows");
+      const prisma = await db();
+      await prisma.transcription.update({ where: { id: note.id }, data: { text: "Heard again: the prickly cluster moved to Postgres." } });
+      assert.equal((await getNote({ userId: user.id, id: note.id })).insights_pending, true);
+      await writeNoteInsights({ userId: user.id, id: note.id });
+      const shown = await getNote({ userId: user.id, id: note.id });
+      assert.equal(shown.insights_pending, false);
+      assert.match(shown.insights!.summary, /prickly/);
+      await refreshInsightsAfterCleanUp("no-such-workflow");
+    },
   );
 
   test(

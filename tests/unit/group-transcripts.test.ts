@@ -16,6 +16,7 @@ const transcript = (id: string, recording: Transcription["recording"]): Transcri
   recorded_at: "2026-01-01T00:00:00.000Z",
   audio: null,
   audio_pending: false,
+  insights_pending: false,
   insights: null,
   text: `text of ${id}`,
   raw_text: `text of ${id}`,

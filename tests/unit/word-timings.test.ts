@@ -192,6 +192,7 @@ function result(segments: Segment[], text = segments.map((s) => s.text).join(" "
     audio: null,
     audio_pending: false,
     insights: null,
+    insights_pending: false,
     text,
     raw_text: text,
     language: "en",

@@ -37,31 +37,32 @@ export function useNote(id: string, initial: Transcription | undefined, onQueued
       // An edit not yet on the server (made offline, or refused as a conflict) is the text to show.
       const waiting = await queuedEdit(id).catch(() => undefined);
       if (waiting) queued.current(waiting);
-      return fromDevice ? null : t; // a saved copy is not polled
     } catch (err) {
       setError(err instanceof ApiRequestError && err.status === 0 ? "No connection, and this note is not saved on this phone yet." : (err as Error).message);
-      return null;
     }
   }, [id]);
 
-  // Live clean-up status, the recording kept just after Stop, and its text heard again (the second
-  // pass): poll while any is on its way.
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const tick = async () => {
-      const t = await load();
-      const status = t?.optimization?.status;
-      if (!stopped && (status === "pending" || status === "running" || t?.audio_pending || t?.text_improving)) timer = setTimeout(tick, POLL_MS);
-    };
-    void tick();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
+    void load();
   }, [load]);
 
+  // Followed while something of it is on its way: its clean-up, the recording kept just after Stop,
+  // its text heard again (the second pass), and insights being written for its text now (after any
+  // of those, or an edit: the writer's follow the offline ones). Each read is a new copy, which
+  // schedules the next; a copy from this phone (offline) is not polled.
+  const following = deviceCopyAt === null && isOnItsWay(transcript);
+  useEffect(() => {
+    if (!following) return;
+    const timer = setTimeout(() => void load(), POLL_MS);
+    return () => clearTimeout(timer);
+  }, [following, transcript, load]);
+
   return { transcript, setTranscript, deviceCopyAt, error, setError, load };
+}
+
+function isOnItsWay(note: Transcription | null): boolean {
+  const status = note?.optimization?.status;
+  return !!note && (status === "pending" || status === "running" || note.audio_pending || note.text_improving || note.insights_pending);
 }
 
 /**

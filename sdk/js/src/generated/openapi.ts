@@ -1211,6 +1211,8 @@ export interface components {
             audio_pending: boolean;
             /** @description Title, summary, key points and action items, written when the note is recognized and again after you edit the text or the clean-up changes it (ticks of unchanged action items are kept). Null only while not yet written. */
             insights: components["schemas"]["Insights"] | null;
+            /** @description true while the insights are being written again for the note's text as it is now: after its text changed (your edit, the clean-up, the text heard again), or while the writer's insights follow the offline ones in the background. Read the note again until it is false; a rewrite that fails leaves the insights as they were, and this turns false within a few minutes. */
+            insights_pending: boolean;
             /**
              * @description Your tags on the note, in the order you added them (PATCH tags; GET /api/v1/tags lists them all). Every part of a recording in parts has the same.
              * @example [
@@ -1389,6 +1391,8 @@ export interface components {
             audio_pending: boolean;
             /** @description Title, summary, key points and action items, written when the note is recognized and again after you edit the text or the clean-up changes it (ticks of unchanged action items are kept). Null only while not yet written. */
             insights: components["schemas"]["Insights"] | null;
+            /** @description true while the insights are being written again for the note's text as it is now: after its text changed (your edit, the clean-up, the text heard again), or while the writer's insights follow the offline ones in the background. Read the note again until it is false; a rewrite that fails leaves the insights as they were, and this turns false within a few minutes. */
+            insights_pending: boolean;
             /**
              * @description Your tags on the note, in the order you added them (PATCH tags; GET /api/v1/tags lists them all). Every part of a recording in parts has the same.
              * @example [
@@ -1482,6 +1486,8 @@ export interface components {
             audio_pending: boolean;
             /** @description Title, summary, key points and action items, written when the note is recognized and again after you edit the text or the clean-up changes it (ticks of unchanged action items are kept). Null only while not yet written. */
             insights: components["schemas"]["Insights"] | null;
+            /** @description true while the insights are being written again for the note's text as it is now: after its text changed (your edit, the clean-up, the text heard again), or while the writer's insights follow the offline ones in the background. Read the note again until it is false; a rewrite that fails leaves the insights as they were, and this turns false within a few minutes. */
+            insights_pending: boolean;
             /**
              * @description Your tags on the note, in the order you added them (PATCH tags; GET /api/v1/tags lists them all). Every part of a recording in parts has the same.
              * @example [
