@@ -1,10 +1,10 @@
 import { db } from "@/lib/db/client.ts";
-import { isEverydayPhrase } from "@/lib/dictionary/common-words.ts";
+import { isCommonPhrase } from "@/lib/dictionary/common-phrase.ts";
 import type { DictionaryImpact } from "@/lib/dictionary/schemas.ts";
 
 /**
  * What an entry for `misspelling` would touch, asked before it is made: whether it is an everyday
- * word of the note's language ("my" → "Mighty" would rewrite every later note), and in how many of
+ * or common word ("my" → "Mighty" would rewrite every later note; lib/dictionary/common-phrase.ts), and in how many of
  * the person's notes it occurs (the notes' search vectors, so counting is one index lookup).
  */
 export async function entryImpact({ userId, input }: { userId: string; input: { misspelling: string; language?: string } }): Promise<DictionaryImpact> {
@@ -13,5 +13,5 @@ export async function entryImpact({ userId, input }: { userId: string; input: { 
   const [{ notes }] = await prisma.$queryRaw<{ notes: number }[]>`
     SELECT count(*)::int AS notes FROM transcriptions
     WHERE user_id = ${userId} AND search @@ phraseto_tsquery('simple', ${input.misspelling})`;
-  return { misspelling: input.misspelling, everyday_word: isEverydayPhrase(input.misspelling, language), language, notes };
+  return { misspelling: input.misspelling, everyday_word: isCommonPhrase(input.misspelling, language), language, notes };
 }

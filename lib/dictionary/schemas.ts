@@ -78,8 +78,9 @@ export const DictionaryImpact = z
     misspelling: z.string().meta({ description: "As asked, trimmed." }),
     everyday_word: z.boolean().meta({
       description:
-        "true when every word of it is an everyday word of the language (\"my\", \"and the\"): an entry would change how " +
-        "you say it in every note, not fix a word the recognizer gets wrong. The app then offers the fix for one note only.",
+        "true when every word of it is a common word: an everyday word of the language (\"my\", \"and the\") or one of " +
+        "the 10,000 most spoken English words (\"blows\", \"greatly\"; names are not). An entry would change how you say " +
+        "it in every note, not fix a word the recognizer gets wrong. The app then fixes only the place tapped, unless you choose more.",
     }),
     language: z.string().nullable().meta({ description: "The language whose everyday words were used; null: all of them." }),
     notes: z.number().int().min(0).meta({ description: "How many of your notes contain it (as whole words, case-insensitively)." }),

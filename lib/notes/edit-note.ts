@@ -22,7 +22,7 @@ export async function editNote({
   input: z.output<typeof EditTranscriptionInput>;
 }): Promise<EditTranscriptionResult> {
   const prisma = await db();
-  const before = await prisma.transcription.findFirst({ where: { id, userId }, select: { text: true } });
+  const before = await prisma.transcription.findFirst({ where: { id, userId }, select: { text: true, rawText: true } });
   if (!before) throw notFound(`The transcription ${id}`);
   const editsText = input.text !== undefined || input.title !== undefined;
   const { count } = editsText
@@ -42,6 +42,6 @@ export async function editNote({
     throw new ApiError("edit_conflict", "The transcript changed since you loaded it; reload it and apply your edit again.");
   }
   const suggestions =
-    input.text === undefined ? [] : await suggestionsForEdit({ userId, before: before.text, after: input.text, language: row.language });
+    input.text === undefined ? [] : await suggestionsForEdit({ userId, before: before.text, after: input.text, heard: before.rawText, language: row.language });
   return { ...presentNote(row), dictionary_suggestions: suggestions };
 }

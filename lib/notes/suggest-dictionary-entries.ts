@@ -9,21 +9,31 @@ async function knownKeys(prisma: Db, userId: string): Promise<Set<string>> {
   return new Set(rows.map((row) => row.matchKey));
 }
 
-/** Suggestions from one edit of a user's transcript, leaving out what their dictionary holds. */
+const wordsOf = (text: string) => ` ${text.normalize("NFKC").toLocaleLowerCase().replace(/[^\p{L}\p{N}'’]+/gu, " ").trim()} `;
+
+/**
+ * Suggestions from one edit of a user's transcript, leaving out what their dictionary holds and
+ * what the recognizer never wrote in it (`heard`: the note's recognized text). An entry corrects
+ * the recognizer; a word it did not write is the person's own wording, and an Undo of a fix
+ * ("prudently" back to "greatly") would otherwise be offered as the fix's reverse.
+ */
 export async function suggestionsForEdit({
   userId,
   before,
   after,
+  heard,
   language,
 }: {
   userId: string;
   before: string;
   after: string;
+  heard: string;
   language: string;
 }): Promise<DictionarySuggestion[]> {
   if (before === after) return [];
   const known = await knownKeys(await db(), userId);
-  return suggestFromEdit({ before, after, known, language });
+  const recognized = wordsOf(heard);
+  return suggestFromEdit({ before, after, known, language }).filter((s) => recognized.includes(wordsOf(s.misspelling)));
 }
 
 /** Suggestions from everything the user changed: the recognizer's own text against their current text. */
@@ -39,6 +49,6 @@ export async function suggestDictionaryEntries({
   const prisma = await db();
   const row = await prisma.transcription.findFirst({ where: { id, userId }, select: { rawText: true, text: true, language: true } });
   if (!row) throw notFound(`The transcription ${id}`);
-  const suggestions = await suggestionsForEdit({ userId, before: row.rawText, after: row.text, language: row.language });
+  const suggestions = await suggestionsForEdit({ userId, before: row.rawText, after: row.text, heard: row.rawText, language: row.language });
   return { dictionary_suggestions: suggestions.slice(0, input.limit) };
 }

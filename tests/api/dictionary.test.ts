@@ -105,7 +105,10 @@ describe("what an entry would change", () => {
     assert.deepEqual(my.body, { misspelling: "My", everyday_word: true, language: null, notes: 2 });
     // A phrase counts only where its words follow each other; a name is not an everyday word.
     assert.equal((await ask(user.key, "misspelling=my%20team")).body.notes, 1);
-    assert.equal((await ask(user.key, "misspelling=my%20team")).body.everyday_word, false);
+    assert.equal((await ask(user.key, "misspelling=my%20team")).body.everyday_word, true, "both among the most spoken words");
+    // Issue 57: the common words are the most spoken ones, not only the everyday list; names are not.
+    for (const word of ["blows", "greatly", "Country"]) assert.equal((await ask(user.key, `misspelling=${word}`)).body.everyday_word, true, word);
+    for (const word of ["John", "Maria", "Kubernetes", "prudently", "my%20Kubernetes"]) assert.equal((await ask(user.key, `misspelling=${word}`)).body.everyday_word, false, word);
     assert.deepEqual((await ask(user.key, "misspelling=cooper%20netties")).body, { misspelling: "cooper netties", everyday_word: false, language: null, notes: 0 });
     // Per language: "und" is everyday in German, not in Spanish (where only Spanish and English count).
     assert.equal((await ask(user.key, "misspelling=und&language=de")).body.everyday_word, true);

@@ -50,6 +50,20 @@ describe("dictionary suggestions from transcript edits", () => {
     ]);
   });
 
+  // Issue 57 item 3: an Undo is an edit back to what the recognizer wrote; it teaches nothing.
+  test("an edit back to the recognized words (an Undo of a fix) suggests no reverse entry", async () => {
+    const user = await createTestUser();
+    const heard = "Prices rose greatly this year, and the board spent greatly on travel.";
+    const { id } = await createTestNote(user, heard);
+    const fixed = heard.replace("rose greatly", "rose prudently");
+    const fix = await edit(user.key, id, { text: fixed });
+    assert.equal(fix.status, 200, fix.text);
+    const undo = await edit(user.key, id, { text: heard });
+    assert.equal(undo.status, 200, undo.text);
+    assert.deepEqual(undo.body.dictionary_suggestions, [], "no “prudently” → “greatly”");
+    assert.deepEqual((await suggestions(user.key, id)).body.dictionary_suggestions, []);
+  });
+
   test("without a key: 401; another user's transcription: 404; a bad limit or text: 400", async () => {
     const alice = await createTestUser();
     const bob = await createTestUser();

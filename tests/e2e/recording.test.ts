@@ -89,9 +89,12 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   await tapWordInNote(page, word);
   await page.getByRole("dialog", { name: "Fix a word" }).waitFor();
   assert.equal(await page.getByLabel("Heard as").inputValue(), word);
-  // Not an everyday word: offered for every note from now on.
-  assert.equal(await page.getByRole("radio", { name: /In every note from now on/ }).isChecked(), true);
+  // A common word ("country", among the most spoken) opens on the place tapped (issue 57); every
+  // note from now on is the person's choice, and it warns.
+  await page.getByRole("radio", { name: /Only this one/, checked: true }).waitFor();
   await page.getByLabel("Write it as").fill("Nation");
+  await page.getByRole("radio", { name: /In every note from now on/ }).check();
+  await page.getByTestId("everyday-warning").getByText(/“country” is a common word/i).waitFor();
   await screenshot(page, "note-fix-word");
   await page.getByRole("button", { name: "Save and fix" }).click();
   await page.getByTestId("toast").getByText(/will be written “Nation” from now on; fixed \d+ place/).waitFor();
@@ -132,7 +135,7 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   await page.getByLabel("Write it as").fill("Mighty");
   await screenshot(page, "note-fix-everyday-word");
   await page.getByRole("radio", { name: /In every note from now on/ }).check();
-  await page.getByTestId("everyday-warning").getByText(new RegExp(`“${everyday}” is an everyday word, in [12] of your notes`)).waitFor();
+  await page.getByTestId("everyday-warning").getByText(new RegExp(`“${everyday}” is a common word, in [12] of your notes`)).waitFor();
   await screenshot(page, "note-fix-everyday-word-warning");
   await page.getByRole("radio", { name: /Only in this note/ }).check();
   await page.getByRole("button", { name: "Fix in this note" }).click();
@@ -141,6 +144,15 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   assert.match(await noteText(page), /Mighty/);
   const learnt = (await (await page.request.get("/api/v1/dictionary")).json()) as { entries: { misspelling: string }[] };
   assert.ok(!learnt.entries.some((e) => e.misspelling.toLowerCase() === everyday.toLowerCase()), "an everyday word fixed in one note is not learnt");
+  // A fix made in the sheet, and its Undo, teach nothing: no "Always spell these your way?", and
+  // never the fix's reverse ("Mighty" → the word it was).
+  const offers = page.getByRole("region", { name: "Spelling suggestions" });
+  assert.equal(await offers.count(), 0, "no offer after a fix with its own scope");
+  await page.getByTestId("toast").getByRole("button", { name: "Undo" }).last().click();
+  await page.getByTestId("toast").getByText("Undone: the note is as it was.").waitFor();
+  await page.getByTestId("save-state").getByText("All changes saved").waitFor();
+  assert.doesNotMatch(await noteText(page), /Mighty/);
+  assert.equal(await offers.count(), 0, "no reverse entry after Undo");
 
   // Settings → Dictionary lists the newest first: the word just learnt from the edit, then "Nation".
   await page.goto("/dictionary");

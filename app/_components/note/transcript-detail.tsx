@@ -82,19 +82,19 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
     await applyWordFix(request, {
       apply: async () => {
         const { text, count } = applyFix(before, request);
-        if (count) await persist(text);
+        if (count) await persist(text, { suggest: false });
         fix.close();
         return count;
       },
-      revert: () => persist(before),
+      revert: () => persist(before, { suggest: false }),
       toast,
     });
   }
 
   async function showRecognized() {
     const cleaned = shown;
-    await persist(transcript!.text);
-    toast("The note shows the recognized text now.", { label: "Undo", onClick: () => void persist(cleaned).then(() => toast("Undone: the cleaned-up text is back.")) });
+    await persist(transcript!.text, { suggest: false });
+    toast("The note shows the recognized text now.", { label: "Undo", onClick: () => void persist(cleaned, { suggest: false }).then(() => toast("Undone: the cleaned-up text is back.")) });
   }
 
   async function togglePin() {
@@ -129,7 +129,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
       ) : (
         transcript.audio_pending && <PreparingPlayer />
       )}
-      <NoteSaveNotices save={save} deviceCopyAt={deviceCopyAt} onKeepMine={() => void persist(shown, true)} onUseOther={() => void autosave.discard()} />
+      <NoteSaveNotices save={save} deviceCopyAt={deviceCopyAt} onKeepMine={() => void persist(shown, { force: true })} onUseOther={() => void autosave.discard()} />
       <NoteInsights notes={[transcript]} onChanged={setTranscript} onError={toast} disabled={offline} />
       <TextImproving note={transcript} editing={editing || draft !== null} toast={toast} />
       {draft === null && <CleanUpSummary note={transcript} onUseRecognized={showRecognized} disabled={offline} />}

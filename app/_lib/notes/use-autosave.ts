@@ -36,8 +36,14 @@ export function useAutosave({
     latest.current = note;
   }, [note]);
 
+  /**
+   * Saves `text` now. `force`: over a newer copy on the server (the person chose theirs).
+   * `suggest: false` for a text the person did not type (a fix made with its own scope, an Undo,
+   * the recognized text brought back): what it changed is no spelling to learn, and an Undo would
+   * offer the reverse of the fix it takes back ("prudently" → "greatly").
+   */
   const persist = useCallback(
-    async (text: string, force = false) => {
+    async (text: string, { force = false, suggest = true }: { force?: boolean; suggest?: boolean } = {}) => {
       const base = latest.current;
       if (!base) return;
       setSave("saving");
@@ -47,7 +53,8 @@ export function useAutosave({
         onSaved(outcome.transcription);
         setDraft((current) => (current === text ? null : current));
         setSave("saved");
-        if (outcome.suggestions.length) setSuggestions(outcome.suggestions);
+        if (!suggest) setSuggestions([]);
+        else if (outcome.suggestions.length) setSuggestions(outcome.suggestions);
       } else if (outcome.status === "failed") {
         setSave("error");
         onError(outcome.message);

@@ -48,24 +48,28 @@ export function FixWordButton({ picked, className, onClick, disabled = false }: 
 
 type Impact = { misspelling: string; everyday_word: boolean; notes: number };
 
-/** What an entry for `heard` would touch (asked while the sheet is open), or null until known. */
-function useImpact(open: boolean, heard: string, language?: string): Impact | null {
+/**
+ * What an entry for `heard` would touch (asked while the sheet is open), or null until known. The
+ * word the sheet opened on is asked at once (its answer picks the scope shown); typing waits a beat.
+ */
+function useImpact(open: boolean, heard: string, language?: string, first = ""): Impact | null {
   const [impact, setImpact] = useState<Impact | null>(null);
   useEffect(() => {
     const misspelling = heard.trim();
     if (!open || !misspelling) return;
+    const wait = misspelling === first.trim() ? 0 : 250;
     let current = true;
     const timer = setTimeout(() => {
       dictionaryImpact(misspelling, language).then(
         (found) => current && setImpact(found),
         () => current && setImpact(null), // unknown: the sheet just does not warn
       );
-    }, 250);
+    }, wait);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [open, heard, language]);
+  }, [open, heard, language, first]);
   return impact && impact.misspelling === heard.trim() ? impact : null;
 }
 
@@ -73,9 +77,11 @@ const times = (n: number) => (n === 1 ? "once" : n === 2 ? "twice" : `${n} times
 
 /**
  * The sheet. `text`: the note's text as shown; `at`: where the tapped word starts in it (null when
- * the word was typed or selected). An everyday word of the note's language ("my") is fixed where it
- * was tapped unless the person chooses otherwise; choosing every note says how many of their notes
- * hold it: an entry for it would rewrite what they say, not a word the recognizer gets wrong.
+ * the word was typed or selected). It opens on the narrowest likely fix, never on every note: a
+ * common word ("my", "blows", "greatly": the server's list of the most spoken words, else the
+ * everyday words this page holds) is fixed where it was tapped, a name or a term in the whole note.
+ * Every note is a choice; for a common word it says how many of their notes hold it: an entry for
+ * it would rewrite what they say, not a word the recognizer gets wrong.
  */
 export function FixWordSheet({
   open,
@@ -104,14 +110,14 @@ export function FixWordSheet({
     setTyped(heard);
     setChosen(null);
   }
-  const impact = useImpact(open, typed, language);
+  const impact = useImpact(open, typed, language, heard);
   const word = typed.trim();
   const places = placesOf(text, word);
   const tapped = at !== null && places.includes(at);
-  // Known at once (the lists the server uses), so a quick tap on Save never teaches an everyday word.
-  const everyday = isEverydayPhrase(typed, language);
+  // The everyday words are known at once; the server's answer adds the rest of the common ones.
+  const everyday = impact?.everyday_word ?? isEverydayPhrase(typed, language);
   const offered: FixScope[] = [...(tapped && places.length > 1 ? (["one"] as const) : []), "note", "everywhere"];
-  const fallback: FixScope = everyday ? (tapped && places.length > 1 ? "one" : "note") : "everywhere";
+  const fallback: FixScope = everyday && tapped && places.length > 1 ? "one" : "note";
   const scope: FixScope = chosen && offered.includes(chosen) ? chosen : fallback;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -173,7 +179,7 @@ export function FixWordSheet({
         </fieldset>
         {everyday && scope === "everywhere" && (
           <Notice tone="warning" icon={<TriangleAlert size={18} aria-hidden="true" />} role="alert" data-testid="everyday-warning">
-            “{word}” is an everyday word
+            “{word}” is a common word
             {impact?.notes ? `, in ${impact.notes} of your notes` : ""}. Every note from now on would write your spelling wherever you say
             “{word}”.
           </Notice>

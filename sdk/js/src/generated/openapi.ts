@@ -1894,7 +1894,7 @@ export interface components {
         DictionaryImpact: {
             /** @description As asked, trimmed. */
             misspelling: string;
-            /** @description true when every word of it is an everyday word of the language ("my", "and the"): an entry would change how you say it in every note, not fix a word the recognizer gets wrong. The app then offers the fix for one note only. */
+            /** @description true when every word of it is a common word: an everyday word of the language ("my", "and the") or one of the 10,000 most spoken English words ("blows", "greatly"; names are not). An entry would change how you say it in every note, not fix a word the recognizer gets wrong. The app then fixes only the place tapped, unless you choose more. */
             everyday_word: boolean;
             /** @description The language whose everyday words were used; null: all of them. */
             language: string | null;
