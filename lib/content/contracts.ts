@@ -4,6 +4,7 @@ import {
   ContentItem,
   ContentItemList,
   ContentItemResult,
+  RefreshFromNoteResult,
   CreateMasterInput,
   CreateVariantsInput,
   Delivery,
@@ -97,11 +98,12 @@ export const refreshContentFromNote = defineOperation({
   description:
     "Copies the note's current text (your edit, else the cleaned-up text, else the recognized text) into the master made " +
     "from it, when source_outdated says the note changed. Like any edit of a master, a real change increments version " +
-    "and makes its variants stale: their approvals no longer count until they are regenerated or edited and approved again.",
+    "and makes its variants stale: their approvals no longer count until they are regenerated or edited and approved again. " +
+    "With rewrite_posts, every variant that is not approved is written again from the new text in the same step.",
   scope: "content:write",
   parameters: MASTER,
   body: RefreshFromNoteInput,
-  responses: { 200: { description: "The master after the update.", schema: ContentItemResult } },
+  responses: { 200: { description: "The master after the update, and the variants being written again.", schema: RefreshFromNoteResult } },
   errors: {
     not_found: "You have no master with this id (a variant's id is not a master).",
     edit_conflict: "expected_content_hash is not the master's current content_hash.",
@@ -273,6 +275,7 @@ export const contentArea: ApiArea = {
     GenerationInfo,
     ContentItem,
     ContentItemResult,
+    RefreshFromNoteResult,
     ContentItemList,
     ContentFamily,
     VariantsResult,

@@ -103,6 +103,11 @@ export const RefreshFromNoteInput = z
     expected_content_hash: ContentHash.meta({
       description: "The master's content_hash you last read; if it changed since, the update is refused with 409 edit_conflict.",
     }),
+    rewrite_posts: z.boolean().default(false).meta({
+      description:
+        "true: also write again, from the updated master, every variant that is not approved (one step for \"Update from the " +
+        "note\"); approved variants stay as they are, stale, with their approvals and deliveries. Their ids are in `rewriting`.",
+    }),
   })
   .meta({ id: "RefreshFromNoteInput" });
 export type RefreshFromNoteInput = z.output<typeof RefreshFromNoteInput>;
@@ -217,6 +222,12 @@ export const ContentItem = z
 export type ContentItem = z.output<typeof ContentItem>;
 
 export const ContentItemResult = z.object({ item: ContentItem }).meta({ id: "ContentItemResult" });
+export const RefreshFromNoteResult = z
+  .object({
+    item: ContentItem,
+    rewriting: z.array(z.string()).meta({ description: "The variants being written again (with rewrite_posts): follow each by GET until its generation ends." }),
+  })
+  .meta({ id: "RefreshFromNoteResult" });
 export const ContentItemList = z
   .object({ items: z.array(ContentItem), next_cursor: z.string().nullable() })
   .meta({ id: "ContentItemList" });

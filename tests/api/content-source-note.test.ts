@@ -85,6 +85,35 @@ describe("a master and its note", () => {
     assert.equal(again.body.item.version, res.body.item.version);
   });
 
+  // Issue 57 item 4: one tap, not one per post.
+  test("Update with rewrite_posts writes every post not approved again from the new text; an approved post stays, stale, still approved", async () => {
+    const user = await createTestUser();
+    const { note, master, variant: approved } = await noteWithPosts(user);
+    const bluesky = await createChannel(user.key, "bluesky");
+    await content.variants(user.key, master.id, { client_request_id: "two", targets: [{ channel_id: bluesky, preset_id: "builtin-standard" }] });
+    const before = await waitForGeneration(user.key, master.id);
+    const open = before.variants.find((v: { id: string }) => v.id !== approved.id)!;
+    await editNote(user.key, note.id, { text: "We ship the new editor on Monday, and our team will demo it." });
+
+    const res = await refresh(user.key, master.id, { expected_content_hash: master.content_hash, rewrite_posts: true });
+    assert.equal(res.status, 200, res.text);
+    assert.match(res.body.item.body, /Monday/);
+    assert.deepEqual(res.body.rewriting, [open.id], "only the post not approved");
+    const family = await waitForGeneration(user.key, master.id);
+    const rewritten = family.variants.find((v: { id: string }) => v.id === open.id);
+    assert.equal(rewritten.freshness, "fresh");
+    assert.match(rewritten.body, /Monday/);
+    const kept = family.variants.find((v: { id: string }) => v.id === approved.id);
+    assert.equal(kept.freshness, "stale");
+    assert.equal(kept.body, approved.body);
+    assert.equal(kept.approval.state, "approved", "its approval history stays");
+    // Without rewrite_posts (the older clients): the master only, as before.
+    await editNote(user.key, note.id, { text: "We ship the new editor on Tuesday, and our team will demo it." });
+    const plain = await refresh(user.key, master.id, { expected_content_hash: res.body.item.content_hash });
+    assert.deepEqual(plain.body.rewriting, []);
+    assert.equal((await content.family(user.key, master.id)).body.variants.find((v: { id: string }) => v.id === open.id).freshness, "stale");
+  });
+
   test("refused: no key (401), another user's master or a variant (404), a master not copied from a note, or a deleted note (409)", async () => {
     const user = await createTestUser();
     const other = await createTestUser();

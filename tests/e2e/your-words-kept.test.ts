@@ -133,17 +133,30 @@ for (const scheme of ["light", "dark"] as const) {
     }
   });
 
-  test(`${scheme}: posts say their note changed, and Update makes them out of date`, async () => {
+  test(`${scheme}: posts say their note changed; one Update rewrites every post not approved`, async () => {
     const { context, page } = await newPhone(app, { colorScheme: scheme });
     try {
       await signUp(page);
       const sameSite = { origin: app.url };
       const id = await noteWithText(page, TEXT);
-      const channel = (await (await page.request.post("/api/v1/channels", { headers: sameSite, data: { name: "My X", platform: "x" } })).json()) as { channel: { id: string } };
+      const channelOf = async (name: string, platform: string) =>
+        ((await (await page.request.post("/api/v1/channels", { headers: sameSite, data: { name, platform } })).json()) as { channel: { id: string } }).channel.id;
+      const x = await channelOf("My X", "x");
+      const linkedin = await channelOf("My LinkedIn", "linkedin");
       const master = (await (await page.request.post("/api/v1/content/items", { headers: sameSite, data: { source_transcription_id: id } })).json()) as { item: { id: string } };
-      await page.request.post(`/api/v1/content/items/${master.item.id}/variants`, { headers: sameSite, data: { client_request_id: "w", targets: [{ channel_id: channel.channel.id, preset_id: "builtin-standard" }] } });
+      const made = await page.request.post(`/api/v1/content/items/${master.item.id}/variants`, {
+        headers: sameSite,
+        data: { client_request_id: "w", targets: [x, linkedin].map((channel_id) => ({ channel_id, preset_id: "builtin-standard" })) },
+      });
+      const variants = ((await made.json()) as { variants: { variant_id: string }[] }).variants.map((v) => v.variant_id);
       await page.goto(`/content/${master.item.id}`);
-      await page.getByTestId("variant-state").getByText(/Ready to review/).waitFor({ timeout: 30_000 });
+      const cards = page.getByTestId("variant-state");
+      await cards.nth(1).getByText(/Ready to review/).waitFor({ timeout: 30_000 });
+      await cards.nth(0).getByText(/Ready to review/).waitFor({ timeout: 30_000 });
+      // The X post is approved; the LinkedIn one is not.
+      const xPost = (await (await page.request.get(`/api/v1/content/items/${variants[0]}`)).json()) as { item: { content_hash: string } };
+      const approved = await page.request.post(`/api/v1/content/items/${variants[0]}/approve`, { headers: sameSite, data: { content_hash: xPost.item.content_hash } });
+      assert.equal(approved.status(), 200, await approved.text());
       assert.equal(await page.getByTestId("source-changed").count(), 0);
 
       const current = (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as { updated_at: string };
@@ -153,10 +166,22 @@ for (const scheme of ["light", "dark"] as const) {
       await notice.getByText(/The note changed after these posts were made/).waitFor();
       await screenshot(page, `post-note-changed-${scheme}`);
       await notice.getByRole("button", { name: "Update from the note" }).click();
-      await page.getByTestId("toast").getByText(/Updated from the note/).waitFor();
+      // One tap: said in place of the warning (no toast over the posts), the unapproved post written again.
+      const said = page.getByTestId("source-updated");
+      await said.getByText("Updated from the note: writing 1 post again from its new text. The approved post keeps the text you approved: rewrite it when you want the new one.").waitFor();
+      assert.equal(await page.getByTestId("toast").count(), 0, "no toast over the posts");
       await notice.waitFor({ state: "detached" });
-      await page.getByTestId("variant-state").getByText("Out of date: the note changed").waitFor();
+      const read = async (variant: string) => ((await (await page.request.get(`/api/v1/content/items/${variant}`)).json()) as { item: { body: string; approval: { state: string }; generation: { state: string } | null } }).item;
+      for (let i = 0; i < 60 && (await read(variants[1])).generation?.state !== "succeeded"; i++) await page.waitForTimeout(500);
+      const rewritten = await read(variants[1]);
+      assert.match(rewritten.body, /Monday/, "the LinkedIn post has the new text");
+      const kept = await read(variants[0]);
+      assert.doesNotMatch(kept.body, /Monday/, "the approved X post keeps its text");
+      assert.equal(kept.approval.state, "approved", "and its approval");
+      await page.getByText("Out of date: the note changed").first().waitFor();
+      assert.equal(await page.getByText("Out of date: the note changed").count(), 1, "only the approved post is out of date");
       await page.getByTestId("source").getByText(/Monday/).first().waitFor();
+      await screenshot(page, `post-note-updated-${scheme}`);
     } finally {
       await context.close();
     }

@@ -11,7 +11,7 @@ import { ChannelPicker } from "@/app/_components/posts/channel-picker.tsx";
 import { ItemEditor } from "@/app/_components/posts/item-editor.tsx";
 import { VariantCard } from "@/app/_components/posts/variant-card.tsx";
 import { postState } from "@/app/_components/posts/post-state.ts";
-import { SourceChanged } from "@/app/_components/posts/source-changed.tsx";
+import { SourceChanged, SourceUpdated } from "@/app/_components/posts/source-changed.tsx";
 import { draftFamily, preselect, SOURCE_WORDS, type DraftSource, type FamilySeed } from "@/app/_lib/posts/family-draft.ts";
 import styles from "./posts.module.css";
 
@@ -30,6 +30,8 @@ export function ContentFamilyView({ id, initial = {}, draft }: { id: string; ini
   );
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  // What "Update from the note" did, said where its warning was.
+  const [updated, setUpdated] = useState<string | null>(null);
   // One id per "Write posts" tap, reused if the person taps again after a failure (same picks).
   const requestId = useRef<string | null>(null);
   const postsRef = useRef<HTMLElement>(null);
@@ -136,7 +138,17 @@ export function ContentFamilyView({ id, initial = {}, draft }: { id: string; ini
         </Notice>
       )}
 
-      {!draft && master.source_outdated && <SourceChanged master={master} onUpdated={load} />}
+      {!draft && master.source_outdated && (
+        <SourceChanged
+          master={master}
+          approved={family.variants.filter((v) => v.approval?.state === "approved").length}
+          onUpdated={async (message) => {
+            await load();
+            setUpdated(message);
+          }}
+        />
+      )}
+      {!draft && !master.source_outdated && updated && <SourceUpdated message={updated} />}
       <details className={`card ${styles.source}`} data-testid="source">
         <summary>
           <span className={styles.sourceTop}>

@@ -52,8 +52,9 @@ export const createVariants = (masterId: string, body: Schemas["VariantsInput"])
   withRetry(() => ok(client.POST("/api/v1/content/items/{id}/variants", { ...item(masterId), body })));
 
 // "Update": the note's current text into the master made from it (its posts then turn stale).
-export const refreshFromNote = (id: string, contentHash: string) =>
-  withRetry(() => ok(client.POST("/api/v1/content/items/{id}/refresh-from-note", { ...item(id), body: { expected_content_hash: contentHash } }))).then((r) => r.item);
+/** The master copies its note's text again, and every post not approved is written again from it. */
+export const updateFromNote = (id: string, contentHash: string) =>
+  withRetry(() => ok(client.POST("/api/v1/content/items/{id}/refresh-from-note", { ...item(id), body: { expected_content_hash: contentHash, rewrite_posts: true } })));
 
 export const regenerate = (id: string, body: Schemas["RegenerateInput"]) =>
   ok(client.POST("/api/v1/content/items/{id}/regenerate", { ...item(id), body })).then((r) => r.item);

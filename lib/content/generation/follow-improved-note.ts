@@ -35,7 +35,7 @@ export async function followImprovedNote({ userId, noteId }: { userId: string; n
     if (noteTextHash(master.body) !== master.sourceNoteHash) continue; // the person edited the master
     if (master.variants.some((v) => approvalState(v) === "approved")) continue;
     try {
-      await refreshFromNote({ userId, id: master.id, input: { expected_content_hash: master.contentHash } });
+      await refreshFromNote({ userId, id: master.id, input: { expected_content_hash: master.contentHash, rewrite_posts: false } });
       for (const variant of master.variants) {
         const written = variant.generationTasks[0];
         if (!written || written.resultBody !== variant.body || written.resultTitle !== variant.title) continue; // edited by the person

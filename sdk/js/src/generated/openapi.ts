@@ -287,7 +287,7 @@ export interface paths {
         put?: never;
         /**
          * Update a master from its note
-         * @description Copies the note's current text (your edit, else the cleaned-up text, else the recognized text) into the master made from it, when source_outdated says the note changed. Like any edit of a master, a real change increments version and makes its variants stale: their approvals no longer count until they are regenerated or edited and approved again.
+         * @description Copies the note's current text (your edit, else the cleaned-up text, else the recognized text) into the master made from it, when source_outdated says the note changed. Like any edit of a master, a real change increments version and makes its variants stale: their approvals no longer count until they are regenerated or edited and approved again. With rewrite_posts, every variant that is not approved is written again from the new text in the same step.
          *
          *     Required scope: `content:write`.
          */
@@ -1926,6 +1926,11 @@ export interface components {
         RefreshFromNoteInput: {
             /** @description The master's content_hash you last read; if it changed since, the update is refused with 409 edit_conflict. */
             expected_content_hash: string;
+            /**
+             * @description true: also write again, from the updated master, every variant that is not approved (one step for "Update from the note"); approved variants stay as they are, stale, with their approvals and deliveries. Their ids are in `rewriting`.
+             * @default false
+             */
+            rewrite_posts: boolean;
         };
         VariantsInput: {
             /**
@@ -2056,6 +2061,11 @@ export interface components {
         };
         ContentItemResult: {
             item: components["schemas"]["ContentItem"];
+        };
+        RefreshFromNoteResult: {
+            item: components["schemas"]["ContentItem"];
+            /** @description The variants being written again (with rewrite_posts): follow each by GET until its generation ends. */
+            rewriting: string[];
         };
         ContentItemList: {
             items: components["schemas"]["ContentItem"][];
@@ -4294,14 +4304,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The master after the update. */
+            /** @description The master after the update, and the variants being written again. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentItemResult"];
+                    "application/json": components["schemas"]["RefreshFromNoteResult"];
                 };
             };
             /**

@@ -153,7 +153,7 @@ export class ContentResource {
   /**
    * Update a master from its note.
    *
-   * Copies the note's current text (your edit, else the cleaned-up text, else the recognized text) into the master made from it, when source_outdated says the note changed. Like any edit of a master, a real change increments version and makes its variants stale: their approvals no longer count until they are regenerated or edited and approved again.
+   * Copies the note's current text (your edit, else the cleaned-up text, else the recognized text) into the master made from it, when source_outdated says the note changed. Like any edit of a master, a real change increments version and makes its variants stale: their approvals no longer count until they are regenerated or edited and approved again. With rewrite_posts, every variant that is not approved is written again from the new text in the same step.
    *
    * Required scope: `content:write`.
    */

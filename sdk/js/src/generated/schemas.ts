@@ -82,6 +82,7 @@ export type ManualDeliveryInput = components["schemas"]["ManualDeliveryInput"];
 export type GenerationInfo = components["schemas"]["GenerationInfo"];
 export type ContentItem = components["schemas"]["ContentItem"];
 export type ContentItemResult = components["schemas"]["ContentItemResult"];
+export type RefreshFromNoteResult = components["schemas"]["RefreshFromNoteResult"];
 export type ContentItemList = components["schemas"]["ContentItemList"];
 export type ContentFamily = components["schemas"]["ContentFamily"];
 export type VariantsResult = components["schemas"]["VariantsResult"];

@@ -173,14 +173,14 @@ class ContentResource:
         """
         return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["record_content_delivery"], path_params={"id": id}, json_body=_present({"client_event_id": client_event_id or uuid.uuid4().hex, "method": method, "state": state, "delivery_id": delivery_id, "content_hash": content_hash, "post": post})))
 
-    def refresh_from_note(self, id: str, expected_content_hash: str) -> Dict[str, Any]:  # noqa: A002
+    def refresh_from_note(self, id: str, expected_content_hash: str, *, rewrite_posts: Optional[bool] = None) -> Dict[str, Any]:  # noqa: A002
         """Update a master from its note.
 
-        Copies the note's current text (your edit, else the cleaned-up text, else the recognized text) into the master made from it, when source_outdated says the note changed. Like any edit of a master, a real change increments version and makes its variants stale: their approvals no longer count until they are regenerated or edited and approved again.
+        Copies the note's current text (your edit, else the cleaned-up text, else the recognized text) into the master made from it, when source_outdated says the note changed. Like any edit of a master, a real change increments version and makes its variants stale: their approvals no longer count until they are regenerated or edited and approved again. With rewrite_posts, every variant that is not approved is written again from the new text in the same step.
 
         Required scope: `content:write`.
         """
-        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["refresh_content_from_note"], path_params={"id": id}, json_body=_present({"expected_content_hash": expected_content_hash})))
+        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["refresh_content_from_note"], path_params={"id": id}, json_body=_present({"expected_content_hash": expected_content_hash, "rewrite_posts": rewrite_posts})))
 
     def regenerate_variant(self, id: str, *, expected_content_hash: Optional[str] = None, source: Optional[str] = None) -> Dict[str, Any]:  # noqa: A002
         """Regenerate a variant.
