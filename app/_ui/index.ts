@@ -9,4 +9,4 @@ export { LocalTime } from "./local-time.tsx";
 export { ProgressBar, Spinner } from "./progress.tsx";
 export { Sheet } from "./sheet.tsx";
 export { Tabs } from "./tabs.tsx";
-export { ToastProvider, useToast, useToastsAbove } from "./toast.tsx";
+export { ToastProvider, useToast, useToastsAbove, type ToastAbout, type ToastShow } from "./toast.tsx";

@@ -183,6 +183,14 @@ export async function assertTappable(target: Locator, what: string): Promise<voi
   assert.equal(covered, null, `${what} is covered`);
 }
 
+/** A toast covers nothing of what it is about (issue 57): their boxes on screen do not intersect. */
+export async function assertToastClear(toast: Locator, about: Locator, what: string): Promise<void> {
+  const [t, a] = await Promise.all([toast.boundingBox(), about.boundingBox()]);
+  assert.ok(t && a, `both on screen: the toast and ${what}`);
+  const intersects = t.x < a.x + a.width && a.x < t.x + t.width && t.y < a.y + a.height && a.y < t.y + t.height;
+  assert.equal(intersects, false, `the toast (y ${Math.round(t.y)}–${Math.round(t.y + t.height)}) covers ${what} (y ${Math.round(a.y)}–${Math.round(a.y + a.height)})`);
+}
+
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   // Animations run to their end first: a sheet caught mid-rise looks see-through.

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { after, before, test } from "node:test";
 import type { Page } from "playwright-core";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { newPhone, noteText, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
+import { assertToastClear, newPhone, noteText, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
 
 // Issue 47 item 1 on a phone at 360×740, light and dark: a live recording's note opens with the
 // text heard while the person spoke and says it is being improved; the whole recording is heard
@@ -69,6 +69,9 @@ test("a live recording's text is heard again and improved, and the note says so 
   // The note follows the second pass by itself: the toast, then no more "Improving".
   const toast = page.getByTestId("toast").filter({ hasText: "Text improved" });
   await toast.waitFor({ timeout: 120_000 });
+  // It covers nothing of the summary it is about; and the summary follows the new text (issue 57).
+  const summary = page.getByTestId("insights-summary");
+  if (await summary.isVisible()) await assertToastClear(toast, summary, "the summary");
   await improving.waitFor({ state: "detached" });
   await screenshot(page, "text-improved-dark", { fullPage: false });
   await page.emulateMedia({ colorScheme: "light" });
@@ -76,5 +79,9 @@ test("a live recording's text is heard again and improved, and the note says so 
   const note = (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as { text: string; text_improved_at: string | null };
   assert.ok(note.text_improved_at);
   assert.match(await noteText(page), /country/i);
+  const insights = async () => ((await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as { insights_pending: boolean; insights: { summary: string } }).insights;
+  for (let i = 0; i < 40 && (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()).insights_pending; i++) await page.waitForTimeout(500);
+  const expected = (await insights()).summary;
+  await page.getByTestId("insights-summary").getByText(expected, { exact: true }).waitFor({ timeout: 10_000 });
   await context.close();
 });

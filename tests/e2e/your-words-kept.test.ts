@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Page } from "playwright-core";
 import { startChatServer } from "@/tests/support/chat-server.ts";
-import { newPhone, noteText, screenshot, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
+import { assertToastClear, newPhone, noteText, screenshot, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
 
 // Issue 44 items 1–3 on a phone at 360×740, light and dark, with a writer connected: a clean-up
 // that did not keep the note is not used and the note says so; "Fix a word" says how many places
@@ -107,10 +107,13 @@ for (const scheme of ["light", "dark"] as const) {
       assert.equal(await sheet.getByRole("radio", { name: /All 3 in this note/ }).isChecked(), true, "a typed word: all in this note (not learnt)");
       await sheet.getByRole("button", { name: "Fix all 3" }).click();
       await page.getByTestId("toast").getByText("Fixed 3 places in this note.").waitFor();
+      await assertToastClear(page.getByTestId("toast").filter({ hasText: "Fixed 3 places" }), page.getByTestId("note-text"), "the text it fixed");
+      await screenshot(page, `fix-word-toast-${scheme}`, { fullPage: false });
       await page.getByTestId("save-state").getByText("All changes saved").waitFor();
       assert.equal(await noteText(page), TEXT.replace(/\bmy\b/gi, "our"));
       await page.getByTestId("toast").getByRole("button", { name: "Undo" }).click();
       await page.getByTestId("toast").getByText("Undone: the note is as it was.").waitFor();
+      await assertToastClear(page.getByTestId("toast").filter({ hasText: "Undone" }), page.getByTestId("note-text"), "the text it put back");
       await page.getByTestId("save-state").getByText("All changes saved").waitFor();
       assert.equal(await noteText(page), TEXT);
 

@@ -26,7 +26,7 @@ export default async function SettingsPage() {
         <RowLink href="/keys" icon={<KeyRound size={22} aria-hidden="true" />} title="API keys" meta="For your own programs and scripts" />
         <RowLink href="/webhooks" icon={<Webhook size={22} aria-hidden="true" />} title="Webhooks" meta="Tell your tools when a note or post is ready" />
       </RowList>
-      <h2>Transcription</h2>
+      <h2 id="transcription">Transcription</h2>
       <Card>
         <p>
           Transcription quality: <strong>{describeRecognizerQuality(recognizerQuality())}</strong>

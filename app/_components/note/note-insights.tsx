@@ -53,7 +53,7 @@ export function NoteInsights({
           <h2 className={styles.heading}>
             <Sparkles size={16} aria-hidden="true" /> Summary
           </h2>
-          <p className={styles.summary} data-testid="insights-summary">
+          <p className={styles.summary} id="note-summary" data-testid="insights-summary">
             {insights.summary}
           </p>
         </div>

@@ -20,6 +20,8 @@ import { NoteSaveNotices } from "@/app/_components/note/note-save-notices.tsx";
 import { SpellingSuggestions } from "@/app/_components/note/text/spelling-suggestions.tsx";
 import { CleanUpSummary } from "@/app/_components/note/text/clean-up-summary.tsx";
 import { TextImproving } from "@/app/_components/note/text/text-improving.tsx";
+import { BasicRecognizerLine } from "@/app/_components/note/text/basic-recognizer.tsx";
+import type { RecognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
 import { NotePlayer, PreparingPlayer, type PlayerHandle } from "@/app/_components/note/note-player.tsx";
 import { useNoteTools } from "@/app/_components/note/note-tools.tsx";
 import { NoteActionBar } from "@/app/_components/note/note-actions.tsx";
@@ -32,8 +34,11 @@ import styles from "./note.module.css";
 
 const SAVE_LABEL = { dirty: "Editing…", saving: "Saving…", offline: "", conflict: "", error: "" } as const;
 
-/** `initial`: the note as the server read it for this page (else it is fetched on mount). */
-export function TranscriptDetail({ id, initial }: { id: string; initial?: Transcription }) {
+/**
+ * `initial`: the note as the server read it for this page (else it is fetched on mount);
+ * `recognizer`: the speech recognizer this server has now (a note heard by the basic one says so).
+ */
+export function TranscriptDetail({ id, initial, recognizer }: { id: string; initial?: Transcription; recognizer?: RecognizerQuality }) {
   const restore = useRef<((waiting: { text: string; status: string }) => void) | null>(null);
   const { transcript, setTranscript, deviceCopyAt, error, setError, load } = useNote(id, initial, useCallback((w) => restore.current?.(w), []));
   const autosave = useAutosave({ id, note: transcript, onSaved: setTranscript, onError: setError, reload: load });
@@ -88,6 +93,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
       },
       revert: () => persist(before, { suggest: false }),
       toast,
+      about: () => [document.getElementById("transcript-text"), document.getElementById("spelling-suggestions")],
     });
   }
 
@@ -131,6 +137,7 @@ export function TranscriptDetail({ id, initial }: { id: string; initial?: Transc
       )}
       <NoteSaveNotices save={save} deviceCopyAt={deviceCopyAt} onKeepMine={() => void persist(shown, { force: true })} onUseOther={() => void autosave.discard()} />
       <NoteInsights notes={[transcript]} onChanged={setTranscript} onError={toast} disabled={offline} />
+      <BasicRecognizerLine note={transcript} recognizer={recognizer} />
       <TextImproving note={transcript} editing={editing || draft !== null} toast={toast} />
       {draft === null && <CleanUpSummary note={transcript} onUseRecognized={showRecognized} disabled={offline} />}
       <NoteTextPanel

@@ -118,6 +118,7 @@ export function RecordingTranscript({ id, owner }: { id: string; owner: string }
         await load(true);
       },
       toast,
+      about: () => [document.getElementById("transcript-text")],
     });
   }
 

@@ -1,14 +1,19 @@
 import { addDictionaryEntry, deleteDictionaryEntry } from "@/app/_lib/api.ts";
 import { fixMessage, type WordFix } from "@/app/_lib/notes/fix-word.ts";
 
-type Toast = (text: string, action?: { label: string; onClick: () => void }) => void;
+import type { ToastAbout, ToastShow } from "@/app/_ui/index.ts";
 
 /**
  * Runs a fix the person asked for and offers Undo, whatever its scope: "every note" first adds the
  * dictionary entry; `apply` fixes the text in front of them and says how many places changed;
- * Undo takes the entry back and `revert` puts the text back as it was.
+ * Undo takes the entry back and `revert` puts the text back as it was. `about`: the text (and the
+ * suggestions under it), which its messages must not cover.
  */
-export async function applyWordFix(fix: WordFix, { apply, revert, toast }: { apply: () => Promise<number>; revert: () => Promise<void>; toast: Toast }) {
+export async function applyWordFix(
+  fix: WordFix,
+  { apply, revert, toast: show, about }: { apply: () => Promise<number>; revert: () => Promise<void>; toast: ToastShow; about?: ToastAbout },
+) {
+  const toast = (text: string, action?: { label: string; onClick: () => void }) => show(text, action, { about });
   const learns = fix.scope === "everywhere";
   let count: number;
   try {

@@ -3,6 +3,7 @@ import { TranscriptDetail } from "@/app/_components/note/transcript-detail.tsx";
 import { seed } from "@/app/(app)/_seed.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
 import { getNote } from "@/lib/notes/get-note.ts";
+import { recognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
 
 export const metadata: Metadata = { title: "Note" };
 
@@ -11,5 +12,5 @@ export default async function TranscriptPage({ params }: { params: Promise<{ id:
   const user = await requireUser();
   // Not found (or not yours): the client says so, as it does for a note gone while offline.
   const initial = await seed(() => getNote({ userId: user.id, id }));
-  return <TranscriptDetail id={id} initial={initial} />;
+  return <TranscriptDetail id={id} initial={initial} recognizer={recognizerQuality()} />;
 }

@@ -26,7 +26,7 @@ export function SpellingSuggestions({
     }
   }
   return (
-    <section aria-label="Spelling suggestions" className={styles.suggestions}>
+    <section aria-label="Spelling suggestions" id="spelling-suggestions" className={styles.suggestions}>
       <p className={styles.suggestionsTitle}>Always spell these your way?</p>
       {suggestions.map((s) => (
         <Button key={`${s.misspelling}→${s.correct_spelling}`} variant="secondary" onClick={() => void accept(s)}>
