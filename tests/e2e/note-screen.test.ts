@@ -158,6 +158,13 @@ test("a long note playing at 360×740: the text has the screen, the hint is seen
   assert.ok(row && row.height <= 90, `the actions are one row: ${row?.height} px`);
   const cut = await page.getByTestId("note-actions").evaluate((bar) => [...bar.querySelectorAll("button, button span")].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
   assert.deepEqual(cut, [], "no label in the row is cut");
+  // Editing: Done, Fix a word (whole: "Fix a wo…" was cut, issue 57) and More.
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await page.getByRole("button", { name: "Done", exact: true }).waitFor();
+  const cutWhileEditing = await page.getByTestId("note-actions").evaluate((bar) => [...bar.querySelectorAll("button, button span")].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+  assert.deepEqual(cutWhileEditing, [], "no label is cut while editing");
+  await screenshot(page, "note-screen-editing-light", { fullPage: false });
+  await page.getByRole("button", { name: "Done", exact: true }).click();
   await page.getByRole("button", { name: "More", exact: true }).click();
   const menu = page.getByRole("dialog", { name: "This note" });
   for (const name of ["Share", "Share as a file…", "Copy the text", "Rewrite as…", "Delete"]) await menu.getByRole("button", { name, exact: true }).waitFor();

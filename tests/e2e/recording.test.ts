@@ -219,6 +219,10 @@ test("offline: a recording waits in the queue across a reload and uploads exactl
   await page.getByTestId("connectivity").getByText(/Offline/).waitFor();
   await page.locator('[data-testid="upload-item"][data-status="pending"]').waitFor();
   assert.equal(await page.getByTestId("upload-item").count(), 1);
+  // Its badge is whole at 360 px (issue 57: "Waiting to upl…" beside three buttons).
+  const badgeCut = await page.getByTestId("upload-item").getByText("Waiting to upload").evaluate((el) => el.scrollWidth > el.clientWidth);
+  assert.equal(badgeCut, false, "the badge is not cut");
+  await screenshot(page, "queue-offline-reloaded");
   // Not uploaded yet, offline: it plays from this phone.
   await page.getByTestId("listen-local").click();
   await page.getByRole("button", { name: /^Stop / }).waitFor();

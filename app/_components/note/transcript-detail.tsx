@@ -191,9 +191,12 @@ export function TranscriptDetail({ id, initial, recognizer }: { id: string; init
           </Button>
         )}
         {view === "text" && <FixWordButton picked={fix.picked} className={`${styles.compact} ${styles.grow}`} onClick={fix.show} disabled={offline} />}
-        <Button className={`${styles.compact} ${styles.primaryAction}`} onClick={makePosts} disabled={draft !== null || offline} aria-label="Make posts from this note">
-          Make posts
-        </Button>
+        {/* Not while editing: it waits for the text to be saved, and its room lets "Fix a word" be whole at 360 px. */}
+        {!editing && (
+          <Button className={`${styles.compact} ${styles.primaryAction}`} onClick={makePosts} disabled={draft !== null || offline} aria-label="Make posts from this note">
+            Make posts
+          </Button>
+        )}
       </NoteActionBar>
       {tools.confirm}
       <NoteFilesSheet

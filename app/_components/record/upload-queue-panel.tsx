@@ -142,21 +142,23 @@ export function UploadQueuePanel({ owner, waitingOnly = false }: { owner: string
                     </span>
                   )}
                 </div>
-                <ListenHere parts={parts} name={name} />
-                {(row.status === "failed" || row.status === "pending") && (
-                  <IconButton
-                    label={`Retry ${name} now`}
-                    icon={<RotateCw size={20} aria-hidden="true" />}
-                    onClick={() => void retryRecording(first.batchId).then(() => processQueue({ owner, force: true }))}
-                  />
-                )}
-                {!sending && row.badge !== "Recording" && (
-                  <IconButton
-                    label={`${row.status === "done" ? "Remove" : "Discard"} ${name}`}
-                    icon={<Trash2 size={20} aria-hidden="true" />}
-                    onClick={() => void discardRecording(first.batchId)}
-                  />
-                )}
+                <span className={list.buttons}>
+                  <ListenHere parts={parts} name={name} />
+                  {(row.status === "failed" || row.status === "pending") && (
+                    <IconButton
+                      label={`Retry ${name} now`}
+                      icon={<RotateCw size={20} aria-hidden="true" />}
+                      onClick={() => void retryRecording(first.batchId).then(() => processQueue({ owner, force: true }))}
+                    />
+                  )}
+                  {!sending && row.badge !== "Recording" && (
+                    <IconButton
+                      label={`${row.status === "done" ? "Remove" : "Discard"} ${name}`}
+                      icon={<Trash2 size={20} aria-hidden="true" />}
+                      onClick={() => void discardRecording(first.batchId)}
+                    />
+                  )}
+                </span>
               </li>
             );
           })}

@@ -21,6 +21,20 @@ export function changedWords(changes: Change[]): number {
   return changes.reduce((sum, c) => sum + Math.max(wordCount(c.recognized), wordCount(c.cleaned)), 0);
 }
 
+const count = (text: string, pattern: RegExp) => (text.match(pattern) ?? []).length;
+
+/**
+ * What the clean-up did besides words, said only where it did it (issue 57: "capitals are added
+ * throughout" while "mr john" stayed lower case): punctuation, and capitals at sentence starts.
+ */
+export function cleanUpDid(recognized: string, cleaned: string, changed: boolean): string {
+  const punctuation = count(cleaned, /[.,!?;:]/g) > count(recognized, /[.,!?;:]/g);
+  const capitals = count(cleaned, /\p{Lu}/gu) > count(recognized, /\p{Lu}/gu);
+  const did = punctuation && capitals ? "Punctuation and capitals at the start of sentences were added" : punctuation ? "Punctuation was added" : capitals ? "Capitals were added at the start of sentences" : "";
+  if (!did) return changed ? "These words changed:" : "Nothing changed but spacing.";
+  return `${did}${changed ? "; these words changed:" : ", and no word changed."} Names keep the recognizer's spelling: tap one to fix it.`;
+}
+
 export function CleanUpSummary({ note, onUseRecognized, disabled }: { note: Transcription; onUseRecognized: () => Promise<void>; disabled: boolean }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -46,7 +60,9 @@ export function CleanUpSummary({ note, onUseRecognized, disabled }: { note: Tran
               {optimization.rejected_reason}
             </Notice>
           )}
-          <p className="muted">Punctuation and capitals are added throughout{changes.length ? "; these words changed:" : ", and no word changed."}</p>
+          <p className="muted" data-testid="clean-up-did">
+            {cleanUpDid(note.text, optimization.text, changes.length > 0)}
+          </p>
           {changes.length > 0 && (
             <ul className={styles.changes} aria-label="Changed words">
               {changes.map((c, i) => (
