@@ -85,11 +85,14 @@ test("sign up, create an API key that works once shown, revoke it, sign out and 
   }
   const write = scopes.filter({ hasText: "content:write" });
   assert.match(await write.innerText(), /^Edit your notes and make posts \(never publish them\)\ncontent:write$/);
-  // A tap beside the box, on the row's edge, ticks it.
+  // A tap far from the box, on the row's far corner, ticks it.
+  // (In the middle of the screen: the tab bar covers its bottom.)
+  await write.evaluate((el) => el.scrollIntoView({ block: "center" }));
   const edge = (await write.boundingBox())!;
   await page.mouse.click(edge.x + edge.width - 4, edge.y + edge.height - 3);
   assert.equal(await write.getByRole("checkbox").isChecked(), false);
   await write.getByRole("checkbox").check();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "keys-scopes-light");
   await page.emulateMedia({ colorScheme: "dark" });
   await screenshot(page, "keys-scopes-dark");
@@ -115,6 +118,8 @@ test("sign up, create an API key that works once shown, revoke it, sign out and 
     ["Turn recordings into notes transcribe", "See your dictionary of spellings dictionary:read", "Add words to your dictionary dictionary:write", "Read your notes, to-dos and posts content:read"],
   );
   assert.equal(await page.getByText(/^Scopes:/).count(), 0);
+  await may.scrollIntoViewIfNeeded();
+  await screenshot(page, "keys-list-light", { fullPage: false });
   assert.equal(await page.getByText(key).count(), 0);
   assert.equal(await page.getByText(key.slice(0, 9)).count(), 1);
 
