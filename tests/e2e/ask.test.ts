@@ -109,6 +109,7 @@ for (const scheme of ["light", "dark"] as const) {
       const byline = await page.getByTestId("ask-byline").innerText();
       assert.match(byline, /named none of them/);
       assert.doesNotMatch(byline, /could not answer/);
+      await screenshot(page, `ask-uncited-${scheme}`);
 
       // A fix of a word, then Undo (as the note's page saves them): the note is edited, and its
       // citation still plays from its sentence instead of saying "Open" (issue 57).
@@ -126,6 +127,7 @@ for (const scheme of ["light", "dark"] as const) {
       assert.match(await edited.innerText(), /\d+:\d\d/);
       assert.doesNotMatch(await edited.innerText(), /Open/);
       assert.match((await edited.getAttribute("href")) ?? "", /\?t=[\d.]+$/);
+      await screenshot(page, `ask-edited-note-${scheme}`);
     } finally {
       await context.close();
     }
