@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CircleCheck, CircleAlert, PenLine } from "lucide-react";
+import { ChevronDown, CircleCheck, CircleAlert, PenLine } from "lucide-react";
 import { Card, LocalTime, Notice } from "@/app/_ui/index.ts";
 import type { LocalWriterStatus } from "@/lib/writer/local/status.ts";
 import { describeWriter } from "@/lib/writer/writer.ts";
@@ -46,7 +46,9 @@ function LocalModelReason({ local }: { local: LocalWriterStatus }) {
 function ForTheAdministrator({ children }: { children: ReactNode }) {
   return (
     <details className={styles.how} data-testid="writer-admin">
-      <summary>For the administrator</summary>
+      <summary>
+        For the administrator <ChevronDown size={18} aria-hidden="true" className={styles.chevron} />
+      </summary>
       {children}
       <p>
         <a href="/docs/configuration#connect-a-writer">How to connect a writer, and every setting</a>
