@@ -1,21 +1,32 @@
 import type { Segment } from "@/lib/notes/segment.ts";
+import { matchedPairs } from "@/lib/dictionary/word-diff.ts";
+import { wordsOf } from "@/lib/optimizer/clean-up-guard.ts";
+import { shownText } from "@/lib/shown-text.ts";
 
-// A note cut into passages an answer can quote and a player can seek to: its sentences, each with
-// the time it is spoken. Times come from the recognizer's segments (and their timed words, when
-// the engine gave them); a note edited since, or without segments, is quoted from its text without
-// times, since an edit's sentences no longer line up with what was said.
+// A note cut into passages an answer can quote and a player can seek to: the sentences of the
+// text the note shows (the person's edit, else the clean-up, else the recognized text), each with
+// the time it is spoken. The times belong to the recognized words (the segments' timed words, or
+// each segment's words spread over its time), so the shown words are lined up with them as the
+// clean-up guard lines up a clean-up (the same longest common subsequence, case and punctuation
+// aside): a sentence runs from its first matched word's start to its last one's end. An edit
+// that fixed a word, or was undone, keeps every other word's moment; a sentence only typed in
+// takes the moment between its neighbours. A typed note, or an edit too far from what was said
+// to line up, is quoted without times.
 
 export type Passage = { text: string; start: number | null; end: number | null; order: number };
 
-// A recognizer without punctuation (PocketSphinx) makes one "sentence" of a whole segment: it is
+// A recognizer without punctuation (PocketSphinx) makes one "sentence" of a whole recording: it is
 // quoted in pieces of this many words, short enough to read on a card and to seek to.
 const LONGEST = 40;
 const PIECE = 24;
 const SENTENCE = /[^.!?…。！？]+(?:[.!?…。！？]+["'”’)\]]*|$)\s*/gu;
 
+type Span = { text: string; from: number; to: number };
+type Heard = { key: string; start: number; end: number };
+
 /** The sentences of a text, long ones cut into pieces; each as its span of whitespace-separated tokens. */
-function sentencesOf(text: string): { text: string; from: number; to: number }[] {
-  const out: { text: string; from: number; to: number }[] = [];
+function sentencesOf(text: string): Span[] {
+  const out: Span[] = [];
   let at = 0;
   for (const [raw] of text.matchAll(SENTENCE)) {
     const tokens = raw.split(/\s+/u).filter(Boolean);
@@ -28,25 +39,56 @@ function sentencesOf(text: string): { text: string; from: number; to: number }[]
   return out;
 }
 
+/** The recognized words with their times, as the guard compares words (a dictionary phrase's time shared by its words). */
+function heardWords(segments: Segment[]): Heard[] {
+  return segments.flatMap((segment) => {
+    const tokens = segment.text.split(/\s+/u).filter(Boolean);
+    const step = (segment.end - segment.start) / Math.max(1, tokens.length);
+    const timed = segment.words?.length ? segment.words : tokens.map((word, i) => ({ word, start: segment.start + i * step, end: segment.start + (i + 1) * step }));
+    return timed.flatMap((w) => {
+      const keys = wordsOf(w.word);
+      const share = (w.end - w.start) / Math.max(1, keys.length);
+      return keys.map((key, i) => ({ key, start: w.start + i * share, end: w.start + (i + 1) * share }));
+    });
+  });
+}
+
 /** The note's passages, in the order spoken. */
-export function passagesOf(note: { text: string; segments: unknown; editedAt: Date | null }): Passage[] {
-  const segments = Array.isArray(note.segments) ? (note.segments as Segment[]) : [];
-  if (note.editedAt || !segments.length) return sentencesOf(note.text).map((s, order) => ({ text: s.text, start: null, end: null, order }));
-  const passages: Passage[] = [];
-  for (const segment of segments) {
-    const total = segment.text.split(/\s+/u).filter(Boolean).length;
-    const words = segment.words ?? [];
-    // The words line up with the text's tokens when there are as many (the usual case); else the
-    // time is the sentence's share of the segment.
-    const timed = words.length === total && total > 0;
-    const span = segment.end - segment.start;
-    for (const s of sentencesOf(segment.text)) {
-      const start = timed ? words[s.from].start : segment.start + (span * s.from) / Math.max(1, total);
-      const end = timed ? words[s.to - 1].end : segment.start + (span * s.to) / Math.max(1, total);
-      passages.push({ text: s.text, start: round(start), end: round(end), order: passages.length });
-    }
-  }
-  return passages;
+export function passagesOf(note: {
+  text: string;
+  segments: unknown;
+  editedAt: Date | null;
+  optimization: { status: string; optimizedText: string | null } | null;
+}): Passage[] {
+  const text = shownText(note);
+  const sentences = sentencesOf(text);
+  const untimed = () => sentences.map((s, order) => ({ text: s.text, start: null, end: null, order }));
+  const heard = heardWords(Array.isArray(note.segments) ? (note.segments as Segment[]) : []);
+  if (!heard.length) return untimed();
+  // The shown words, each with the whitespace token it is in (the sentences' spans count tokens).
+  const shown = text
+    .split(/\s+/u)
+    .filter(Boolean)
+    .flatMap((token, t) => wordsOf(token).map((key) => ({ key, token: t })));
+  const pairs = matchedPairs(
+    heard.map((h) => h.key),
+    shown.map((s) => s.key),
+  );
+  if (!pairs?.length) return untimed();
+  // Each matched shown word (in order) with its time; the sentences walk it once.
+  const said = pairs.map(([h, s]) => ({ token: shown[s].token, ...heard[h] }));
+  let next = 0;
+  return sentences.map((sentence, order) => {
+    while (next < said.length && said[next].token < sentence.from) next += 1;
+    let last = next;
+    while (last < said.length && said[last].token < sentence.to) last += 1;
+    if (last > next) return { text: sentence.text, start: round(said[next].start), end: round(said[last - 1].end), order };
+    // Nothing in it was said: the moment between the words said around it.
+    const before = said[next - 1];
+    const after = said[next];
+    const start = before ? before.end : after.start;
+    return { text: sentence.text, start: round(start), end: round(after ? after.start : start), order };
+  });
 }
 
 const round = (seconds: number) => Math.round(seconds * 100) / 100;

@@ -4,6 +4,7 @@ import { storedInsights } from "@/lib/insights/store-insights.ts";
 import { termMatcher } from "@/lib/notes/search-notes.ts";
 import { configurationOf, fold, queryInLanguage, stemQuery, type ParsedQuery, type StemmedQuery } from "@/lib/notes/search-query.ts";
 import { resolveTagFilter } from "@/lib/tags/tag-filter.ts";
+import { shownText } from "@/lib/shown-text.ts";
 import { passagesOf, type Passage } from "@/lib/ask/passages.ts";
 import { bound, type AskInput } from "@/lib/ask/schemas.ts";
 
@@ -97,13 +98,13 @@ async function candidates(userId: string, input: AskInput, stemmed: StemmedQuery
     LIMIT ${CANDIDATE_NOTES}`;
   const rows = await prisma.transcription.findMany({
     where: { id: { in: hits.map((h) => h.id) }, userId },
-    select: { id: true, title: true, text: true, segments: true, editedAt: true, insights: true, recordedAt: true, createdAt: true, language: true },
+    select: { id: true, title: true, text: true, segments: true, editedAt: true, insights: true, recordedAt: true, createdAt: true, language: true, optimization: { select: { status: true, optimizedText: true } } },
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return hits.flatMap((hit) => {
     const row = byId.get(hit.id);
     if (!row) return []; // deleted between the two reads
-    const title = row.title ?? storedInsights(row.insights)?.title ?? firstWords(row.text);
+    const title = row.title ?? storedInsights(row.insights)?.title ?? firstWords(shownText(row));
     return [{ id: row.id, title, recordedAt: row.recordedAt ?? row.createdAt, rank: hit.rank, language: row.language, passages: passagesOf(row) }];
   });
 }

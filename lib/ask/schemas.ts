@@ -40,8 +40,11 @@ export const Citation = z
     n: z.number().int().min(1).meta({ description: "The passage's number, as the answer's [n] markers name it." }),
     note_id: z.string().meta({ description: "The note's id (GET /api/v1/transcriptions/{id})." }),
     note_title: z.string().meta({ description: "The note's title: yours, else its insights', else its first words." }),
-    quote: z.string().meta({ description: "The sentence (or sentences) quoted, as recognized." }),
-    start: z.number().nullable().meta({ description: "Seconds into the recording where the quote is spoken; null for a note without times (edited, or typed)." }),
+    quote: z.string().meta({ description: "The sentence (or sentences) quoted, as the note shows it: your edit, else its clean-up, else the recognized text." }),
+    start: z
+      .number()
+      .nullable()
+      .meta({ description: "Seconds into the recording where the quote is spoken (an edited note's words lined up with the recognized ones); null for a note without times (typed, or edited past lining up)." }),
     end: z.number().nullable().meta({ description: "Seconds into the recording where the quote ends; null as start." }),
     recorded_at: z.iso.datetime().meta({ description: "When the note was recorded." }),
   })

@@ -107,27 +107,77 @@ describe("POST /api/v1/ask, offline (issue 46 item 2)", () => {
     assert.deepEqual((res.body.citations as Citation[]).map((c) => [c.note_id, c.quote, c.start]), [[german.id, "Die Preise für das Abo erhöhen wir im Januar.", 2.5]]);
   });
 
-  test("a note without timed segments (typed, or edited since) is quoted from its text, without times", async () => {
+  test("a note without timed segments (typed) is quoted from its text, without times", async () => {
     const user = await createTestUser();
     const note = await createTestNote(user, "The budget is tight this quarter. Nothing else.");
     const res = await ask(user, { question: "budget" });
     assert.deepEqual((res.body.citations as Citation[]).map((c) => [c.note_id, c.quote, c.start, c.end]), [[note.id, "The budget is tight this quarter.", null, null]]);
   });
 
-  test("a timed note edited since is quoted from the edit, without times (its sentences no longer line up with the recording)", async () => {
+  const edit = (user: TestUser, id: string, text: string) =>
+    call(editTranscription, { method: "PATCH", path: `/api/v1/transcriptions/${id}`, key: user.key, params: { id }, json: { text } });
+  const citedIn = async (user: TestUser, id: string, question: string) => {
+    const res = await ask(user, { question });
+    assert.equal(res.status, 200, res.text);
+    return (res.body.citations as Citation[]).filter((c) => c.note_id === id).map((c) => [c.quote, c.start, c.end]);
+  };
+
+  test("a timed note edited since keeps its moments: the edit's words are lined up with the recognized ones (issue 57)", async () => {
     const { alice, pricing } = await pricingNotes();
-    const edited = await call(editTranscription, {
-      method: "PATCH",
-      path: `/api/v1/transcriptions/${pricing.id}`,
-      key: alice.key,
-      params: { id: pricing.id },
-      json: { text: "Pricing: twelve dollars a month, decided on Monday." },
-    });
+    const text = [
+      "Good morning, this is the weekly product call.",
+      "We agreed the Pricing should go up to $12 a month, decided on Monday.",
+      "A sentence typed in later about pricing.",
+      "Marketing wants a launch in March.",
+      "The old prices stay for existing customers until June.",
+    ].join(" ");
+    const edited = await edit(alice, pricing.id, text);
     assert.equal(edited.status, 200, edited.text);
-    const res = await ask(alice, { question: "pricing" });
-    assert.deepEqual((res.body.citations as Citation[]).filter((c) => c.note_id === pricing.id).map((c) => [c.quote, c.start, c.end]), [
-      ["Pricing: twelve dollars a month, decided on Monday.", null, null],
+    assert.ok(edited.body.edited_at);
+    assert.deepEqual(await citedIn(alice, pricing.id, "pricing"), [
+      // Quoted as edited; from its first word said ("We", 3.5) to its last ("month", 8.1).
+      ["We agreed the Pricing should go up to $12 a month, decided on Monday.", 3.5, 8.1],
+      // Never said: the moment between the sentences around it.
+      ["A sentence typed in later about pricing.", 8.1, 8.4],
+      ["The old prices stay for existing customers until June.", 11.2, 15.6],
     ]);
+  });
+
+  test("a fix of a word, then Undo: the note is edited but every sentence keeps its moment", async () => {
+    const { alice, pricing } = await pricingNotes();
+    const before = await citedIn(alice, pricing.id, "pricing");
+    assert.equal((await edit(alice, pricing.id, pricing.text.replace("customers", "clients"))).status, 200);
+    assert.deepEqual((await citedIn(alice, pricing.id, "pricing"))[1], ["The old prices stay for existing clients until June.", 11.2, 15.6], "the fixed sentence keeps its moment");
+    assert.equal((await edit(alice, pricing.id, pricing.text)).status, 200);
+    const row = await (await db()).transcription.findUniqueOrThrow({ where: { id: pricing.id } });
+    assert.ok(row.editedAt, "Undo is an edit too");
+    assert.deepEqual(await citedIn(alice, pricing.id, "pricing"), before);
+    assert.deepEqual(before, [
+      ["We agreed the pricing should go up to twelve dollars a month.", 3.5, 8.1],
+      ["The old prices stay for existing customers until June.", 11.2, 15.6],
+    ]);
+  });
+
+  test("a cleaned-up note is quoted from its clean-up, timed by the recognized words", async () => {
+    const user = await createTestUser();
+    const note = await createTimedNote(user, [["um so the pricing goes up to twelve dollars", 1, 5], ["and uh the launch is in march", 5.5, 8]]);
+    const prisma = await db();
+    const optimization = await prisma.optimizationWorkflow.create({
+      data: {
+        userId: user.id, requestHash: note.requestHash, name: "transcript-optimization", optimizer: "local", mode: "inline", status: "completed",
+        callId: "call", chunksTotal: 1, chunksDone: 1, language: "en", optimizedText: "So the pricing goes up to $12. And the launch is in March.",
+      },
+    });
+    await prisma.transcription.update({ where: { id: note.id }, data: { optimizationId: optimization.id } });
+    assert.deepEqual(await citedIn(user, note.id, "pricing"), [["So the pricing goes up to $12.", 1.44, 4.11]]);
+    assert.deepEqual(await citedIn(user, note.id, "launch"), [["And the launch is in March.", 5.5, 8]]);
+  });
+
+  test("an edit that no longer lines up with what was said is quoted without times", async () => {
+    const user = await createTestUser();
+    const note = await createTimedNote(user, [["The weather was lovely today.", 0, 3]]);
+    assert.equal((await edit(user, note.id, "Budget: forty euros for paint.")).status, 200);
+    assert.deepEqual(await citedIn(user, note.id, "budget"), [["Budget: forty euros for paint.", null, null]]);
   });
 
   test("bad input is 400 validation_failed naming the field", async () => {

@@ -15,6 +15,7 @@ import { assertAccessible, newPhone, screenshot, signUp, startApp, uploadNote, t
 const chat = await startChatServer((req) => {
   if (!req.user.includes("\n\nQuestion: ")) return { status: 500 };
   if (/brain/i.test(req.user.split("Question: ")[1])) return { status: 500 };
+  if (/\bname\b/i.test(req.user.split("Question: ")[1])) return { content: "You named a country [99].", chunkDelayMs: 20 };
   const n = req.user.split("\n").find((line) => /^\[\d+\].*country/i.test(line))?.match(/^\[(\d+)\]/)?.[1] ?? "1";
   return { content: `You told your fellow Americans to ask what they can do for their country [${n}], not what it can do for them [99].`, chunkDelayMs: 20 };
 });
@@ -100,6 +101,33 @@ for (const scheme of ["light", "dark"] as const) {
       assert.match(await page.getByTestId("ask-byline").innerText(), /writer could not answer/);
       assert.ok((await page.getByTestId("ask-citation").count()) >= 1);
       await screenshot(page, `ask-offline-${scheme}`);
+
+      // The writer answers but cites none of the sentences: not "could not answer" (issue 57).
+      await page.getByTestId("ask-input").fill("Which country did I name?");
+      await page.getByRole("button", { name: "Ask", exact: true }).click();
+      await page.locator('[data-answered-by="offline"]').waitFor();
+      const byline = await page.getByTestId("ask-byline").innerText();
+      assert.match(byline, /named none of them/);
+      assert.doesNotMatch(byline, /could not answer/);
+      await screenshot(page, `ask-uncited-${scheme}`);
+
+      // A fix of a word, then Undo (as the note's page saves them): the note is edited, and its
+      // citation still plays from its sentence instead of saying "Open" (issue 57).
+      const note = (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as { text: string };
+      const [word] = note.text.match(/\b\w{4,}\b/) ?? [];
+      assert.ok(word, note.text);
+      for (const text of [note.text.replace(word, `${word}x`), note.text]) {
+        const saved = await page.request.patch(`/api/v1/transcriptions/${id}`, { headers: { origin: app.url }, data: { text } });
+        assert.equal(saved.status(), 200, await saved.text());
+      }
+      await page.getByTestId("ask-input").fill("What did I say about my country?");
+      await page.getByRole("button", { name: "Ask", exact: true }).click();
+      await page.locator('[data-answered-by="writer"]').waitFor();
+      const edited = page.getByTestId("ask-citation").first();
+      assert.match(await edited.innerText(), /\d+:\d\d/);
+      assert.doesNotMatch(await edited.innerText(), /Open/);
+      assert.match((await edited.getAttribute("href")) ?? "", /\?t=[\d.]+$/);
+      await screenshot(page, `ask-edited-note-${scheme}`);
     } finally {
       await context.close();
     }

@@ -58,6 +58,8 @@ test("tags and pins: chips on the note, one tap for a tag you have, Notes filter
   await page.getByTestId("add-tag").click();
   const sheet = page.getByRole("dialog", { name: "Add a tag" });
   await sheet.getByTestId("suggested-tag").first().waitFor();
+  // The sheet is for typing: the field has the focus, not ✕ (issue 57).
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "new-tag");
   // Each on one note: by name.
   assert.deepEqual(await sheet.getByTestId("suggested-tag").allTextContents(), ["#ideas", "#launch", "#work"]);
   await screenshot(page, "note-add-tag-light");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { Webhook as Verifier } from "standardwebhooks";
 import { assertAccessible, newPhone, screenshot, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
 
@@ -50,6 +50,29 @@ async function checkLayout(page: Page, label: string): Promise<void> {
   assert.ok(scrollWidth <= 360, `${label}: the page scrolls sideways (${scrollWidth} px)`);
   assert.deepEqual(small, [], `${label}: buttons smaller than 44×44`);
   await assertAccessible(page, label);
+}
+
+/** The URL wraps, and each line ends after a "/" or "." (never mid-word: "hooks.example.com/v oicedraft", issue 57). */
+async function urlBreaksAtSlashesAndDots(url: Locator): Promise<void> {
+  const lines = await url.evaluate((el) => {
+    const found: string[] = [];
+    let top = -Infinity;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.textContent!.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getBoundingClientRect();
+        if (rect.top > top + 2) found.push("");
+        top = Math.max(top, rect.top);
+        found[found.length - 1] += node.textContent![i];
+      }
+    }
+    return found;
+  });
+  assert.ok(lines.length >= 2, `the URL is on one line: ${JSON.stringify(lines)}`);
+  for (const line of lines.slice(0, -1)) assert.match(line, /[/.]$/, `a line of the URL ends mid-word: ${JSON.stringify(lines)}`);
 }
 
 /** Waits until the receiver has `count` requests on `path` (the test runner's timeout is the limit). */
@@ -100,6 +123,10 @@ async function walkThrough(scheme: "light" | "dark"): Promise<void> {
   // A cloud metadata address: refused by the server, said under the URL, the sheet stays open.
   await page.getByRole("button", { name: "Add a webhook" }).click();
   const add = page.getByRole("dialog", { name: "Add a webhook" });
+  // Said in words: where it sends, and each event (its name for programs small under it).
+  assert.match(await add.innerText(), /Where Voicedraft sends each event: the web address your receiver gives you/);
+  assert.doesNotMatch(await add.innerText(), /POSTs/);
+  assert.match(await add.locator("label", { hasText: "transcription.completed" }).innerText(), /^A note is transcribed\ntranscription\.completed$/);
   await add.getByLabel("URL").fill("http://169.254.169.254/latest/meta-data/");
   await add.getByRole("button", { name: "Add webhook" }).click();
   await add.getByText(/Voicedraft does not send to this address: 169\.254\.169\.254 is a cloud metadata address/).waitFor();
@@ -109,8 +136,8 @@ async function walkThrough(scheme: "light" | "dark"): Promise<void> {
   await screenshot(page, `webhooks-add-error-${scheme}`, { fullPage: false });
   await add.getByRole("button", { name: "Close" }).click();
 
-  // Added at the receiver: the secret once.
-  const path = `/hook-${scheme}`;
+  // Added at the receiver: the secret once. (A path long enough to wrap on the card.)
+  const path = `/voicedraft-events/hook-${scheme}`;
   const secret = await addWebhook(page, receiverUrl(path), "n8n: new transcripts", ["note.deleted"]);
   await checkLayout(page, `the new secret (${scheme})`);
   await screenshot(page, `webhooks-new-secret-${scheme}`, { fullPage: false });
@@ -118,6 +145,7 @@ async function walkThrough(scheme: "light" | "dark"): Promise<void> {
   const card = page.getByTestId("webhook").filter({ hasText: "n8n: new transcripts" });
   await card.getByText("Sends when: a note is transcribed; a note is deleted.").waitFor();
   assert.equal(await card.getByTestId("webhook-url").textContent(), receiverUrl(path));
+  await urlBreaksAtSlashesAndDots(card.getByTestId("webhook-url"));
 
   // The test event: its outcome on the card, and at the receiver, signed with that secret.
   await card.getByRole("button", { name: "Send test" }).click();

@@ -60,10 +60,17 @@ test("with a writer: Settings → Writing, the writer's insights, posts that str
   await page.getByTestId("writer-model").getByText("stand-in-8b").waitFor();
   await page.getByTestId("writer-state").getByText("Reachable.").waitFor();
   await page.getByTestId("writer-model").scrollIntoViewIfNeeded();
+  // Said in words; the settings' names wait under "For the administrator" (issue 57).
+  assert.doesNotMatch(await page.locator("main").innerText(), /WRITER_|OPENAI_|older settings/);
   await screenshot(page, "settings-writing-light", { fullPage: false });
   await page.emulateMedia({ colorScheme: "dark" });
   await screenshot(page, "settings-writing-dark", { fullPage: false });
   await page.emulateMedia({ colorScheme: "light" });
+  const admin = page.getByTestId("writer-admin");
+  await admin.getByText("For the administrator").click();
+  assert.match(await admin.innerText(), /Another writer, model or key: whoever runs this server changes these settings and restarts it\.\s+The server's address\s+WRITER_BASE_URL/);
+  assert.equal(await admin.getByRole("link", { name: /How to connect a writer/ }).getAttribute("href"), "/docs/configuration#connect-a-writer");
+  await admin.getByText("For the administrator").click();
 
   // The note's insights: offline at once, then the writer's (in the background).
   const id = await noteWithText(page);

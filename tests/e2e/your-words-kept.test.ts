@@ -100,6 +100,8 @@ for (const scheme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Fix a word", exact: true }).click();
       const sheet = page.getByRole("dialog", { name: "Fix a word" });
       await sheet.waitFor();
+      // The sheet is for typing: its first empty field has the focus, not ✕ (issue 57).
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "dict-misspelling");
       await sheet.getByLabel("Heard as").fill("my");
       await sheet.getByTestId("fix-count").getByText("“my” is in this note 3 times.").waitFor();
       await sheet.getByLabel("Write it as").fill("our");
@@ -121,6 +123,7 @@ for (const scheme of ["light", "dark"] as const) {
       await tapOccurrence(page, "my", 2);
       await sheet.waitFor();
       assert.equal(await sheet.getByLabel("Heard as").inputValue(), "my");
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "dict-correct", "the word tapped is heard: what to write has the focus");
       assert.equal(await sheet.getByRole("radio", { name: /Only this one/ }).isChecked(), true);
       await sheet.getByRole("radio", { name: /All 3 in this note/ }).waitFor();
       await sheet.getByLabel("Write it as").fill("our");

@@ -24,15 +24,22 @@ test("streamed: a marker split across pieces is held until it closes, then kept 
   assert.equal(shown.join("") + "[3", "It is twelve [1] and not  nor [2] done [3");
 });
 
-test("passages: a sentence a segment's words time; unpunctuated speech in pieces; an edited note has no times", () => {
-  const words = "We agreed on twelve dollars. Then lunch.".split(" ").map((word, i) => ({ word, start: i, end: i + 0.9 }));
-  const note = { text: "", editedAt: null, segments: [{ start: 0, end: 7, text: "We agreed on twelve dollars. Then lunch.", words }] };
+test("passages: a sentence a segment's words time; unpunctuated speech in pieces; an edit is lined up with the words said", () => {
+  const said = "We agreed on twelve dollars. Then lunch.";
+  const words = said.split(" ").map((word, i) => ({ word, start: i, end: i + 0.9 }));
+  const note = { text: said, editedAt: null, optimization: null, segments: [{ start: 0, end: 7, text: said, words }] };
   assert.deepEqual(passagesOf(note), [
     { text: "We agreed on twelve dollars.", start: 0, end: 4.9, order: 0 },
     { text: "Then lunch.", start: 5, end: 6.9, order: 1 },
   ]);
   const long = Array.from({ length: 50 }, (_, i) => `w${i}`).join(" ");
-  const pieces = passagesOf({ text: "", editedAt: null, segments: [{ start: 10, end: 60, text: long }] });
+  const pieces = passagesOf({ text: long, editedAt: null, optimization: null, segments: [{ start: 10, end: 60, text: long }] });
   assert.deepEqual(pieces.map((p) => [p.text.split(" ").length, p.start, p.end]), [[24, 10, 34], [24, 34, 58], [2, 58, 60]]);
-  assert.deepEqual(passagesOf({ text: "Edited. Twice!", editedAt: new Date(), segments: note.segments }).map((p) => [p.text, p.start]), [["Edited.", null], ["Twice!", null]]);
+  // A word fixed and a sentence typed in: the rest keeps its moments, the new sentence sits between.
+  const fixed = { ...note, text: "We agreed on $12 dollars. Call Ann. Then lunch.", editedAt: new Date() };
+  assert.deepEqual(passagesOf(fixed).map((p) => [p.text, p.start, p.end]), [["We agreed on $12 dollars.", 0, 4.9], ["Call Ann.", 4.9, 5], ["Then lunch.", 5, 6.9]]);
+  // The clean-up is what is quoted, when the note shows it.
+  const cleaned = { ...note, text: "we agreed on twelve dollars then lunch", optimization: { status: "completed", optimizedText: said } };
+  assert.deepEqual(passagesOf(cleaned).map((p) => [p.text, p.start]), [["We agreed on twelve dollars.", 0], ["Then lunch.", 5]]);
+  assert.deepEqual(passagesOf({ ...note, text: "Edited. Twice!", editedAt: new Date() }).map((p) => [p.text, p.start]), [["Edited.", null], ["Twice!", null]]);
 });

@@ -4,6 +4,7 @@ import { listApiKeys } from "@/lib/api-keys/list-api-keys.ts";
 import { SCOPES } from "@/lib/api-keys/scopes.ts";
 import { createKeyAction, revokeKeyAction } from "@/app/(app)/keys/actions.ts";
 import { CreateKeyForm } from "@/app/_components/settings/create-key-form.tsx";
+import { KeyScopes } from "@/app/_components/settings/key-scopes.tsx";
 import { RevokeKeyButton } from "@/app/_components/settings/revoke-key-button.tsx";
 
 export const metadata: Metadata = { title: "API keys" };
@@ -26,7 +27,7 @@ export default async function KeysPage() {
           {keys.map((key) => (
             <li key={key.id} className="card">
               <strong>{key.name}</strong> <code>{key.prefix}…</code>
-              <div className="muted">Scopes: {key.scopes.join(", ")}</div>
+              <KeyScopes name={key.name} scopes={key.scopes} />
               <div className="muted">
                 Created {when(key.createdAt)} · last used {when(key.lastUsedAt)}
               </div>

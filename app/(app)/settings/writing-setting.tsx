@@ -1,13 +1,15 @@
-import { CircleCheck, CircleAlert, PenLine } from "lucide-react";
+import type { ReactNode } from "react";
+import { ChevronDown, CircleCheck, CircleAlert, PenLine } from "lucide-react";
 import { Card, LocalTime, Notice } from "@/app/_ui/index.ts";
 import type { LocalWriterStatus } from "@/lib/writer/local/status.ts";
 import { describeWriter } from "@/lib/writer/writer.ts";
 import styles from "./writing-setting.module.css";
 
 // Settings → Writing: who writes titles, summaries, to-do lists, posts and rewrites on this server
-// (a language model named by WRITER_BASE_URL, the model on this machine, or the offline rules),
-// whether it answers, the last error, the model's download, and how to connect one. Rendered on
-// the server: the settings are the server's.
+// (a language model the server names, the model on this machine, or the offline rules), whether
+// it answers, the last error and the model's download, in words. What only whoever runs the
+// server can change (the settings' names, a restart) is folded under "For the administrator",
+// with the configuration page. Rendered on the server: the settings are the server's.
 
 const host = (url: string) => {
   try {
@@ -19,19 +21,65 @@ const host = (url: string) => {
 
 const MB = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 
-/** The model on this machine, when it does not write yet: on its way, or why not. */
+/** The model on this machine, when it does not write yet: on its way. */
 function LocalModelLine({ local }: { local: LocalWriterStatus }) {
   const download = local.download;
-  let text: string;
-  if (download?.state === "downloading") {
-    text = `The writing model for this machine is downloading${download.percent === null ? "" : `: ${download.percent} %`}${download.total_bytes ? ` of ${MB(download.total_bytes)}` : ""}. It writes once it has arrived.`;
-  } else if (download) text = "The writing model for this machine could not be downloaded yet; it is tried again later.";
-  else if (local.state === "off") return null;
-  else text = `No writing model on this machine: ${local.reason}.`;
+  if (!download) return null;
+  const text =
+    download.state === "downloading"
+      ? `The writing model for this machine is downloading${download.percent === null ? "" : `: ${download.percent} %`}${download.total_bytes ? ` of ${MB(download.total_bytes)}` : ""}. It writes once it has arrived.`
+      : "The writing model for this machine could not be downloaded yet; it is tried again later.";
   return (
     <p className="muted" data-testid="local-writer-state">
       {text}
     </p>
+  );
+}
+
+/** Why the model on this machine does not write, for whoever runs it (the reason may name a setting). */
+function LocalModelReason({ local }: { local: LocalWriterStatus }) {
+  if (local.download || local.state === "off" || !local.reason) return null;
+  return <p data-testid="local-writer-reason">No writing model on this machine: {local.reason}.</p>;
+}
+
+/** What only whoever runs the server can change, folded away: most people never need it. */
+function ForTheAdministrator({ children }: { children: ReactNode }) {
+  return (
+    <details className={styles.how} data-testid="writer-admin">
+      <summary>
+        For the administrator <ChevronDown size={18} aria-hidden="true" className={styles.chevron} />
+      </summary>
+      {children}
+      <p>
+        <a href="/docs/configuration#connect-a-writer">How to connect a writer, and every setting</a>
+      </p>
+    </details>
+  );
+}
+
+/** The writer's three settings, in words, each with its name beside it. */
+function WriterSettings() {
+  return (
+    <dl className={styles.settings}>
+      <div>
+        <dt>The server&apos;s address</dt>
+        <dd>
+          <code>WRITER_BASE_URL</code>, e.g. http://localhost:11434/v1 for Ollama on the same machine
+        </dd>
+      </div>
+      <div>
+        <dt>The model</dt>
+        <dd>
+          <code>WRITER_MODEL</code>, e.g. llama3.1:8b
+        </dd>
+      </div>
+      <div>
+        <dt>Its key, if it needs one</dt>
+        <dd>
+          <code>WRITER_API_KEY</code>
+        </dd>
+      </div>
+    </dl>
   );
 }
 
@@ -54,6 +102,10 @@ export async function WritingSetting() {
             Last error, <LocalTime iso={writer.lastErrorAt.toISOString()} />: {writer.lastError}.
           </Notice>
         )}
+        <ForTheAdministrator>
+          <p>A language model on another machine or service writes instead once whoever runs this server names it and restarts the server.</p>
+          <WriterSettings />
+        </ForTheAdministrator>
       </Card>
     );
   }
@@ -67,18 +119,14 @@ export async function WritingSetting() {
           </span>
         </p>
         <LocalModelLine local={writer.local} />
-        <details className={styles.how}>
-          <summary>Connect a language model</summary>
+        <ForTheAdministrator>
+          <LocalModelReason local={writer.local} />
           <p>
-            Whoever runs this server sets the address, model and key of any OpenAI-compatible server (Ollama, llama.cpp, LM Studio, vLLM,
-            OpenRouter, OpenAI), then restarts it. With Ollama on the same machine:
+            Whoever runs this server can connect a language model that speaks OpenAI&apos;s chat API (Ollama, llama.cpp, LM Studio, vLLM, OpenRouter,
+            OpenAI): they set its address, model and key, and restart the server.
           </p>
-          <pre className={styles.code}>
-            {"WRITER_BASE_URL=http://localhost:11434/v1\nWRITER_MODEL=llama3.1:8b"}
-          </pre>
-          <p>With OpenAI:</p>
-          <pre className={styles.code}>{"WRITER_BASE_URL=https://api.openai.com/v1\nWRITER_MODEL=gpt-4o-mini\nWRITER_API_KEY=sk-…"}</pre>
-        </details>
+          <WriterSettings />
+        </ForTheAdministrator>
       </Card>
     );
   }
@@ -112,9 +160,17 @@ export async function WritingSetting() {
           Last error, <LocalTime iso={writer.lastErrorAt.toISOString()} />: {writer.lastError}.
         </Notice>
       )}
-      {writer.named_by === "OPENAI_BASE_URL" && (
-        <p className="muted">Named by the older settings (OPENAI_BASE_URL with OPTIMIZER or CONTENT_GENERATOR); WRITER_BASE_URL is the new name.</p>
-      )}
+      <ForTheAdministrator>
+        {writer.named_by === "OPENAI_BASE_URL" ? (
+          <p data-testid="writer-older-names">
+            This server names its writer with the older settings (<code>OPENAI_BASE_URL</code> with <code>OPTIMIZER</code> or <code>CONTENT_GENERATOR</code>
+            ). They still work; these are the new names:
+          </p>
+        ) : (
+          <p>Another writer, model or key: whoever runs this server changes these settings and restarts it.</p>
+        )}
+        <WriterSettings />
+      </ForTheAdministrator>
     </Card>
   );
 }

@@ -18,6 +18,8 @@ const QUESTION_MAX = 500;
 function byline(answer: AskAnswer): string {
   if (answer.answered_by !== "offline") return "Written by your writer from these sentences only.";
   if (answer.offline_reason?.startsWith("no writer")) return "Your own sentences, best match first (no writer is set up to sum them up).";
+  // The writer answered, but from none of these sentences: its answer is not shown, since nothing in it can be checked.
+  if (answer.offline_reason?.includes("cited none")) return "Your own sentences, best match first (the writer's answer named none of them, so it is left out).";
   return "Your own sentences: the writer could not answer just now.";
 }
 

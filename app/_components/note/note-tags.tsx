@@ -132,6 +132,7 @@ function AddTagSheet({ open, onClose, current, onAdd }: { open: boolean; onClose
           enterKeyHint="done"
           placeholder="work, ideas, …"
           data-testid="tag-input"
+          data-autofocus
         />
         <Button type="submit" disabled={!name || name.length > TAG_MAX}>
           {name && !exists ? `Add “${name}”` : "Add"}

@@ -2,7 +2,8 @@
 
 import { useState, useTransition, type FormEvent } from "react";
 import type { CreateKeyResult } from "@/lib/api-keys/schemas.ts";
-import type { Scope } from "@/lib/api-keys/scopes.ts";
+import { SCOPE_WORDS, type Scope } from "@/lib/api-keys/scopes.ts";
+import styles from "./api-keys.module.css";
 
 /** `create`: the page's server action (an action comes in as a prop: components never import route folders). */
 export function CreateKeyForm({ scopes, create }: { scopes: Scope[]; create: (input: { name: string; scopes: Scope[] }) => Promise<CreateKeyResult> }) {
@@ -23,12 +24,16 @@ export function CreateKeyForm({ scopes, create }: { scopes: Scope[]; create: (in
         <label htmlFor="key-name">Name</label>
         <input id="key-name" name="name" type="text" required maxLength={100} placeholder="e.g. laptop script" />
         <fieldset>
-          <legend>Scopes</legend>
+          <legend>What it may do</legend>
+          {/* The whole row is the checkbox's target (44 px high): the words, and the scope's name for programs under them. */}
           {scopes.map((scope) => (
-            <div key={scope} className="check">
-              <input id={`scope-${scope}`} type="checkbox" name="scopes" value={scope} defaultChecked />{" "}
-              <label htmlFor={`scope-${scope}`}>{scope}</label>
-            </div>
+            <label key={scope} className={`check ${styles.scope}`} data-testid="key-scope">
+              <input type="checkbox" name="scopes" value={scope} defaultChecked />
+              <span className={styles.words}>
+                <span>{SCOPE_WORDS[scope]}</span>
+                <code className={styles.code}>{scope}</code>
+              </span>
+            </label>
           ))}
         </fieldset>
         <button type="submit" disabled={pending}>

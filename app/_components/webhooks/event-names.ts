@@ -4,7 +4,7 @@ import type { WebhookEvent } from "@/app/_lib/webhooks.ts";
 // list of events: a new event in the API fails the typecheck here until it has its words.
 export const EVENT_NAMES: Record<WebhookEvent, string> = {
   "transcription.completed": "A note is transcribed",
-  "transcription.failed": "A transcription failed",
+  "transcription.failed": "A recording could not be transcribed",
   "optimization.completed": "A note is cleaned up",
   "content.variants.generated": "Posts are written from a note",
   "content.variant.approved": "A post is approved",
@@ -16,6 +16,9 @@ export const ALL_EVENTS = Object.keys(EVENT_NAMES) as WebhookEvent[];
 
 /** The event's words; the test event and any unknown type by their names. */
 export const eventName = (type: string) => (type === "webhook.test" ? "Test event" : (EVENT_NAMES[type as WebhookEvent] ?? type));
+
+/** The URL in pieces that each end after a "/" or "." (the places a line may break), for `UrlText`. */
+export const urlPieces = (url: string): string[] => url.split(/(?<=[/.])/);
 
 /** "hooks.example.com/voicedraft": the URL without its scheme, for a title. */
 export function shortUrl(url: string): string {

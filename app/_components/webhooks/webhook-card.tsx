@@ -4,7 +4,7 @@ import { CircleAlert, CircleCheck, History, Send, Settings2 } from "lucide-react
 import { useEffect, useRef, useState } from "react";
 import { listWebhookDeliveries, sendTestEvent, type Webhook, type WebhookDelivery } from "@/app/_lib/webhooks.ts";
 import { Badge, Button, IconButton, LocalTime, Notice, Spinner } from "@/app/_ui/index.ts";
-import { EVENT_NAMES, shortUrl } from "./event-names.ts";
+import { EVENT_NAMES, shortUrl, urlPieces } from "./event-names.ts";
 import styles from "./webhooks.module.css";
 
 // One endpoint: what it is called and where it sends, which events, whether it is on, and why
@@ -77,8 +77,13 @@ export function WebhookCard(props: { webhook: Webhook; onManage: () => void; onD
       <div className={styles.head}>
         <span className={styles.title}>
           <span className={styles.name}>{name}</span>
+          {/* Each piece stays whole on a line: the URL breaks after a "/" or "." (within a piece only when it is longer than the line). */}
           <span className={styles.url} data-testid="webhook-url">
-            {webhook.url}
+            {urlPieces(webhook.url).map((piece, i) => (
+              <span key={i} className={styles.urlPiece}>
+                {piece}
+              </span>
+            ))}
           </span>
         </span>
         {webhook.enabled ? <Badge tone="success">On</Badge> : disabledBecause ? <Badge tone="danger">Disabled</Badge> : <Badge>Paused</Badge>}

@@ -75,7 +75,7 @@ export function WebhookForm({ webhook, submitLabel, onSubmit }: { webhook?: Webh
         placeholder="https://hooks.example.com/voicedraft"
         autoComplete="off"
         spellCheck={false}
-        hint={errors.url ? undefined : "Where Voicedraft POSTs each event, e.g. an n8n, Zapier or Home Assistant webhook URL."}
+        hint={errors.url ? undefined : "Where Voicedraft sends each event: the web address your receiver gives you, e.g. an n8n, Zapier or Home Assistant webhook."}
         error={errors.url}
         onChange={() => errors.url && setErrors(({ url: _, ...rest }) => rest)}
       />

@@ -155,11 +155,11 @@ export function FixWordSheet({
           defaultValue={heard}
           required
           maxLength={100}
-          autoFocus={!heard}
+          data-autofocus={heard ? undefined : true}
           autoComplete="off"
           onChange={(e) => setTyped(e.currentTarget.value)}
         />
-        <Field id="dict-correct" name="correct_spelling" label="Write it as" required maxLength={200} autoFocus={Boolean(heard)} autoComplete="off" />
+        <Field id="dict-correct" name="correct_spelling" label="Write it as" required maxLength={200} data-autofocus={heard ? true : undefined} autoComplete="off" />
         {word && (
           <p className={styles.scopeCount} data-testid="fix-count" aria-live="polite">
             {places.length ? `“${word}” is in this note ${times(places.length)}.` : `“${word}” is not in this note.`}

@@ -1679,9 +1679,9 @@ export interface components {
             note_id: string;
             /** @description The note's title: yours, else its insights', else its first words. */
             note_title: string;
-            /** @description The sentence (or sentences) quoted, as recognized. */
+            /** @description The sentence (or sentences) quoted, as the note shows it: your edit, else its clean-up, else the recognized text. */
             quote: string;
-            /** @description Seconds into the recording where the quote is spoken; null for a note without times (edited, or typed). */
+            /** @description Seconds into the recording where the quote is spoken (an edited note's words lined up with the recognized ones); null for a note without times (typed, or edited past lining up). */
             start: number | null;
             /** @description Seconds into the recording where the quote ends; null as start. */
             end: number | null;
