@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import type { Scope } from "@/lib/api-keys/scopes.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { EditTranscriptionInput, ListTranscriptionsQuery } from "@/lib/notes/schemas.ts";
@@ -65,7 +65,7 @@ export function toolRegistrar(server: McpServer, caller: Caller) {
     scope: Scope,
     run: (input: z.output<z.ZodObject<Shape>>) => Promise<Record<string, unknown>>,
   ) =>
-    server.registerTool(name, { ...config, annotations: { openWorldHint: false, ...config.annotations } }, (async (input: z.output<z.ZodObject<Shape>>) => {
+    server.registerTool(name, { ...config, inputSchema: z.object(config.inputSchema), annotations: { openWorldHint: false, ...config.annotations } }, (async (input: z.output<z.ZodObject<Shape>>) => {
       try {
         needs(scope);
         assertSafeText(input, "The call");
