@@ -85,7 +85,9 @@ const CACHE_HINTS = {
 function mcpServer(caller: Caller): McpServer {
   const server = new McpServer(
     { name: "voicedraft", title: "Voicedraft", version: "0.1.0" },
-    { capabilities: { tools: {}, resources: {}, prompts: {}, logging: {} }, cacheHints: CACHE_HINTS },
+    // The lists change only with a release, so no list_changed is ever sent: said so, the SDK would
+    // otherwise offer it, and a 2026-07-28 subscriptions/listen would hold a stream open for nothing.
+    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, logging: {} }, cacheHints: CACHE_HINTS },
   );
   registerTools(server, caller);
   registerTranscribeTool(server, caller);
