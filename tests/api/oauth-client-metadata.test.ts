@@ -10,6 +10,7 @@ import { Browser, consent, inProcessFetch, MCP_URL, ORIGIN, REDIRECT_URI } from 
 import { listConnectedApps } from "@/lib/oauth/connected-apps.ts";
 import { guardedFetch, OUTBOUND_MAX_BYTES, OUTBOUND_TIMEOUT_MS, useGetter, type Answer } from "@/lib/oauth/guarded-fetch.ts";
 import { useResolver } from "@/lib/webhooks/url-guard.ts";
+import { SCOPES } from "@/lib/api-keys/scopes.ts";
 
 // Issue 59, item 4: the authorization response names its issuer (RFC 9207's iss, which MCP's
 // 2026-07-28 clients check), and a client may be known by a Client ID Metadata Document (its
@@ -112,6 +113,22 @@ describe("the authorization response's issuer (RFC 9207)", () => {
     const denied = await consent(authorizeUrl(clientId, "b".repeat(43)), user.id, false);
     assert.equal(denied.searchParams.get("error"), "access_denied");
     assert.equal(denied.searchParams.get("iss"), ORIGIN);
+  });
+});
+
+describe("an authorization request without a scope", () => {
+  test("is sent on with the default, every scope of the API, for the person to answer", async () => {
+    const url = authorizeUrl(await register(), "c".repeat(43));
+    url.searchParams.delete("scope");
+    const res = await inProcessFetch(url, { redirect: "manual" });
+    assert.equal(res.status, 303);
+    const next = new URL(res.headers.get("location")!, ORIGIN);
+    assert.equal(next.pathname, "/oauth/authorize");
+    assert.deepEqual(next.searchParams.get("scope")!.split(" "), [...SCOPES]);
+    assert.equal(next.searchParams.get("state"), "s1", "the rest of the request as it was");
+    const user = await createTestUser();
+    const back = await consent(next, user.id, true);
+    assert.ok(back.searchParams.get("code"), back.href);
   });
 });
 
