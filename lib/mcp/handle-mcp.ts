@@ -14,6 +14,7 @@ import { registerResources } from "@/lib/mcp/resources.ts";
 import { MCP_AUDIO_MAX_BYTES, MCP_BODY_MAX_BYTES, registerTranscribeTool } from "@/lib/mcp/transcribe-tool.ts";
 import { registerAskTool } from "@/lib/mcp/ask-tool.ts";
 import { logHandlerError } from "@/lib/mcp/errors.ts";
+import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION, registerPostsApp } from "@/lib/mcp/posts-app.ts";
 
 // The MCP server at /mcp: Streamable HTTP, stateless (a new server per request, so any instance
 // answers), on the official TypeScript SDK 2's createMcpHandler, which takes a route handler's
@@ -87,12 +88,23 @@ function mcpServer(caller: Caller): McpServer {
     { name: "voicedraft", title: "Voicedraft", version: "0.1.0" },
     // The lists change only with a release, so no list_changed is ever sent: said so, the SDK would
     // otherwise offer it, and a 2026-07-28 subscriptions/listen would hold a stream open for nothing.
-    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, logging: {} }, cacheHints: CACHE_HINTS },
+    // MCP Apps: get_posts' page (lib/mcp/posts-app.ts), for hosts that render it.
+    {
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        logging: {},
+        extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } },
+      },
+      cacheHints: CACHE_HINTS,
+    },
   );
   registerTools(server, caller);
   registerTranscribeTool(server, caller);
   registerAskTool(server, caller);
   if (caller.scopes.includes("transcribe")) registerResources(server, caller);
+  registerPostsApp(server, caller);
   return server;
 }
 

@@ -63,7 +63,8 @@ describe("MCP revisions", () => {
     assert.equal(discover.status, 200, discover.text);
     const { result } = discover.body;
     assert.deepEqual(result.supportedVersions, ["2026-07-28"]);
-    assert.deepEqual(Object.keys(result.capabilities).sort(), ["logging", "prompts", "resources", "tools"]);
+    assert.deepEqual(Object.keys(result.capabilities).sort(), ["extensions", "logging", "prompts", "resources", "tools"]);
+    assert.deepEqual(Object.keys(result.capabilities.extensions), ["io.modelcontextprotocol/ui"], "MCP Apps: get_posts' page");
     assert.equal(result.capabilities.tools.listChanged, false, "no list_changed is ever sent");
     assert.equal(result._meta["io.modelcontextprotocol/serverInfo"].name, "voicedraft");
     assert.equal(result.resultType, "complete");
