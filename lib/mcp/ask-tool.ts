@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { askNotes } from "@/lib/ask/ask-notes.ts";
 import { AskAnswer, AskInput } from "@/lib/ask/schemas.ts";
 import { parseWith, toolRegistrar, type Caller } from "@/lib/mcp/tools.ts";

@@ -1,4 +1,4 @@
-import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { toApiError } from "@/lib/api/with-request.ts";
 import type { ApiError } from "@/lib/http/errors.ts";
 import { errorFields, log } from "@/lib/log.ts";
@@ -25,10 +25,10 @@ export function toolRefusal(err: unknown, requestId: string) {
   return { isError: true, content: [{ type: "text" as const, text: JSON.stringify(body) }] };
 }
 
-// JSON-RPC codes: MCP's "resource not found" (-32002) for 404, invalid params for the caller's
-// other mistakes, internal error for ours.
-const RESOURCE_NOT_FOUND = -32002;
-const jsonRpcCode = (status: number) => (status === 404 ? RESOURCE_NOT_FOUND : status < 500 ? ErrorCode.InvalidParams : ErrorCode.InternalError);
+// JSON-RPC codes: invalid params for the caller's mistakes, a missing note among them (2026-07-28
+// replaced 2025's "resource not found", -32002, by -32602, and the SDK answers it on every revision;
+// the data's not_found tells the two apart), internal error for ours.
+const jsonRpcCode = (status: number) => (status < 500 ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError);
 
 /**
  * A JSON-RPC error of a resource or prompt: the SDK answers a thrown error's code, message and data
@@ -60,4 +60,12 @@ export function answering<A extends unknown[], R>(requestId: string, callback: (
       throw protocolError(err, requestId);
     }
   };
+}
+
+/**
+ * What the SDK's handler reports beside its answer (a request it refused, as a missing Mcp-Method
+ * header, or one of its own failures): the client has the JSON-RPC error, the log the cause.
+ */
+export function logHandlerError(err: Error): void {
+  log.warn("mcp request refused or failed", errorFields(err));
 }

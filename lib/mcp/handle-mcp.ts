@@ -1,5 +1,4 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { createMcpHandler, isLegacyRequest, McpServer, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-api-key.ts";
 import { SCOPES } from "@/lib/api-keys/scopes.ts";
 import { withRequest } from "@/lib/api/with-request.ts";
@@ -8,20 +7,24 @@ import { isAllowedHost } from "@/lib/http/allowed-host.ts";
 import { publicOrigin } from "@/lib/http/public-origin.ts";
 import { readBodyBytes } from "@/lib/http/parse.ts";
 import { limitApiRequest, limitUnknownKeys } from "@/lib/rate-limit/api-limits.ts";
-import { registerTools } from "@/lib/mcp/tools.ts";
+import { registerTools, type Caller } from "@/lib/mcp/tools.ts";
 import { authenticateAccessToken } from "@/lib/oauth/authenticate-access-token.ts";
 import { MCP_PATH } from "@/lib/oauth/provider.ts";
 import { registerResources } from "@/lib/mcp/resources.ts";
 import { MCP_AUDIO_MAX_BYTES, MCP_BODY_MAX_BYTES, registerTranscribeTool } from "@/lib/mcp/transcribe-tool.ts";
 import { registerAskTool } from "@/lib/mcp/ask-tool.ts";
+import { logHandlerError } from "@/lib/mcp/errors.ts";
+import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION, registerPostsApp } from "@/lib/mcp/posts-app.ts";
 
-// The MCP server at /mcp: Streamable HTTP, stateless (a new server and transport per request, so
-// any instance answers), on the official TypeScript SDK's Web-standard transport, which takes a
-// route handler's Request and returns its Response as is (mcp-handler, built for SDK 2's
-// packages, would add nothing here). A Bearer API key with its scopes, as the API, or an access
-// token of this site's OAuth server (lib/oauth) for connectors that sign in. Against DNS rebinding,
-// a browser page of another site (its Origin), or a request sent to a name this server was not
-// given (its Host), is refused.
+// The MCP server at /mcp: Streamable HTTP, stateless (a new server per request, so any instance
+// answers), on the official TypeScript SDK 2's createMcpHandler, which takes a route handler's
+// Request and returns its Response. It speaks both protocol eras, chosen by what each request
+// names: 2026-07-28 (no initialize; each request carries its version and capabilities in _meta and
+// the Mcp-Method/Mcp-Name headers, which the SDK checks; server/discover; list results with cache
+// fields) and 2025-11-25 and older (initialize, served statelessly). A Bearer API key with its
+// scopes, as the API, or an access token of this site's OAuth server (lib/oauth) for connectors
+// that sign in. Against DNS rebinding, a browser page of another site (its Origin), or a request
+// sent to a name this server was not given (its Host), is refused.
 
 export { MCP_PATH };
 export const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
@@ -65,6 +68,78 @@ export const refuseMcpMethod = withRequest(async ({ req }) => {
 
 /** OPTIONS /mcp: what it answers (Next's own answer would list the refused methods too). */
 export const answerMcpOptions = withRequest(async () => new Response(null, { status: 204, headers: { Allow: ALLOW } }));
+
+// What a client may cache (2026-07-28's ttlMs and cacheScope): the lists and the discovery answer
+// depend on the key's scopes and change only with a release, so a few minutes, for that caller
+// only; a note or its posts may change at any moment, so not at all.
+const LIST_CACHE = { ttlMs: 5 * 60_000, cacheScope: "private" } as const;
+const CACHE_HINTS = {
+  "server/discover": LIST_CACHE,
+  "tools/list": LIST_CACHE,
+  "prompts/list": LIST_CACHE,
+  "resources/list": LIST_CACHE,
+  "resources/templates/list": LIST_CACHE,
+  "resources/read": { ttlMs: 0, cacheScope: "private" },
+} as const;
+
+/** The server for one caller: the tools, resources and prompts its scopes open. */
+function mcpServer(caller: Caller): McpServer {
+  const server = new McpServer(
+    { name: "voicedraft", title: "Voicedraft", version: "0.1.0" },
+    // The lists change only with a release, so no list_changed is ever sent: said so, the SDK would
+    // otherwise offer it, and a 2026-07-28 subscriptions/listen would hold a stream open for nothing.
+    // MCP Apps: get_posts' page (lib/mcp/posts-app.ts), for hosts that render it.
+    {
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        logging: {},
+        extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } },
+      },
+      cacheHints: CACHE_HINTS,
+    },
+  );
+  registerTools(server, caller);
+  registerTranscribeTool(server, caller);
+  registerAskTool(server, caller);
+  if (caller.scopes.includes("transcribe")) registerResources(server, caller);
+  registerPostsApp(server, caller);
+  return server;
+}
+
+// 2026-07-28 requests: one handler for every request, which holds nothing between them and builds
+// each one's server from the caller authenticated here, handed to it as the request's authInfo
+// (the SDK never reads it from a header). It refuses 2025-era requests: those are routed below.
+const CALLER = "voicedraft_caller";
+const modernHandler = createMcpHandler(({ authInfo }) => mcpServer(authInfo?.extra?.[CALLER] as Caller), {
+  legacy: "reject",
+  maxRequestBodySize: MCP_BODY_MAX_BYTES,
+  onerror: (err) => logHandlerError(err),
+});
+
+/**
+ * 2025-11-25 and older (initialize, then each request on its own): a server and stateless transport
+ * per request, answering JSON as before (the SDK's own legacy leg would answer each in an event
+ * stream, which no client of this server needs).
+ */
+async function answerLegacy(req: Request, caller: Caller): Promise<Response> {
+  const server = mcpServer(caller);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_BODY_MAX_BYTES });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(req);
+  } finally {
+    await server.close();
+  }
+}
+
+/** The request answered in the revision it names: 2026-07-28 by its _meta and headers, else 2025's. */
+async function answerMcp(req: Request, caller: Caller): Promise<Response> {
+  if (await isLegacyRequest(req, undefined, { maxRequestBodySize: MCP_BODY_MAX_BYTES })) return answerLegacy(req, caller);
+  const authInfo = { token: "", clientId: caller.userId, scopes: [...caller.scopes], extra: { [CALLER]: caller } };
+  return modernHandler.fetch(req, { authInfo });
+}
 
 const MEGABYTE = 1024 * 1024;
 
@@ -110,15 +185,8 @@ export const handleMcp = withRequest(async ({ req, requestId }) => {
   }
   const limitHeaders = await limitApiRequest(key);
   const bounded = await boundedRequest(req);
-  const server = new McpServer({ name: "voicedraft", title: "Voicedraft", version: "0.1.0" }, { capabilities: { tools: {}, resources: {}, prompts: {}, logging: {} } });
   const caller = { userId: key.userId, scopes: key.scopes, requestId };
-  registerTools(server, caller);
-  registerTranscribeTool(server, caller);
-  registerAskTool(server, caller);
-  if (caller.scopes.includes("transcribe")) registerResources(server, caller);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_BODY_MAX_BYTES });
-  await server.connect(transport);
-  const response = await transport.handleRequest(bounded);
+  const response = await answerMcp(bounded, caller);
   for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
   return response;
 });

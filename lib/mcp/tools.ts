@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import type { Scope } from "@/lib/api-keys/scopes.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { EditTranscriptionInput, ListTranscriptionsQuery } from "@/lib/notes/schemas.ts";
@@ -19,6 +19,7 @@ import { listChannels } from "@/lib/channels/channel-store.ts";
 import { createMaster } from "@/lib/content/items/create-master.ts";
 import { createVariants } from "@/lib/content/generation/create-variants.ts";
 import { getFamily } from "@/lib/content/items/get-family.ts";
+import { POSTS_APP_URI } from "@/lib/mcp/posts-app.ts";
 
 // The tools an assistant may call, each the same verb the API calls, with the API's zod schemas
 // for its input, and honest hints: what only reads, what changes, what may be repeated. None
@@ -61,11 +62,11 @@ export function toolRegistrar(server: McpServer, caller: Caller) {
   };
   return <Shape extends z.ZodRawShape>(
     name: string,
-    config: { title: string; description: string; inputSchema: Shape; outputSchema?: z.ZodObject; annotations: Annotations },
+    config: { title: string; description: string; inputSchema: Shape; outputSchema?: z.ZodObject; annotations: Annotations; _meta?: Record<string, unknown> },
     scope: Scope,
     run: (input: z.output<z.ZodObject<Shape>>) => Promise<Record<string, unknown>>,
   ) =>
-    server.registerTool(name, { ...config, annotations: { openWorldHint: false, ...config.annotations } }, (async (input: z.output<z.ZodObject<Shape>>) => {
+    server.registerTool(name, { ...config, inputSchema: z.object(config.inputSchema), annotations: { openWorldHint: false, ...config.annotations } }, (async (input: z.output<z.ZodObject<Shape>>) => {
       try {
         needs(scope);
         assertSafeText(input, "The call");
@@ -227,6 +228,8 @@ export function registerTools(server: McpServer, caller: Caller): void {
       description: "The posts made from a note (by make_posts' master_id): each channel's text, whether it is still being written, approved, or out of date.",
       inputSchema: { master_id: Id.describe("The id make_posts answered as master_id.") },
       annotations: { readOnlyHint: true, idempotentHint: true },
+      // A host that renders MCP Apps shows the answer as cards (lib/mcp/posts-app.ts).
+      _meta: { ui: { resourceUri: POSTS_APP_URI } },
     },
     "content:read",
     async ({ master_id }) => {

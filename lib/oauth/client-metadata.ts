@@ -104,3 +104,15 @@ export function clientMetadataValidator(issuer: string) {
     }
   };
 }
+
+/**
+ * Whether a Client ID Metadata Document's URL may be fetched at all: https with a host name (an IP
+ * address names no app) and no port but https's. Where it leads is checked when it is fetched
+ * (lib/oauth/guarded-fetch.ts: public addresses only).
+ */
+export function clientIdUrlAllowed(id: string): boolean {
+  const url = URL.parse(id);
+  if (!url || url.protocol !== "https:" || url.port) return false;
+  const host = url.hostname.replace(/\.+$/, "");
+  return !/^\[|^[\d.]+$/.test(host) && host.includes(".");
+}

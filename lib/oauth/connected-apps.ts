@@ -9,6 +9,10 @@ import { notFound } from "@/lib/http/errors.ts";
 export type ConnectedApp = { id: string; name: string; scopes: Scope[]; allowedAt: Date | null; lastUsedAt: Date | null };
 type GrantPayload = { clientId?: string; iat?: number; resources?: Record<string, string> };
 
+// A client known by its metadata document (its client_id an https URL) is not stored here: it is
+// named by the host that publishes it, which is what vouches for it.
+const metadataHost = (clientId: string) => (clientId.startsWith("https://") ? URL.parse(clientId)?.hostname : undefined);
+
 const live = () => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] });
 
 /** The person's connected apps, newest first. */
@@ -24,7 +28,7 @@ export async function listConnectedApps({ userId }: { userId: string }): Promise
       const granted = new Set(Object.values(grant.resources ?? {}).flatMap((scope) => scope.split(" ")));
       return {
         id,
-        name: (grant.clientId && names.get(grant.clientId)) || "An app",
+        name: (grant.clientId && (names.get(grant.clientId) ?? metadataHost(grant.clientId))) || "An app",
         scopes: SCOPES.filter((s) => granted.has(s)),
         allowedAt: grant.iat ? new Date(grant.iat * 1000) : null,
         lastUsedAt,

@@ -1,11 +1,13 @@
 import Provider, { errors, type Configuration } from "oidc-provider";
 import { SCOPES } from "@/lib/api-keys/scopes.ts";
-import { CHECKED_METADATA, clientMetadataValidator } from "@/lib/oauth/client-metadata.ts";
+import { CHECKED_METADATA, clientIdUrlAllowed, clientMetadataValidator } from "@/lib/oauth/client-metadata.ts";
+import { CLIENT_METADATA_MAX_BYTES, guardedFetch, OUTBOUND_MAX_BYTES } from "@/lib/oauth/guarded-fetch.ts";
 import { oauthKeys } from "@/lib/oauth/keys.ts";
 import { PrismaAdapter } from "@/lib/oauth/prisma-adapter.ts";
 
 // The OAuth 2.1 authorization server of the MCP server (issue 46): oidc-provider, configured
-// for what MCP connectors (claude.ai, ChatGPT, VS Code) use: open dynamic client registration,
+// for what MCP connectors (claude.ai, ChatGPT, VS Code) use: open dynamic client registration and
+// Client ID Metadata Documents,
 // authorization code with PKCE (S256 is the only method the library knows; PKCE is required of
 // every client here), rotating refresh tokens, revocation, and resource indicators binding each
 // access token to this site's /mcp. Consent is the app's own page (/oauth/consent/<uid>).
@@ -32,11 +34,18 @@ function configuration(issuer: string, keys: Awaited<ReturnType<typeof oauthKeys
     responseTypes: ["code"],
     clientDefaults: { grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" },
     pkce: { required: () => true },
+    // Every request the library makes goes out through the webhooks' address guard, bounded.
+    fetch: guardedFetch as never,
+    fetchResponseBodyLimits: { "client_id metadata document": CLIENT_METADATA_MAX_BYTES, jwks_uri: OUTBOUND_MAX_BYTES, sector_identifier_uri: OUTBOUND_MAX_BYTES },
     // Redirect URIs OAuth 2.1 allows, names that are not this site's, no control characters.
     extraClientMetadata: { properties: CHECKED_METADATA, validator: clientMetadataValidator(issuer) },
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
+      // A client_id that is an https URL names its own metadata (a Client ID Metadata Document, the
+      // registration MCP clients now prefer): fetched through guardedFetch, checked as a registration
+      // is (extraClientMetadata below), kept by the library for its Cache-Control (30 s to a day).
+      clientIdMetadataDocument: { enabled: true, ack: "draft-02", allowFetch: async (_ctx, id) => clientIdUrlAllowed(id) },
       // A client revokes its own tokens only (RFC 7009: another's is answered 200, left alone).
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: false },

@@ -1,4 +1,5 @@
 import { lookup } from "node:dns/promises";
+import { isIP, type LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
@@ -82,8 +83,15 @@ function checkUrlShape(url: URL, allowPrivate: boolean): void {
  * The addresses a delivery may connect to for this URL, every one of them checked; throws a
  * WebhookAddressError naming the first refused one (or when the name does not resolve).
  */
-export async function resolveWebhookAddresses(rawUrl: string): Promise<string[]> {
-  const allowPrivate = env().WEBHOOKS_ALLOW_PRIVATE;
+export function resolveWebhookAddresses(rawUrl: string): Promise<string[]> {
+  return resolveAllowedAddresses(rawUrl, env().WEBHOOKS_ALLOW_PRIVATE);
+}
+
+/**
+ * The same guard for any request this server makes to an address someone else chose (an OAuth
+ * client's metadata document, say): with allowPrivate false, public addresses only.
+ */
+export async function resolveAllowedAddresses(rawUrl: string, allowPrivate: boolean): Promise<string[]> {
   const url = new URL(rawUrl);
   checkUrlShape(url, allowPrivate);
   const host = hostOf(url);
@@ -116,4 +124,13 @@ export async function assertWebhookUrlAllowed(rawUrl: string): Promise<void> {
       details: [{ path: "url", message: err.message }],
     });
   }
+}
+
+/** Connects only to the addresses the guard checked (no second lookup a rebinding name could answer differently). */
+export function pinnedLookup(addresses: string[]): LookupFunction {
+  const entries = addresses.map((address) => ({ address, family: isIP(address) }));
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, entries);
+    else callback(null, entries[0].address, entries[0].family);
+  }) as unknown as LookupFunction;
 }

@@ -67,13 +67,14 @@ describe("MCP errors are the API's", () => {
     }
   });
 
-  test("another person's note, or none: -32002 not_found, for prompts and resources alike", async () => {
+  // -32602, not 2025's -32002: 2026-07-28 replaced it, and the SDK answers it on every revision.
+  test("another person's note, or none: -32602 not_found, for prompts and resources alike", async () => {
     const user = await createTestUser();
     const other = await createTestUser();
     const theirs = await createTestNote(other, "Someone else's plan.");
-    assertProtocolError(await rpc(user.key, "prompts/get", { name: "draft_post", arguments: { note_id: theirs.id, platform: "x" } }), -32002, "not_found");
+    assertProtocolError(await rpc(user.key, "prompts/get", { name: "draft_post", arguments: { note_id: theirs.id, platform: "x" } }), -32602, "not_found");
     for (const uri of [`note://${theirs.id}`, `note://${theirs.id}/transcript.vtt`]) {
-      assertProtocolError(await rpc(user.key, "resources/read", { uri }), -32002, "not_found");
+      assertProtocolError(await rpc(user.key, "resources/read", { uri }), -32602, "not_found");
     }
     const mine = await createTestNote(user, "My own plan.");
     const read = await rpc(user.key, "resources/read", { uri: `note://${mine.id}` });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { connectMcp } from "@/tests/support/mcp-client.ts";
 import { POST as mcp } from "@/app/mcp/route.ts";
 import { GET as resourceMetadata } from "@/app/.well-known/oauth-protected-resource/route.ts";

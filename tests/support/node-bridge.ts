@@ -19,6 +19,9 @@ export async function answerWith(handler: RouteHandler, incoming: http.IncomingM
   const response = await handler(request, { params: Promise.resolve({}) });
   const out: http.OutgoingHttpHeaders = {};
   response.headers.forEach((value, name) => name !== "set-cookie" && (out[name] = value));
+  // Each cookie its own header, as Next sends them (forEach would join them with commas).
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) out["set-cookie"] = cookies;
   outgoing.writeHead(response.status, out);
   if (!response.body) return void outgoing.end();
   await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), outgoing).catch(() => outgoing.destroy());

@@ -1,9 +1,8 @@
 import http from "node:http";
 import https from "node:https";
-import { isIP, type LookupFunction } from "node:net";
 import { Webhook as Signer } from "standardwebhooks";
 import pkg from "@/package.json" with { type: "json" };
-import { resolveWebhookAddresses, WebhookAddressError } from "@/lib/webhooks/url-guard.ts";
+import { pinnedLookup, resolveWebhookAddresses, WebhookAddressError } from "@/lib/webhooks/url-guard.ts";
 
 // The one webhook sender: a signed POST of one event to one URL. Signed with the Standard Webhooks
 // reference library (never a hand-written HMAC); with several secrets (a rotation's overlap),
@@ -27,15 +26,6 @@ export type OutgoingEvent = { eventId: string; payload: string; secrets: string[
 export function signedHeaders({ eventId, payload, secrets }: Omit<OutgoingEvent, "url">, at = new Date()): Record<string, string> {
   const signature = secrets.map((secret) => new Signer(secret).sign(eventId, at, payload)).join(" ");
   return { "webhook-id": eventId, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": signature };
-}
-
-/** Connects only to the addresses the guard checked (no second lookup a rebinding name could answer differently). */
-function pinnedLookup(addresses: string[]): LookupFunction {
-  const entries = addresses.map((address) => ({ address, family: isIP(address) }));
-  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, entries);
-    else callback(null, entries[0].address, entries[0].family);
-  }) as unknown as LookupFunction;
 }
 
 /** Sends one attempt. Never throws: every failure is an outcome with its error. Redirects are not followed. */
