@@ -351,6 +351,9 @@ test("a long recording is split at silences in the worker, every part uploaded o
   await tapWordInNote(page, word);
   await page.getByRole("dialog", { name: "Fix a word" }).waitFor();
   await page.getByLabel("Write it as").fill("Nation");
+  // A common word opens on the place tapped; every note (and every part) is chosen.
+  await page.getByRole("radio", { name: /Only this one/, checked: true }).waitFor();
+  await page.getByRole("radio", { name: /In every note from now on/ }).check();
   await page.getByRole("button", { name: "Save and fix" }).click();
   await page.getByTestId("toast").getByText(/will be written “Nation” from now on; fixed \d+ places here/).waitFor();
   const fixedAll = await noteText(page);
