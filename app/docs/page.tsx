@@ -5,6 +5,7 @@ import { buildOpenApiDocument } from "@/lib/api/openapi-document.ts";
 import { HTTP_METHODS, type OpenApiDocument, type OperationObject } from "@/lib/openapi/types.ts";
 import { OperationSection, FieldTable } from "./operation-section.tsx";
 import { Prose, proseHeadings, slug } from "./prose.tsx";
+import { DocsFrame } from "./docs-frame.tsx";
 import { fields } from "./schema-fields.ts";
 import styles from "./docs.module.css";
 
@@ -48,120 +49,109 @@ export default function DocsPage() {
   const groups = operationsByTag(doc);
   const codes = errorCodes(groups);
   return (
-    <div className={styles.page}>
-      <a href="#content" className={styles.skip}>
-        Skip to content
-      </a>
-      <header className={styles.header}>
-        <p className={styles.brand}>
-          <Link href="/">Voicedraft</Link>
-        </p>
-        <h1>API reference</h1>
-        <p className={styles.meta}>
+    <DocsFrame
+      title="API reference"
+      meta={
+        <>
           Version {doc.info.version} · <a href="/api/v1/openapi.json">OpenAPI 3.1 document (JSON)</a>
-        </p>
-      </header>
-
-      <div className={styles.layout}>
-        <nav className={styles.toc} aria-label="Contents">
-          <h2 className={styles.tocTitle}>Contents</h2>
-          <ul>
-            {proseHeadings(doc.info.description).map((heading) => (
-              <li key={heading}>
-                <a href={`#${slug(heading)}`}>{heading}</a>
-              </li>
-            ))}
-            <li>
-              <a href="#error-codes">Error codes</a>
+        </>
+      }
+      contents={
+        <>
+          {proseHeadings(doc.info.description).map((heading) => (
+            <li key={heading}>
+              <a href={`#${slug(heading)}`}>{heading}</a>
             </li>
-            {[...groups].map(([tag, entries]) => (
-              <li key={tag}>
-                <a href={`#tag-${slug(tag)}`}>{tag}</a>
-                <ul>
-                  {entries.map(({ op, method, path }) => (
-                    <li key={op.operationId}>
-                      <a href={`#${op.operationId}`}>
-                        <span className={styles.tocMethod}>{method.toUpperCase()}</span> {path}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-            <li>
-              <a href="#schemas">Schemas</a>
-            </li>
-          </ul>
-        </nav>
-
-        <main id="content" className={styles.main} tabIndex={-1}>
-          <Prose markdown={doc.info.description} className={styles.intro} />
-          <p>
-            The examples read the server address and your key from the environment:{" "}
-            <code>export VOICEDRAFT_URL=http://localhost:3000 VOICEDRAFT_API_KEY=vd_…</code>
-          </p>
-
-          <section aria-labelledby="error-codes">
-            <h2 id="error-codes">Error codes</h2>
-            <div className={styles.scroll} role="region" aria-label="Error codes" tabIndex={0}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Code</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Returned by</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {codes.map(([code, entries]) => (
-                    <tr key={code}>
-                      <th scope="row">
-                        <code>{code}</code>
-                      </th>
-                      <td>{ERROR_STATUS[code]}</td>
-                      <td>
-                        {entries.map(({ op }, i) => (
-                          <span key={op.operationId}>
-                            {i > 0 && ", "}
-                            <a href={`#${op.operationId}`}>{op.summary}</a>
-                          </span>
-                        ))}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
-
-          {[...groups].map(([tag, entries]) => (
-            <section key={tag} aria-labelledby={`tag-${slug(tag)}`}>
-              <h2 id={`tag-${slug(tag)}`}>{tag}</h2>
-              <p>{doc.tags.find((t) => t.name === tag)?.description}</p>
-              {entries.map(({ path, method, op }) => (
-                <OperationSection key={op.operationId} doc={doc} path={path} method={method} op={op} />
-              ))}
-            </section>
           ))}
+          <li>
+            <a href="#error-codes">Error codes</a>
+          </li>
+          {[...groups].map(([tag, entries]) => (
+            <li key={tag}>
+              <a href={`#tag-${slug(tag)}`}>{tag}</a>
+              <ul>
+                {entries.map(({ op, method, path }) => (
+                  <li key={op.operationId}>
+                    <a href={`#${op.operationId}`}>
+                      <span className={styles.tocMethod}>{method.toUpperCase()}</span> {path}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+          <li>
+            <a href="#schemas">Schemas</a>
+          </li>
+        </>
+      }
+      footer={
+        <footer className={styles.footer}>
+          <p>
+            Generated from the service&apos;s own schemas. <Link href="/">Voicedraft home</Link>
+          </p>
+        </footer>
+      }
+    >
+      <Prose markdown={doc.info.description} className={styles.intro} />
+      <p>
+        The examples read the server address and your key from the environment:{" "}
+        <code>export VOICEDRAFT_URL=http://localhost:3000 VOICEDRAFT_API_KEY=vd_…</code>
+      </p>
 
-          <section aria-labelledby="schemas">
-            <h2 id="schemas">Schemas</h2>
-            {Object.entries(doc.components.schemas).map(([name, schema]) => (
-              <article key={name} className={styles.schema} aria-labelledby={`schema-${name}`}>
-                <h3 id={`schema-${name}`}>{name}</h3>
-                {typeof schema.description === "string" && <p>{schema.description}</p>}
-                <FieldTable label={`Fields of ${name}`} rows={fields(doc, schema)} />
-              </article>
-            ))}
-          </section>
-        </main>
-      </div>
+      <section aria-labelledby="error-codes">
+        <h2 id="error-codes">Error codes</h2>
+        <div className={styles.scroll} role="region" aria-label="Error codes" tabIndex={0}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Status</th>
+                <th scope="col">Returned by</th>
+              </tr>
+            </thead>
+            <tbody>
+              {codes.map(([code, entries]) => (
+                <tr key={code}>
+                  <th scope="row">
+                    <code>{code}</code>
+                  </th>
+                  <td>{ERROR_STATUS[code]}</td>
+                  <td>
+                    {entries.map(({ op }, i) => (
+                      <span key={op.operationId}>
+                        {i > 0 && ", "}
+                        <a href={`#${op.operationId}`}>{op.summary}</a>
+                      </span>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
 
-      <footer className={styles.footer}>
-        <p>
-          Generated from the service&apos;s own schemas. <Link href="/">Voicedraft home</Link>
-        </p>
-      </footer>
-    </div>
+      {[...groups].map(([tag, entries]) => (
+        <section key={tag} aria-labelledby={`tag-${slug(tag)}`}>
+          <h2 id={`tag-${slug(tag)}`}>{tag}</h2>
+          <p>{doc.tags.find((t) => t.name === tag)?.description}</p>
+          {entries.map(({ path, method, op }) => (
+            <OperationSection key={op.operationId} doc={doc} path={path} method={method} op={op} />
+          ))}
+        </section>
+      ))}
+
+      <section aria-labelledby="schemas">
+        <h2 id="schemas">Schemas</h2>
+        {Object.entries(doc.components.schemas).map(([name, schema]) => (
+          <article key={name} className={styles.schema} aria-labelledby={`schema-${name}`}>
+            <h3 id={`schema-${name}`}>{name}</h3>
+            {typeof schema.description === "string" && <p>{schema.description}</p>}
+            <FieldTable label={`Fields of ${name}`} rows={fields(doc, schema)} />
+          </article>
+        ))}
+      </section>
+    </DocsFrame>
   );
 }
