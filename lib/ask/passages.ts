@@ -1,4 +1,4 @@
-import type { Segment } from "@/lib/notes/segment.ts";
+import type { Segment } from "@/lib/segment.ts";
 import { matchedPairs } from "@/lib/dictionary/word-diff.ts";
 import { wordsOf } from "@/lib/optimizer/clean-up-guard.ts";
 import { shownText } from "@/lib/shown-text.ts";

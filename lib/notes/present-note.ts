@@ -1,5 +1,5 @@
 import type { OptimizationWorkflow, Transcription } from "@/lib/db/generated/client.ts";
-import type { Segment } from "@/lib/notes/segment.ts";
+import type { Segment } from "@/lib/segment.ts";
 import { flattenWords } from "@/lib/notes/words.ts";
 import { insightsPending } from "@/lib/insights/insights-basis.ts";
 import { insightsMarks, storedInsights } from "@/lib/insights/store-insights.ts";

@@ -1,4 +1,4 @@
-import type { Segment, Word } from "@/lib/notes/segment.ts";
+import type { Segment, Word } from "@/lib/segment.ts";
 
 /** Every segment's words, in order (empty when the engine gave none). */
 export function flattenWords(segments: readonly Segment[]): Word[] {

@@ -1,4 +1,4 @@
-import type { Segment } from "@/lib/notes/segment.ts";
+import type { Segment } from "@/lib/segment.ts";
 
 // A transcript is optimized in chunks of whole utterances (the recognizer's segments, which end
 // at pauses). A chunk's input keeps one utterance per line, so optimizers know where the speaker

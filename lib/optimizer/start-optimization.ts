@@ -9,7 +9,7 @@ import { chunkTranscript } from "@/lib/optimizer/chunk-transcript.ts";
 import { dispatchOptimization } from "@/lib/optimizer/optimize-transcript-job.ts";
 import { runOptimization } from "@/lib/optimizer/run-optimization.ts";
 import { configuredOptimizer } from "@/lib/optimizer/select-optimizer.ts";
-import type { Segment } from "@/lib/notes/segment.ts";
+import type { Segment } from "@/lib/segment.ts";
 import { writerProvider } from "@/lib/writer/providers.ts";
 
 export const WORKFLOW_NAME = "transcript-optimization";

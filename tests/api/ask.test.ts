@@ -5,7 +5,7 @@ import { POST as askRoute } from "@/app/api/v1/ask/route.ts";
 import { POST as transcribe } from "@/app/transcribe/route.ts";
 import { PATCH as editTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { db } from "@/lib/db/client.ts";
-import type { Segment } from "@/lib/notes/segment.ts";
+import type { Segment } from "@/lib/segment.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { JFK_WAV } from "../support/audio.ts";
 import { createTimedNote, createTestNote, createTestUser, type TestUser } from "../support/factories.ts";

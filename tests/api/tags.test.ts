@@ -6,7 +6,7 @@ import { GET as getRecording } from "@/app/api/v1/recordings/[recording_id]/rout
 import { DELETE as deleteTag, GET as listTags } from "@/app/api/v1/tags/route.ts";
 import { POST as renameTag } from "@/app/api/v1/tags/rename/route.ts";
 import { db } from "@/lib/db/client.ts";
-import { saveNote } from "@/lib/transcription/recognition/save-note.ts";
+import { saveNote } from "@/lib/notes/note-recognized.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestNote, createTestUser, type TestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";

@@ -10,7 +10,7 @@ import { DELETE as deleteTranscription } from "@/app/api/v1/transcriptions/[id]/
 import { db } from "@/lib/db/client.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
-import { saveNote } from "@/lib/transcription/recognition/save-note.ts";
+import { saveNote } from "@/lib/notes/note-recognized.ts";
 import { webhookEventJob } from "@/lib/background-work.ts";
 import { webhookDeliveryJob } from "@/lib/webhooks/deliveries/delivery-job.ts";
 import { OVERDUE_SECONDS, recoverOverdueDeliveries } from "@/lib/webhooks/deliveries/recover-deliveries.ts";

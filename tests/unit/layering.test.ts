@@ -127,6 +127,16 @@ test("the browser app's rooms import each other in one order, with no circles", 
   assert.deepEqual(circles(graph), []);
 });
 
+// Recognition ends in text, segments and words: what a note does after (clean-up, insights, tags,
+// webhooks, keeping its audio, posts following its text) is lib/notes/note-recognized.ts.
+test("lib/transcription imports none of the note's life after recognition", () => {
+  const after = /^lib\/(insights|tags|webhooks|optimizer|content|note-audio)\//;
+  const reached = [...importGraph()]
+    .filter(([file]) => file.startsWith("lib/transcription/"))
+    .flatMap(([file, targets]) => targets.filter((t) => after.test(t)).map((t) => `${file} → ${t}`));
+  assert.deepEqual(reached, []);
+});
+
 test("lib/ never imports the app, the browser workers or the tests", () => {
   const outward = [...importGraph()].flatMap(([file, targets]) => targets.filter((t) => /^(app|workers|tests|scripts)\//.test(t)).map((t) => `${file} → ${t}`));
   assert.deepEqual(outward, []);

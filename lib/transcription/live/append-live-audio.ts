@@ -7,7 +7,7 @@ import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { assertAudioBudgetLeft } from "@/lib/rate-limit/audio-budget.ts";
 import { detectAudioFormat, SUPPORTED_FORMATS_TEXT, type AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
-import { assertAudioQuotaLeft } from "@/lib/note-audio/audio-quota.ts";
+import { assertAudioQuotaLeft } from "@/lib/notes/note-recognized.ts";
 import { assertLiveBytesAreAudio, type LiveBytesOf } from "@/lib/transcription/live/check-live-bytes.ts";
 import { cutLivePieces, LIVE_FORMATS, LIVE_PIECE, type LiveRow } from "@/lib/transcription/live/cut-live-pieces.ts";
 import { hearForCaptions, takeStreamProgress, whenPhraseHeard } from "@/lib/transcription/live/live-captions.ts";

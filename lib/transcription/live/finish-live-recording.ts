@@ -9,8 +9,6 @@ import { errorFields, log } from "@/lib/log.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
-import { shouldKeepAudio } from "@/lib/note-audio/keep-note-audio.ts";
-import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
 import { audioTooLong } from "@/lib/transcription/audio/decode-audio.ts";
 import { cutLivePieces, type LiveRow } from "@/lib/transcription/live/cut-live-pieces.ts";
@@ -24,7 +22,7 @@ import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
 import { optimizationKey } from "@/lib/transcription/recognition/transcribe-audio.ts";
 import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
 import { getNote } from "@/lib/notes/get-note.ts";
-import { saveNote } from "@/lib/transcription/recognition/save-note.ts";
+import { noteRecognized, shouldKeepAudio } from "@/lib/notes/note-recognized.ts";
 
 // POST /api/v1/live-recordings/{id}/finish: Stop. The rest of the recording becomes its last
 // piece; once every piece is recognized they are joined, in order, into ONE note, which is saved
@@ -110,36 +108,32 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
       const audioSha256 = await audioHashed;
       const hash = hashRequest({ live_recording: id, audio_sha256: audioSha256 });
       await chargeAudioSeconds({ userId, seconds: durationSec });
-      const optimizationId = await startOptimization({
-        userId,
-        requestHash: optimizationKey(hash, entries),
-        transcript: { text: corrected.text, segments: corrected.segments },
-        requestDictionary: [],
-        durationSec,
-        language: recognition.language,
-      });
       phases.mark("joined");
       const secondPass = planHearingAgain(pieces, recognition.engine);
-      const saved = await saveNote({
-        userId,
-        // One note per live recording, even when two servers finish it at once.
-        idempotencyKey: `live-recording:${id}`,
-        data: {
-          text: corrected.text,
-          rawText: recognition.text,
-          language: recognition.language,
-          durationSec: Math.round(durationSec * 1000) / 1000,
-          engine: recognition.engine,
-          segments: corrected.segments,
-          dictionaryReplacements: corrected.replacements,
-          audioSha256,
-          requestHash: hash,
-          optimizationId,
-          recordedAt: row.recordedAt ?? undefined,
-          audioPendingSince: keeping ? new Date() : undefined,
-          textImprovingSince: secondPass ? new Date() : undefined,
+      // The note's life from here (clean-up, saving, insights, webhooks) is lib/notes'; its
+      // recording is kept after the answer (keep-live-audio.ts).
+      const saved = await noteRecognized(
+        {
+          userId,
+          // One note per live recording, even when two servers finish it at once.
+          idempotencyKey: `live-recording:${id}`,
+          data: {
+            text: corrected.text,
+            rawText: recognition.text,
+            language: recognition.language,
+            durationSec: Math.round(durationSec * 1000) / 1000,
+            engine: recognition.engine,
+            segments: corrected.segments,
+            dictionaryReplacements: corrected.replacements,
+            audioSha256,
+            requestHash: hash,
+            recordedAt: row.recordedAt ?? undefined,
+            audioPendingSince: keeping ? new Date() : undefined,
+            textImprovingSince: secondPass ? new Date() : undefined,
+          },
         },
-      });
+        { cleanUpKey: optimizationKey(hash, entries), requestDictionary: [], durationSec },
+      );
       phases.mark("saved");
       // The encoding whose recording is kept: none for a note made already (a Stop answered twice).
       const keep = saved.replayed ? undefined : keeping;

@@ -5,14 +5,12 @@ import { db } from "@/lib/db/client.ts";
 import { env } from "@/lib/env.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
-import { writeNoteInsights } from "@/lib/insights/write-note-insights.ts";
 import { errorFields, log } from "@/lib/log.ts";
+import { noteTextImproved } from "@/lib/notes/note-recognized.ts";
 import { IMPROVING_RENEWED_MS } from "@/lib/notes/present-note.ts";
-import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { decodeAudio, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
-import { followImprovedNote } from "@/lib/content/generation/follow-improved-note.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
 import type { RecognizedPiece } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { speakerMean } from "@/lib/transcription/recognition/speaker-profile.ts";
@@ -236,18 +234,16 @@ async function replaceLiveText(args: HearAgainArgs, rawText: string, corrected: 
     data: { text: corrected.text, rawText, segments: corrected.segments, dictionaryReplacements: corrected.replacements, textImprovedAt: new Date(), textImprovingSince: null },
   });
   if (!replaced.count) return "edited";
-  // The clean-up of the new text (a new workflow: its request hash names the new text), then the
-  // insights from it, then the posts that still hold the live text.
-  const optimizationId = await startOptimization({
+  // The note's life from its new text (clean-up, insights, the posts that still hold the live
+  // text) is lib/notes'.
+  await noteTextImproved({
     userId: args.userId,
-    requestHash: optimizationKey(`${args.requestHash}:heard-again`, entries),
-    transcript: { text: corrected.text, segments: corrected.segments },
-    requestDictionary: [],
+    noteId: args.noteId,
+    cleanUpKey: optimizationKey(`${args.requestHash}:heard-again`, entries),
+    text: corrected.text,
+    segments: corrected.segments,
     durationSec: args.durationSec,
     language: args.language,
   });
-  if (optimizationId) await prisma.transcription.updateMany({ where: { id: args.noteId, userId: args.userId }, data: { optimizationId } });
-  await writeNoteInsights({ userId: args.userId, id: args.noteId });
-  await followImprovedNote({ userId: args.userId, noteId: args.noteId });
   return "improved";
 }

@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { env } from "@/lib/env.ts";
 import { reportLiveWork } from "@/lib/live-work.ts";
 import { log } from "@/lib/log.ts";
-import type { Segment, Word } from "@/lib/notes/segment.ts";
+import type { Segment, Word } from "@/lib/segment.ts";
 import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { openStreamDecoder, type StreamDecoder } from "@/lib/transcription/audio/stream-decoder.ts";
 import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";

@@ -1,6 +1,6 @@
 import type { CompiledDictionary } from "@/lib/dictionary/matcher.ts";
 import type { Recognition } from "@/lib/transcription/recognizers/types.ts";
-import type { Segment, Word } from "@/lib/notes/segment.ts";
+import type { Segment, Word } from "@/lib/segment.ts";
 
 /**
  * A recognition with the user's dictionary applied: the text, each segment (its times kept), each

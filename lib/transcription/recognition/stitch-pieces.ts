@@ -1,5 +1,5 @@
 import type { CompiledDictionary } from "@/lib/dictionary/matcher.ts";
-import type { Segment } from "@/lib/notes/segment.ts";
+import type { Segment } from "@/lib/segment.ts";
 import { correctRecognition } from "@/lib/transcription/recognition/correct-recognition.ts";
 import type { RecognizedPiece } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import type { Recognition } from "@/lib/transcription/recognizers/types.ts";

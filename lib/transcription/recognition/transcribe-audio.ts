@@ -5,12 +5,9 @@ import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary, type DictionaryEntry } from "@/lib/dictionary/matcher.ts";
 import { correctRecognition } from "@/lib/transcription/recognition/correct-recognition.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
-import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import { SUPPORTED_FORMATS_TEXT } from "@/lib/transcription/audio/audio-format.ts";
 import { decodeAudio, type DecodedAudio } from "@/lib/transcription/audio/decode-audio.ts";
-import { encodeNoteAudio, type Encoding } from "@/lib/note-audio/encode-note-audio.ts";
-import { assertAudioQuotaLeft } from "@/lib/note-audio/audio-quota.ts";
-import { keepNoteAudio, shouldKeepAudio } from "@/lib/note-audio/keep-note-audio.ts";
+import { assertAudioQuotaLeft, encodeNoteAudio, findReplay, noteNotRecognized, noteRecognized, shouldKeepAudio, type Encoding } from "@/lib/notes/note-recognized.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
 import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
 import { UpstreamEngineError } from "@/lib/transcription/recognizers/openai.ts";
@@ -22,12 +19,19 @@ import { PROMPT_MAX, type TranscribeFields } from "@/lib/transcription/schemas.t
 import { type TranscriptionResult } from "@/lib/notes/schemas.ts";
 import { runOnce } from "@/lib/idempotency/claim.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
-import { findReplay, saveNote, uploadRequestHash } from "@/lib/transcription/recognition/save-note.ts";
 import { lowerPriority } from "@/lib/transcription/recognizers/priority.ts";
 import { userLanguage } from "@/lib/transcription/recognition/user-language.ts";
 import { rememberSpeakerMean, speakerMean } from "@/lib/transcription/recognition/speaker-profile.ts";
 import { assertAudioBudgetLeft, chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
-import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
+
+/** Identifies a request by what changes its result: the audio bytes, prompt, dict and language. */
+export function uploadRequestHash(
+  audioSha256: string,
+  input: Pick<TranscribeFields, "prompt" | "dict" | "language"> & Partial<Pick<TranscribeFields, "recording_id" | "recording_part">>,
+): string {
+  const { prompt, dict, language, recording_id, recording_part } = input;
+  return hashRequest({ audio_sha256: audioSha256, prompt, dict, language, recording_id, recording_part });
+}
 
 /** What the recognizer should expect: the caller's prompt, then the words the dictionary produces. */
 // Engines trim further to their own budget (whisper: ~224 tokens).
@@ -83,19 +87,13 @@ export async function transcribeAudio(args: TranscribeArgs): Promise<Transcribed
     try {
       return await transcribeOnce(args, hash);
     } catch (err) {
-      await emitTranscriptionFailed(userId, args.input.recording_id, err);
+      await noteNotRecognized({ userId, recordingId: args.input.recording_id, err });
       throw err;
     }
   };
   if (!idempotencyKey) return run();
   const ref = { userId, idempotencyKey, hash };
   return runOnce(ref, () => findReplay(ref), run);
-}
-
-/** transcription.failed: the recording could not be made a note (its error code; never its audio). */
-async function emitTranscriptionFailed(userId: string, recordingId: string | undefined, err: unknown): Promise<void> {
-  const code = err instanceof ApiError ? err.code : "internal_error";
-  await emitWebhookEvent({ userId, type: "transcription.failed", subjectId: recordingId ?? null, detail: code });
 }
 
 async function transcribeOnce(args: TranscribeArgs, hash: string): Promise<Transcribed> {
@@ -174,39 +172,28 @@ async function recognizeDecoded(
     corrected = correctRecognition(recognition, dictionary);
     if (corrected.text) onText?.(corrected.text);
   }
-  const segments = corrected.segments;
-  const optimizationId = await startOptimization({
-    userId,
-    requestHash: optimizationKey(hash, entries),
-    transcript: { text: corrected.text, segments },
-    requestDictionary: requestEntries,
-    durationSec: audio.durationSec,
-    language: recognition.language,
-  });
-  const saved = await saveNote({
-    userId,
-    idempotencyKey,
-    data: {
-      text: corrected.text,
-      rawText: recognition.text,
-      language: recognition.language,
-      durationSec: Math.round(audio.durationSec * 1000) / 1000,
-      engine: recognition.engine,
-      segments,
-      dictionaryReplacements: corrected.replacements,
-      audioSha256: upload.audioSha256,
-      requestHash: hash,
-      optimizationId,
-      recordingId: input.recording_id,
-      recordingPart: input.recording_part,
-      recordedAt: input.recorded_at ? new Date(input.recorded_at) : undefined,
+  // The note's life from here (clean-up, saving, insights, webhooks, the audio kept) is lib/notes'.
+  return noteRecognized(
+    {
+      userId,
+      idempotencyKey,
+      data: {
+        text: corrected.text,
+        rawText: recognition.text,
+        language: recognition.language,
+        durationSec: Math.round(audio.durationSec * 1000) / 1000,
+        engine: recognition.engine,
+        segments: corrected.segments,
+        dictionaryReplacements: corrected.replacements,
+        audioSha256: upload.audioSha256,
+        requestHash: hash,
+        recordingId: input.recording_id,
+        recordingPart: input.recording_part,
+        recordedAt: input.recorded_at ? new Date(input.recorded_at) : undefined,
+      },
     },
-  });
-  if (keeping && !saved.replayed) {
-    const kept = await keepNoteAudio({ userId, transcriptionId: saved.result.id, encoding: keeping });
-    if (kept) saved.result.audio = kept;
-  }
-  return saved;
+    { cleanUpKey: optimizationKey(hash, entries), requestDictionary: requestEntries, durationSec: audio.durationSec, keeping },
+  );
 }
 
 /**

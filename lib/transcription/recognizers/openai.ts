@@ -10,7 +10,7 @@ import {
   type RecognitionEngine,
   type RecognizeInput,
 } from "@/lib/transcription/recognizers/types.ts";
-import type { Segment, Word } from "@/lib/notes/segment.ts";
+import type { Segment, Word } from "@/lib/segment.ts";
 import { assignWords } from "@/lib/notes/words.ts";
 import { brandOf, hasBrand } from "@/lib/brand.ts";
 

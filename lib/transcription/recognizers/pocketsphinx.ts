@@ -15,7 +15,7 @@ import {
   type Segment,
   type StreamOptions,
 } from "@/lib/transcription/recognizers/types.ts";
-import type { Word } from "@/lib/notes/segment.ts";
+import type { Word } from "@/lib/segment.ts";
 
 const INSTALL_HINT = "install it with: apt-get install pocketsphinx pocketsphinx-en-us";
 

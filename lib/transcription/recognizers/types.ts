@@ -1,5 +1,5 @@
 import type { Urgency } from "@/lib/transcription/recognizers/priority.ts";
-import type { Segment } from "@/lib/notes/segment.ts";
+import type { Segment } from "@/lib/segment.ts";
 import { brandOf, hasBrand } from "@/lib/brand.ts";
 
 // The contract every recognizer implements, and the errors they share.

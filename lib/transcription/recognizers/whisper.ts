@@ -13,7 +13,7 @@ import {
   type RecognizeInput,
   type Segment,
 } from "@/lib/transcription/recognizers/types.ts";
-import type { Word } from "@/lib/notes/segment.ts";
+import type { Word } from "@/lib/segment.ts";
 import { BoundedQueue } from "@/lib/transcription/recognizers/bounded-queue.ts";
 import { GET_MODEL_HINT, inspectWhisperModel, ModelFileError } from "@/lib/transcription/recognizers/models.ts";
 import { whisperWorker, type WorkerReply, type WorkerRequest } from "@/lib/transcription/recognizers/whisper-worker.ts";

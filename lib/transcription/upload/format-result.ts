@@ -1,4 +1,4 @@
-import type { Segment } from "@/lib/notes/segment.ts";
+import type { Segment } from "@/lib/segment.ts";
 import { assignWords } from "@/lib/notes/words.ts";
 import type { ResponseFormat } from "@/lib/transcription/schemas.ts";
 import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
