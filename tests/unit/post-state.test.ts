@@ -56,8 +56,13 @@ test("a post's state, from writing to posted, in the order the card shows them",
   assert.equal(postState(variant({ approval: approved }), []), "approved");
   assert.equal(postState(variant({ approval: approved }), [delivery({})]), "shared");
   assert.equal(postState(variant({ approval: approved }), [delivery({}), delivery({ id: "d2", method: "manual", state: "confirmed_manual" })]), "published");
-  // Out of date wins over everything but writing: the note changed after it was written.
-  assert.equal(postState(variant({ approval: approved, freshness: "stale" }), [delivery({ method: "manual", state: "confirmed_manual" })]), "stale");
+  // Out of date wins over everything but writing: the note changed after it was written. One
+  // whose approved text went out stays with the shared ones, as an earlier text (issue 57).
+  assert.equal(postState(variant({ approval: approved, freshness: "stale" }), []), "stale");
+  assert.equal(postState(variant({ freshness: "stale" }), [delivery({})]), "stale", "not approved: nothing of it went out as approved");
+  assert.equal(postState(variant({ approval: approved, freshness: "stale" }), [delivery({})]), "sharedEarlier");
+  assert.equal(postState(variant({ approval: approved, freshness: "stale" }), [delivery({ method: "manual", state: "confirmed_manual" })]), "sharedEarlier");
+  assert.equal(postState(variant({ approval: approved, freshness: "stale" }), [delivery({ created_at: T0, updated_at: T0 })]), "stale", "shared before its approval");
 });
 
 test("only what went out after approval, for this text and this post, counts as shared", () => {
@@ -71,7 +76,7 @@ test("only what went out after approval, for this text and this post, counts as 
 
 test("every state a post can be in is under one filter besides All, except writing", () => {
   const filtered = FILTERS.filter((f) => f.value !== "all").flatMap((f) => f.states);
-  assert.deepEqual([...filtered].sort(), ["approved", "changed", "failed", "published", "review", "shared", "stale"]);
+  assert.deepEqual([...filtered].sort(), ["approved", "changed", "failed", "published", "review", "shared", "sharedEarlier", "stale"]);
 });
 
 test("a thread goes out post by post: the next post after the last one presented since approval", () => {

@@ -18,6 +18,7 @@ const SHOWN: { state: PostState; words: (n: number) => string }[] = [
   { state: "stale", words: (n) => `${n} out of date` },
   { state: "approved", words: (n) => `${n} approved` },
   { state: "shared", words: (n) => `${n} shared` },
+  { state: "sharedEarlier", words: (n) => `${n} shared an earlier text` },
   { state: "published", words: (n) => `${n} posted` },
 ];
 

@@ -3,7 +3,7 @@ import type { ContentItem, Delivery } from "@/app/_lib/posts/content.ts";
 // Where one post (a variant) stands, in the words people use, and what they can do next.
 // The rules live here once: the card, the Posts list and its filter all read them.
 
-export type PostState = "writing" | "failed" | "stale" | "changed" | "review" | "approved" | "shared" | "published";
+export type PostState = "writing" | "failed" | "stale" | "sharedEarlier" | "changed" | "review" | "approved" | "shared" | "published";
 
 const SHARED_STATES = new Set(["presented"]);
 
@@ -11,8 +11,10 @@ export function postState(variant: ContentItem, deliveries: Delivery[]): PostSta
   const generation = variant.generation?.state;
   if (generation === "queued" || generation === "running") return "writing";
   if (generation === "failed" && !variant.body) return "failed";
-  if (variant.freshness === "stale") return "stale";
   const approval = variant.approval;
+  // Out of date, but its approved text went out before the note changed: it stays with the shared
+  // posts, saying it was an earlier text (issue 57), until the person rewrites it.
+  if (variant.freshness === "stale") return wentOut(variant, deliveries) ? "sharedEarlier" : "stale";
   if (approval?.state !== "approved") return approval?.approved_hash ? "changed" : "review";
   const mine = deliveries.filter((d) => d.item_id === variant.id && d.content_hash === variant.content_hash);
   if (mine.some((d) => d.state === "confirmed_manual")) return "published";
@@ -20,6 +22,16 @@ export function postState(variant: ContentItem, deliveries: Delivery[]): PostSta
   const approvedAt = approval.approved_at ?? "";
   if (mine.some((d) => SHARED_STATES.has(d.state) && d.updated_at >= approvedAt)) return "shared";
   return "approved";
+}
+
+/** Its approved text went out (shared, or confirmed posted) after it was approved. */
+function wentOut(variant: ContentItem, deliveries: Delivery[]): boolean {
+  const approval = variant.approval;
+  if (approval?.state !== "approved") return false;
+  const approvedAt = approval.approved_at ?? "";
+  return deliveries.some(
+    (d) => d.item_id === variant.id && d.content_hash === variant.content_hash && (d.state === "confirmed_manual" || (SHARED_STATES.has(d.state) && d.updated_at >= approvedAt)),
+  );
 }
 
 /**
@@ -41,6 +53,7 @@ export const STATE_WORDS: Record<PostState, string> = {
   writing: "Writing…",
   failed: "Could not be written",
   stale: "Out of date: the note changed",
+  sharedEarlier: "Shared an earlier text: the note changed since",
   changed: "Changed since approval",
   review: "Ready to review",
   approved: "Approved",
@@ -52,6 +65,7 @@ export const STATE_TONE: Record<PostState, "neutral" | "info" | "success" | "war
   writing: "info",
   failed: "danger",
   stale: "warning",
+  sharedEarlier: "warning",
   changed: "warning",
   review: "info",
   approved: "success",
@@ -65,7 +79,7 @@ export const FILTERS: { value: PostFilter; label: string; states: PostState[] }[
   { value: "all", label: "All", states: [] },
   { value: "review", label: "Needs review", states: ["review", "changed", "failed"] },
   { value: "approved", label: "Approved", states: ["approved"] },
-  { value: "shared", label: "Shared", states: ["shared"] },
+  { value: "shared", label: "Shared", states: ["shared", "sharedEarlier"] },
   { value: "published", label: "Posted", states: ["published"] },
   { value: "stale", label: "Out of date", states: ["stale"] },
 ];

@@ -156,10 +156,10 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
         <Send size={18} aria-hidden="true" /> Did you post it?
       </Button>
     );
-  } else if (state === "stale" || state === "failed") {
+  } else if (state === "stale" || state === "sharedEarlier" || state === "failed") {
     primary = (
       <Button block onClick={rewrite} disabled={busy}>
-        <RefreshCw size={18} aria-hidden="true" /> {state === "stale" ? "Rewrite from the note" : "Try again"}
+        <RefreshCw size={18} aria-hidden="true" /> {state === "failed" ? "Try again" : "Rewrite from the note"}
       </Button>
     );
   }
