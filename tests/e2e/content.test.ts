@@ -125,7 +125,7 @@ test("content: recording → note → Make posts → copy before approval, share
   const masterBody = page.getByLabel("Text", { exact: true });
   await masterBody.fill(`${await masterBody.inputValue()} And one more sentence.`);
   await page.getByRole("button", { name: "Save text" }).click();
-  await variantState(page).getByText("Shared an earlier text: the note changed since").waitFor(); // it went out before the change
+  await variantState(page).getByText("Shared an earlier text", { exact: true }).waitFor(); // it went out before the change
   assert.equal(await post(page).getByRole("button", { name: "Did you post it?" }).count(), 0, "no manual confirmation of a stale variant");
   f = await family(page, masterId);
   assert.deepEqual(await confirmStatus(page, f.variants[0]), { status: 409, code: "stale" });

@@ -53,7 +53,7 @@ export const STATE_WORDS: Record<PostState, string> = {
   writing: "Writing…",
   failed: "Could not be written",
   stale: "Out of date: the note changed",
-  sharedEarlier: "Shared an earlier text: the note changed since",
+  sharedEarlier: "Shared an earlier text",
   changed: "Changed since approval",
   review: "Ready to review",
   approved: "Approved",
