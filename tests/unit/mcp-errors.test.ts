@@ -32,7 +32,8 @@ test("the API's errors keep their code, message and details; the JSON-RPC code f
   const invalid = new ApiError("validation_failed", "The argument id is bad.", { details: [{ path: "id", message: "bad" }] });
   assert.deepEqual(JSON.parse(toolRefusal(invalid, "r").content[0].text).error, { code: "validation_failed", message: "The argument id is bad.", request_id: "r", details: [{ path: "id", message: "bad" }] });
   assert.equal(protocolError(invalid, "r").code, -32602);
-  assert.equal(protocolError(new ApiError("not_found", "The note x was not found."), "r").code, -32002);
+  // 2026-07-28 replaced 2025's -32002 by -32602, and the SDK answers it on every revision.
+  assert.equal(protocolError(new ApiError("not_found", "The note x was not found."), "r").code, -32602);
   assert.equal(protocolError(new ApiError("insufficient_scope", "No."), "r").code, -32602);
   assert.equal(protocolError(new ApiError("engine_failed", "The engine failed."), "r").code, -32603);
 });

@@ -51,7 +51,7 @@ function ForTheAdministrator({ children }: { children: ReactNode }) {
       </summary>
       {children}
       <p>
-        <a href="/docs/configuration#connect-a-writer">How to connect a writer, and every setting</a>
+        <a className={styles.docsLink} href="/docs/configuration#connect-a-writer">How to connect a writer, and every setting</a>
       </p>
     </details>
   );

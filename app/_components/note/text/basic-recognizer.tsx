@@ -21,7 +21,9 @@ export function BasicRecognizerLine({ note, recognizer }: { note: Transcription;
     <p className={styles.basicEngine} role="note" data-testid="basic-recognizer">
       <Info size={16} aria-hidden="true" />
       <span>
-        Heard by the basic recognizer, so some words may be off. {next(recognizer)} <Link href="/settings#transcription">Transcription settings</Link>
+        Heard by the basic recognizer, so some words may be off. {next(recognizer)} <Link className={styles.basicEngineLink} href="/settings#transcription">
+          Transcription settings
+        </Link>
       </span>
     </p>
   );
