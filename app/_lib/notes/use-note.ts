@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type SetStateAction } from "react";
 import { ApiRequestError, readTranscription, savedRead, saveRead, transcriptionPath, type Transcription } from "@/app/_lib/api.ts";
 import { queuedEdit } from "@/app/_lib/notes/edit-queue.ts";
 import { queuedLabels, withQueuedLabels } from "@/app/_lib/notes/label-queue.ts";
@@ -18,12 +18,19 @@ export function useNote(id: string, initial: Transcription | undefined, onQueued
   const [deviceCopyAt, setDeviceCopyAt] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const seeded = useRef(initial);
+  // Counts the copies set from outside a read (a save's answer): a read that began before one is stale.
+  const writes = useRef(0);
+  const setSaved = useCallback((next: SetStateAction<Transcription | null>) => {
+    writes.current += 1;
+    setTranscript(next);
+  }, []);
   const queued = useRef(onQueuedEdit);
   useEffect(() => {
     queued.current = onQueuedEdit;
   }, [onQueuedEdit]);
 
   const load = useCallback(async () => {
+    const started = writes.current;
     try {
       // The server's copy on the first load (kept as this device's saved copy, as a fetch would be).
       const first = seeded.current;
@@ -31,6 +38,10 @@ export function useNote(id: string, initial: Transcription | undefined, onQueued
       const { data: read, fromDevice, savedAt } = first ? await seededRead(transcriptionPath(id), first) : await readTranscription(id);
       // Tags or a pin set on this phone and not yet sent show as set.
       const t = withQueuedLabels(read, await queuedLabels(id).catch(() => undefined));
+      // A read that started before a save answered is older than what the save gave back (tags
+      // and insights do not move updated_at): it must not take the newer copy's place (a poll
+      // dropped a tag just added until the next one). The next read brings both.
+      if (writes.current !== started) return;
       setTranscript(t);
       setDeviceCopyAt(fromDevice ? (savedAt ?? Date.now()) : null);
       setError(null);
@@ -57,7 +68,7 @@ export function useNote(id: string, initial: Transcription | undefined, onQueued
     return () => clearTimeout(timer);
   }, [following, transcript, load]);
 
-  return { transcript, setTranscript, deviceCopyAt, error, setError, load };
+  return { transcript, setTranscript: setSaved, deviceCopyAt, error, setError, load };
 }
 
 function isOnItsWay(note: Transcription | null): boolean {
