@@ -32,7 +32,7 @@ const REWRITE_WAIT_MS = 2 * 60_000;
  * rewrite is on its way. Insights stored before they carried a basis are taken as current.
  */
 export function insightsPending(
-  note: InsightsBasisNote & { insights: unknown; updatedAt: Date; optimization: { status: string; optimizedText: string | null; updatedAt: Date } | null },
+  note: InsightsBasisNote & { updatedAt: Date; optimization: { status: string; optimizedText: string | null; updatedAt: Date } | null },
   marks: { basis?: string; writer_queued_at?: string },
   now = Date.now(),
 ): boolean {
