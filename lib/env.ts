@@ -43,6 +43,9 @@ const EnvSchema = z.object({
   // ffprobe lists a live recording's packets, to check that appended bytes are audio (it comes with ffmpeg).
   FFPROBE_PATH: z.string().default("ffprobe"),
   POCKETSPHINX_PATH: z.string().default("pocketsphinx_continuous"),
+  // The live captions' stream recognizer: native/sphinx-stream.c as npm install built it, when unset;
+  // empty: pocketsphinx_continuous (captions at each pause only).
+  POCKETSPHINX_STREAM_PATH: z.string().optional(),
   POCKETSPHINX_MODEL_DIR: z.string().default("/usr/share/pocketsphinx/model/en-us"),
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_API_KEY: z.string().optional(),

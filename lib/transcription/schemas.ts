@@ -159,9 +159,9 @@ export const LiveRecording = z
     text: z.string().meta({ description: "The recognized pieces' texts joined in order, up to the first piece still being recognized: the live caption." }),
     provisional_text: z.string().meta({
       description:
-        "The words heard after `text` so far, each phrase as soon as the speaker paused after it (corrected with your dictionary); provisional: replaced by the pieces' text once they are recognized. Empty when there are none, or when this server has no stream recognizer for the recording (whisper, or LIVE_CAPTION_STREAMS taken).",
+        "The words heard after `text` so far, each phrase as soon as the speaker paused after it, then the guess at the phrase being spoken, renewed every half second of speech where the server's stream recognizer makes one (corrected with your dictionary); provisional: a phrase's guess is replaced by its words when it ends, and those by the pieces' text once they are recognized. Empty when there are none, or when this server has no stream recognizer for the recording (whisper, or LIVE_CAPTION_STREAMS taken).",
     }),
-    provisional_until: z.number().nullable().meta({ description: "Where in the recording (seconds) the last word of `provisional_text` ends; null when it is empty." }),
+    provisional_until: z.number().nullable().meta({ description: "Where in the recording (seconds) `provisional_text` reaches: the end of its last word, or, while a phrase is being spoken, how much of it was heard for the guess; null when it is empty." }),
     transcription_id: z.string().nullable().meta({ description: "The note made by finish, once status is done." }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),

@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
-import { finalCepstralMean, PocketsphinxEngine } from "@/lib/transcription/recognizers/pocketsphinx.ts";
+import { finalCepstralMean, parseGuess, PocketsphinxEngine } from "@/lib/transcription/recognizers/pocketsphinx.ts";
+import { buildSphinxStream } from "@/scripts/build-sphinx-stream.mjs";
 
 // Debian's PocketSphinx (installed by .ci/run) on the shipped speech, and a stand-in binary that
 // shows what the engine hands it.
@@ -139,5 +140,44 @@ describe("PocketsphinxEngine.openStream: audio heard as it arrives", () => {
     const args = (await readFile(`${seen}.args`, "utf8")).split("\n");
     assert.equal(args[args.indexOf("-infile") + 1], "/dev/stdin");
     assert.match(await readFile(`${seen}.params`, "utf8"), new RegExp(`-cmninit ${JFK_MEAN[0].toFixed(2)},`));
+  });
+});
+
+describe("sphinx-stream (native/sphinx-stream.c): the phrase being spoken, as it is spoken", () => {
+  // .ci/run installs libpocketsphinx-dev, so CI builds it; a machine without the headers skips, saying so.
+  const built = buildSphinxStream();
+  const skip = built.path === null && built.reason.includes("not installed") && `sphinx-stream is not built here: ${built.reason}`;
+
+  test("built where the library's headers are", { skip }, () => {
+    assert.ok(built.path, `it builds: ${built.reason}`);
+  });
+
+  test("guesses come while a phrase is spoken; its phrases, words and times are pocketsphinx_continuous's", { skip }, async () => {
+    const { dataOffset } = await measureWav(JFK_WAV);
+    const samples = (await readFile(JFK_WAV)).subarray(dataOffset);
+    let guesses = 0;
+    const stream = (await new PocketsphinxEngine({ binary: "pocketsphinx_continuous", streamBinary: built.path, modelDir: MODEL_DIR, maxQueue: 4 }).openStream({ onGuess: () => guesses++ }))!;
+    // The first 2.5 s: "and so my fellow", still speaking (the first pause is at 4.3 s).
+    stream.write(samples.subarray(0, 2.5 * 32_000));
+    const deadline = Date.now() + 20_000;
+    while (!stream.guess?.() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const guess = stream.guess?.();
+    assert.ok(guess?.text, "a guess at the phrase before its pause");
+    assert.ok(guess.untilSec > 0.4 && guess.untilSec <= 2.5, `the guess says how much it heard: ${guess.untilSec}`);
+    assert.equal(stream.segments().length, 0, "no phrase has ended yet");
+    stream.write(samples.subarray(2.5 * 32_000));
+    const phrases = await stream.end();
+    assert.ok(guesses >= 2, `a guess each half second of speech: ${guesses}`);
+    assert.equal(stream.guess?.(), undefined, "no guess once every phrase ended");
+
+    const continuous = (await sphinx().openStream())!;
+    continuous.write(samples);
+    assert.deepEqual(phrases, await continuous.end());
+  });
+
+  test("a guess line's words: fillers left out, variants named by their word; other lines are not guesses", () => {
+    assert.deepEqual(parseGuess("~partial 2.304 and(2) so [NOISE] my <sil> fellow"), { text: "and so my fellow", untilSec: 2.304 });
+    assert.equal(parseGuess("and 0.290 0.530 0.367175"), null);
+    assert.equal(parseGuess("and so my fellow americans"), null);
   });
 });

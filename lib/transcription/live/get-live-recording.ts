@@ -26,8 +26,10 @@ export async function getLiveRecording({ userId, id }: { userId: string; id: str
   const recognized = settledPieces({ pieces: listed });
   // After the pieces recognized so far, the words the stream recognizer heard (live-captions.ts).
   const heardAfter = recognized ? listed[recognized - 1].end : 0;
-  const provisional = row.status === "recording" ? provisionalWords(row, heardAfter) : [];
-  const provisionalText = dictionary.apply(provisional.map((w) => w.word).join(" ")).text;
+  // Then its guess at the phrase being spoken, which the phrase's words replace when it ends.
+  const { words, guess } = row.status === "recording" ? provisionalWords(row, heardAfter) : { words: [] };
+  const provisionalText = dictionary.apply([...words.map((w) => w.word), ...(guess ? [guess.text] : [])].join(" ")).text;
+  const provisionalUntil = guess?.untilSec ?? words.at(-1)?.end ?? null;
   return {
     id: row.id,
     status: row.status as LiveRecording["status"],
@@ -36,7 +38,7 @@ export async function getLiveRecording({ userId, id }: { userId: string; id: str
     pieces: listed,
     text: listed.slice(0, recognized).map((p) => p.text).filter(Boolean).join(" "),
     provisional_text: provisionalText,
-    provisional_until: provisional.length ? provisional.at(-1)!.end : null,
+    provisional_until: provisionalText ? provisionalUntil : null,
     transcription_id: row.transcriptionId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

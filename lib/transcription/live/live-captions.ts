@@ -7,7 +7,7 @@ import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { openStreamDecoder, type StreamDecoder } from "@/lib/transcription/audio/stream-decoder.ts";
 import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
 import { speakerMean } from "@/lib/transcription/recognition/speaker-profile.ts";
-import type { Recognition, RecognitionStream } from "@/lib/transcription/recognizers/types.ts";
+import type { PhraseGuess, Recognition, RecognitionStream } from "@/lib/transcription/recognizers/types.ts";
 
 // Captions while the person speaks. The recording's pieces are cut in pauses every 5–12 s, and a
 // piece's words came a piece late (bench:app-record: median 8.7 s after they were said). So each
@@ -45,7 +45,7 @@ type Entry = {
   idle?: ReturnType<typeof setTimeout>;
   /** Closed: it hears nothing more. */
   shut?: boolean;
-  /** Told of each phrase heard (GET …?captions_after waiting for it). */
+  /** Told of each phrase heard, and each new guess at the one being spoken (GET …?captions_after waiting for it). */
   listeners: Set<() => void>;
   /** A phrase ended since takeStreamProgress last asked. */
   phraseEnded?: boolean;
@@ -172,7 +172,12 @@ function open(recording: Recording & { format: string }): Entry {
   streams.set(key, entry);
   entry.opened = (async () => {
     const engine = await recognitionEngine();
-    const stream = await engine.openStream?.({ urgency: "realtime", cepstralMean: await speakerMean(recording.userId), onPhrase: () => ((entry.phraseEnded = true), wake(entry)) });
+    const stream = await engine.openStream?.({
+      urgency: "realtime",
+      cepstralMean: await speakerMean(recording.userId),
+      onPhrase: () => ((entry.phraseEnded = true), wake(entry)),
+      onGuess: () => wake(entry),
+    });
     if (!stream) throw new Error(`the ${engine.name} engine hears no stream`);
     if (entry.shut) {
       // Closed while it opened.
@@ -228,14 +233,19 @@ function shut(entry: Entry): void {
   entry.stream?.close();
 }
 
-/** The words the stream heard from `afterSec` on (times in the recording), or none. */
-export function provisionalWords(recording: Recording, afterSec: number): Word[] {
+/**
+ * What the stream heard from `afterSec` on (times in the recording): the words of the phrases
+ * that ended, and its guess at the phrase being spoken (sphinx-stream), which may still change.
+ */
+export function provisionalWords(recording: Recording, afterSec: number): { words: Word[]; guess?: PhraseGuess } {
   const entry = streams.get(keyOf(recording.userId, recording.id));
-  if (!entry?.stream) return [];
-  return entry.stream
+  if (!entry?.stream) return { words: [] };
+  const words = entry.stream
     .segments()
     .flatMap((segment) => segment.words ?? [])
     .filter((word) => word.start >= afterSec - 0.05);
+  const guess = entry.stream.guess?.();
+  return { words, ...(guess?.text && guess.untilSec > afterSec && { guess }) };
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type RecognizeInput,
   type RecognitionStream,
   type Segment,
+  type PhraseGuess,
   type StreamOptions,
 } from "@/lib/transcription/recognizers/types.ts";
 import type { Word } from "@/lib/segment.ts";
@@ -28,7 +29,13 @@ export class PocketsphinxEngine implements RecognitionEngine {
   private readonly queue: BoundedQueue;
 
   constructor(
-    private readonly options: { binary: string; modelDir: string; maxQueue: number },
+    private readonly options: {
+      binary: string;
+      /** native/sphinx-stream.c built (scripts/build-sphinx-stream.mjs): it also prints the phrase being spoken. Else `binary` hears the stream. */
+      streamBinary?: string | null;
+      modelDir: string;
+      maxQueue: number;
+    },
   ) {
     // The second pass (background, at the lowest CPU priority) holds no slot against live pieces and uploads.
     this.queue = new BoundedQueue(Math.max(1, availableParallelism()), options.maxQueue, 5, { backgroundYields: true });
@@ -52,15 +59,19 @@ export class PocketsphinxEngine implements RecognitionEngine {
    * One `pocketsphinx_continuous` reading raw samples from its stdin: its own voice-activity
    * detection ends a phrase at a pause of half a second, and it prints the phrase's words at once
    * (0.2–0.6 s after the pause here). Outside the queue: it keeps up with speech in real time on
-   * a part of one core for as long as the recording lasts.
+   * a part of one core for as long as the recording lasts. Where native/sphinx-stream.c is built,
+   * it runs instead: the same calls of the same library (the same phrases, words and times), and
+   * every half second of speech its guess at the phrase being spoken, so that captions show
+   * words while the person speaks, not only at each pause (a phrase of 7 s showed nothing for 8 s).
    */
-  async openStream({ urgency = "realtime", cepstralMean, onPhrase }: StreamOptions = {}): Promise<RecognitionStream | null> {
-    const { binary, modelDir } = this.options;
+  async openStream({ urgency = "realtime", cepstralMean, onPhrase, onGuess }: StreamOptions = {}): Promise<RecognitionStream | null> {
+    const { binary, streamBinary, modelDir } = this.options;
     if (!PocketsphinxEngine.isInstalled(modelDir)) return null;
     // From where this speaker's voice settled last time, as a recording's first piece starts.
     const dir = await mkdtemp(path.join(tmpdir(), "vd-sphinx-stream-"));
     const args = [...modelArgs(modelDir, await featureParams(modelDir, dir, cepstralMean)), ...STREAM_SEARCH];
-    return new PocketsphinxStream(binary, args, urgency, () => rm(dir, { recursive: true, force: true }), onPhrase);
+    const program = streamBinary ? { binary: streamBinary, guesses: true } : { binary, guesses: false };
+    return new PocketsphinxStream(program, args, urgency, () => rm(dir, { recursive: true, force: true }), { onPhrase, onGuess });
   }
 
   private async run({ wavPath, signal, cepstralMean, urgency }: RecognizeInput): Promise<Recognition> {
@@ -175,28 +186,46 @@ class PocketsphinxStream implements RecognitionStream {
   readonly model = "en-us";
   private readonly child: ChildProcessByStdio<Writable, Readable, null>;
   private readonly heard: Segment[] = [];
-  private out = "";
+  /** The lines of the phrase being printed, and the unfinished line after them. */
+  private phrase = "";
+  private line = "";
+  private guessed: PhraseGuess | undefined;
   private readonly done: Promise<number | null>;
   private failed = false;
   private closed = false;
 
-  constructor(binary: string, args: string[], urgency: Urgency, cleanUp: () => Promise<void>, onPhrase?: () => void) {
-    // Node hands a child a socket for its stdin, which PocketSphinx cannot open as a file
-    // (/dev/stdin: ENXIO): `cat` copies it into a pipe. In a process group of their own, so that
-    // close() ends both; at the niceness of the work (PocketSphinx's, not only the shell's).
-    const script = 'cat | exec nice -n "$0" "$@" -infile /dev/stdin -logfn /dev/null';
-    this.child = spawn("/bin/sh", ["-c", script, String(niceFor(urgency)), binary, ...args], { stdio: ["pipe", "pipe", "ignore"], detached: true });
+  constructor(
+    program: { binary: string; guesses: boolean },
+    args: string[],
+    urgency: Urgency,
+    cleanUp: () => Promise<void>,
+    { onPhrase, onGuess }: Pick<StreamOptions, "onPhrase" | "onGuess"> = {},
+  ) {
+    // Node hands a child a socket for its stdin, which pocketsphinx_continuous cannot open as a
+    // file (/dev/stdin: ENXIO): `cat` copies it into a pipe (sphinx-stream reads its stdin as it
+    // is). In a process group of their own, so that close() ends both; at the niceness of the
+    // work (PocketSphinx's, not only the shell's).
+    const script = program.guesses ? 'exec nice -n "$0" "$@" -logfn /dev/null' : 'cat | exec nice -n "$0" "$@" -infile /dev/stdin -logfn /dev/null';
+    this.child = spawn("/bin/sh", ["-c", script, String(niceFor(urgency)), program.binary, ...args], { stdio: ["pipe", "pipe", "ignore"], detached: true });
     this.child.stdout.setEncoding("utf8");
     this.child.stdout.on("data", (d: string) => {
-      // Each phrase ends with its "</s>" line: parse the phrases complete so far.
-      this.out += d;
-      const end = this.out.lastIndexOf("</s>");
-      if (end < 0) return;
-      const lineEnd = this.out.indexOf("\n", end);
-      if (lineEnd < 0) return;
-      this.heard.push(...parseTimedOutput(this.out.slice(0, lineEnd + 1)));
-      this.out = this.out.slice(lineEnd + 1);
-      onPhrase?.();
+      const lines = (this.line + d).split("\n");
+      this.line = lines.pop()!;
+      for (const line of lines) {
+        const guess = parseGuess(line);
+        if (guess) {
+          this.guessed = guess;
+          onGuess?.();
+          continue;
+        }
+        // Each phrase ends with its "</s>" line.
+        this.phrase += `${line}\n`;
+        if (!line.startsWith("</s>")) continue;
+        this.heard.push(...parseTimedOutput(this.phrase));
+        this.phrase = "";
+        this.guessed = undefined;
+        onPhrase?.();
+      }
     });
     // Not installed, or killed: captions then come from the pieces alone.
     this.child.on("error", () => (this.failed = true));
@@ -213,11 +242,17 @@ class PocketsphinxStream implements RecognitionStream {
     return this.heard;
   }
 
+  guess(): PhraseGuess | undefined {
+    return this.guessed;
+  }
+
   async end(): Promise<Segment[]> {
     if (this.child.stdin.writable) this.child.stdin.end();
     const code = await this.done;
-    if (this.out.trim()) this.heard.push(...parseTimedOutput(this.out));
-    this.out = "";
+    const rest = `${this.phrase}${this.line}`;
+    if (rest.trim()) this.heard.push(...parseTimedOutput(rest));
+    this.phrase = this.line = "";
+    this.guessed = undefined;
     if (!this.closed && (this.failed || code !== 0)) throw new Error(`the PocketSphinx stream ended with ${code}`);
     return this.heard;
   }
@@ -258,4 +293,15 @@ export function parseTimedOutput(stdout: string): Segment[] {
   }
   flush();
   return segments;
+}
+
+// sphinx-stream's guess at the phrase being spoken: "~partial <seconds heard> <words so far>".
+const GUESS_LINE = /^~partial (\d+(?:\.\d+)?) (.*)$/;
+
+/** A guess line's words (fillers left out, variants named by their word), or null for any other line. */
+export function parseGuess(line: string): PhraseGuess | null {
+  const match = GUESS_LINE.exec(line.trim());
+  if (!match) return null;
+  const words = match[2].split(/\s+/).filter((w) => w && !/^[<[]|^\+\+/.test(w)).map((w) => w.replace(/\(\d+\)$/, ""));
+  return { text: words.join(" "), untilSec: Number(match[1]) };
 }

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { log } from "@/lib/log.ts";
 import { OpenAiEngine } from "@/lib/transcription/recognizers/openai.ts";
@@ -28,11 +30,21 @@ async function createWhisper(modelPath: string): Promise<RecognitionEngine> {
   return new WhisperEngine({ modelPath, maxQueue: env().TRANSCRIBE_QUEUE_MAX });
 }
 
+/** Where scripts/build-sphinx-stream.mjs builds it (npm install). */
+const BUILT_SPHINX_STREAM = path.join(process.cwd(), "node_modules", ".cache", "voicedraft", "sphinx-stream");
+
+/** The live stream's PocketSphinx with guesses (native/sphinx-stream.c): as set, else as built, else none. */
+function sphinxStreamBinary(setting: string | undefined): string | null {
+  if (setting !== undefined) return setting || null;
+  return existsSync(BUILT_SPHINX_STREAM) ? BUILT_SPHINX_STREAM : null;
+}
+
 async function createEngine(): Promise<RecognitionEngine> {
   const config = env();
   const pocketsphinx = () =>
     new PocketsphinxEngine({
       binary: config.POCKETSPHINX_PATH,
+      streamBinary: sphinxStreamBinary(config.POCKETSPHINX_STREAM_PATH),
       modelDir: config.POCKETSPHINX_MODEL_DIR,
       maxQueue: config.TRANSCRIBE_QUEUE_MAX,
     });

@@ -61,7 +61,12 @@ export type StreamOptions = {
   cepstralMean?: number[];
   /** Called each time a phrase is heard. */
   onPhrase?: () => void;
+  /** Called each time the guess at the phrase being spoken changes (RecognitionStream.guess). */
+  onGuess?: () => void;
 };
+
+/** The words of the phrase still being spoken, as the recognizer hears them so far: they may change until it ends. */
+export type PhraseGuess = { text: string; /** Seconds of the recording heard when it was made. */ untilSec: number };
 
 export interface RecognitionStream {
   readonly engine: string;
@@ -70,6 +75,8 @@ export interface RecognitionStream {
   write(pcm: Buffer): void;
   /** The phrases heard so far; times in seconds from the first sample written. */
   segments(): Segment[];
+  /** The phrase being spoken, heard so far (none between phrases, or where the engine guesses nothing). */
+  guess?(): PhraseGuess | undefined;
   /** No more audio: resolves with every phrase once the last one is heard; rejects when the recognizer failed. */
   end(): Promise<Segment[]>;
   /** Stops at once, hearing nothing more. */

@@ -468,9 +468,9 @@ export interface paths {
         };
         /**
          * Read a live recording's captions
-         * @description How much of the recording the server holds (`bytes_received`: where to resume after a lost connection) and its captions so far: each piece's text once recognized, and `text`, the pieces joined up to the first one still being recognized; after them, `provisional_text`: the words heard as each phrase ended, until their piece is recognized. After finish, `transcription_id` names the note.
+         * @description How much of the recording the server holds (`bytes_received`: where to resume after a lost connection) and its captions so far: each piece's text once recognized, and `text`, the pieces joined up to the first one still being recognized; after them, `provisional_text`: the words heard as each phrase ended, until their piece is recognized, and a guess at the phrase being spoken, renewed every half second of speech. After finish, `transcription_id` names the note.
          *
-         *     Captions as they come: with `captions_after` (the point the captions on screen reach), the answer waits until they reach past it (a phrase heard, a piece recognized), the recording is finished, or `wait` seconds have passed; ask again with the new point. A phone sending its audio with PATCH shows each phrase about a second after the speaker pauses, instead of at its next PATCH's answer.
+         *     Captions as they come: with `captions_after` (the point the captions on screen reach), the answer waits until they reach past it (a phrase heard, a piece recognized), the recording is finished, or `wait` seconds have passed; ask again with the new point. A phone sending its audio with PATCH shows the words being said within a second or two, and each phrase's own words about a second after the speaker pauses.
          *
          *     Required scope: `transcribe`.
          */
@@ -1578,9 +1578,9 @@ export interface components {
             }[];
             /** @description The recognized pieces' texts joined in order, up to the first piece still being recognized: the live caption. */
             text: string;
-            /** @description The words heard after `text` so far, each phrase as soon as the speaker paused after it (corrected with your dictionary); provisional: replaced by the pieces' text once they are recognized. Empty when there are none, or when this server has no stream recognizer for the recording (whisper, or LIVE_CAPTION_STREAMS taken). */
+            /** @description The words heard after `text` so far, each phrase as soon as the speaker paused after it, then the guess at the phrase being spoken, renewed every half second of speech where the server's stream recognizer makes one (corrected with your dictionary); provisional: a phrase's guess is replaced by its words when it ends, and those by the pieces' text once they are recognized. Empty when there are none, or when this server has no stream recognizer for the recording (whisper, or LIVE_CAPTION_STREAMS taken). */
             provisional_text: string;
-            /** @description Where in the recording (seconds) the last word of `provisional_text` ends; null when it is empty. */
+            /** @description Where in the recording (seconds) `provisional_text` reaches: the end of its last word, or, while a phrase is being spoken, how much of it was heard for the guess; null when it is empty. */
             provisional_until: number | null;
             /** @description The note made by finish, once status is done. */
             transcription_id: string | null;

@@ -287,9 +287,9 @@ export class NotesResource {
   /**
    * Read a live recording's captions.
    *
-   * How much of the recording the server holds (`bytes_received`: where to resume after a lost connection) and its captions so far: each piece's text once recognized, and `text`, the pieces joined up to the first one still being recognized; after them, `provisional_text`: the words heard as each phrase ended, until their piece is recognized. After finish, `transcription_id` names the note.
+   * How much of the recording the server holds (`bytes_received`: where to resume after a lost connection) and its captions so far: each piece's text once recognized, and `text`, the pieces joined up to the first one still being recognized; after them, `provisional_text`: the words heard as each phrase ended, until their piece is recognized, and a guess at the phrase being spoken, renewed every half second of speech. After finish, `transcription_id` names the note.
    *
-   * Captions as they come: with `captions_after` (the point the captions on screen reach), the answer waits until they reach past it (a phrase heard, a piece recognized), the recording is finished, or `wait` seconds have passed; ask again with the new point. A phone sending its audio with PATCH shows each phrase about a second after the speaker pauses, instead of at its next PATCH's answer.
+   * Captions as they come: with `captions_after` (the point the captions on screen reach), the answer waits until they reach past it (a phrase heard, a piece recognized), the recording is finished, or `wait` seconds have passed; ask again with the new point. A phone sending its audio with PATCH shows the words being said within a second or two, and each phrase's own words about a second after the speaker pauses.
    *
    * Required scope: `transcribe`.
    */
