@@ -88,6 +88,32 @@ export function captionDelays(updates: { at: number; reach: number }[], spans: {
     .filter((span) => span.end <= stopAt - STOP_MARGIN_SECONDS)
     .map((span) => (updates.find((u) => u.reach >= span.end - NEW_WORD_SECONDS)?.at ?? stopAt) - span.end);
 }
+/**
+ * For each phrase said before Stop (and at least a second long), seconds from its first second
+ * said to the captions reaching into it: the words shown while the person speaks.
+ */
+export function firstWordsDelays(updates: { at: number; reach: number }[], spans: { start: number; end: number }[], stopAt: number): number[] {
+  return spans
+    .filter((span) => span.end - span.start >= FIRST_WORDS_SECONDS && span.start + FIRST_WORDS_SECONDS <= stopAt - STOP_MARGIN_SECONDS)
+    .map((span) => {
+      const said = span.start + FIRST_WORDS_SECONDS;
+      return (updates.find((u) => u.reach >= said - NEW_WORD_SECONDS && u.at >= span.start)?.at ?? stopAt) - said;
+    });
+}
+/** A phrase's first words: its first second. */
+const FIRST_WORDS_SECONDS = 1;
+
+/** The words of `seconds` of looped jfk.wav (loopedSpeech): a loop is 11 s of speech and 1.5 s of pause; the last one's by its share of the speech. */
+export function loopedReference(seconds: number): string {
+  const words = JFK_REFERENCE.split(" ");
+  const loops = Math.floor(seconds / JFK_LOOP_SECONDS);
+  const rest = Math.min(1, (seconds - loops * JFK_LOOP_SECONDS) / JFK_SPEECH_SECONDS);
+  return [...Array.from({ length: loops }, () => JFK_REFERENCE), words.slice(0, Math.round(words.length * rest)).join(" ")].filter(Boolean).join(" ");
+}
+export const JFK_REFERENCE = "and so my fellow americans ask not what your country can do for you ask what you can do for your country";
+const JFK_SPEECH_SECONDS = 11;
+const JFK_LOOP_SECONDS = 12.5;
+
 /** A word's tail the recognizer leaves out of it, at most. */
 const NEW_WORD_SECONDS = 0.5;
 /** The phrases that end this close to Stop are Stop's to show (Stop → text), not the captions'. */

@@ -92,3 +92,17 @@ export const fitsPlatform = (platform: Platform, text: string): boolean => {
   const { limit } = PLATFORM_RULES[platform];
   return limit === null || postLength(platform, text) <= limit;
 };
+
+/**
+ * The platform's own compose page with `text` filled in, where it has one (its web intent): X,
+ * Bluesky, Threads. Mastodon's is per server, LinkedIn's takes a link, not text: none.
+ */
+export function composeUrl(platform: Platform, text: string): string | null {
+  const base = COMPOSE_PAGES[platform];
+  return base ? `${base}${encodeURIComponent(text)}` : null;
+}
+const COMPOSE_PAGES: Partial<Record<Platform, string>> = {
+  x: "https://x.com/intent/post?text=",
+  bluesky: "https://bsky.app/intent/compose?text=",
+  threads: "https://www.threads.net/intent/post?text=",
+};

@@ -1,4 +1,4 @@
-import { createMcpHandler, isLegacyRequest, McpServer, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITIES_META_KEY, createMcpHandler, isLegacyRequest, McpServer, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-api-key.ts";
 import { SCOPES } from "@/lib/api-keys/scopes.ts";
 import { withRequest } from "@/lib/api/with-request.ts";
@@ -137,8 +137,22 @@ async function answerLegacy(req: Request, caller: Caller): Promise<Response> {
 /** The request answered in the revision it names: 2026-07-28 by its _meta and headers, else 2025's. */
 async function answerMcp(req: Request, caller: Caller): Promise<Response> {
   if (await isLegacyRequest(req, undefined, { maxRequestBodySize: MCP_BODY_MAX_BYTES })) return answerLegacy(req, caller);
-  const authInfo = { token: "", clientId: caller.userId, scopes: [...caller.scopes], extra: { [CALLER]: caller } };
+  const authInfo = { token: "", clientId: caller.userId, scopes: [...caller.scopes], extra: { [CALLER]: { ...caller, rendersApps: await rendersApps(req) } } };
   return modernHandler.fetch(req, { authInfo });
+}
+
+/**
+ * Whether a 2026-07-28 request's client says it renders MCP Apps (the extension among the
+ * capabilities each request carries): only such a host keeps an app-only tool from its model. A
+ * 2025 request says nothing of it after initialize, so those clients are never offered one.
+ */
+async function rendersApps(req: Request): Promise<boolean> {
+  try {
+    const message = (await req.clone().json()) as { params?: { _meta?: Record<string, { extensions?: Record<string, unknown> } | undefined> } };
+    return Boolean(message?.params?._meta?.[CLIENT_CAPABILITIES_META_KEY]?.extensions?.[MCP_APPS_EXTENSION]);
+  } catch {
+    return false; // the SDK answers the malformed message
+  }
 }
 
 const MEGABYTE = 1024 * 1024;

@@ -1,13 +1,15 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 
 // An MCP App (the io.modelcontextprotocol/ui extension): get_posts names a ui:// page that a host
-// which renders apps shows beside its answer, the posts of a note as cards (channel, state, text).
-// The page is static: it holds no one's data, which reaches it only as the tool's result through
-// the host (ui/notifications/tool-result), and is shown with textContent, never as HTML, so a
-// post's text cannot run as script in the host. It reads only: approving stays the person's act
-// in the app, by the post's content hash. An app-only "approve" tool is not offered because a
-// tool's visibility (["app"]) is kept by the host, not by this server: any client holding
-// content:write could call it, model or not.
+// which renders apps shows beside its answer: each post as the phone shows it, its platform, its
+// length as the platform counts it (a thread post by post), Copy, the platform's own compose page
+// ("Open in X", through the host: ui/open-link) and Approve. The page is static: it holds no one's
+// data, which reaches it only as the tool's result through the host (ui/notifications/tool-result),
+// and is shown with textContent, never as HTML, so a post's text cannot run as script in the host.
+// Approve calls approve_post through the host (tools/call) with the content_hash of the text shown,
+// so the approval covers exactly that text (a post changed since is refused: edit_conflict). That
+// tool is app-only (visibility ["app"]): it is offered only to a client that says it renders apps
+// (handle-mcp.ts), whose host keeps it from the model; a click in the page is the person's.
 
 export const POSTS_APP_URI = "ui://voicedraft/posts.html";
 export const MCP_APP_MIME_TYPE = "text/html;profile=mcp-app";
@@ -23,55 +25,153 @@ export const POSTS_APP_HTML = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Posts from a note</title>
 <style>
-  body { font: 15px/1.45 system-ui, sans-serif; margin: 0; padding: 12px; color: #1c1b1f; background: transparent; }
-  @media (prefers-color-scheme: dark) { body { color: #e6e1e5; } article { border-color: #49454f; } }
-  article { border: 1px solid #cac4d0; border-radius: 12px; padding: 12px; margin: 0 0 10px; }
-  h2 { font-size: 13px; margin: 0 0 6px; text-transform: uppercase; letter-spacing: .04em; }
-  .state { font-weight: normal; opacity: .75; }
-  p { margin: 0; white-space: pre-wrap; }
-  .hint { font-size: 13px; opacity: .75; }
+  :root { color-scheme: light dark; --text: #1c1b1f; --muted: #5f5b66; --line: #cac4d0; --card: #ffffff; --accent: #4f378b; --on-accent: #ffffff; --over: #b3261e; --ok: #1b6b3a; }
+  @media (prefers-color-scheme: dark) { :root:not([data-theme="light"]) { --text: #e6e1e5; --muted: #cac4d0; --line: #49454f; --card: #1d1b20; --accent: #d0bcff; --on-accent: #381e72; --over: #f2b8b5; --ok: #8fd8a8; } }
+  :root[data-theme="dark"] { --text: #e6e1e5; --muted: #cac4d0; --line: #49454f; --card: #1d1b20; --accent: #d0bcff; --on-accent: #381e72; --over: #f2b8b5; --ok: #8fd8a8; }
+  body { font: 15px/1.45 system-ui, sans-serif; margin: 0; padding: 12px; color: var(--text); background: transparent; }
+  article { background: var(--card); border: 1px solid var(--line); border-radius: 14px; padding: 14px; margin: 0 0 12px; }
+  header { display: flex; align-items: baseline; justify-content: space-between; gap: 8px; margin: 0 0 8px; }
+  h2 { font-size: 15px; margin: 0; }
+  .channel { font-weight: normal; color: var(--muted); }
+  .state { font-size: 13px; color: var(--muted); white-space: nowrap; }
+  .state.approved { color: var(--ok); font-weight: 600; }
+  .part { border-top: 1px solid var(--line); padding: 8px 0 0; margin: 8px 0 0; }
+  .part:first-of-type { border-top: 0; padding-top: 0; margin-top: 0; }
+  .text { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+  .meta { display: flex; justify-content: space-between; align-items: center; gap: 8px; font-size: 13px; color: var(--muted); margin: 4px 0 0; }
+  .count.over { color: var(--over); font-weight: 600; }
+  .actions { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0 0; }
+  button { font: inherit; font-size: 14px; min-height: 44px; padding: 0 16px; border-radius: 22px; border: 1px solid var(--line); background: transparent; color: var(--accent); cursor: pointer; }
+  button.primary { background: var(--accent); border-color: var(--accent); color: var(--on-accent); font-weight: 600; }
+  button.small { min-height: 36px; padding: 0 12px; font-size: 13px; }
+  button:disabled { opacity: .6; cursor: default; }
+  .note { font-size: 13px; color: var(--muted); margin: 8px 0 0; }
+  .hint { font-size: 13px; color: var(--muted); margin: 0; }
 </style>
 </head>
 <body>
 <main id="posts"><p class="hint">Waiting for the posts…</p></main>
-<p class="hint">Approve and share a post from the Voicedraft app on your phone.</p>
+<p class="hint" id="footer">Nothing is posted for you: copy a post, or open the platform, and post it yourself.</p>
 <script>
 (() => {
   const main = document.getElementById("posts");
+  let nextId = 1;
+  const pending = new Map();
   const send = (message) => window.parent.postMessage({ jsonrpc: "2.0", ...message }, "*");
-  const stateOf = (post) => post.writing ? "being written" : post.approved ? "approved" : post.freshness === "stale" ? "out of date" : "waiting for your approval";
+  /** A request to the host; resolves with its result, rejects with its error. */
+  const request = (method, params) => new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    send({ id, method, params });
+  });
+  const el = (tag, className, text) => {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const button = (label, className, onClick) => {
+    const node = el("button", className, label);
+    node.type = "button";
+    node.addEventListener("click", () => onClick(node));
+    return node;
+  };
+  const stateOf = (post) => post.writing ? "Being written" : post.approved ? "Approved" : post.freshness === "stale" ? "Out of date" : "Waiting for your approval";
+  async function copy(text, node) {
+    const label = node.textContent;
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      // A frame without clipboard access: the selection, copied the old way.
+      const area = el("textarea");
+      area.value = text;
+      document.body.append(area);
+      area.select();
+      document.execCommand("copy");
+      area.remove();
+    }
+    node.textContent = "Copied";
+    setTimeout(() => (node.textContent = label), 1500);
+  }
+  async function approve(post, node, card) {
+    node.disabled = true;
+    node.textContent = "Approving…";
+    try {
+      const result = await request("tools/call", { name: "approve_post", arguments: { post_id: post.id, content_hash: post.content_hash } });
+      if (result.isError) throw new Error((result.content && result.content[0] && result.content[0].text) || "refused");
+      render(result);
+    } catch (err) {
+      node.disabled = false;
+      node.textContent = "Approve";
+      const changed = /edit_conflict/.test(String(err && err.message));
+      const note = card.querySelector(".note") || card.appendChild(el("p", "note"));
+      note.textContent = changed ? "This post changed since it was shown: read it again before approving." : "Approve it in the Voicedraft app on your phone.";
+    }
+  }
+  function renderPost(post) {
+    const card = el("article");
+    card.dataset.post = post.id;
+    const header = el("header");
+    const title = el("h2", "", String(post.platform_label || "Post"));
+    if (post.channel_name && post.channel_name !== post.platform_label) title.append(el("span", "channel", " · " + post.channel_name));
+    header.append(title, el("span", "state" + (post.approved ? " approved" : ""), stateOf(post)));
+    card.append(header);
+    const thread = Array.isArray(post.thread) && post.thread.length ? post.thread : [{ text: String(post.text || ""), length: null, limit: null }];
+    thread.forEach((part, i) => {
+      const block = el("section", "part");
+      block.append(el("p", "text", String(part.text || "")));
+      const meta = el("div", "meta");
+      meta.append(el("span", "", thread.length > 1 ? "Post " + (i + 1) + " of " + thread.length : ""));
+      if (typeof part.length === "number") {
+        const over = typeof part.limit === "number" && part.length > part.limit;
+        meta.append(el("span", "count" + (over ? " over" : ""), part.length + (typeof part.limit === "number" ? " / " + part.limit : "") + " characters"));
+      }
+      if (thread.length > 1) meta.append(button("Copy", "small", (node) => copy(String(part.text || ""), node)));
+      block.append(meta);
+      card.append(block);
+    });
+    if (!post.writing) {
+      const actions = el("div", "actions");
+      if (!post.approved) actions.append(button("Approve", "primary", (node) => approve(post, node, card)));
+      actions.append(button(thread.length > 1 ? "Copy all" : "Copy", "", (node) => copy(thread.map((p) => p.text).join("\\n\\n"), node)));
+      if (post.compose_url) actions.append(button("Open in " + (post.platform_label || "the app"), "", () => request("ui/open-link", { url: post.compose_url }).catch(() => undefined)));
+      card.append(actions);
+    }
+    return card;
+  }
   function render(result) {
     const posts = (result && result.structuredContent && result.structuredContent.posts) || [];
     main.replaceChildren();
     if (!posts.length) {
-      const none = document.createElement("p");
-      none.className = "hint";
-      none.textContent = result && result.isError ? "The posts could not be read." : "No posts yet.";
-      main.append(none);
-      return;
+      main.append(el("p", "hint", result && result.isError ? "The posts could not be read." : "No posts yet."));
+    } else {
+      for (const post of posts) main.append(renderPost(post));
     }
-    for (const post of posts) {
-      const card = document.createElement("article");
-      const title = document.createElement("h2");
-      title.textContent = String(post.title || post.channel_id || "Post") + " ";
-      const state = document.createElement("span");
-      state.className = "state";
-      state.textContent = "· " + stateOf(post);
-      title.append(state);
-      const text = document.createElement("p");
-      text.textContent = String(post.text || "");
-      card.append(title, text);
-      main.append(card);
-    }
+    send({ method: "ui/notifications/size-changed", params: { width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight } });
   }
+  const theme = (context) => {
+    if (context && (context.theme === "light" || context.theme === "dark")) document.documentElement.dataset.theme = context.theme;
+  };
   window.addEventListener("message", (event) => {
     if (event.source !== window.parent) return;
     const message = event.data;
     if (!message || message.jsonrpc !== "2.0") return;
-    if (message.id === 1 && message.result) send({ method: "ui/notifications/initialized" });
+    if (message.id !== undefined && pending.has(message.id) && !message.method) {
+      const { resolve, reject } = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.error) reject(new Error(message.error.message || "error"));
+      else resolve(message.result);
+      return;
+    }
     if (message.method === "ui/notifications/tool-result") render(message.params);
+    if (message.method === "ui/notifications/host-context-changed") theme(message.params);
   });
-  send({ id: 1, method: "ui/initialize", params: { appInfo: { name: "voicedraft-posts", version: "1.0.0" }, appCapabilities: {}, protocolVersion: "${APPS_PROTOCOL_VERSION}" } });
+  request("ui/initialize", { appInfo: { name: "voicedraft-posts", version: "1.1.0" }, appCapabilities: {}, protocolVersion: "${APPS_PROTOCOL_VERSION}" })
+    .then((result) => {
+      theme(result && result.hostContext);
+      send({ method: "ui/notifications/initialized" });
+    })
+    .catch(() => undefined);
 })();
 </script>
 </body>
@@ -84,7 +184,7 @@ export function registerPostsApp(server: McpServer, { scopes }: { scopes: readon
   server.registerResource(
     "posts-app",
     POSTS_APP_URI,
-    { title: "Posts from a note", description: "An MCP App: the posts get_posts answers, shown as cards with their state.", mimeType: MCP_APP_MIME_TYPE },
+    { title: "Posts from a note", description: "An MCP App: the posts get_posts answers, as the phone shows them (length, thread, Copy, Open in X, Approve).", mimeType: MCP_APP_MIME_TYPE },
     async (uri) => ({
       contents: [{ uri: uri.href, mimeType: MCP_APP_MIME_TYPE, text: POSTS_APP_HTML, _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: false } } }],
     }),

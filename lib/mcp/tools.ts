@@ -20,13 +20,23 @@ import { createMaster } from "@/lib/content/items/create-master.ts";
 import { createVariants } from "@/lib/content/generation/create-variants.ts";
 import { getFamily } from "@/lib/content/items/get-family.ts";
 import { POSTS_APP_URI } from "@/lib/mcp/posts-app.ts";
+import { approveVariant } from "@/lib/content/delivery/approve-variant.ts";
+import { ApproveInput } from "@/lib/content/schemas.ts";
+import { composeUrl, platformLabel, platformRules, postLength } from "@/lib/channels/platforms.ts";
 
 // The tools an assistant may call, each the same verb the API calls, with the API's zod schemas
-// for its input, and honest hints: what only reads, what changes, what may be repeated. None
-// approves, shares, confirms a publication or deletes: those stay a person's acts on the phone.
+// for its input, and honest hints: what only reads, what changes, what may be repeated. None the
+// model sees approves, shares, confirms a publication or deletes: those stay a person's acts, on
+// the phone, or (approve_post) by the Approve button of the posts app, which hosts keep from the model.
 
 /** Who calls (a key's or an access token's person and scopes), and the request's id for its errors. */
-export type Caller = { userId: string; scopes: readonly Scope[]; requestId: string };
+export type Caller = {
+  userId: string;
+  scopes: readonly Scope[];
+  requestId: string;
+  /** The client said it renders MCP Apps (2026-07-28's per-request capabilities): it is offered the app-only approve_post. */
+  rendersApps?: boolean;
+};
 
 // Ids are checked as the API checks a path's (assertId: validation_failed), in the tool, so the
 // refusal is the API's; the schema only says what they look like.
@@ -225,28 +235,73 @@ export function registerTools(server: McpServer, caller: Caller): void {
     "get_posts",
     {
       title: "Read posts",
-      description: "The posts made from a note (by make_posts' master_id): each channel's text, whether it is still being written, approved, or out of date.",
+      description:
+        "The posts made from a note (by make_posts' master_id): each channel's text (a thread post by post, each with its length as the platform counts it), " +
+        "whether it is still being written, approved, or out of date.",
       inputSchema: { master_id: Id.describe("The id make_posts answered as master_id.") },
       annotations: { readOnlyHint: true, idempotentHint: true },
-      // A host that renders MCP Apps shows the answer as cards (lib/mcp/posts-app.ts).
+      // A host that renders MCP Apps shows the answer as the phone does (lib/mcp/posts-app.ts).
       _meta: { ui: { resourceUri: POSTS_APP_URI } },
     },
     "content:read",
-    async ({ master_id }) => {
-      const family = await getFamily({ userId, id: idArgument("master_id", master_id) });
-      return {
-        master_id: family.master.id,
-        source_outdated: family.master.source_outdated,
-        posts: family.variants.map((v) => ({
-          id: v.id,
-          channel_id: v.channel_id,
-          title: v.title,
-          text: v.body,
-          writing: v.generation?.state === "queued" || v.generation?.state === "running",
-          approved: v.approval?.state === "approved",
-          freshness: v.freshness,
-        })),
-      };
-    },
+    async ({ master_id }) => postsOf(userId, idArgument("master_id", master_id)),
   );
+
+  // Only for a host that renders apps: one that does not would hand it to its model like any tool.
+  if (caller.rendersApps) {
+    tool(
+      "approve_post",
+      {
+        title: "Approve a post",
+        description:
+          "Approves the post's text as shown (its content_hash): for the posts app's Approve button only, which a person clicks. " +
+          "Hidden from the model by hosts that render MCP Apps.",
+        inputSchema: {
+          post_id: Id.describe("The post's id, as get_posts gives it."),
+          content_hash: z.string().describe("The content_hash of the text the person saw (get_posts'); a post changed since is refused with edit_conflict."),
+        },
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+        // Only the app calls it: a host keeps it out of the model's tools (ext-apps' visibility).
+        _meta: { ui: { resourceUri: POSTS_APP_URI, visibility: ["app"] } },
+      },
+      "content:write",
+      async ({ post_id, content_hash }) => {
+        const item = await approveVariant({ userId, id: idArgument("post_id", post_id), input: parseWith(ApproveInput, { content_hash }) });
+        const family = await postsOf(userId, item.master_id!);
+        return { approved: item.id, content_hash: item.approval?.approved_hash ?? null, ...family };
+      },
+    );
+  }
+}
+
+/** A note's posts as get_posts answers them: each as the phone shows it, its thread post by post. */
+async function postsOf(userId: string, masterId: string) {
+  const family = await getFamily({ userId, id: masterId });
+  const channels = new Map((await listChannels({ userId })).map((c) => [c.id, c]));
+  return {
+    master_id: family.master.id,
+    source_outdated: family.master.source_outdated,
+    posts: family.variants.map((v) => {
+      const platform = (v.channel_id && channels.get(v.channel_id)?.platform) || "other";
+      const parts = v.posts?.length ? v.posts : [v.body];
+      const { limit } = platformRules(platform);
+      return {
+        id: v.id,
+        channel_id: v.channel_id,
+        channel_name: (v.channel_id && channels.get(v.channel_id)?.name) || null,
+        platform,
+        platform_label: platformLabel(platform),
+        title: v.title,
+        text: v.body,
+        content_hash: v.content_hash,
+        // Each post of a thread (one unless a thread), with its length as the platform counts it.
+        thread: parts.map((part) => ({ text: part, length: postLength(platform, part), limit })),
+        // A thread starts from its first post.
+        compose_url: composeUrl(platform, parts[0]),
+        writing: v.generation?.state === "queued" || v.generation?.state === "running",
+        approved: v.approval?.state === "approved",
+        freshness: v.freshness,
+      };
+    }),
+  };
 }

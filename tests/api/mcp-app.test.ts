@@ -1,84 +1,198 @@
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
-import vm from "node:vm";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import type { Client } from "@modelcontextprotocol/client";
+import { chromium, type Browser, type FrameLocator, type Page } from "playwright-core";
 import { MCP_APP_MIME_TYPE, POSTS_APP_HTML, POSTS_APP_URI } from "@/lib/mcp/posts-app.ts";
-import { setUpTestDatabase } from "@/tests/support/database.ts";
-import { createTestUser } from "@/tests/support/factories.ts";
+import { content, createChannel, LONG_NOTE, setUpContentTests, waitForGeneration } from "@/tests/api/content-support.ts";
+import { createTestNote, createTestUser } from "@/tests/support/factories.ts";
 import { connectMcp } from "@/tests/support/mcp-client.ts";
+import { ROOT } from "@/tests/support/processes.ts";
 
-// Issue 59, item 5: an MCP App. get_posts names a ui:// page (text/html;profile=mcp-app) that a
-// host renders with the tool's result; the page holds no one's data and shows a post's text as
-// text. No tool approves: a tool's app-only visibility is the host's to keep, not this server's.
+// Issue 59: an MCP App. get_posts names a ui:// page (text/html;profile=mcp-app) that a host
+// renders with the tool's result: each post as the phone shows it (its platform, its length as the
+// platform counts it, a thread post by post), Copy, "Open in X" and Approve. Here a host of the
+// test's own frames the page in Debian's Chromium as a client would (a sandboxed iframe with the
+// resource as its document, JSON-RPC over postMessage: ui/initialize, the tool's result, the
+// app's tools/call and ui/open-link), and hands the app's tool calls to the server through the
+// SDK's client. approve_post is app-only: offered only to a client that renders apps, and kept
+// from the model by its visibility.
 
-setUpTestDatabase();
+process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
+setUpContentTests();
 
-type Node = { tag: string; className?: string; textContent: string; children: Node[]; append: (...n: Node[]) => void; replaceChildren: () => void };
-const element = (tag: string): Node => {
-  const node: Node = {
-    tag,
-    textContent: "",
-    children: [],
-    append: (...more) => void node.children.push(...more),
-    replaceChildren: () => void (node.children = []),
-  };
-  return node;
-};
+const SCREENSHOTS = path.join(ROOT, "tests", "e2e", "screenshots");
+const PHONE = { width: 360, height: 740 };
+type Tool = { name: string; _meta?: { ui?: { resourceUri?: string; visibility?: string[] } } };
+/** What a host that renders apps hands its model: every tool but those only its apps may call. */
+const modelTools = (tools: Tool[]) => tools.filter((t) => t._meta?.ui?.visibility?.includes("model") ?? true);
+const appTools = (tools: Tool[]) => tools.filter((t) => t._meta?.ui?.visibility?.includes("app") ?? true);
 
-/** The page's script in a stand-in browser whose parent is a host: what it sends, and what it shows. */
-function runPage() {
-  const script = /<script>([\s\S]*)<\/script>/.exec(POSTS_APP_HTML)![1];
-  const sent: Record<string, unknown>[] = [];
-  const listeners: ((event: { source: unknown; data: unknown }) => void)[] = [];
-  const main = element("main");
-  const parent = { postMessage: (message: Record<string, unknown>) => sent.push(message) };
-  const window = { parent, addEventListener: (_: string, listener: (typeof listeners)[number]) => listeners.push(listener) };
-  vm.runInNewContext(script, { window, document: { getElementById: () => main, createElement: element } });
-  const receive = (data: unknown, source: unknown = parent) => listeners.forEach((listener) => listener({ source, data }));
-  return { sent, receive, main };
+// The host: a chat's frame around the app's iframe. It answers the app's requests, sends the
+// tool's result once the app is ready, passes the app's tool calls on (only tools the app may
+// call), and keeps the links the app asked it to open.
+const HOST_PAGE = `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1">
+<style>:root { color-scheme: light dark; } body { margin: 0; font: 14px system-ui, sans-serif; background: Canvas; color: CanvasText; }
+header { padding: 10px 12px; font-weight: 600; border-bottom: 1px solid #8884; } iframe { display: block; border: 0; width: 100%; height: 600px; }</style>
+</head><body><header>Assistant · Read posts</header><iframe id="app" sandbox="allow-scripts" title="Posts from a note"></iframe></body></html>`;
+
+function hostScript({ html, toolResult, theme, appToolNames }: { html: string; toolResult: unknown; theme: string; appToolNames: string[] }) {
+  const frame = document.getElementById("app") as HTMLIFrameElement;
+  const w = window as unknown as { openedLinks: string[]; refused: string[]; callServerTool(name: string, args: unknown): Promise<unknown> };
+  w.openedLinks = [];
+  w.refused = [];
+  window.addEventListener("message", async (event) => {
+    if (event.source !== frame.contentWindow) return;
+    const message = event.data as { id?: number; method?: string; params?: Record<string, unknown> };
+    const post = (data: Record<string, unknown>) => frame.contentWindow!.postMessage({ jsonrpc: "2.0", ...data }, "*");
+    const reply = (result: unknown) => post({ id: message.id, result });
+    switch (message.method) {
+      case "ui/initialize":
+        return reply({ protocolVersion: message.params!.protocolVersion, hostInfo: { name: "test-host", version: "1" }, hostCapabilities: { openLinks: {}, serverTools: {} }, hostContext: { theme } });
+      case "ui/notifications/initialized":
+        return post({ method: "ui/notifications/tool-result", params: toolResult });
+      case "tools/call": {
+        const name = String(message.params!.name);
+        if (!appToolNames.includes(name)) {
+          w.refused.push(name);
+          return post({ id: message.id, error: { code: -32601, message: `${name} is not a tool this app may call` } });
+        }
+        try {
+          return reply(await w.callServerTool(name, message.params!.arguments));
+        } catch (err) {
+          return post({ id: message.id, error: { code: -32603, message: String(err) } });
+        }
+      }
+      case "ui/open-link":
+        w.openedLinks.push(String(message.params!.url));
+        return reply({});
+      case "ui/notifications/size-changed":
+        frame.style.height = `${Math.max(200, Number(message.params!.height) + 4)}px`;
+    }
+  });
+  frame.srcdoc = html;
 }
 
+let browser: Browser;
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** A person with a note, an X and a LinkedIn channel, and their posts written: the master's id. */
+async function personWithPosts() {
+  const user = await createTestUser();
+  const note = await createTestNote(user, LONG_NOTE);
+  await createChannel(user.key, "x");
+  await createChannel(user.key, "linkedin");
+  const client = await connectMcp(user.key, "2026-07-28", { apps: true });
+  const made = (await client.callTool({ name: "make_posts", arguments: { note_id: note.id } })) as { structuredContent: { master_id: string } };
+  await waitForGeneration(user.key, made.structuredContent.master_id);
+  return { user, client, masterId: made.structuredContent.master_id };
+}
+
+/** The host's page at 360×740 with the app framed in it, showing get_posts' answer. */
+async function host(client: Client, masterId: string, colorScheme: "light" | "dark"): Promise<{ page: Page; app: FrameLocator; result: { structuredContent: { posts: Post[] } } }> {
+  const tools = (await client.listTools()).tools as Tool[];
+  const html = ((await client.readResource({ uri: POSTS_APP_URI })).contents[0] as { text: string }).text;
+  const result = (await client.callTool({ name: "get_posts", arguments: { master_id: masterId } })) as { structuredContent: { posts: Post[] } };
+  const context = await browser.newContext({ viewport: PHONE, colorScheme, deviceScaleFactor: 1 });
+  // tsx keeps function names with a helper (__name) that the host's script, sent to the page, refers to.
+  await context.addInitScript("globalThis.__name = (f) => f");
+  const page = await context.newPage();
+  page.on("pageerror", (err) => console.error(`host page: ${err.message}`));
+  await page.exposeFunction("callServerTool", (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }));
+  await page.setContent(HOST_PAGE);
+  await page.evaluate(hostScript, { html, toolResult: result, theme: colorScheme, appToolNames: appTools(tools).map((t) => t.name) });
+  const app = page.frameLocator("#app");
+  await app.locator("article").first().waitFor();
+  return { page, app, result };
+}
+type Post = { id: string; platform: string; content_hash: string; thread: { text: string; length: number; limit: number | null }[]; compose_url: string | null; approved: boolean };
+
 describe("the posts app (MCP Apps)", () => {
-  test("get_posts names the ui:// page; it is listed and read as an MCP App for a key that reads posts, and not otherwise", async () => {
+  test("get_posts names the ui:// page; approve_post is offered, app-only, to a client that renders apps, and to no other", async () => {
     const user = await createTestUser();
-    const client = await connectMcp(user.key);
-    const tool = (await client.listTools()).tools.find((t) => t.name === "get_posts")!;
-    assert.deepEqual(tool._meta?.ui, { resourceUri: POSTS_APP_URI });
-    assert.ok(!(await client.listTools()).tools.some((t) => /approve/.test(t.name)), "no tool approves");
-    const listed = (await client.listResources()).resources.find((r) => r.uri === POSTS_APP_URI);
+    const apps = await connectMcp(user.key, "2026-07-28", { apps: true });
+    const tools = (await apps.listTools()).tools as Tool[];
+    assert.deepEqual(tools.find((t) => t.name === "get_posts")?._meta?.ui, { resourceUri: POSTS_APP_URI });
+    assert.deepEqual(tools.find((t) => t.name === "approve_post")?._meta?.ui, { resourceUri: POSTS_APP_URI, visibility: ["app"] });
+    assert.ok(!modelTools(tools).some((t) => /approve/.test(t.name)), "the model's tools have no approve");
+    const listed = (await apps.listResources()).resources.find((r) => r.uri === POSTS_APP_URI);
     assert.equal(listed?.mimeType, MCP_APP_MIME_TYPE);
-    const read = (await client.readResource({ uri: POSTS_APP_URI })).contents[0] as { mimeType: string; text: string };
+    const read = (await apps.readResource({ uri: POSTS_APP_URI })).contents[0] as { mimeType: string; text: string; _meta?: { ui?: { csp?: unknown } } };
     assert.equal(read.mimeType, MCP_APP_MIME_TYPE);
     assert.equal(read.text, POSTS_APP_HTML, "the same static page for everyone: no one's data in it");
+    assert.deepEqual(read._meta?.ui?.csp, { connectDomains: [], resourceDomains: [] }, "nothing loads from outside");
     assert.match(read.text, /Content-Security-Policy" content="default-src 'none'/);
     assert.doesNotMatch(read.text, /innerHTML|insertAdjacentHTML|document\.write|eval\(/);
-    await client.close();
+    await apps.close();
 
+    // A client that does not render apps would hand an app-only tool to its model: it is not offered one.
+    for (const plain of [await connectMcp(user.key, "2026-07-28"), await connectMcp(user.key, "2025-11-25", { apps: true })]) {
+      assert.ok(!(await plain.listTools()).tools.some((t) => /approve/.test(t.name)), "no tool approves");
+      await plain.close();
+    }
     const notesOnly = await connectMcp((await createTestUser({ scopes: ["transcribe"] })).key);
     assert.equal((await notesOnly.listResources()).resources.some((r) => r.uri === POSTS_APP_URI), false);
     await notesOnly.close();
   });
 
-  test("the page says hello to its host, then shows the tool's posts as text, markup and all", async () => {
-    const { sent, receive, main } = runPage();
-    assert.equal(sent[0].method, "ui/initialize");
-    assert.equal((sent[0].params as { protocolVersion: string }).protocolVersion, "2026-01-26");
-    receive({ jsonrpc: "2.0", id: 1, result: { protocolVersion: "2026-01-26", hostInfo: { name: "host", version: "1" }, hostCapabilities: {}, hostContext: {} } });
-    assert.equal(sent[1].method, "ui/notifications/initialized");
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`in a host's frame (${colorScheme}): each post as the phone shows it; Open in X; Approve approves exactly the text shown`, async () => {
+      const { user, client, masterId } = await personWithPosts();
+      const { page, app, result } = await host(client, masterId, colorScheme);
+      try {
+        const posts = result.structuredContent.posts;
+        const x = posts.find((p) => p.platform === "x")!;
+        const linkedin = posts.find((p) => p.platform === "linkedin")!;
+        assert.ok(x.thread.length > 1, "the long note is a thread on X");
+        assert.ok(x.thread.every((part) => part.limit === 280 && part.length <= 280), "each post fits X, as X counts it");
 
-    const posts = [
-      { id: "p1", channel_id: "c1", title: "LinkedIn", text: "We ship on <b>Friday</b><script>alert(1)</script>", writing: false, approved: false, freshness: "fresh" },
-      { id: "p2", channel_id: "c2", title: null, text: "", writing: true, approved: false, freshness: null },
-    ];
-    receive({ jsonrpc: "2.0", method: "ui/notifications/tool-result", params: { content: [], structuredContent: { posts } } }, { someone: "else" });
-    assert.equal(main.children.length, 0, "a message from anyone but the host is ignored");
-    receive({ jsonrpc: "2.0", method: "ui/notifications/tool-result", params: { content: [], structuredContent: { posts } } });
-    assert.equal(main.children.length, 2);
-    const [first, second] = main.children;
-    assert.equal(first.children[1].textContent, posts[0].text, "the text as text, never as HTML");
-    assert.match(first.children[0].textContent + first.children[0].children[0].textContent, /LinkedIn.*waiting for your approval/);
-    assert.match(second.children[0].children[0].textContent, /being written/);
+        const xCard = app.locator(`article[data-post="${x.id}"]`);
+        await xCard.getByText(`Post 1 of ${x.thread.length}`).waitFor();
+        assert.equal(await xCard.locator(".part").count(), x.thread.length, "the thread post by post");
+        assert.equal(await xCard.locator(".part .text").first().textContent(), x.thread[0].text);
+        assert.equal(await xCard.locator(".count").first().textContent(), `${x.thread[0].length} / 280 characters`);
+        assert.equal(await app.locator(`article[data-post="${linkedin.id}"] .count`).textContent(), `${linkedin.thread[0].length} / 3000 characters`);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `mcp-app-${colorScheme}.png`) });
 
-    receive({ jsonrpc: "2.0", method: "ui/notifications/tool-result", params: { isError: true, content: [] } });
-    assert.equal(main.children[0].textContent, "The posts could not be read.");
-  });
+        await xCard.getByRole("button", { name: "Open in X" }).click();
+        await page.waitForFunction(() => (window as unknown as { openedLinks: string[] }).openedLinks.length > 0);
+        const [link] = await page.evaluate(() => (window as unknown as { openedLinks: string[] }).openedLinks);
+        assert.equal(link, `https://x.com/intent/post?text=${encodeURIComponent(x.thread[0].text)}`, "X's own compose page, with the first post");
+
+        await xCard.getByRole("button", { name: "Copy all" }).click();
+        await xCard.getByRole("button", { name: "Copied" }).waitFor();
+
+        // The person clicks Approve: the post is approved at the hash of the text the app showed.
+        await xCard.getByRole("button", { name: "Approve" }).click();
+        await xCard.locator(".state.approved").waitFor();
+        const approved = (await content.get(user.key, x.id)).body.item;
+        assert.equal(approved.approval.state, "approved");
+        assert.equal(approved.approval.approved_hash, x.content_hash);
+        assert.equal(await xCard.getByRole("button", { name: "Approve" }).count(), 0);
+
+        // A post edited after it was shown is not approved by a click on its old text.
+        const edited = await content.edit(user.key, linkedin.id, { body: `${linkedin.thread[0].text}\n\nEdited on the phone.`, expected_content_hash: linkedin.content_hash });
+        assert.equal(edited.status, 200, edited.text);
+        const liCard = app.locator(`article[data-post="${linkedin.id}"]`);
+        await liCard.getByRole("button", { name: "Approve" }).click();
+        await liCard.getByText("This post changed since it was shown: read it again before approving.").waitFor();
+        assert.equal((await content.get(user.key, linkedin.id)).body.item.approval.state, "awaiting_approval");
+        await page.screenshot({ path: path.join(SCREENSHOTS, `mcp-app-approved-${colorScheme}.png`) });
+        assert.deepEqual(await page.evaluate(() => (window as unknown as { refused: string[] }).refused), [], "the app calls only tools it may");
+      } finally {
+        await page.context().close();
+        await client.close();
+      }
+    });
+  }
 });

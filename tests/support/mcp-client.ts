@@ -7,10 +7,12 @@ import { POST as mcp } from "@/app/mcp/route.ts";
 
 export type McpRevision = "2026-07-28" | "2025-11-25";
 
-export async function connectMcp(key: string, revision: McpRevision = "2026-07-28"): Promise<Client> {
+/** `apps`: the client says it renders MCP Apps (a host such as Claude's), as each 2026-07-28 request carries. */
+export async function connectMcp(key: string, revision: McpRevision = "2026-07-28", { apps = false }: { apps?: boolean } = {}): Promise<Client> {
+  const capabilities = apps ? { capabilities: { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } } } : {};
   const client = new Client(
     { name: "test-assistant", version: "1.0.0" },
-    revision === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : { supportedProtocolVersions: ["2025-11-25"] },
+    revision === "2026-07-28" ? { ...capabilities, versionNegotiation: { mode: { pin: "2026-07-28" } } } : { ...capabilities, supportedProtocolVersions: ["2025-11-25"] },
   );
   const transport = new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), {
     requestInit: { headers: { authorization: `Bearer ${key}` } },
