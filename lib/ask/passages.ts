@@ -1,7 +1,7 @@
 import type { Segment } from "@/lib/segment.ts";
 import { matchedPairs } from "@/lib/dictionary/word-diff.ts";
 import { wordsOf } from "@/lib/optimizer/clean-up-guard.ts";
-import { shownText } from "@/lib/shown-text.ts";
+import { shownText } from "@/lib/notes/store/shown-text.ts";
 
 // A note cut into passages an answer can quote and a player can seek to: the sentences of the
 // text the note shows (the person's edit, else the clean-up, else the recognized text), each with

@@ -4,7 +4,7 @@ import { storedInsights } from "@/lib/insights/store-insights.ts";
 import { termMatcher } from "@/lib/notes/search-notes.ts";
 import { configurationOf, fold, queryInLanguage, stemQuery, type ParsedQuery, type StemmedQuery } from "@/lib/notes/search-query.ts";
 import { resolveTagFilter } from "@/lib/tags/tag-filter.ts";
-import { shownText } from "@/lib/shown-text.ts";
+import { shownText } from "@/lib/notes/store/shown-text.ts";
 import { passagesOf, type Passage } from "@/lib/ask/passages.ts";
 import { bound, type AskInput } from "@/lib/ask/schemas.ts";
 

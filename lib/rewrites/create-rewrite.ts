@@ -2,7 +2,7 @@ import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { composeInsights } from "@/lib/insights/compose-insights.ts";
 import { offlineInsightsWriter } from "@/lib/insights/offline-insights.ts";
-import { shownText } from "@/lib/shown-text.ts";
+import { shownText } from "@/lib/notes/store/shown-text.ts";
 import { storedInsights } from "@/lib/insights/store-insights.ts";
 import { toRewrite } from "@/lib/rewrites/rewrite-store.ts";
 import type { CreateRewriteInput, Rewrite } from "@/lib/rewrites/schemas.ts";

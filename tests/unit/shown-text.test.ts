@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { presentedTextOf, shownTextOf } from "@/lib/shown-text.ts";
+import { presentedTextOf, shownTextOf } from "@/lib/notes/store/shown-text.ts";
 
-// Which text a note shows (lib/shown-text.ts): one rule for the stored note and the note as
+// Which text a note shows (lib/notes/store/shown-text.ts): one rule for the stored note and the note as
 // the API answers it, used by the note's page, insights, rewrites, posts, exports and the assistant.
 
 const stored = (editedAt: Date | null, optimization: { status: string; optimizedText: string | null } | null) => ({ text: "the recognized text", editedAt, optimization });
