@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client.ts";
 import { storedInsights } from "@/lib/insights/store-insights.ts";
 import { termMatcher } from "@/lib/notes/search-notes.ts";
-import { configurationOf, fold, stemQuery, type ParsedQuery, type StemmedQuery } from "@/lib/notes/search-query.ts";
+import { configurationOf, fold, stemQuery, type ParsedQuery, type StemmedQuery } from "@/lib/notes/store/search-query.ts";
 import { resolveTagFilter } from "@/lib/tags/tag-filter.ts";
 import { answerCandidates } from "@/lib/notes/store/note-matches.ts";
 import { passagesOfText, type Passage } from "@/lib/ask/passages.ts";

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
-import { queryInLanguage, type StemmedQuery } from "@/lib/notes/search-query.ts";
+import { queryInLanguage, type StemmedQuery } from "@/lib/notes/store/search-query.ts";
 import { SHOWN_TEXT_SQL } from "@/lib/notes/store/shown-text-sql.ts";
 
 // The notes' search index read for others than search itself: the candidates of an answer (Ask)
