@@ -36,7 +36,7 @@ export async function replaceText({ userId, id, text, title, updatedAt }: { user
  * The second pass's text in place of the live one, only while the note still holds `liveText`
  * unedited: "replaced", "unchanged" (the same text, still there) or "edited" (changed since).
  */
-export async function replaceLiveText({
+export async function improveLiveText({
   userId,
   id,
   liveText,
