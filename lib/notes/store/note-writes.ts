@@ -21,7 +21,7 @@ export async function findNoteByIdempotencyKey({ userId, idempotencyKey }: { use
  * The person's edit of the text and/or title, compare-and-set on `updatedAt` when given (a stale
  * copy changes nothing). Returns how many notes changed (0: none such, or changed since).
  */
-export async function replaceText({ userId, id, text, title, updatedAt }: { userId: string; id: string; text?: string; title?: string; updatedAt?: Date }): Promise<number> {
+export async function replaceText({ userId, id, text, title, updatedAt }: { userId: string; id: string; text?: string; title?: string | null; updatedAt?: Date }): Promise<number> {
   const { count } = await (await db()).transcription.updateMany({
     where: { id, userId, ...(updatedAt && { updatedAt }) },
     data: {
