@@ -20,3 +20,9 @@ export async function notesCreatedSince<S extends Prisma.TranscriptionSelect>({ 
   const prisma = await client();
   return prisma.transcription.findMany({ where: { userId, createdAt: { gte: since } }, orderBy: { createdAt: "asc" }, select }) as Promise<Picked<S>[]>;
 }
+
+/** The uploads of one of the person's recordings in parts, in part order (a retried part's first upload first). */
+export async function recordingParts<S extends Prisma.TranscriptionSelect>({ userId, recordingId }: { userId: string; recordingId: string }, select: S): Promise<Picked<S>[]> {
+  const prisma = await client();
+  return prisma.transcription.findMany({ where: { userId, recordingId }, orderBy: [{ recordingPart: "asc" }, { createdAt: "asc" }], select }) as Promise<Picked<S>[]>;
+}
