@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { log } from "@/lib/log.ts";
 import { AUDIO_STORES } from "@/lib/note-audio/audio-store.ts";
+import { countNotes } from "@/lib/notes/store/owned-note.ts";
 
 /**
  * Deletes a user and everything of theirs: every kept recording in every store (whichever was
@@ -19,7 +20,7 @@ export async function deleteAccount({ userId, confirm }: { userId: string; confi
       details: [{ path: "confirm", message: "is not this account's email" }],
     });
   }
-  const notes = await prisma.transcription.count({ where: { userId } });
+  const notes = await countNotes({ userId });
   // Recordings first: a failure leaves the account to delete again, never recordings of nobody.
   for (const store of AUDIO_STORES) await store.removeUser(userId);
   await prisma.$transaction(async (tx) => {

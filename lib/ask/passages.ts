@@ -1,7 +1,7 @@
 import type { Segment } from "@/lib/segment.ts";
 import { matchedPairs } from "@/lib/dictionary/word-diff.ts";
 import { wordsOf } from "@/lib/optimizer/clean-up-guard.ts";
-import { shownText } from "@/lib/shown-text.ts";
+import { shownText } from "@/lib/notes/store/shown-text.ts";
 
 // A note cut into passages an answer can quote and a player can seek to: the sentences of the
 // text the note shows (the person's edit, else the clean-up, else the recognized text), each with
@@ -53,17 +53,14 @@ function heardWords(segments: Segment[]): Heard[] {
   });
 }
 
-/** The note's passages, in the order spoken. */
-export function passagesOf(note: {
-  text: string;
-  segments: unknown;
-  editedAt: Date | null;
-  optimization: { status: string; optimizedText: string | null } | null;
-}): Passage[] {
-  const text = shownText(note);
+/** A stored note's passages, in the order spoken. */
+export const passagesOf = (note: Parameters<typeof shownText>[0] & { segments: unknown }): Passage[] => passagesOfText(shownText(note), note.segments);
+
+/** The passages of the text a note shows (as shownText or its SQL twin gives it), timed by its recognized segments. */
+export function passagesOfText(text: string, segments: unknown): Passage[] {
   const sentences = sentencesOf(text);
   const untimed = () => sentences.map((s, order) => ({ text: s.text, start: null, end: null, order }));
-  const heard = heardWords(Array.isArray(note.segments) ? (note.segments as Segment[]) : []);
+  const heard = heardWords(Array.isArray(segments) ? (segments as Segment[]) : []);
   if (!heard.length) return untimed();
   // The shown words, each with the whitespace token it is in (the sentences' spans count tokens).
   const shown = text

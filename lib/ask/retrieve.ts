@@ -1,11 +1,10 @@
 import { db } from "@/lib/db/client.ts";
-import { Prisma } from "@/lib/db/generated/client.ts";
 import { storedInsights } from "@/lib/insights/store-insights.ts";
 import { termMatcher } from "@/lib/notes/search-notes.ts";
-import { configurationOf, fold, queryInLanguage, stemQuery, type ParsedQuery, type StemmedQuery } from "@/lib/notes/search-query.ts";
+import { configurationOf, fold, stemQuery, type ParsedQuery, type StemmedQuery } from "@/lib/notes/store/search-query.ts";
 import { resolveTagFilter } from "@/lib/tags/tag-filter.ts";
-import { shownText } from "@/lib/shown-text.ts";
-import { passagesOf, type Passage } from "@/lib/ask/passages.ts";
+import { answerCandidates } from "@/lib/notes/store/note-matches.ts";
+import { passagesOfText, type Passage } from "@/lib/ask/passages.ts";
 import { bound, type AskInput } from "@/lib/ask/schemas.ts";
 
 // Retrieval for an answer: the search index finds the candidate notes (the question's words
@@ -69,43 +68,20 @@ export async function retrieve(userId: string, input: AskInput): Promise<Retriev
 }
 
 async function candidates(userId: string, input: AskInput, stemmed: StemmedQuery): Promise<Candidate[]> {
-  const prisma = await db();
   const filter = input.tag ? await resolveTagFilter({ userId, tags: [input.tag], excluded: [] }) : null;
   if (filter?.none) return [];
-  const any = Prisma.sql`${stemmed.any}::tsquery`;
-  const inNote = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`t.language`);
-  const inCleanUp = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`o.language`);
-  const when = Prisma.sql`coalesce(t.recorded_at, t.created_at)`;
-  const within = Prisma.sql`${filter?.tags.length ? Prisma.sql` AND t.tags @> ${filter.tags}::text[]` : Prisma.empty}${
-    input.since ? Prisma.sql` AND ${when} >= ${bound(input.since, "start")}` : Prisma.empty
-  }${input.until ? Prisma.sql` AND ${when} < ${bound(input.until, "end")}` : Prisma.empty}`;
-  const noteMatches = stemmed.single ? Prisma.sql`t.search @@ ${any}` : Prisma.sql`t.search @@ ${any} AND t.search @@ ${inNote}`;
-  const cleanUpMatches = stemmed.single ? Prisma.sql`o.search @@ ${any}` : Prisma.sql`o.search @@ ${any} AND o.search @@ ${inCleanUp}`;
   // The two index searches of lib/notes/search-notes.ts (a note's own words; its clean-up's, unless
-  // edited), each the newest matches, then ranked by the better of the two.
-  const hits = await prisma.$queryRaw<{ id: string; rank: number }[]>`
-    WITH found AS (
-      (SELECT t.id FROM transcriptions t WHERE t.user_id = ${userId} AND ${noteMatches}${within} ORDER BY t.id DESC LIMIT ${RANKED_MATCHES})
-      UNION
-      (SELECT t.id FROM optimization_workflows o
-        JOIN transcriptions t ON t.optimization_id = o.id AND t.user_id = ${userId} AND t.edited_at IS NULL
-        WHERE o.user_id = ${userId} AND ${cleanUpMatches}${within} ORDER BY t.id DESC LIMIT ${RANKED_MATCHES})
-    )
-    SELECT t.id, greatest(ts_rank(t.search, ${inNote}), CASE WHEN t.edited_at IS NULL THEN coalesce(ts_rank(o.search, ${inCleanUp}), 0) ELSE 0 END)::float8 AS rank
-    FROM found f JOIN transcriptions t ON t.id = f.id
-    LEFT JOIN optimization_workflows o ON o.id = t.optimization_id
-    ORDER BY rank DESC, t.id DESC
-    LIMIT ${CANDIDATE_NOTES}`;
-  const rows = await prisma.transcription.findMany({
-    where: { id: { in: hits.map((h) => h.id) }, userId },
-    select: { id: true, title: true, text: true, segments: true, editedAt: true, insights: true, recordedAt: true, createdAt: true, language: true, optimization: { select: { status: true, optimizedText: true } } },
+  // edited), each the newest matches, then ranked by the better of the two; each read as it shows.
+  const notes = await answerCandidates({
+    userId,
+    stemmed,
+    filter: { tags: filter?.tags, since: input.since ? bound(input.since, "start") : undefined, until: input.until ? bound(input.until, "end") : undefined },
+    perSide: RANKED_MATCHES,
+    limit: CANDIDATE_NOTES,
   });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return hits.flatMap((hit) => {
-    const row = byId.get(hit.id);
-    if (!row) return []; // deleted between the two reads
-    const title = row.title ?? storedInsights(row.insights)?.title ?? firstWords(shownText(row));
-    return [{ id: row.id, title, recordedAt: row.recordedAt ?? row.createdAt, rank: hit.rank, language: row.language, passages: passagesOf(row) }];
+  return notes.map((note) => {
+    const title = note.title ?? storedInsights(note.insights)?.title ?? firstWords(note.shown);
+    return { id: note.id, title, recordedAt: note.recordedAt, rank: note.rank, language: note.language, passages: passagesOfText(note.shown, note.segments) };
   });
 }
 

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client.ts";
 import { isCommonPhrase } from "@/lib/dictionary/common-phrase.ts";
+import { notesHoldingPhrase } from "@/lib/notes/store/note-matches.ts";
 import type { DictionaryImpact } from "@/lib/dictionary/schemas.ts";
 
 /**
@@ -10,8 +11,6 @@ import type { DictionaryImpact } from "@/lib/dictionary/schemas.ts";
 export async function entryImpact({ userId, input }: { userId: string; input: { misspelling: string; language?: string } }): Promise<DictionaryImpact> {
   const prisma = await db();
   const language = input.language ?? (await prisma.user.findUnique({ where: { id: userId }, select: { language: true } }))?.language ?? null;
-  const [{ notes }] = await prisma.$queryRaw<{ notes: number }[]>`
-    SELECT count(*)::int AS notes FROM transcriptions
-    WHERE user_id = ${userId} AND search @@ phraseto_tsquery('simple', ${input.misspelling})`;
+  const notes = await notesHoldingPhrase({ userId, phrase: input.misspelling });
   return { misspelling: input.misspelling, everyday_word: isCommonPhrase(input.misspelling, language), language, notes };
 }

@@ -1,5 +1,6 @@
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { db } from "@/lib/db/client.ts";
+import { notesInIdOrder } from "@/lib/notes/store/note-lists.ts";
 import { log, errorFields } from "@/lib/log.ts";
 import { audioStore, type AudioStorage } from "@/lib/note-audio/audio-store.ts";
 import { csvRow, noteMarkdown, postMarkdown } from "@/lib/export/export-files.ts";
@@ -51,13 +52,9 @@ export async function* exportArchive({ userId }: { userId: string }): AsyncGener
   };
 
   const notes = batches((after) =>
-    prisma.transcription.findMany({
-      where: { userId },
-      ...page(after),
-      select: {
-        id: true, title: true, text: true, rawText: true, language: true, durationSec: true, editedAt: true, recordedAt: true,
-        createdAt: true, audioStorage: true, audioBytes: true, optimization: { select: { status: true, optimizedText: true } }, insights: true, tags: true,
-      },
+    notesInIdOrder({ userId, after, take: BATCH }, {
+      id: true, title: true, text: true, rawText: true, language: true, durationSec: true, editedAt: true, recordedAt: true,
+      createdAt: true, audioStorage: true, audioBytes: true, optimization: { select: { status: true, optimizedText: true } }, insights: true, tags: true,
     }),
   );
   for await (const note of notes) {

@@ -1,5 +1,5 @@
 import { storedInsights } from "@/lib/insights/store-insights.ts";
-import { shownText } from "@/lib/shown-text.ts";
+import { shownText } from "@/lib/notes/store/shown-text.ts";
 import type { Insights } from "@/lib/insights/schemas.ts";
 
 // What goes into the export archive, as plain functions of rows: file names, Markdown with YAML

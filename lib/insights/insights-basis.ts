@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { shownText } from "@/lib/shown-text.ts";
+import { shownText } from "@/lib/notes/store/shown-text.ts";
 
 // What a note's insights are written from: the text it shows and its language (the person's title is
 // only a hint to the writer: setting one does not make the insights stale).

@@ -1,11 +1,12 @@
 import { errorFields, log } from "@/lib/log.ts";
-import { shownText } from "@/lib/shown-text.ts";
+import { shownText } from "@/lib/notes/store/shown-text.ts";
 import { composeInsights } from "@/lib/insights/compose-insights.ts";
 import type { Insights } from "@/lib/insights/schemas.ts";
 import { offlineInsightsWriter } from "@/lib/insights/offline-insights.ts";
 import { insightsBasis, type InsightsBasisNote } from "@/lib/insights/insights-basis.ts";
 import { insightsMarks, rewriteInsights } from "@/lib/insights/store-insights.ts";
 import type { InsightsWriter } from "@/lib/insights/types.ts";
+import { findOwnedNote } from "@/lib/notes/store/owned-note.ts";
 
 type NoteBasis = InsightsBasisNote & { createdAt: Date; title: string | null; insights: unknown };
 
@@ -33,11 +34,11 @@ export async function refreshInsights({
     const stored = await rewriteInsights<NoteBasis>({
       userId,
       id,
-      read: (client) =>
-        client.transcription.findFirst({
-          where: { id, userId },
-          select: { text: true, createdAt: true, language: true, title: true, editedAt: true, insights: true, optimization: { select: { status: true, optimizedText: true } } },
-        }),
+      read: (tx) =>
+        findOwnedNote(
+          { userId, id, tx },
+          { text: true, createdAt: true, language: true, title: true, editedAt: true, insights: true, optimization: { select: { status: true, optimizedText: true } } },
+        ),
       basis: insightsBasis,
       write: async (note, current) => {
         if (!writer && current && current.written_by !== "offline" && insightsMarks(note.insights).basis === insightsBasis(note)) return null;

@@ -4,13 +4,15 @@ import type { Db } from "@/lib/db/types.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { actionItemKey } from "@/lib/insights/compose-insights.ts";
 import { Insights } from "@/lib/insights/schemas.ts";
+import { lockNote } from "@/lib/notes/store/owned-note.ts";
+import { insightsValueOf, setInsights } from "@/lib/notes/store/note-writes.ts";
 
 // Insights live in the note's `insights` JSONB column. Every write holds the note's row lock from
 // its read of the stored value to its write, so writers at the same moment take turns and each
 // sees the one before: ticks of different items at once all stay, and none fails (a compare-and-set
 // with a few retries lost that race under load: 500s). Rewrites are written outside the lock (a
 // model takes seconds) and stored under it with the ticks stored by then.
-// Written with SQL of their own so the note's updated_at (the edit-conflict check) stays as it is.
+// Written by the note's store with SQL of its own, so the note's updated_at (the edit-conflict check) stays as it is.
 
 /** Rewrites of a text that keeps changing while they are written: the later changes have their own. */
 const ATTEMPTS = 4;
@@ -34,13 +36,8 @@ export function insightsMarks(value: unknown): InsightsMarks {
   return { ...(typeof basis === "string" && { basis }), ...(typeof writer_queued_at === "string" && { writer_queued_at }) };
 }
 
-/** Takes the note's row lock for the rest of the transaction; false when the person has no such note. */
-async function lockNote(tx: Db, userId: string, id: string): Promise<boolean> {
-  return (await tx.$executeRaw`SELECT 1 FROM "transcriptions" WHERE "id" = ${id} AND "user_id" = ${userId} FOR UPDATE`) === 1;
-}
-
 async function writeInsights(tx: Db, id: string, insights: Insights, marks: InsightsMarks): Promise<void> {
-  await tx.$executeRaw`UPDATE "transcriptions" SET "insights" = ${JSON.stringify({ ...insights, ...marks })}::jsonb WHERE "id" = ${id}`;
+  await setInsights(tx, id, { ...insights, ...marks });
 }
 
 /**
@@ -60,11 +57,11 @@ export async function changeInsights({
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
     if (!(await lockNote(tx, userId, id))) throw notFound(`The transcription ${id}`);
-    const note = await tx.transcription.findUniqueOrThrow({ where: { id }, select: { insights: true } });
-    const current = storedInsights(note.insights);
+    const value = await insightsValueOf(tx, id);
+    const current = storedInsights(value);
     const next = change(current);
     if (!next) return current;
-    await writeInsights(tx, id, next, insightsMarks(note.insights));
+    await writeInsights(tx, id, next, insightsMarks(value));
     return next;
   }, TRANSACTION_OPTIONS);
 }

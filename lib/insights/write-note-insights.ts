@@ -1,9 +1,9 @@
-import { db } from "@/lib/db/client.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
 import type { Insights } from "@/lib/insights/schemas.ts";
 import { queueWriterInsights } from "@/lib/insights/writer-insights-job.ts";
 import { writerFor } from "@/lib/writer/providers.ts";
+import { uneditedNotesOfCleanUp } from "@/lib/notes/store/note-writes.ts";
 
 /**
  * A note's insights after its text changed: written offline at once (the request waits for them,
@@ -21,8 +21,7 @@ export async function writeNoteInsights({ userId, id }: { userId: string; id: st
 /** After a clean-up completed: rewrites the insights of the notes that show it (those not edited). */
 export async function refreshInsightsAfterCleanUp(workflowId: string): Promise<void> {
   try {
-    const prisma = await db();
-    const notes = await prisma.transcription.findMany({ where: { optimizationId: workflowId, editedAt: null }, select: { id: true, userId: true } });
+    const notes = await uneditedNotesOfCleanUp(workflowId);
     for (const note of notes) await writeNoteInsights(note);
   } catch (err) {
     log.warn("insights not written after clean-up", { optimizer_workflow_id: workflowId, ...errorFields(err) });

@@ -5,7 +5,7 @@ import { errorFields, log } from "@/lib/log.ts";
 
 // What an assistant reads when a tool, a resource or a prompt fails: the API's error code and
 // message, with the request id, as the API would answer them. Anything else (a database error that
-// quoted `prisma.transcription.findFirst()` and PostgreSQL's 22021, say) is the API's generic
+// quoted the Prisma call and PostgreSQL's 22021, say) is the API's generic
 // internal_error, its detail in the log only. The SDK would otherwise pass any error's message on.
 
 /** The failure as the API answers it, logged when it is ours (5xx). */

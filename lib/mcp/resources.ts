@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/server";
-import { db } from "@/lib/db/client.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { assertId } from "@/lib/http/parse.ts";
 import { answering } from "@/lib/mcp/errors.ts";
@@ -10,6 +9,8 @@ import { getFamily } from "@/lib/content/items/get-family.ts";
 import { toVtt } from "@/lib/transcription/upload/format-result.ts";
 import { storedInsights } from "@/lib/insights/store-insights.ts";
 import type { Caller } from "@/lib/mcp/tools.ts";
+import { findOwnedNote } from "@/lib/notes/store/owned-note.ts";
+import { notesCreatedSince } from "@/lib/notes/store/note-lists.ts";
 
 // What an assistant can read as a document: a note as Markdown with front matter (as the export
 // writes it), its transcript as WebVTT captions, and the posts made from it. Owner only: another
@@ -24,12 +25,9 @@ function idOf(name: string, value: string | string[], where: string): string {
 }
 
 async function noteRow(userId: string, id: string) {
-  const row = await (await db()).transcription.findFirst({
-    where: { id, userId },
-    select: {
-      id: true, title: true, text: true, rawText: true, language: true, durationSec: true, editedAt: true, recordedAt: true, createdAt: true,
-      optimization: { select: { status: true, optimizedText: true } }, insights: true, tags: true,
-    },
+  const row = await findOwnedNote({ userId, id }, {
+    id: true, title: true, text: true, rawText: true, language: true, durationSec: true, editedAt: true, recordedAt: true, createdAt: true,
+    optimization: { select: { status: true, optimizedText: true } }, insights: true, tags: true,
   });
   if (!row) throw notFound(`The note ${id}`);
   return row;
@@ -64,11 +62,7 @@ export function registerResources(server: McpServer, { userId, scopes, requestId
     { title: "Weekly review", description: "The to-dos still open in the notes of the last seven days, grouped by note." },
     answering(requestId, async () => {
       const since = new Date(Date.now() - 7 * 24 * 3600 * 1000);
-      const notes = await (await db()).transcription.findMany({
-        where: { userId, createdAt: { gte: since } },
-        orderBy: { createdAt: "asc" },
-        select: { id: true, title: true, text: true, insights: true, createdAt: true },
-      });
+      const notes = await notesCreatedSince({ userId, since }, { id: true, title: true, text: true, insights: true, createdAt: true });
       const groups = notes.flatMap((n) => {
         const insights = storedInsights(n.insights);
         const open = insights?.action_items.filter((a) => !a.done) ?? [];

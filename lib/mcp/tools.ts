@@ -9,7 +9,7 @@ import { TickActionItemsInput } from "@/lib/insights/schemas.ts";
 import { UpsertEntryInput } from "@/lib/dictionary/schemas.ts";
 import { TagName } from "@/lib/tags/schemas.ts";
 import { getNote } from "@/lib/notes/get-note.ts";
-import { presentedTextOf } from "@/lib/shown-text.ts";
+import { presentedTextOf } from "@/lib/notes/store/shown-text.ts";
 import { listNotes } from "@/lib/notes/list-notes.ts";
 import { editNote } from "@/lib/notes/edit-note.ts";
 import { tickActionItems } from "@/lib/notes/tick-action-items.ts";

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client.ts";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
+import { keptAudioBytes } from "@/lib/notes/store/note-audio-fields.ts";
 
 // AUDIO_QUOTA_MB: how much audio one account may keep on this server. What counts is what takes
 // room: every note's kept recording (compressed), and the bytes of live recordings not yet made
@@ -19,10 +20,10 @@ export const audioQuotaBytes = (): number | null => {
 export async function audioUsage({ userId }: { userId: string }): Promise<AudioUsage> {
   const prisma = await db();
   const [kept, live] = await Promise.all([
-    prisma.transcription.aggregate({ where: { userId }, _sum: { audioBytes: true } }),
+    keptAudioBytes({ userId }),
     prisma.liveRecording.aggregate({ where: { userId, chunks: { some: {} } }, _sum: { bytesReceived: true } }),
   ]);
-  return { used_bytes: (kept._sum.audioBytes ?? 0) + (live._sum.bytesReceived ?? 0), quota_bytes: audioQuotaBytes() };
+  return { used_bytes: kept + (live._sum.bytesReceived ?? 0), quota_bytes: audioQuotaBytes() };
 }
 
 /**

@@ -1,8 +1,8 @@
-import { db } from "@/lib/db/client.ts";
 import { env } from "@/lib/env.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { audioStore } from "@/lib/note-audio/audio-store.ts";
 import type { Encoding } from "@/lib/note-audio/encode-note-audio.ts";
+import { clearAudioPending, setAudio } from "@/lib/notes/store/note-audio-fields.ts";
 
 /** Whether a new recording's audio is kept: the request's keep_audio, unless retention is 0 days. */
 export function shouldKeepAudio(keepAudio: boolean | undefined): boolean {
@@ -19,13 +19,8 @@ export async function keepNoteAudio({ userId, transcriptionId, encoding }: { use
     const encoded = await encoding.done;
     const store = audioStore();
     const bytes = await store.put({ userId, transcriptionId }, encoded.path);
-    const prisma = await db();
-    // Not through Prisma's update: that would move updated_at, which says when the text changed
-    // (a client editing with the updated_at of its answer would be refused as a conflict).
-    const count = await prisma.$executeRaw`
-      UPDATE transcriptions SET audio_storage = ${store.kind}, audio_type = ${encoded.contentType}, audio_bytes = ${bytes}, audio_kept_at = now(), audio_pending_since = NULL
-      WHERE id = ${transcriptionId} AND user_id = ${userId}`;
-    if (!count) {
+    // updated_at stays (lib/notes/store/note-audio-fields.ts): it says when the text changed.
+    if (!(await setAudio({ userId, id: transcriptionId, storage: store.kind, type: encoded.contentType, bytes }))) {
       // The note was deleted while its audio was being stored: no recording may outlive it.
       await store.remove([{ userId, transcriptionId }]);
       return null;
@@ -40,7 +35,5 @@ export async function keepNoteAudio({ userId, transcriptionId, encoding }: { use
 
 /** The note's audio is no longer coming (given up, or nothing to keep): readers stop waiting for it. */
 export async function notPending({ userId, transcriptionId }: { userId: string; transcriptionId: string }): Promise<void> {
-  const prisma = await db();
-  // Raw, as above: updated_at says when the text changed.
-  await prisma.$executeRaw`UPDATE transcriptions SET audio_pending_since = NULL WHERE id = ${transcriptionId} AND user_id = ${userId} AND audio_pending_since IS NOT NULL`;
+  await clearAudioPending({ userId, id: transcriptionId });
 }

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
-import { db } from "@/lib/db/client.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { audioStore, type AudioStorage, type ByteRange } from "@/lib/note-audio/audio-store.ts";
+import { findOwnedNote } from "@/lib/notes/store/owned-note.ts";
 
 /**
  * A byte range of `size` from a Range header (RFC 9110 §14.1.2): "bytes=a-b", "bytes=a-" or
@@ -31,11 +31,7 @@ const noAudio = () => notFound("A kept recording of this note");
  * (206), ETag, If-None-Match (304) and If-Range, so players seek and caches revalidate.
  */
 export async function serveNoteAudio({ userId, id, req }: { userId: string; id: string; req: Request }): Promise<Response> {
-  const prisma = await db();
-  const note = await prisma.transcription.findFirst({
-    where: { id, userId },
-    select: { audioStorage: true, audioType: true, audioBytes: true, audioKeptAt: true },
-  });
+  const note = await findOwnedNote({ userId, id }, { audioStorage: true, audioType: true, audioBytes: true, audioKeptAt: true });
   if (!note) throw notFound("Transcription");
   if (!note.audioStorage || !note.audioType || note.audioBytes === null || !note.audioKeptAt) throw noAudio();
   const size = note.audioBytes;

@@ -1,7 +1,7 @@
-import { db } from "@/lib/db/client.ts";
 import { env } from "@/lib/env.ts";
 import { log } from "@/lib/log.ts";
 import { audioStore, type AudioStorage } from "@/lib/note-audio/audio-store.ts";
+import { clearAudio, notesWithAudioKeptBefore } from "@/lib/notes/store/note-audio-fields.ts";
 
 /**
  * AUDIO_RETENTION_DAYS: recordings kept longer than that are forgotten (the notes stay, with
@@ -10,15 +10,10 @@ import { audioStore, type AudioStorage } from "@/lib/note-audio/audio-store.ts";
 export async function forgetExpiredAudio({ now = new Date(), batch = 200 } = {}): Promise<number> {
   const days = env().AUDIO_RETENTION_DAYS;
   if (days === undefined) return 0;
-  const prisma = await db();
   const before = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
   let forgotten = 0;
   for (;;) {
-    const rows = await prisma.transcription.findMany({
-      where: { audioKeptAt: { lte: before } },
-      select: { id: true, userId: true, audioStorage: true },
-      take: batch,
-    });
+    const rows = await notesWithAudioKeptBefore(before, batch);
     if (!rows.length) break;
     await forgetAudio(rows);
     forgotten += rows.length;
@@ -30,13 +25,10 @@ export async function forgetExpiredAudio({ now = new Date(), batch = 200 } = {})
 
 /** Removes these notes' kept audio from their store, then the note's record of it. */
 export async function forgetAudio(rows: { id: string; userId: string; audioStorage: string | null }[]): Promise<void> {
-  const prisma = await db();
   for (const kind of ["file", "database"] as AudioStorage[]) {
     const keys = rows.filter((r) => r.audioStorage === kind).map((r) => ({ userId: r.userId, transcriptionId: r.id }));
     if (keys.length) await audioStore(kind).remove(keys);
   }
   // updated_at stays: it says when the text changed, and forgetting a recording changes no text.
-  await prisma.$executeRaw`
-    UPDATE transcriptions SET audio_storage = NULL, audio_type = NULL, audio_bytes = NULL, audio_kept_at = NULL
-    WHERE id = ANY(${rows.map((r) => r.id)}::text[])`;
+  await clearAudio(rows.map((r) => r.id));
 }

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client.ts";
-import { notFound } from "@/lib/http/errors.ts";
+import { getOwnedNote } from "@/lib/notes/store/owned-note.ts";
+import { deleteNoteRow } from "@/lib/notes/store/note-writes.ts";
 import { forgetAudio } from "@/lib/note-audio/sweep-audio-retention.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
@@ -11,11 +12,7 @@ import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
  */
 export async function deleteNote({ userId, id, withPosts }: { userId: string; id: string; withPosts: boolean }): Promise<void> {
   const prisma = await db();
-  const note = await prisma.transcription.findFirst({
-    where: { id, userId },
-    select: { id: true, userId: true, audioStorage: true, optimizationId: true, requestHash: true },
-  });
-  if (!note) throw notFound(`The transcription ${id}`);
+  const note = await getOwnedNote({ userId, id }, { id: true, userId: true, audioStorage: true, optimizationId: true, requestHash: true });
   // The audio first: a failure leaves the note (retry the delete), never an unreachable recording.
   if (note.audioStorage) await forgetAudio([note]);
 
@@ -24,14 +21,13 @@ export async function deleteNote({ userId, id, withPosts }: { userId: string; id
       // Variants, generation tasks and deliveries cascade from their master.
       await tx.contentItem.deleteMany({ where: { userId, sourceTranscriptionId: id } });
     }
-    await tx.transcription.deleteMany({ where: { id, userId } });
-    const sharing = { userId, requestHash: note.requestHash };
-    if (note.optimizationId && !(await tx.transcription.count({ where: { optimizationId: note.optimizationId } }))) {
+    const { cleanUpShared, recognitionShared } = await deleteNoteRow({ userId, id, tx }, note);
+    if (note.optimizationId && !cleanUpShared) {
       await tx.optimizationWorkflow.deleteMany({ where: { id: note.optimizationId, userId } });
     }
     // A running one is a retried upload of the same recording in flight: it makes a new note.
-    if (!(await tx.transcription.count({ where: sharing }))) {
-      await tx.recognitionWorkflow.deleteMany({ where: { ...sharing, status: { not: "running" } } });
+    if (!recognitionShared) {
+      await tx.recognitionWorkflow.deleteMany({ where: { userId, requestHash: note.requestHash, status: { not: "running" } } });
     }
   });
   await emitWebhookEvent({ userId, type: "note.deleted", subjectId: id });

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { db } from "@/lib/db/client.ts";
-import { ApiError, notFound } from "@/lib/http/errors.ts";
+import { ApiError } from "@/lib/http/errors.ts";
+import { getOwnedNote } from "@/lib/notes/store/owned-note.ts";
+import { replaceText } from "@/lib/notes/store/note-writes.ts";
 import { writeNoteInsights } from "@/lib/insights/write-note-insights.ts";
 import { setNoteLabels } from "@/lib/tags/set-note-labels.ts";
 import { presentNote } from "@/lib/notes/present-note.ts";
@@ -21,23 +22,14 @@ export async function editNote({
   id: string;
   input: z.output<typeof EditTranscriptionInput>;
 }): Promise<EditTranscriptionResult> {
-  const prisma = await db();
-  const before = await prisma.transcription.findFirst({ where: { id, userId }, select: { text: true, rawText: true } });
-  if (!before) throw notFound(`The transcription ${id}`);
+  const before = await getOwnedNote({ userId, id }, { text: true, rawText: true });
   const editsText = input.text !== undefined || input.title !== undefined;
-  const { count } = editsText
-    ? await prisma.transcription.updateMany({
-        where: { id, userId, ...(input.updated_at && { updatedAt: new Date(input.updated_at) }) },
-        data: {
-          ...(input.text !== undefined && { text: input.text, editedAt: new Date() }),
-          ...(input.title !== undefined && { title: input.title || null }),
-        },
-      })
-    : { count: 1 };
+  const count = editsText
+    ? await replaceText({ userId, id, text: input.text, title: input.title, updatedAt: input.updated_at ? new Date(input.updated_at) : undefined })
+    : 1;
   if (count && input.text !== undefined) await writeNoteInsights({ userId, id });
   if (count) await setNoteLabels({ userId, id, input: { tags: input.tags, pinned: input.pinned } });
-  const row = await prisma.transcription.findFirst({ where: { id, userId }, include: { optimization: true } });
-  if (!row) throw notFound(`The transcription ${id}`);
+  const row = await getOwnedNote({ userId, id });
   if (!count) {
     throw new ApiError("edit_conflict", "The transcript changed since you loaded it; reload it and apply your edit again.");
   }

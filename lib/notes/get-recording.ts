@@ -1,4 +1,5 @@
-import { db } from "@/lib/db/client.ts";
+import { recordingParts } from "@/lib/notes/store/note-lists.ts";
+import { shownText } from "@/lib/notes/store/shown-text.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import type { Recording } from "@/lib/notes/schemas.ts";
 
@@ -8,15 +9,14 @@ const ORDER: Status[] = ["pending", "running", "completed"];
 
 /** The parts of one of the user's recordings, joined in order (the first upload of each part). */
 export async function getRecording({ userId, recordingId }: { userId: string; recordingId: string }): Promise<Recording> {
-  const prisma = await db();
-  const rows = await prisma.transcription.findMany({
-    where: { userId, recordingId },
-    orderBy: [{ recordingPart: "asc" }, { createdAt: "asc" }],
-    // Not the parts' segments: a long recording's are large, and the joined view does not show them.
-    select: {
+  // Not the parts' segments: a long recording's are large, and the joined view does not show them.
+  const rows = await recordingParts(
+    { userId, recordingId },
+    {
       id: true,
       recordingPart: true,
       text: true,
+      editedAt: true,
       durationSec: true,
       createdAt: true,
       updatedAt: true,
@@ -24,7 +24,7 @@ export async function getRecording({ userId, recordingId }: { userId: string; re
       pinned: true,
       optimization: { select: { status: true, chunksDone: true, chunksTotal: true, optimizedText: true } },
     },
-  });
+  );
   if (!rows.length) throw notFound(`The recording ${recordingId}`);
   const parts = rows.filter((row, i) => i === 0 || row.recordingPart !== rows[i - 1].recordingPart);
   const workflows = parts.map((p) => p.optimization);
@@ -38,7 +38,8 @@ export async function getRecording({ userId, recordingId }: { userId: string; re
         chunks_done: workflows.reduce((n, w) => n + w.chunksDone, 0),
         chunks_total: workflows.reduce((n, w) => n + w.chunksTotal, 0),
       },
-      text: status === "completed" ? workflows.map((w) => w.optimizedText ?? "").filter(Boolean).join("\n\n") : null,
+      // Each part as it shows (lib/notes/store/shown-text.ts): an edited part its edit, a blank clean-up its recognized text.
+      text: status === "completed" ? parts.map((p) => shownText(p)).filter(Boolean).join("\n\n") : null,
     };
   }
   return {

@@ -1,5 +1,4 @@
 import { followImprovedNote } from "@/lib/content/generation/follow-improved-note.ts";
-import { db } from "@/lib/db/client.ts";
 import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";
@@ -7,6 +6,7 @@ import { writeNoteInsights } from "@/lib/insights/write-note-insights.ts";
 import type { Encoding } from "@/lib/note-audio/encode-note-audio.ts";
 import { keepNoteAudio } from "@/lib/note-audio/keep-note-audio.ts";
 import { presentNote } from "@/lib/notes/present-note.ts";
+import { createNote, findNoteByIdempotencyKey, setCleanUp } from "@/lib/notes/store/note-writes.ts";
 import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
 import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
 import type { Segment } from "@/lib/segment.ts";
@@ -36,11 +36,7 @@ export async function findReplay({
   idempotencyKey: string;
   hash: string;
 }): Promise<TranscriptionResult | null> {
-  const prisma = await db();
-  const row = await prisma.transcription.findUnique({
-    where: { userId_idempotencyKey: { userId, idempotencyKey } },
-    include: { optimization: true },
-  });
+  const row = await findNoteByIdempotencyKey({ userId, idempotencyKey });
   const earlier = replayOrConflict(KEY_KINDS.upload, row, hash);
   return earlier && presentNote(earlier);
 }
@@ -77,11 +73,10 @@ export async function saveNote({
   idempotencyKey?: string;
   data: NewTranscription;
 }): Promise<Saved> {
-  const prisma = await db();
   try {
     // A later part of a recording joins a note the person may have tagged or pinned already.
     const labels = data.recordingId ? await labelsOfRecording({ userId, recordingId: data.recordingId }) : {};
-    const row = await prisma.transcription.create({ data: { userId, idempotencyKey, ...data, ...labels }, include: { optimization: true } });
+    const row = await createNote({ userId, idempotencyKey, ...data, ...labels });
     // Written once the note exists (from the text it shows: an inline clean-up is done by now);
     // offline it takes milliseconds, and a failure leaves insights null (logged), never the upload.
     const insights = await writeNoteInsights({ userId, id: row.id });
@@ -161,7 +156,6 @@ export async function noteTextImproved({
   durationSec: number;
   language?: string;
 }): Promise<void> {
-  const prisma = await db();
   const optimizationId = await startOptimization({
     userId,
     requestHash: cleanUpKey,
@@ -170,7 +164,7 @@ export async function noteTextImproved({
     durationSec,
     language,
   });
-  if (optimizationId) await prisma.transcription.updateMany({ where: { id: noteId, userId }, data: { optimizationId } });
+  if (optimizationId) await setCleanUp({ userId, id: noteId, optimizationId });
   await writeNoteInsights({ userId, id: noteId });
   await followImprovedNote({ userId, noteId });
 }

@@ -5,8 +5,8 @@ import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import type { TagFilter } from "@/lib/tags/tag-filter.ts";
 import { fittingCount, listedBytes } from "@/lib/notes/page-bytes.ts";
 import { presentNote } from "@/lib/notes/present-note.ts";
-import { shownText } from "@/lib/shown-text.ts";
-import { configurationOf, fold, parseQuery, queryInLanguage, searchedTerms, stemQuery } from "@/lib/notes/search-query.ts";
+import { shownText } from "@/lib/notes/store/shown-text.ts";
+import { configurationOf, fold, parseQuery, queryInLanguage, searchedTerms, stemQuery } from "@/lib/notes/store/search-query.ts";
 import type { ListTranscriptionsQuery, SearchMatch, TranscriptionList } from "@/lib/notes/schemas.ts";
 
 // Full-text search over a person's notes: PostgreSQL's tsvector (the stored `search` columns of

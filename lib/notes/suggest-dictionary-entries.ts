@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client.ts";
 import type { Db } from "@/lib/db/types.ts";
 import { suggestFromEdit, type DictionarySuggestion } from "@/lib/dictionary/suggest-from-edit.ts";
-import { notFound } from "@/lib/http/errors.ts";
+import { getOwnedNote } from "@/lib/notes/store/owned-note.ts";
 
 /** The match keys of the user's dictionary: what is known needs no suggestion. */
 async function knownKeys(prisma: Db, userId: string): Promise<Set<string>> {
@@ -47,8 +47,7 @@ export async function suggestDictionaryEntries({
   input: { limit: number };
 }): Promise<{ dictionary_suggestions: DictionarySuggestion[] }> {
   const prisma = await db();
-  const row = await prisma.transcription.findFirst({ where: { id, userId }, select: { rawText: true, text: true, language: true } });
-  if (!row) throw notFound(`The transcription ${id}`);
+  const row = await getOwnedNote({ userId, id, tx: prisma }, { rawText: true, text: true, language: true });
   const suggestions = await suggestionsForEdit({ userId, before: row.rawText, after: row.text, heard: row.rawText, language: row.language });
   return { dictionary_suggestions: suggestions.slice(0, input.limit) };
 }

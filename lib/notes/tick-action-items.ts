@@ -1,5 +1,5 @@
-import { db } from "@/lib/db/client.ts";
-import { ApiError, notFound } from "@/lib/http/errors.ts";
+import { ApiError } from "@/lib/http/errors.ts";
+import { getOwnedNote } from "@/lib/notes/store/owned-note.ts";
 import { actionItemKey } from "@/lib/insights/compose-insights.ts";
 import type { TickActionItemsInput } from "@/lib/insights/schemas.ts";
 import { changeInsights } from "@/lib/insights/store-insights.ts";
@@ -33,8 +33,5 @@ export async function tickActionItems({
       return { ...current, action_items, updated_at: new Date().toISOString() };
     },
   });
-  const prisma = await db();
-  const row = await prisma.transcription.findFirst({ where: { id, userId }, include: { optimization: true } });
-  if (!row) throw notFound(`The transcription ${id}`);
-  return presentNote(row);
+  return presentNote(await getOwnedNote({ userId, id }));
 }

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client.ts";
-import { notFound } from "@/lib/http/errors.ts";
 import { composeInsights } from "@/lib/insights/compose-insights.ts";
 import { offlineInsightsWriter } from "@/lib/insights/offline-insights.ts";
-import { shownText } from "@/lib/shown-text.ts";
+import { assertOwnedNote, getOwnedNote } from "@/lib/notes/store/owned-note.ts";
+import { shownText } from "@/lib/notes/store/shown-text.ts";
 import { storedInsights } from "@/lib/insights/store-insights.ts";
 import { toRewrite } from "@/lib/rewrites/rewrite-store.ts";
 import type { CreateRewriteInput, Rewrite } from "@/lib/rewrites/schemas.ts";
@@ -16,11 +16,10 @@ import { writeRewrite } from "@/lib/rewrites/write-rewrite.ts";
  */
 export async function createRewrite({ userId, id, input }: { userId: string; id: string; input: CreateRewriteInput }): Promise<Rewrite> {
   const prisma = await db();
-  const note = await prisma.transcription.findFirst({
-    where: { id, userId },
-    select: { id: true, text: true, language: true, title: true, editedAt: true, insights: true, optimization: { select: { status: true, optimizedText: true } } },
-  });
-  if (!note) throw notFound(`The transcription ${id}`);
+  const note = await getOwnedNote(
+    { userId, id },
+    { id: true, text: true, language: true, title: true, editedAt: true, insights: true, optimization: { select: { status: true, optimizedText: true } } },
+  );
   const style = await resolveRewriteStyle({ userId, style: input.style });
   const text = shownText(note);
   const insights =
@@ -37,7 +36,7 @@ export async function createRewrite({ userId, id, input }: { userId: string; id:
   // The note may have been deleted while the writer wrote: the foreign key refuses the row then,
   // and the check inside the create answers 404 instead of a 500.
   const row = await prisma.$transaction(async (tx) => {
-    if (!(await tx.transcription.count({ where: { id, userId } }))) throw notFound(`The transcription ${id}`);
+    await assertOwnedNote({ userId, id, tx });
     return tx.noteRewrite.create({
       data: {
         userId,

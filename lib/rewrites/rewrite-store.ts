@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client.ts";
 import type { NoteRewrite } from "@/lib/db/generated/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
+import { assertOwnedNote } from "@/lib/notes/store/owned-note.ts";
 import type { EditRewriteInput, Rewrite } from "@/lib/rewrites/schemas.ts";
 
 // A note's rewrites: listed, read, edited and deleted by their owner only (a foreign id is a 404).
@@ -26,7 +27,7 @@ const REWRITES_PER_NOTE_LISTED = 200;
 
 export async function listRewrites({ userId, id }: { userId: string; id: string }): Promise<Rewrite[]> {
   const prisma = await db();
-  if (!(await prisma.transcription.count({ where: { id, userId } }))) throw notFound(`The transcription ${id}`);
+  await assertOwnedNote({ userId, id });
   const rows = await prisma.noteRewrite.findMany({
     where: { transcriptionId: id, userId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { db } from "@/lib/db/client.ts";
 import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import { notFound } from "@/lib/http/errors.ts";
+import { removeTagFromNotes } from "@/lib/notes/store/note-labels.ts";
 import { listTags } from "@/lib/tags/list-tags.ts";
 import { tagKey } from "@/lib/tags/normalize-tag.ts";
 import type { DeleteTagQuery, DeleteTagResult } from "@/lib/tags/schemas.ts";
@@ -15,9 +16,7 @@ export async function deleteTag({ userId, input }: { userId: string; input: z.ou
     const name = (await tagSpellings(tx, userId)).get(tagKey(input.name));
     if (name === undefined) throw notFound(`The tag “${input.name}”`);
     const [tag] = await listTags({ userId, only: name, tx });
-    await tx.$executeRaw`
-      UPDATE transcriptions SET tags = array_remove(tags, ${name})
-      WHERE user_id = ${userId} AND tags @> ARRAY[${name}]::text[]`;
+    await removeTagFromNotes(tx, { userId, name });
     return { deleted: tag ?? { name, notes: 0 } };
   }, TRANSACTION_OPTIONS);
 }

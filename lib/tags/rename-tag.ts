@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { db } from "@/lib/db/client.ts";
 import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import { notFound } from "@/lib/http/errors.ts";
+import { renameTagOnNotes } from "@/lib/notes/store/note-labels.ts";
 import { listTags } from "@/lib/tags/list-tags.ts";
 import { tagKey } from "@/lib/tags/normalize-tag.ts";
 import type { RenameTagInput, RenameTagResult } from "@/lib/tags/schemas.ts";
@@ -22,15 +23,7 @@ export async function renameTag({ userId, input }: { userId: string; input: z.ou
     const merged = existing !== undefined && existing !== from;
     const to = merged ? existing : input.to;
     if (to !== from) {
-      // array_replace, then repeats dropped keeping each tag's first place.
-      await tx.$executeRaw`
-        UPDATE transcriptions t
-        SET tags = (
-          SELECT array_agg(tag ORDER BY first) FROM (
-            SELECT tag, min(i) AS first FROM unnest(array_replace(t.tags, ${from}, ${to})) WITH ORDINALITY AS u(tag, i) GROUP BY tag
-          ) kept
-        )
-        WHERE t.user_id = ${userId} AND t.tags @> ARRAY[${from}]::text[]`;
+      await renameTagOnNotes(tx, { userId, from, to });
     }
     const [tag] = await listTags({ userId, only: to, tx });
     return { tag: tag ?? { name: to, notes: 0 }, merged };

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client.ts";
 import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
-import { notFound } from "@/lib/http/errors.ts";
+import { getOwnedNote } from "@/lib/notes/store/owned-note.ts";
+import { labelsOfFirstPart, setLabels } from "@/lib/notes/store/note-labels.ts";
 import { spelledAsBefore } from "@/lib/tags/normalize-tag.ts";
 import { lockTags, tagSpellings } from "@/lib/tags/user-tags.ts";
 
@@ -22,27 +23,17 @@ export async function setNoteLabels({
   if (input.tags === undefined && input.pinned === undefined) return;
   const prisma = await db();
   await prisma.$transaction(async (tx) => {
-    const note = await tx.transcription.findFirst({ where: { id, userId }, select: { recordingId: true } });
-    if (!note) throw notFound(`The transcription ${id}`);
+    const note = await getOwnedNote({ userId, id, tx }, { recordingId: true });
     let tags: string[] | null = null;
     if (input.tags !== undefined) {
       await lockTags(tx, userId);
       tags = spelledAsBefore(input.tags, await tagSpellings(tx, userId, { id, recordingId: note.recordingId }));
     }
-    await tx.$executeRaw`
-      UPDATE transcriptions
-      SET tags = coalesce(${tags}::text[], tags), pinned = coalesce(${input.pinned ?? null}::boolean, pinned)
-      WHERE user_id = ${userId} AND (id = ${id} OR recording_id = ${note.recordingId})`;
+    await setLabels(tx, { userId, id, recordingId: note.recordingId, tags, pinned: input.pinned ?? null });
   }, TRANSACTION_OPTIONS);
 }
 
 /** The tags and pin a new part of a recording takes from the parts before it. */
 export async function labelsOfRecording({ userId, recordingId }: { userId: string; recordingId: string }): Promise<{ tags: string[]; pinned: boolean }> {
-  const prisma = await db();
-  const part = await prisma.transcription.findFirst({
-    where: { userId, recordingId },
-    orderBy: [{ recordingPart: "asc" }, { createdAt: "asc" }],
-    select: { tags: true, pinned: true },
-  });
-  return part ?? { tags: [], pinned: false };
+  return (await labelsOfFirstPart({ userId, recordingId })) ?? { tags: [], pinned: false };
 }

@@ -1,5 +1,5 @@
-import { Prisma } from "@/lib/db/generated/client.ts";
 import type { Db } from "@/lib/db/types.ts";
+import { tagsInUse } from "@/lib/notes/store/note-labels.ts";
 import { tagKey } from "@/lib/tags/normalize-tag.ts";
 
 /**
@@ -16,14 +16,7 @@ export async function lockTags(tx: Db, userId: string): Promise<void> {
  * can change its case.
  */
 export async function tagSpellings(tx: Db, userId: string, except?: { id: string; recordingId: string | null }): Promise<Map<string, string>> {
-  const others = except
-    ? Prisma.sql`AND t.id <> ${except.id} AND (t.recording_id IS NULL OR t.recording_id IS DISTINCT FROM ${except.recordingId})`
-    : Prisma.empty;
-  const rows = await tx.$queryRaw<{ tag: string }[]>`
-    SELECT DISTINCT tag FROM transcriptions t, unnest(t.tags) AS tag
-    WHERE t.user_id = ${userId} AND t.tags <> '{}' ${others}
-    ORDER BY tag`;
   const spellings = new Map<string, string>();
-  for (const { tag } of rows) if (!spellings.has(tagKey(tag))) spellings.set(tagKey(tag), tag);
+  for (const tag of await tagsInUse(tx, userId, except)) if (!spellings.has(tagKey(tag))) spellings.set(tagKey(tag), tag);
   return spellings;
 }

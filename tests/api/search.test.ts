@@ -3,7 +3,7 @@ import { before, describe, test } from "node:test";
 import { GET as listTranscriptions } from "@/app/api/v1/transcriptions/route.ts";
 import { PATCH as editTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { db } from "@/lib/db/client.ts";
-import { SEARCH_CONFIGURATIONS } from "@/lib/notes/search-query.ts";
+import { SEARCH_CONFIGURATIONS } from "@/lib/notes/store/search-query.ts";
 import { RANKED_MATCHES, searchedWords, snippet } from "@/lib/notes/search-notes.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestNote, createTestUser, type TestUser } from "../support/factories.ts";

@@ -1,12 +1,12 @@
 import type { Transcription } from "@/app/_lib/api.ts";
-import { presentedTextOf } from "@/lib/shown-text.ts";
+import { presentedTextOf } from "@/lib/notes/store/shown-text.ts";
 
 // Which text a note shows first: the user's edit, else the cleaned-up text, else the recognizer's
-// (lib/shown-text.ts, the server's rule too).
+// (lib/notes/store/shown-text.ts, the server's rule too).
 
 export const isEdited = (t: Transcription) => t.edited_at !== null;
 
-/** The text a note shows: the rule of lib/shown-text.ts. */
+/** The text a note shows: the rule of lib/notes/store/shown-text.ts. */
 export const shownText = (t: Transcription): string => presentedTextOf(t).text;
 
 /** What the recognizer heard, before the dictionary and any edit. */

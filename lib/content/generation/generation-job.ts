@@ -9,6 +9,7 @@ import { currentGenerator } from "@/lib/content/generators/index.ts";
 import { applyGenerationResult, type WrittenBy } from "@/lib/content/generation/apply-generation-result.ts";
 import { GenerationResult } from "@/lib/content/schemas.ts";
 import { isGenerationActive } from "@/lib/content/items/states.ts";
+import { findOwnedNote } from "@/lib/notes/store/owned-note.ts";
 
 // The built-in worker: runs the configured generator on the task's source snapshot, then applies
 // the result with the same use case the signed callback (an external generator) ends in.
@@ -23,8 +24,7 @@ async function deliver(result: GenerationResult, origin?: WrittenBy): Promise<vo
 /** The language the note was recognized in, when it came from a recording of the user's. */
 async function noteLanguage(userId: string, transcriptionId: string | null): Promise<string | null> {
   if (!transcriptionId) return null;
-  const prisma = await db();
-  const row = await prisma.transcription.findFirst({ where: { id: transcriptionId, userId }, select: { language: true } });
+  const row = await findOwnedNote({ userId, id: transcriptionId }, { language: true });
   return row?.language ?? null;
 }
 

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client.ts";
-import { notFound } from "@/lib/http/errors.ts";
 import { canonicalTitle, contentHash } from "@/lib/content/items/content-hash.ts";
 import { presentItem } from "@/lib/content/items/present-item.ts";
 import { noteTextHash, sourceTextOf } from "@/lib/content/items/source-note.ts";
+import { getOwnedNote } from "@/lib/notes/store/owned-note.ts";
 import { TITLE_MAX, type ContentItem, type CreateMasterInput, type SourceTextKind } from "@/lib/content/schemas.ts";
 
 const DEFAULT_TITLE_CHARS = 80;
@@ -35,11 +35,7 @@ export async function createMaster({ userId, input }: { userId: string; input: C
   let transcriptionUpdatedAt: Date | null = null;
   let sourceTitle: string | null = null;
   if (input.source_transcription_id !== undefined) {
-    const transcription = await prisma.transcription.findFirst({
-      where: { id: input.source_transcription_id, userId },
-      include: { optimization: true },
-    });
-    if (!transcription) throw notFound(`The transcription ${input.source_transcription_id}`);
+    const transcription = await getOwnedNote({ userId, id: input.source_transcription_id });
     transcriptionUpdatedAt = transcription.updatedAt;
     sourceTitle = noteTitleOf(transcription);
     if (body === undefined) {

@@ -6,6 +6,7 @@ import { loadItem } from "@/lib/content/items/load-item.ts";
 import { noteTextHash, sourceTextOf } from "@/lib/content/items/source-note.ts";
 import { afterContentChange } from "@/lib/content/items/states.ts";
 import { lockItem } from "@/lib/content/items/store.ts";
+import { findOwnedNote } from "@/lib/notes/store/owned-note.ts";
 import type { ContentItem, RefreshFromNoteInput } from "@/lib/content/schemas.ts";
 
 /**
@@ -22,7 +23,7 @@ export async function refreshFromNote({ userId, id, input }: { userId: string; i
       throw new ApiError("edit_conflict", `The master changed since you read it (its content_hash is now ${row.contentHash}); read it again.`);
     }
     const note = row.sourceTranscriptionId
-      ? await tx.transcription.findFirst({ where: { id: row.sourceTranscriptionId, userId }, include: { optimization: true } })
+      ? await findOwnedNote({ userId, id: row.sourceTranscriptionId, tx })
       : null;
     if (!note || !row.sourceNoteHash) {
       throw new ApiError("no_source_note", "This master was not copied from a note that still exists; edit its text instead.");

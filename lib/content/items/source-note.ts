@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/types.ts";
 import type { SourceTextKind } from "@/lib/content/schemas.ts";
 import { canonicalBody } from "@/lib/content/items/content-hash.ts";
-import { shownTextOf } from "@/lib/shown-text.ts";
+import { findOwnedNotes } from "@/lib/notes/store/owned-note.ts";
+import { shownTextOf } from "@/lib/notes/store/shown-text.ts";
 
 // A master made from a note copies the note's text and remembers which version it copied (a hash
 // of that text). When the note's text is another since (the person fixed a word, edited it, or
@@ -11,7 +12,7 @@ import { shownTextOf } from "@/lib/shown-text.ts";
 
 type SourceTranscription = { text: string; editedAt: Date | null; optimization: { status: string; optimizedText: string | null } | null };
 
-/** The text the note shows (lib/shown-text.ts), as a master's body: its text, and which one it is. */
+/** The text the note shows (lib/notes/store/shown-text.ts), as a master's body: its text, and which one it is. */
 export function sourceTextOf(transcription: SourceTranscription): { text: string; kind: SourceTextKind } {
   const { text, kind } = shownTextOf(transcription);
   return { text: canonicalBody(text), kind };
@@ -32,10 +33,10 @@ export async function sourceNoteStates(
 ): Promise<Map<string, SourceNoteState>> {
   const copied = masters.filter((m) => m.sourceTranscriptionId && m.sourceNoteHash);
   if (!copied.length) return new Map();
-  const notes = await prisma.transcription.findMany({
-    where: { userId, id: { in: [...new Set(copied.map((m) => m.sourceTranscriptionId!))] } },
-    select: { id: true, text: true, editedAt: true, updatedAt: true, optimization: { select: { status: true, optimizedText: true } } },
-  });
+  const notes = await findOwnedNotes(
+    { userId, ids: [...new Set(copied.map((m) => m.sourceTranscriptionId!))], tx: prisma },
+    { id: true, text: true, editedAt: true, updatedAt: true, optimization: { select: { status: true, optimizedText: true } } },
+  );
   const byId = new Map(notes.map((n) => [n.id, n]));
   const states = new Map<string, SourceNoteState>();
   for (const master of copied) {

@@ -23,6 +23,7 @@ import { optimizationKey } from "@/lib/transcription/recognition/transcribe-audi
 import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
 import { getNote } from "@/lib/notes/get-note.ts";
 import { noteRecognized, shouldKeepAudio } from "@/lib/notes/note-recognized.ts";
+import { setTextImproving } from "@/lib/notes/store/note-writes.ts";
 
 // POST /api/v1/live-recordings/{id}/finish: Stop. The rest of the recording becomes its last
 // piece; once every piece is recognized they are joined, in order, into ONE note, which is saved
@@ -147,7 +148,7 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
       if (secondPass && !saved.replayed) {
         await startHearingAgain({ userId, noteId: saved.result.id, file, format: row.format, pieces, liveText: corrected.text, language: recognition.language, durationSec, requestHash: hash }).catch(async (err: unknown) => {
           log.warn("live recording: the second pass could not start", { live_recording_id: id, ...errorFields(err) });
-          await prisma.transcription.updateMany({ where: { id: saved.result.id, userId }, data: { textImprovingSince: null } });
+          await setTextImproving({ userId, id: saved.result.id, since: null });
         });
       }
       if (keep) {

@@ -1,13 +1,13 @@
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { db } from "@/lib/db/client.ts";
 import { env } from "@/lib/env.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { noteTextImproved } from "@/lib/notes/note-recognized.ts";
 import { IMPROVING_RENEWED_MS } from "@/lib/notes/present-note.ts";
+import { improveLiveText, setTextImproving } from "@/lib/notes/store/note-writes.ts";
 import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { decodeAudio, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
@@ -144,9 +144,7 @@ export async function startHearingAgain(args: HearAgainArgs): Promise<void> {
   // While it runs or waits, the pass renews the note's text_improving_since: a note whose process
   // stopped under it stops saying its text is improving (lib/notes/present-note.ts).
   const renew = setInterval(() => {
-    void db()
-      .then((prisma) => prisma.transcription.updateMany({ where: { id: args.noteId, userId: args.userId, textImprovingSince: { not: null } }, data: { textImprovingSince: new Date() } }))
-      .catch(() => undefined);
+    void setTextImproving({ userId: args.userId, id: args.noteId, since: new Date(), onlyIfImproving: true }).catch(() => undefined);
   }, IMPROVING_RENEWED_MS);
   renew.unref();
   const pass = passes
@@ -159,8 +157,7 @@ export async function startHearingAgain(args: HearAgainArgs): Promise<void> {
       clearInterval(renew);
       running.delete(args.noteId);
       await rm(dir, { recursive: true, force: true });
-      const prisma = await db();
-      await prisma.transcription.updateMany({ where: { id: args.noteId, userId: args.userId }, data: { textImprovingSince: null } }).catch(() => undefined);
+      await setTextImproving({ userId: args.userId, id: args.noteId, since: null }).catch(() => undefined);
     });
   running.set(args.noteId, pass);
 }
@@ -224,16 +221,13 @@ type Corrected = ReturnType<ReturnType<typeof stitchPieces>["result"]>["correcte
 /** The new text in place of the live one, only if the note still holds the live text, unedited. */
 async function replaceLiveText(args: HearAgainArgs, rawText: string, corrected: Corrected, entries: Awaited<ReturnType<typeof loadDictionary>>): Promise<HeardAgain> {
   if (!corrected.text.trim()) return "skipped";
-  const prisma = await db();
-  const where = { id: args.noteId, userId: args.userId, editedAt: null, text: args.liveText };
-  if (corrected.text === args.liveText) {
-    return (await prisma.transcription.count({ where })) ? "unchanged" : "edited";
-  }
-  const replaced = await prisma.transcription.updateMany({
-    where,
-    data: { text: corrected.text, rawText, segments: corrected.segments, dictionaryReplacements: corrected.replacements, textImprovedAt: new Date(), textImprovingSince: null },
+  const replaced = await improveLiveText({
+    userId: args.userId,
+    id: args.noteId,
+    liveText: args.liveText,
+    next: { text: corrected.text, rawText, segments: corrected.segments, dictionaryReplacements: corrected.replacements },
   });
-  if (!replaced.count) return "edited";
+  if (replaced !== "replaced") return replaced;
   // The note's life from its new text (clean-up, insights, the posts that still hold the live
   // text) is lib/notes'.
   await noteTextImproved({

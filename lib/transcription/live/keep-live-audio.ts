@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { db } from "@/lib/db/client.ts";
 import { errorFields, log } from "@/lib/log.ts";
+import { findOwnedNote } from "@/lib/notes/store/owned-note.ts";
 import { encodeNoteAudio, keepNoteAudio, notPending, type Encoding } from "@/lib/notes/note-recognized.ts";
 import { FFMPEG_DEMUXER, type AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
@@ -59,7 +60,7 @@ export async function keepUnkeptLiveAudio({ olderThanSeconds = UNKEPT_AFTER_SECO
     const claimed = await prisma.liveRecording.updateMany({ where: { userId: row.userId, id: row.id, updatedAt: row.updatedAt }, data: { updatedAt: new Date() } });
     if (!claimed.count) continue;
     const note = row.transcriptionId
-      ? await prisma.transcription.findFirst({ where: { id: row.transcriptionId, userId: row.userId }, select: { audioPendingSince: true, audioType: true } })
+      ? await findOwnedNote({ userId: row.userId, id: row.transcriptionId }, { audioPendingSince: true, audioType: true })
       : null;
     if (note?.audioPendingSince && !note.audioType && row.transcriptionId) {
       const dir = await mkdtemp(path.join(tmpdir(), "vd-live-keep-"));

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client.ts";
+import { latestNoteOfCleanUp } from "@/lib/notes/store/note-writes.ts";
 import type { WebhookEventType } from "@/lib/webhooks/schemas.ts";
 
 // An event's `data`: the ids and the resource as the API answers it (GET of the same thing), read
@@ -33,7 +34,7 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
 
 async function optimizationData(sources: EventSources, userId: string, workflowId: string): Promise<Data | null> {
   const prisma = await db();
-  const note = await prisma.transcription.findFirst({ where: { userId, optimizationId: workflowId }, orderBy: { createdAt: "desc" }, select: { id: true } });
+  const note = await latestNoteOfCleanUp({ userId, optimizationId: workflowId });
   if (!note) {
     // A short recording's clean-up completes in its upload before the note is saved: the queue
     // tries again in a moment. Gone with its note (deleted with it), there is nothing to send.

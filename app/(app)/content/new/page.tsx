@@ -10,7 +10,7 @@ import { listChannels } from "@/lib/channels/channel-store.ts";
 import { listPresets } from "@/lib/presets/preset-store.ts";
 import { getRecording } from "@/lib/notes/get-recording.ts";
 import { getNote } from "@/lib/notes/get-note.ts";
-import { presentedTextOf } from "@/lib/shown-text.ts";
+import { presentedTextOf } from "@/lib/notes/store/shown-text.ts";
 
 export const metadata: Metadata = { title: "Make posts" };
 

@@ -1,11 +1,15 @@
 // Which text a note shows, everywhere it is shown or used (the note's page and list, insights,
 // rewrites, posts made from it, exports, the assistant's tools): the person's edit, else its
 // completed clean-up (unless blank), else the recognized text (the dictionary applied). One rule,
-// for the stored note and for the note as the API answers it; the browser app uses the same.
+// for the stored note and for the note as the API answers it; the browser app uses the same, and
+// the raw queries its SQL twin (shown-text-sql.ts).
 
 export type ShownTextKind = "edited" | "optimized" | "recognized";
 
 type Shown = { text: string; kind: ShownTextKind };
+
+/** What String.prototype.trim() trims (a clean-up of only these is blank): the SQL twin btrims the same. */
+export const TRIMMED_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
 
 function pick(text: string, edited: boolean, optimization: { status: string; text: string | null } | null | undefined): Shown {
   if (edited) return { text, kind: "edited" };

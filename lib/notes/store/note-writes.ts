@@ -1,0 +1,100 @@
+import { db } from "@/lib/db/client.ts";
+import type { Prisma } from "@/lib/db/generated/client.ts";
+import type { Db } from "@/lib/db/types.ts";
+import { client, type NoteKey, type NoteRow } from "@/lib/notes/store/owned-note.ts";
+
+// The note's writes other than its audio and labels (note-audio-fields.ts, note-labels.ts). Those
+// that must not move updated_at (it says when the text changed: the edit-conflict check) are SQL
+// of their own; the text's own writes move it.
+
+/** A new note (with its clean-up, as presentNote reads it). Unique violations reach the caller (a retried upload). */
+export async function createNote(data: Prisma.TranscriptionUncheckedCreateInput): Promise<NoteRow> {
+  return (await db()).transcription.create({ data, include: { optimization: true } });
+}
+
+/** The note stored under an upload's Idempotency-Key, if any. */
+export async function findNoteByIdempotencyKey({ userId, idempotencyKey }: { userId: string; idempotencyKey: string }): Promise<NoteRow | null> {
+  return (await db()).transcription.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey } }, include: { optimization: true } });
+}
+
+/**
+ * The person's edit of the text and/or title, compare-and-set on `updatedAt` when given (a stale
+ * copy changes nothing). Returns how many notes changed (0: none such, or changed since).
+ */
+export async function replaceText({ userId, id, text, title, updatedAt }: { userId: string; id: string; text?: string; title?: string | null; updatedAt?: Date }): Promise<number> {
+  const { count } = await (await db()).transcription.updateMany({
+    where: { id, userId, ...(updatedAt && { updatedAt }) },
+    data: {
+      ...(text !== undefined && { text, editedAt: new Date() }),
+      ...(title !== undefined && { title: title || null }),
+    },
+  });
+  return count;
+}
+
+/**
+ * The second pass's text in place of the live one, only while the note still holds `liveText`
+ * unedited: "replaced", "unchanged" (the same text, still there) or "edited" (changed since).
+ */
+export async function improveLiveText({
+  userId,
+  id,
+  liveText,
+  next,
+}: {
+  userId: string;
+  id: string;
+  liveText: string;
+  next: { text: string; rawText: string; segments: Prisma.InputJsonValue; dictionaryReplacements: number };
+}): Promise<"replaced" | "unchanged" | "edited"> {
+  const prisma = await db();
+  const where = { id, userId, editedAt: null, text: liveText };
+  if (next.text === liveText) return (await prisma.transcription.count({ where })) ? "unchanged" : "edited";
+  const replaced = await prisma.transcription.updateMany({ where, data: { ...next, textImprovedAt: new Date(), textImprovingSince: null } });
+  return replaced.count ? "replaced" : "edited";
+}
+
+/** The note's text is being improved (renewed while the second pass runs: `onlyIfImproving`), or no longer (null). */
+export async function setTextImproving({ userId, id, since, onlyIfImproving = false }: { userId: string; id: string; since: Date | null; onlyIfImproving?: boolean }): Promise<void> {
+  await (await db()).transcription.updateMany({ where: { id, userId, ...(onlyIfImproving && { textImprovingSince: { not: null } }) }, data: { textImprovingSince: since } });
+}
+
+/** The note shows this clean-up from now on. */
+export async function setCleanUp({ userId, id, optimizationId }: { userId: string; id: string; optimizationId: string }): Promise<void> {
+  await (await db()).transcription.updateMany({ where: { id, userId }, data: { optimizationId } });
+}
+
+/** The stored insights value (JSON) of a note whose row lock `tx` holds (lockNote). */
+export async function insightsValueOf(tx: Db, id: string): Promise<unknown> {
+  return (await tx.transcription.findUniqueOrThrow({ where: { id }, select: { insights: true } })).insights;
+}
+
+/** Stores the note's insights value (under its row lock); updated_at stays. */
+export async function setInsights(tx: Db, id: string, value: object): Promise<void> {
+  await tx.$executeRaw`UPDATE "transcriptions" SET "insights" = ${JSON.stringify(value)}::jsonb WHERE "id" = ${id}`;
+}
+
+/** The notes that show this clean-up and were not edited since (their insights follow it). */
+export async function uneditedNotesOfCleanUp(optimizationId: string): Promise<{ id: string; userId: string }[]> {
+  return (await db()).transcription.findMany({ where: { optimizationId, editedAt: null }, select: { id: true, userId: true } });
+}
+
+/** The newest of the person's notes showing this clean-up, if any. */
+export async function latestNoteOfCleanUp({ userId, optimizationId }: { userId: string; optimizationId: string }): Promise<{ id: string } | null> {
+  return (await db()).transcription.findFirst({ where: { userId, optimizationId }, orderBy: { createdAt: "desc" }, select: { id: true } });
+}
+
+/**
+ * Deletes the note's row in `tx`; answers whether its clean-up and its recognition are still used
+ * by another note (another upload of the same recording), which the caller deletes if not.
+ */
+export async function deleteNoteRow(
+  { userId, id, tx }: NoteKey & { tx: Db },
+  { optimizationId, requestHash }: { optimizationId: string | null; requestHash: string },
+): Promise<{ cleanUpShared: boolean; recognitionShared: boolean }> {
+  const prisma = await client(tx);
+  await prisma.transcription.deleteMany({ where: { id, userId } });
+  const cleanUpShared = optimizationId ? (await prisma.transcription.count({ where: { optimizationId } })) > 0 : false;
+  const recognitionShared = (await prisma.transcription.count({ where: { userId, requestHash } })) > 0;
+  return { cleanUpShared, recognitionShared };
+}
