@@ -116,14 +116,20 @@ async function nodeSuite(title, files, ctx, { env = {} } = {}) {
   }
 }
 
-/** `playwright test`, counted from its JSON report: passed (a flaky test passed on its retry) and failed. */
+/**
+ * The counts in a Playwright JSON report (null when there is none): a flaky test (passed on its retry)
+ * passed; an unexpected outcome failed; skipped apart. An error outside the tests is the exit code's.
+ */
+export const playwrightCounts = (report) =>
+  report?.stats ? { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped } : null;
+
+/** `playwright test`, counted from its JSON report (playwright.config.ts writes it to E2E_JSON_REPORT). */
 async function playwrightSuite(title, args, ctx) {
   ctx.out.log(`\n=== ${title}`);
   await inTempDir(async (dir) => {
     const report = path.join(dir, "report.json");
     const code = await run(bin("playwright"), [...args, ...ctx.passThrough], { env: testEnv(dir, ctx, { E2E_JSON_REPORT: report }), out: ctx.out });
-    const stats = (await readCounts(report))?.stats;
-    ctx.tally.suite(title, stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected }, code);
+    ctx.tally.suite(title, playwrightCounts(await readCounts(report)), code);
   });
 }
 
