@@ -1,10 +1,8 @@
 import { test as base } from "@/tests/e2e/fixtures.ts";
 import assert from "node:assert/strict";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { ffmpegFixture, JFK_WAV } from "@/tests/support/audio.ts";
+import { ffmpegFixture, ffmpegFixtureFile, JFK_WAV } from "@/tests/support/audio.ts";
 import { newPhone, signUp, waitForOfflineReady } from "@/tests/e2e/support.ts";
 
 // Recognized while the person speaks: each second of audio goes to the server as it is recorded,
@@ -15,16 +13,12 @@ import { newPhone, signUp, waitForOfflineReady } from "@/tests/e2e/support.ts";
 const test = base.extend({
   fakeAudio: [
     async ({}, use) => {
-      const speech = await ffmpegFixture("speech-with-pauses.wav", [
+      const speech = await ffmpegFixtureFile("speech-with-pauses.wav", [
         "-i", JFK_WAV, "-f", "lavfi", "-t", "1.5", "-i", "anullsrc=r=16000:cl=mono",
         "-filter_complex", "[0:a]aresample=16000,aformat=channel_layouts=mono[s];[s][1:a]concat=n=2:v=0:a=1,aloop=loop=-1:size=2e9[out]",
         "-map", "[out]", "-t", "180", "-ac", "1", "-ar", "16000",
       ]);
-      const dir = await mkdtemp(path.join(tmpdir(), "vd-e2e-live-"));
-      const fakeAudio = path.join(dir, "speech.wav");
-      await writeFile(fakeAudio, speech);
-      await use(fakeAudio);
-      await rm(dir, { recursive: true, force: true });
+      await use(speech);
     },
     { scope: "worker" },
   ],
