@@ -1,7 +1,15 @@
-import { test } from "@/tests/e2e/fixtures.ts";
+import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import type { Page } from "@playwright/test";
-import { assertAccessible, newPhone, PASSWORD, screenshot, signIn, signUp, uniqueEmail } from "@/tests/e2e/support.ts";
+import type { Page } from "playwright-core";
+import { assertAccessible, newPhone, PASSWORD, screenshot, signIn, signUp, startApp, uniqueEmail, type App } from "@/tests/e2e/support.ts";
+
+let app: App;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.stop();
+});
 
 /**
  * Settings → Writing without a writer says who writes in words; the settings' names, which only
@@ -39,7 +47,7 @@ async function writingInWords(page: Page): Promise<void> {
   await page.waitForURL("**/settings");
 }
 
-test("sign up, create an API key that works once shown, revoke it, sign out and back in", async ({ app }) => {
+test("sign up, create an API key that works once shown, revoke it, sign out and back in", async () => {
   const { context, page } = await newPhone(app);
   await page.goto("/");
   await assertAccessible(page, "home");
@@ -143,7 +151,7 @@ test("sign up, create an API key that works once shown, revoke it, sign out and 
   await context.close();
 });
 
-test("before the page is interactive, sign-up and sign-in cannot send the password in a URL", async ({ app }) => {
+test("before the page is interactive, sign-up and sign-in cannot send the password in a URL", async () => {
   // The page as it arrives, before its script runs (here: never): a tap then would submit the form
   // natively. A CI run's sign-up on a loaded machine did, a GET of the page with the password in
   // its query string.

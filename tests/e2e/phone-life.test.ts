@@ -1,16 +1,24 @@
-import { test } from "@/tests/e2e/fixtures.ts";
+import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
+import type { Page } from "playwright-core";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { newPhone, noteCount, notesArrive, screenshot, signUp, waitForOfflineReady } from "@/tests/e2e/support.ts";
+import { newPhone, noteCount, notesArrive, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
 
 // What a phone does to a recording app: the screen locks (a wake lock is held while recording),
 // a call takes the microphone (the recording stops cleanly and says why), and voice memos arrive
 // from other apps' share sheets (the manifest's share target, handled by the service worker, also
 // offline).
 
-test("the manifest offers the share target, the shortcuts and the icons", async ({ app }) => {
+let app: App;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.stop();
+});
+
+test("the manifest offers the share target, the shortcuts and the icons", async () => {
   const { context, page } = await newPhone(app);
   const manifest = (await (await page.request.get("/manifest.webmanifest")).json()) as Record<string, unknown> & {
     share_target: { action: string; method: string; enctype: string; params: { files: { name: string; accept: string[] }[] } };
@@ -51,7 +59,7 @@ async function share(page: Page, audio: Buffer, name: string): Promise<void> {
   await page.waitForURL(/\/record/);
 }
 
-test("an audio file shared into the app becomes one note, online and offline", async ({ app }) => {
+test("an audio file shared into the app becomes one note, online and offline", async () => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   await waitForOfflineReady(page);
@@ -75,7 +83,7 @@ test("an audio file shared into the app becomes one note, online and offline", a
   await context.close();
 });
 
-test("the screen is held on while recording and let go after; a microphone taken away ends the recording cleanly", async ({ app }) => {
+test("the screen is held on while recording and let go after; a microphone taken away ends the recording cleanly", async () => {
   const { context, page } = await newPhone(app);
   // tsx names the functions below with a helper (__name) the page lacks.
   await context.addInitScript("globalThis.__name = (f) => f");
