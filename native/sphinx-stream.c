@@ -8,6 +8,8 @@
  *
  *   ~partial <seconds heard> <words so far>
  *
+ * and after each phrase "~heard <seconds heard>": how far it had heard when the phrase ended.
+ *
  * Each phrase, once the speaker pauses after it, prints its words as pocketsphinx_continuous does:
  * the hypothesis, then "<word> <start> <end> <confidence>" lines framed by <s> and </s>.
  *
@@ -81,6 +83,9 @@ int main(int argc, char *argv[])
         if (!in_speech && utt_started) {
             ps_end_utt(ps);
             print_phrase(ps, config);
+            /* How far it had heard when the phrase ended: past the last guess, so captions reach further. */
+            printf("~heard %.3f\n", (double)samples / samprate);
+            fflush(stdout);
             ps_start_utt(ps);
             utt_started = FALSE;
             guess[0] = '\0';

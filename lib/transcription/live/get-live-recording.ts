@@ -27,9 +27,10 @@ export async function getLiveRecording({ userId, id }: { userId: string; id: str
   // After the pieces recognized so far, the words the stream recognizer heard (live-captions.ts).
   const heardAfter = recognized ? listed[recognized - 1].end : 0;
   // Then its guess at the phrase being spoken, which the phrase's words replace when it ends.
-  const { words, guess } = row.status === "recording" ? provisionalWords(row, heardAfter) : { words: [] };
+  // Its reach never goes back when a guess settles into the phrase's words: it had heard past them.
+  const { words, guess, heardUntil } = row.status === "recording" ? provisionalWords(row, heardAfter) : { words: [], heardUntil: 0 };
   const provisionalText = dictionary.apply([...words.map((w) => w.word), ...(guess ? [guess.text] : [])].join(" ")).text;
-  const provisionalUntil = guess?.untilSec ?? words.at(-1)?.end ?? null;
+  const provisionalUntil = Math.max(guess?.untilSec ?? 0, words.at(-1)?.end ?? 0, words.length ? heardUntil : 0) || null;
   return {
     id: row.id,
     status: row.status as LiveRecording["status"],

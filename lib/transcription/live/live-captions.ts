@@ -237,15 +237,15 @@ function shut(entry: Entry): void {
  * What the stream heard from `afterSec` on (times in the recording): the words of the phrases
  * that ended, and its guess at the phrase being spoken (sphinx-stream), which may still change.
  */
-export function provisionalWords(recording: Recording, afterSec: number): { words: Word[]; guess?: PhraseGuess } {
+export function provisionalWords(recording: Recording, afterSec: number): { words: Word[]; guess?: PhraseGuess; heardUntil: number } {
   const entry = streams.get(keyOf(recording.userId, recording.id));
-  if (!entry?.stream) return { words: [] };
+  if (!entry?.stream) return { words: [], heardUntil: 0 };
   const words = entry.stream
     .segments()
     .flatMap((segment) => segment.words ?? [])
     .filter((word) => word.start >= afterSec - 0.05);
   const guess = entry.stream.guess?.();
-  return { words, ...(guess?.text && guess.untilSec > afterSec && { guess }) };
+  return { words, heardUntil: entry.stream.heardUntil ?? 0, ...(guess?.text && guess.untilSec > afterSec && { guess }) };
 }
 
 /**

@@ -190,6 +190,8 @@ class PocketsphinxStream implements RecognitionStream {
   private phrase = "";
   private line = "";
   private guessed: PhraseGuess | undefined;
+  /** sphinx-stream: how far it had heard when the last phrase ended (past that phrase's guesses). */
+  heardUntil = 0;
   private readonly done: Promise<number | null>;
   private failed = false;
   private closed = false;
@@ -212,6 +214,11 @@ class PocketsphinxStream implements RecognitionStream {
       const lines = (this.line + d).split("\n");
       this.line = lines.pop()!;
       for (const line of lines) {
+        const heard = /^~heard (\d+(?:\.\d+)?)$/.exec(line.trim());
+        if (heard) {
+          this.heardUntil = Number(heard[1]);
+          continue;
+        }
         const guess = parseGuess(line);
         if (guess) {
           this.guessed = guess;

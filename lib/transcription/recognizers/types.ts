@@ -77,6 +77,8 @@ export interface RecognitionStream {
   segments(): Segment[];
   /** The phrase being spoken, heard so far (none between phrases, or where the engine guesses nothing). */
   guess?(): PhraseGuess | undefined;
+  /** Where guesses are made: how far it had heard when the last phrase ended (0 before), so that captions never reach back when a guess settles. */
+  readonly heardUntil?: number;
   /** No more audio: resolves with every phrase once the last one is heard; rejects when the recognizer failed. */
   end(): Promise<Segment[]>;
   /** Stops at once, hearing nothing more. */
