@@ -13,7 +13,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { barePocketsphinx, wer } from "./speech.ts";
+import { barePocketsphinx, JFK_REFERENCE, wer } from "./speech.ts";
 
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
 process.env.LOG_LEVEL = "silent";
@@ -22,7 +22,6 @@ process.env.JOBS_POLL_SECONDS = "0.5";
 process.env.RATE_LIMIT_AUDIO_SECONDS_PER_HOUR = "0";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
 const SPEECH = path.resolve(import.meta.dirname, "../tests/fixtures/jfk.wav");
-const REFERENCE = "and so my fellow americans ask not what your country can do for you ask what you can do for your country";
 const work = await mkdtemp(path.join(tmpdir(), "vd-bench-live-"));
 process.env.DATA_DIR = path.join(work, "data");
 
@@ -57,7 +56,7 @@ async function measure(label: string, pause: number, shift: number) {
   ]);
   const webmPath = path.join(work, `${name}.webm`);
   ffmpeg(["-i", wav, "-ar", "48000", "-c:a", "libopus", "-b:a", "64k", "-f", "webm", "-live", "1", webmPath]);
-  const reference = Array.from({ length: loops }, () => REFERENCE).join(" ");
+  const reference = Array.from({ length: loops }, () => JFK_REFERENCE).join(" ");
   // The whole file as the server hears it: the same compressed recording, decoded.
   const decoded = path.join(work, `${name}-decoded.wav`);
   ffmpeg(["-i", webmPath, "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", decoded]);

@@ -12,15 +12,13 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { wer } from "./speech.ts";
+import { JFK_REFERENCE, wer } from "./speech.ts";
 
 const { values } = parseArgs({
   options: { minutes: { type: "string", default: "20" }, "skip-bare": { type: "boolean", default: false } },
 });
 const SPEECH_SECONDS = 11;
 const LOOPS = Math.max(1, Math.round((Number(values.minutes) * 60) / SPEECH_SECONDS));
-const REFERENCE =
-  "and so my fellow americans ask not what your country can do for you ask what you can do for your country";
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
 process.env.LOG_LEVEL = "silent";
 process.env.OPTIMIZER = "off";
@@ -42,7 +40,7 @@ const DECODED = path.join(work, "long.wav");
 const made = spawnSync("ffmpeg", ["-v", "error", "-y", "-stream_loop", String(LOOPS - 1), "-i", SPEECH, "-ac", "1", "-b:a", "64k", RECORDING]);
 if (made.status !== 0) throw new Error(`ffmpeg failed: ${made.stderr}`);
 const bytes = (await stat(RECORDING)).size;
-const reference = Array.from({ length: LOOPS }, () => REFERENCE).join(" ");
+const reference = Array.from({ length: LOOPS }, () => JFK_REFERENCE).join(" ");
 
 
 /** Peak RSS (VmHWM) of the recognizer/ffmpeg children of the given processes, sampled twice a second. */
