@@ -14,7 +14,7 @@ import { registerResources } from "@/lib/mcp/resources.ts";
 import { MCP_AUDIO_MAX_BYTES, MCP_BODY_MAX_BYTES, registerTranscribeTool } from "@/lib/mcp/transcribe-tool.ts";
 import { registerAskTool } from "@/lib/mcp/ask-tool.ts";
 import { logHandlerError } from "@/lib/mcp/errors.ts";
-import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION, registerPostsApp } from "@/lib/mcp/posts-app.ts";
+import { APPROVE_TOOL, MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION, registerPostsApp } from "@/lib/mcp/posts-app.ts";
 
 // The MCP server at /mcp: Streamable HTTP, stateless (a new server per request, so any instance
 // answers), on the official TypeScript SDK 2's createMcpHandler, which takes a route handler's
@@ -147,6 +147,10 @@ async function answerMcp(req: Request, caller: Caller): Promise<Response> {
  * 2025 request says nothing of it after initialize, so those clients are never offered one.
  */
 async function rendersApps(req: Request): Promise<boolean> {
+  // Only tools/list and a call of approve_post depend on it: no other request's body (a recording
+  // of up to 25 MiB, say) is parsed again for it. The SDK refuses headers that disagree with the body.
+  const method = req.headers.get("mcp-method");
+  if (method !== "tools/list" && !(method === "tools/call" && req.headers.get("mcp-name") === APPROVE_TOOL)) return false;
   try {
     const message = (await req.clone().json()) as { params?: { _meta?: Record<string, { extensions?: Record<string, unknown> } | undefined> } };
     return Boolean(message?.params?._meta?.[CLIENT_CAPABILITIES_META_KEY]?.extensions?.[MCP_APPS_EXTENSION]);

@@ -12,6 +12,8 @@ import type { McpServer } from "@modelcontextprotocol/server";
 // (handle-mcp.ts), whose host keeps it from the model; a click in the page is the person's.
 
 export const POSTS_APP_URI = "ui://voicedraft/posts.html";
+/** The app-only tool its Approve button calls (lib/mcp/tools.ts). */
+export const APPROVE_TOOL = "approve_post";
 export const MCP_APP_MIME_TYPE = "text/html;profile=mcp-app";
 export const MCP_APPS_EXTENSION = "io.modelcontextprotocol/ui";
 /** The apps protocol revision the page speaks (ext-apps' LATEST_PROTOCOL_VERSION). */
@@ -97,7 +99,7 @@ export const POSTS_APP_HTML = `<!doctype html>
     node.disabled = true;
     node.textContent = "Approving…";
     try {
-      const result = await request("tools/call", { name: "approve_post", arguments: { post_id: post.id, content_hash: post.content_hash } });
+      const result = await request("tools/call", { name: "${APPROVE_TOOL}", arguments: { post_id: post.id, content_hash: post.content_hash } });
       if (result.isError) throw new Error((result.content && result.content[0] && result.content[0].text) || "refused");
       render(result);
     } catch (err) {

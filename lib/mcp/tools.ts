@@ -19,7 +19,7 @@ import { listChannels } from "@/lib/channels/channel-store.ts";
 import { createMaster } from "@/lib/content/items/create-master.ts";
 import { createVariants } from "@/lib/content/generation/create-variants.ts";
 import { getFamily } from "@/lib/content/items/get-family.ts";
-import { POSTS_APP_URI } from "@/lib/mcp/posts-app.ts";
+import { APPROVE_TOOL, POSTS_APP_URI } from "@/lib/mcp/posts-app.ts";
 import { approveVariant } from "@/lib/content/delivery/approve-variant.ts";
 import { ApproveInput } from "@/lib/content/schemas.ts";
 import { composeUrl, platformLabel, platformRules, postLength } from "@/lib/channels/platforms.ts";
@@ -250,7 +250,7 @@ export function registerTools(server: McpServer, caller: Caller): void {
   // Only for a host that renders apps: one that does not would hand it to its model like any tool.
   if (caller.rendersApps) {
     tool(
-      "approve_post",
+      APPROVE_TOOL,
       {
         title: "Approve a post",
         description:
@@ -282,13 +282,14 @@ async function postsOf(userId: string, masterId: string) {
     master_id: family.master.id,
     source_outdated: family.master.source_outdated,
     posts: family.variants.map((v) => {
-      const platform = (v.channel_id && channels.get(v.channel_id)?.platform) || "other";
+      const channel = v.channel_id ? channels.get(v.channel_id) : undefined;
+      const platform = channel?.platform ?? "other";
       const parts = v.posts?.length ? v.posts : [v.body];
       const { limit } = platformRules(platform);
       return {
         id: v.id,
         channel_id: v.channel_id,
-        channel_name: (v.channel_id && channels.get(v.channel_id)?.name) || null,
+        channel_name: channel?.name ?? null,
         platform,
         platform_label: platformLabel(platform),
         title: v.title,

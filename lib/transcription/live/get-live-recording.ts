@@ -30,7 +30,7 @@ export async function getLiveRecording({ userId, id }: { userId: string; id: str
   // Its reach never goes back when a guess settles into the phrase's words: it had heard past them.
   const { words, guess, heardUntil } = row.status === "recording" ? provisionalWords(row, heardAfter) : { words: [], heardUntil: 0 };
   const provisionalText = dictionary.apply([...words.map((w) => w.word), ...(guess ? [guess.text] : [])].join(" ")).text;
-  const provisionalUntil = Math.max(guess?.untilSec ?? 0, words.at(-1)?.end ?? 0, words.length ? heardUntil : 0) || null;
+  const provisionalUntil = Math.max(guess?.untilSec ?? 0, words.at(-1)?.end ?? 0, words.length ? heardUntil : 0);
   return {
     id: row.id,
     status: row.status as LiveRecording["status"],
