@@ -52,8 +52,12 @@ export async function composeInsights({
   const clean = (text: unknown, max: number) => cutAtWord(String(text ?? "").replace(/\s+/g, " ").trim(), max);
   const list = (items: unknown, count: number, max: number) =>
     (Array.isArray(items) ? items : []).map((item) => clean(item, max)).filter(Boolean).slice(0, count);
+  // A writer may answer a blank title (a small model does, under the grammar): the note is never
+  // left without one, the offline writer's names it.
+  let title = clean(draft.title, INSIGHTS_TITLE_MAX);
+  if (!title && writtenBy !== "offline") title = clean((await offlineInsightsWriter.write(input)).title, INSIGHTS_TITLE_MAX);
   return {
-    title: steadyTitle(previous, writtenBy, clean(draft.title, INSIGHTS_TITLE_MAX), input.text),
+    title: steadyTitle(previous, writtenBy, title, input.text),
     summary: clean(draft.summary, SUMMARY_MAX),
     key_points: list(draft.key_points, KEY_POINTS_MAX, KEY_POINT_MAX),
     action_items: list(draft.action_items, ACTION_ITEMS_MAX, ACTION_ITEM_MAX).map((text) => ({ text, done: ticked.get(actionItemKey(text)) ?? false })),

@@ -160,6 +160,13 @@ describe("offline insights", () => {
     assert.equal(written.written_by, "writer");
     assert.ok(written.title.length <= 60);
     assert.deepEqual(written.key_points, ["a", "b"]);
+    // A blank title from the writer: the offline writer's names the note; the rest stays the writer's.
+    const untitled: InsightsWriter = { name: "writer", write: async () => ({ title: "  \n ", summary: "Its own summary.", key_points: [], action_items: [] }) };
+    const named = (await composeInsights({ input, previous: null, writer: untitled }))!;
+    assert.equal(named.title, first.title);
+    assert.ok(named.title);
+    assert.equal(named.summary, "Its own summary.");
+    assert.equal(named.written_by, "writer");
     const failing: InsightsWriter = { name: "offline", write: async () => { throw new Error("bug"); } };
     assert.equal(await composeInsights({ input, previous: ticked, writer: failing }), null);
   });
