@@ -218,6 +218,18 @@ describe("posts by the writer", () => {
     }),
   );
 
+  test(
+    "an answer of blank posts is dropped for the offline one, and says so",
+    withEnv(writer(), async () => {
+      reply = () => post(["", "  "]);
+      const variant = await writtenVariant("bluesky");
+      assert.equal(variant.generation.state, "succeeded");
+      assert.equal(variant.generation.written_by, "offline");
+      assert.equal(variant.generation.offline_reason, "the writer wrote an empty post; it was written offline instead");
+      assert.ok(variant.body.trim());
+    }),
+  );
+
   test("without a writer, the offline rules write the post (and there is no reason to give)", async () => {
     const variant = await writtenVariant("linkedin");
     assert.equal(chat.requests.length, 0);

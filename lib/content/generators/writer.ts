@@ -116,6 +116,11 @@ export async function writePost(input: GenerationInput, onPartial?: (text: strin
       })
     : await writeObject({ schema: WrittenPost, name: "post", system, prompt });
   if (!outcome.ok) return { ...generateLocally(input), writtenBy: "offline", reason: outcome.reason };
+  // An answer of blank posts is no post (a small model under its grammar can write one).
+  if (!outcome.value.posts.some((p) => p.trim())) {
+    const who = outcome.by === "local-model" ? "the model on this machine" : "the writer";
+    return { ...generateLocally(input), writtenBy: "offline", reason: `${who} wrote an empty post; it was written offline instead` };
+  }
   // A post that names people, places or numbers the note does not have is dropped for the offline one.
   const source = [input.title, input.body, ...(input.terms ?? []).map((t) => t.correct)].join("\n");
   const added = newFacts(source, [outcome.value.title, ...outcome.value.posts].join("\n"), input.language);
