@@ -4,7 +4,8 @@
 //
 // Options: --only=<step>[,<step>] runs some steps (lint, typecheck, unit, db, api-pglite, api-postgres,
 // system, sdk, e2e; and smoke, run only when asked: lint, unit and one real start); extra arguments after --
-// go to `node --test` (e.g. --test-name-pattern). VD_TEST_ONE_LANE=1 runs every step one after the other.
+// go to the test runner: `node --test` (e.g. --test-name-pattern), or `playwright test` (e.g. --grep) for
+// --only=e2e. VD_TEST_ONE_LANE=1 runs every step one after the other.
 // The steps are the table in scripts/test/steps.mjs; scripts/test/run-step.mjs runs each.
 import { buildApp, Output } from "./test/processes.mjs";
 import { runStep, Tally } from "./test/run-step.mjs";
@@ -21,7 +22,7 @@ const besideOf = (step) => (oneLane ? [] : chosen.filter((s) => s.beside === ste
 const inMainLane = chosen.filter((step) => !chosen.some((s) => besideOf(s).includes(step)));
 
 /** A lane: where its output goes, what it counted, and each of its steps' time. */
-const newLane = (held) => ({ out: new Output(held), tally: new Tally(), times: [], env: {}, passThrough, oneLane, besideDone: Promise.resolve() });
+const newLane = (held) => ({ out: new Output(held), tally: new Tally(), times: [], env: {}, passThrough });
 
 /** Runs a lane's steps in turn, timed (the build is counted in the first step that needed it). */
 async function runLane(steps, lane, suffix = "") {
@@ -48,7 +49,7 @@ async function runLane(steps, lane, suffix = "") {
     lane.out.log(`\n=== ${names} beside the browser tests (their output follows the browser tests')`);
     const side = newLane(true);
     const besideDone = runLane(beside, side, " (beside)");
-    await runStep(step, { ...lane, stepName: step.name, besideDone });
+    await runStep(step, { ...lane, stepName: step.name });
     lane.times.push([step.name, (Date.now() - started) / 1000]);
     await besideDone;
     lane.out.log(`\n=== ${names} (run beside the browser tests)\n${side.out.text}`);

@@ -9,7 +9,7 @@ export const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
  * Where a lane's output goes: straight to this process's stdout, or, held, kept and printed in one piece
- * when its owner ends (the side lane; each browser test file).
+ * when its owner ends (the side lane, beside the browser tests).
  */
 export class Output {
   text = "";
@@ -41,9 +41,9 @@ export function run(command, args, { env = {}, out }) {
 }
 
 /**
- * Starts a program that runs a service for a step (tests/support/sdk-service.ts: the SDK suites';
- * tests/e2e/shared-app.ts: the browser tests') and prints one JSON line with the environment that
- * reaches it; resolves to that env, or an error. It stops when its stdin ends.
+ * Starts a program that runs a service for a step (tests/support/sdk-service.ts: the SDK suites') and
+ * prints one JSON line with the environment that reaches it; resolves to that env, or an error. It stops
+ * when its stdin ends.
  */
 export function startService(program, what, out) {
   const child = spawn(process.execPath, ["--import", "tsx", program], {

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildApp, Output, reachable, root, run, startService } from "./processes.mjs";
+import { buildApp, reachable, root, run, startService } from "./processes.mjs";
 import { STEPS } from "./steps.mjs";
 
 const COUNTS_REPORTER = pathToFileURL(path.join(root, "scripts/test/counts-reporter.mjs")).href;
@@ -42,8 +42,7 @@ export class Tally {
 
 /**
  * Runs a step. The lane `ctx` holds its output and tally, the environment of the service it runs under,
- * the arguments for `node --test`, the step's name (for a failed build), and, for the browser tests,
- * whether they take one lane and when the steps beside them have ended.
+ * the arguments for the test runner (`node --test`, `playwright test`) and the step's name (for a failed build).
  */
 export async function runStep(step, ctx) {
   const title = step.title ?? step.name;
@@ -53,7 +52,7 @@ export async function runStep(step, ctx) {
   }
   if (step.check) return check(title, step.check, ctx);
   if (step.python) return pythonSuite(title, step.python, ctx);
-  if (step.queue) return browserQueue(title, step, ctx);
+  if (step.playwright) return playwrightSuite(title, step.playwright, ctx);
   if (step.files) return nodeSuite(title, await testFiles(step.files), ctx, { env: step.env });
   if (step.service) return withService(title, step, ctx);
   for (const part of step.parts) await runStep(typeof part === "string" ? STEPS.find((s) => s.name === part) : part, ctx);
@@ -62,13 +61,11 @@ export async function runStep(step, ctx) {
 const postgresAnswers = async () =>
   Boolean(process.env.TEST_DATABASE_URL) || (await reachable("postgresql://postgres@127.0.0.1:5432/postgres"));
 
-/** A step's test files: the dir's *.test.ts, the ones named in `first` first, in its order, then the rest by name. */
-async function testFiles(files, first = []) {
+/** A step's test files: the dir's *.test.ts, by name. */
+async function testFiles(files) {
   if (Array.isArray(files)) return files;
   const entries = await readdir(path.join(root, files)).catch(() => []);
-  const rank = (f) => (first.includes(f) ? first.indexOf(f) : first.length);
-  const names = entries.filter((f) => f.endsWith(".test.ts")).sort();
-  return names.sort((a, b) => rank(a) - rank(b)).map((f) => path.join(files, f));
+  return entries.filter((f) => f.endsWith(".test.ts")).sort().map((f) => path.join(files, f));
 }
 
 async function check(title, [command, ...args], ctx) {
@@ -88,10 +85,13 @@ async function inTempDir(work) {
 
 const readCounts = (file) => readFile(file, "utf8").then(JSON.parse, () => null);
 
-/** `node --test` over files; with `hold`, its output is printed in one piece when it ends. */
-async function nodeSuite(title, files, ctx, { env = {}, nodeArgs = [], hold = false } = {}) {
-  const out = hold ? new Output(true) : ctx.out;
-  out.log(`\n=== ${title}`);
+// A private DATA_DIR: no test may touch the checkout's ./data.
+// No model on this machine writes and nothing is downloaded, unless a test says so (tests/support/env.ts).
+const testEnv = (dir, ctx, env = {}) => ({ LOG_LEVEL: "silent", DATA_DIR: path.join(dir, "data"), WRITER_LOCAL: "off", WRITER_AUTO_DOWNLOAD: "false", ...ctx.env, ...env });
+
+/** `node --test` over files. */
+async function nodeSuite(title, files, ctx, { env = {} } = {}) {
+  ctx.out.log(`\n=== ${title}`);
   if (files.length) {
     await inTempDir(async (dir) => {
       const counts = path.join(dir, "counts.json");
@@ -105,20 +105,32 @@ async function nodeSuite(title, files, ctx, { env = {}, nodeArgs = [], hold = fa
         "tsx",
         "--test",
         "--test-concurrency=2",
-        ...nodeArgs,
         "--test-reporter=spec",
         "--test-reporter-destination=stdout",
         `--test-reporter=${COUNTS_REPORTER}`,
         `--test-reporter-destination=${counts}`,
       ];
-      // A private DATA_DIR: no test may touch the checkout's ./data.
-      // No model on this machine writes and nothing is downloaded, unless a test says so (tests/support/env.ts).
-      const testEnv = { LOG_LEVEL: "silent", DATA_DIR: path.join(dir, "data"), WRITER_LOCAL: "off", WRITER_AUTO_DOWNLOAD: "false", ...ctx.env, ...env };
-      const code = await run(process.execPath, [...nodeOptions, ...ctx.passThrough, ...files], { env: testEnv, out });
+      const code = await run(process.execPath, [...nodeOptions, ...ctx.passThrough, ...files], { env: testEnv(dir, ctx, env), out: ctx.out });
       ctx.tally.suite(title, await readCounts(counts), code);
     });
   }
-  if (hold) ctx.out.write(out.text);
+}
+
+/**
+ * The counts in a Playwright JSON report (null when there is none): a flaky test (passed on its retry)
+ * passed; an unexpected outcome failed; skipped apart. An error outside the tests is the exit code's.
+ */
+export const playwrightCounts = (report) =>
+  report?.stats ? { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped } : null;
+
+/** `playwright test`, counted from its JSON report (playwright.config.ts writes it to E2E_JSON_REPORT). */
+async function playwrightSuite(title, args, ctx) {
+  ctx.out.log(`\n=== ${title}`);
+  await inTempDir(async (dir) => {
+    const report = path.join(dir, "report.json");
+    const code = await run(bin("playwright"), [...args, ...ctx.passThrough], { env: testEnv(dir, ctx, { E2E_JSON_REPORT: report }), out: ctx.out });
+    ctx.tally.suite(title, playwrightCounts(await readCounts(report)), code);
+  });
 }
 
 /** A unittest suite, discovered as `python -m unittest discover` does. */
@@ -142,27 +154,5 @@ async function withService(title, step, ctx) {
     await runStep({ parts: step.parts }, { ...ctx, env: { ...ctx.env, ...service.env } });
   } finally {
     await service.stop();
-  }
-}
-
-/** The browser test files, one process each, from one queue (the `first` ones first) in two lanes; then the `last` ones, alone. */
-async function browserQueue(title, { files: dir, queue: spec }, ctx) {
-  const files = await testFiles(dir, spec.first);
-  const last = files.filter((f) => spec.last.files.includes(path.basename(f)));
-  const queue = files.filter((f) => !last.includes(f));
-  ctx.out.log(`\n=== ${title}: ${queue.length} files, ${ctx.oneLane ? "one lane" : "a second lane once the side lane has ended"}`);
-  const app = await startService(spec.service, spec.serviceName, ctx.out);
-  try {
-    if (app.error) return ctx.tally.fail(app.error);
-    const appCtx = { ...ctx, env: { ...ctx.env, ...app.env } };
-    const options = { nodeArgs: spec.nodeArgs, hold: true };
-    const lane = async () => {
-      for (let file; (file = queue.shift()); ) await nodeSuite(`${spec.fileTitle}: ${path.basename(file)}`, [file], appCtx, options);
-    };
-    const secondLane = spec.secondLaneAfter === "beside" ? ctx.besideDone : Promise.resolve();
-    await Promise.all([lane(), ctx.oneLane ? undefined : secondLane.then(lane)]);
-    await nodeSuite(spec.last.title, last, appCtx, { nodeArgs: spec.nodeArgs });
-  } finally {
-    await app.stop();
   }
 }

@@ -7,7 +7,7 @@
 //   python: { start, top, path }   a unittest suite; its tests counted by unittest_counts.py
 //   parts: [step | name]    steps run in turn (a name is another step of this table)
 //   service: program        started first; the env it prints reaches the parts, and it stops after them
-//   queue: { … }            the browser test files, one process each, taken from one queue by two lanes
+//   playwright: [...args]   `playwright test` (playwright.config.ts); its tests counted from its JSON report
 // and may say:
 //   title       its header (=== title) and its name in the summary; a step's name when it has none
 //   env         more environment for its tests
@@ -28,32 +28,9 @@ export const STEPS = [
   // The browser tests keep about half of the two cores busy (the fake microphone plays in real time, pages
   // wait for their server): the system and SDK steps run beside them.
   { name: "system", title: "system tests (CLI and the running server)", files: "tests/system", needs: "build", beside: "e2e" },
-  // The PWA in Debian's Chromium against the real app. Each file is a process of its own, and one file keeps
-  // about half of the two cores busy: files are taken from one queue by two lanes, the second of which opens
-  // when the steps beside (system and SDK) have ended; each file's output is printed when it ends.
-  // The files that record live run last, alone: PocketSphinx hears their speech while the fake microphone
-  // plays it, and on a slow machine, sharing the cores with other tests' recognitions, their captions came
-  // after the tests' waits.
-  // The files that want only the app's defaults share one running app (tests/e2e/shared-app.ts): a server
-  // start is about 8 s and 12 s of CPU here, once instead of once per file.
-  {
-    name: "e2e",
-    title: "browser tests (Playwright, Chromium)",
-    files: "tests/e2e",
-    needs: "build",
-    queue: {
-      service: "tests/e2e/shared-app.ts",
-      serviceName: "the browser tests' shared app",
-      fileTitle: "browser tests",
-      nodeArgs: ["--test-concurrency=1"],
-      secondLaneAfter: "beside",
-      // The longest files first (as the last CI run timed them: recording 240 s; your-words-kept, layout,
-      // text-improved about 105 s; ask 86 s), then the rest by name: by name, your-words-kept came last,
-      // and could run alone at the end while the other lane had nothing left to take, a core idle.
-      first: ["recording.test.ts", "your-words-kept.test.ts", "layout.test.ts", "text-improved.test.ts", "ask.test.ts", "webhooks.test.ts", "writer.test.ts"],
-      last: { files: ["live-upload.test.ts"], title: "browser tests that record live (alone, after the others)" },
-    },
-  },
+  // The PWA in Debian's Chromium against the real app, on Playwright's runner: its webServer, two workers,
+  // and the files that record live after the others, one at a time (playwright.config.ts).
+  { name: "e2e", title: "browser tests (Playwright, Chromium)", playwright: ["test"], needs: "build" },
   // Both client libraries against ONE real server (npm start, embedded database, PocketSphinx).
   {
     name: "sdk",

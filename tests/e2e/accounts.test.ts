@@ -1,15 +1,7 @@
-import { after, before, test } from "node:test";
+import { test } from "@/tests/e2e/fixtures.ts";
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
-import { assertAccessible, newPhone, PASSWORD, screenshot, signIn, signUp, startApp, uniqueEmail, type App } from "@/tests/e2e/support.ts";
-
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
+import type { Page } from "@playwright/test";
+import { assertAccessible, newPhone, PASSWORD, screenshot, signIn, signUp, uniqueEmail } from "@/tests/e2e/support.ts";
 
 /**
  * Settings → Writing without a writer says who writes in words; the settings' names, which only
@@ -47,7 +39,7 @@ async function writingInWords(page: Page): Promise<void> {
   await page.waitForURL("**/settings");
 }
 
-test("sign up, create an API key that works once shown, revoke it, sign out and back in", async () => {
+test("sign up, create an API key that works once shown, revoke it, sign out and back in", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await page.goto("/");
   await assertAccessible(page, "home");
@@ -151,7 +143,7 @@ test("sign up, create an API key that works once shown, revoke it, sign out and 
   await context.close();
 });
 
-test("before the page is interactive, sign-up and sign-in cannot send the password in a URL", async () => {
+test("before the page is interactive, sign-up and sign-in cannot send the password in a URL", async ({ app }) => {
   // The page as it arrives, before its script runs (here: never): a tap then would submit the form
   // natively. A CI run's sign-up on a loaded machine did, a GET of the page with the password in
   // its query string.

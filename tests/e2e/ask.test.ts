@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { startChatServer } from "@/tests/support/chat-server.ts";
-import { assertAccessible, newPhone, screenshot, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
+import { withChatServer } from "@/tests/e2e/fixtures.ts";
+import { assertAccessible, newPhone, screenshot, signUp, uploadNote } from "@/tests/e2e/support.ts";
 
 // Issue 46 item 2 on a phone at 360×740, light and dark: Ask from Notes, example questions, an
 // answer written by the writer (streamed) with its sources as cards, a tap on one opens the note
@@ -12,27 +11,18 @@ import { assertAccessible, newPhone, screenshot, signUp, startApp, uploadNote, t
 // country; a question about the brain (PocketSphinx hears "brain" in the recording) it fails
 // (500), so the offline answer shows. Clean-ups and
 // insights are refused too: they are written offline.
-const chat = await startChatServer((req) => {
+const test = withChatServer((req) => {
   if (!req.user.includes("\n\nQuestion: ")) return { status: 500 };
   if (/brain/i.test(req.user.split("Question: ")[1])) return { status: 500 };
   if (/\bname\b/i.test(req.user.split("Question: ")[1])) return { content: "You named a country [99].", chunkDelayMs: 20 };
   const n = req.user.split("\n").find((line) => /^\[\d+\].*country/i.test(line))?.match(/^\[(\d+)\]/)?.[1] ?? "1";
   return { content: `You told your fellow Americans to ask what they can do for their country [${n}], not what it can do for them [99].`, chunkDelayMs: 20 };
-});
-
-let app: App;
-before(async () => {
-  app = await startApp({ env: { WRITER_BASE_URL: chat.baseUrl, WRITER_MODEL: "stand-in", WRITER_COOLDOWN_SECONDS: "0" } });
-});
-after(async () => {
-  await app?.stop();
-  await chat.close();
-});
+}, { WRITER_MODEL: "stand-in", WRITER_COOLDOWN_SECONDS: "0" });
 
 const clockSeconds = (text: string) => text.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
 
 for (const scheme of ["light", "dark"] as const) {
-  test(`${scheme}: ask from Notes, read the answer and its sources, tap one and the note plays from there`, async () => {
+  test(`${scheme}: ask from Notes, read the answer and its sources, tap one and the note plays from there`, async ({ app, chat }) => {
     const { context, page } = await newPhone(app, { colorScheme: scheme });
     try {
       await signUp(page);

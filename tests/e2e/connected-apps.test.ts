@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { after, before, test } from "node:test";
-import type { Page } from "playwright-core";
-import { assertAccessible, assertTappable, newPhone, PASSWORD, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
+import { test } from "@/tests/e2e/fixtures.ts";
+import type { Page } from "@playwright/test";
+import { assertAccessible, assertTappable, newPhone, PASSWORD, screenshot, signUp, type App } from "@/tests/e2e/support.ts";
 
 // Issue 46 (OAuth for the MCP server) on a phone at 360×740, light and dark: an assistant sends
 // the person to authorize; they sign in and come back to the consent screen, which says in plain
@@ -13,15 +13,12 @@ import { assertAccessible, assertTappable, newPhone, PASSWORD, screenshot, signU
 
 // The assistant's redirect URI: a program on the person's machine that only has to answer.
 const assistant = createServer((_req, res) => res.end("back in the assistant"));
-let app: App;
 let REDIRECT_URI = "";
-before(async () => {
+test.beforeAll(async () => {
   await new Promise<void>((resolve) => assistant.listen(0, "127.0.0.1", resolve));
   REDIRECT_URI = `http://127.0.0.1:${(assistant.address() as AddressInfo).port}/callback`;
-  app = await startApp();
 });
-after(async () => {
-  await app?.stop();
+test.afterAll(() => {
   assistant.close();
 });
 
@@ -33,7 +30,7 @@ async function registerClient(page: Page, name: string): Promise<string> {
   return ((await res.json()) as { client_id: string }).client_id;
 }
 
-function authorizeUrl(clientId: string, verifier: string): string {
+function authorizeUrl(app: App, clientId: string, verifier: string): string {
   const url = new URL(`${app.url}/oauth/authorize`);
   url.search = new URLSearchParams({
     response_type: "code",
@@ -57,7 +54,7 @@ async function mcpStatus(page: Page, token: string): Promise<number> {
 }
 
 for (const scheme of ["light", "dark"] as const) {
-  test(`${scheme}: sign in and come back, consent in plain words, Allow, then Connected apps and Disconnect`, async () => {
+  test(`${scheme}: sign in and come back, consent in plain words, Allow, then Connected apps and Disconnect`, async ({ app }) => {
     const { context, page } = await newPhone(app, { colorScheme: scheme });
     try {
       // An app that is not registered: the error the server cannot send back is shown in the app's look.
@@ -70,7 +67,7 @@ for (const scheme of ["light", "dark"] as const) {
       await context.clearCookies(); // signed out: the authorization asks to sign in first
       const clientId = await registerClient(page, "Claude");
       const verifier = randomBytes(32).toString("base64url");
-      await page.goto(authorizeUrl(clientId, verifier));
+      await page.goto(authorizeUrl(app, clientId, verifier));
       await page.waitForURL(/\/sign-in\?next=/);
       await page.getByText("Sign in to connect an app to your notes.").waitFor();
       await page.getByLabel("Email").fill(email);
@@ -121,7 +118,7 @@ for (const scheme of ["light", "dark"] as const) {
   });
 }
 
-test("Deny on the consent screen sends the app access_denied", async () => {
+test("Deny on the consent screen sends the app access_denied", async ({ app }) => {
   const { context, page } = await newPhone(app);
   try {
     // Discovery on the running server, as a connector starts: the resource names this site as
@@ -134,7 +131,7 @@ test("Deny on the consent screen sends the app access_denied", async () => {
 
     await signUp(page);
     const clientId = await registerClient(page, "Some Assistant");
-    await page.goto(authorizeUrl(clientId, randomBytes(32).toString("base64url")));
+    await page.goto(authorizeUrl(app, clientId, randomBytes(32).toString("base64url")));
     await page.getByRole("heading", { name: `Allow Some Assistant at ${new URL(REDIRECT_URI).host}?` }).waitFor();
     await page.getByRole("button", { name: "Deny" }).click();
     await page.waitForURL((url) => url.href.startsWith(REDIRECT_URI));

@@ -1,16 +1,8 @@
-import { after, before, test } from "node:test";
+import { test } from "@/tests/e2e/fixtures.ts";
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { assertAccessible, newPhone, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
-
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
+import { assertAccessible, newPhone, screenshot, signUp, type App } from "@/tests/e2e/support.ts";
 
 type Family = {
   master: { id: string };
@@ -25,7 +17,7 @@ async function family(page: Page, masterId: string): Promise<Family> {
 }
 
 /** The API's own answer to a manual confirmation, whatever the app offers. */
-async function confirmStatus(page: Page, variant: { id: string; content_hash: string }): Promise<{ status: number; code?: string }> {
+async function confirmStatus(page: Page, app: App, variant: { id: string; content_hash: string }): Promise<{ status: number; code?: string }> {
   const res = await page.request.post(`/api/v1/content/items/${variant.id}/deliveries/manual`, {
     headers: { origin: app.url },
     data: { client_event_id: crypto.randomUUID(), content_hash: variant.content_hash },
@@ -37,7 +29,7 @@ async function confirmStatus(page: Page, variant: { id: string; content_hash: st
 const post = (page: Page) => page.getByRole("article", { name: "Post for My LinkedIn" });
 const variantState = (page: Page) => post(page).getByTestId("variant-state");
 
-test("content: recording → note → Make posts → copy before approval, share (stubbed) after → manual confirmation only when approved and fresh", async () => {
+test("content: recording → note → Make posts → copy before approval, share (stubbed) after → manual confirmation only when approved and fresh", async ({ app }) => {
   const { context, page } = await newPhone(app);
   // Headless Chromium has no share sheet: a stub that records what it was given and resolves
   // (or, when told to, is cancelled like a user closing the sheet).
@@ -89,7 +81,7 @@ test("content: recording → note → Make posts → copy before approval, share
   assert.equal(await post(page).getByRole("button", { name: "Share" }).count(), 0, "no share before approval");
   assert.equal(await post(page).getByRole("button", { name: "Did you post it?" }).count(), 0);
   let f = await family(page, masterId);
-  assert.deepEqual(await confirmStatus(page, f.variants[0]), { status: 409, code: "not_approved" });
+  assert.deepEqual(await confirmStatus(page, app, f.variants[0]), { status: 409, code: "not_approved" });
 
   // Copying stays possible before approval; it records a copy, never a publication.
   await post(page).getByRole("button", { name: "More for My LinkedIn" }).click();
@@ -128,7 +120,7 @@ test("content: recording → note → Make posts → copy before approval, share
   await variantState(page).getByText("Shared an earlier text", { exact: true }).waitFor(); // it went out before the change
   assert.equal(await post(page).getByRole("button", { name: "Did you post it?" }).count(), 0, "no manual confirmation of a stale variant");
   f = await family(page, masterId);
-  assert.deepEqual(await confirmStatus(page, f.variants[0]), { status: 409, code: "stale" });
+  assert.deepEqual(await confirmStatus(page, app, f.variants[0]), { status: 409, code: "stale" });
   await screenshot(page, "content-stale");
 
   await post(page).getByRole("button", { name: "Rewrite from the note" }).click();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "@/tests/e2e/fixtures.ts";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { assertAccessible, newPhone, noteEditor, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, newPhone, noteEditor, screenshot, signUp } from "@/tests/e2e/support.ts";
 
 // Issue 31 item 2 in the browser: a note opens with its summary, key points and to-dos; a to-do
 // ticks (stored: it is still ticked after a reload); Notes names the note by its key phrase and
@@ -12,15 +12,7 @@ const PLAN =
   "I need to call Anna about the booth invoice before Friday. Don't forget to send the updated spreadsheet to Maria. " +
   "Overall the quarterly budget looks manageable if the booth invoice gets corrected.";
 
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
-
-test("a note's insights: summary, key points, to-dos that tick and stay ticked; the list shows the key phrase", async () => {
+test("a note's insights: summary, key points, to-dos that tick and stay ticked; the list shows the key phrase", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   await page.goto("/record");

@@ -1,21 +1,13 @@
-import { after, before, test } from "node:test";
+import { test } from "@/tests/e2e/fixtures.ts";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { assertAccessible, newPhone, noteEditor, noteText, screenshot, signUp, startApp, tapWordInNote, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, newPhone, noteEditor, noteText, screenshot, signUp, tapWordInNote } from "@/tests/e2e/support.ts";
 
 // Every page at 360×740 in the light and the dark theme: no sideways scrolling, no text in its
 // own background colour or in the browser's default font, every control at least 44×44 px, and
 // axe finds nothing serious.
-
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
 
 // A string, not a function: tsx would wrap the function's inner closures in helpers the page lacks.
 const FIND_PROBLEMS = `(() => {
@@ -72,7 +64,7 @@ async function check(page: Page, name: string): Promise<void> {
   }
 }
 
-test("every page fits a 360 px phone in both themes, with big enough targets and readable text", async () => {
+test("every page fits a 360 px phone in both themes, with big enough targets and readable text", async ({ app }) => {
   const { context, page } = await newPhone(app);
   for (const [path, name, heading] of [
     ["/", "landing", "Speak your thoughts"],
@@ -164,7 +156,7 @@ test("every page fits a 360 px phone in both themes, with big enough targets and
   await context.close();
 });
 
-test("the signed-in pages fit a 1280×800 desktop window in both themes", async () => {
+test("the signed-in pages fit a 1280×800 desktop window in both themes", async ({ app }) => {
   const context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await signUp(page);

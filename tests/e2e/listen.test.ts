@@ -1,23 +1,15 @@
 import { readFile } from "node:fs/promises";
-import { after, before, test } from "node:test";
+import { test } from "@/tests/e2e/fixtures.ts";
 import { unzipSync } from "fflate";
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 import { AUDIO_CACHE } from "@/app/_lib/cache-names.ts";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { assertAccessible, newPhone, noteCount, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, newPhone, noteCount, screenshot, signUp, waitForOfflineReady } from "@/tests/e2e/support.ts";
 
 // Issue 24 in the browser: a note keeps its recording; it plays with the spoken word highlighted
 // and followed; a tap on a word while it plays plays from there; once played it plays offline too;
 // the note is renamed in one tap, and deleted with Undo.
-
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
 
 async function openNewNote(page: Page): Promise<string> {
   await page.goto("/record");
@@ -34,7 +26,7 @@ async function openNewNote(page: Page): Promise<string> {
 const spokenIndex = (page: Page) =>
   page.evaluate(() => Number(document.querySelector('[data-testid="note-text"] [aria-current="true"]')?.getAttribute("data-w") ?? -1));
 
-test("a note plays with the spoken word highlighted; a tapped word plays from there; rename; delete with Undo", async () => {
+test("a note plays with the spoken word highlighted; a tapped word plays from there; rename; delete with Undo", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   const id = await openNewNote(page);
@@ -163,7 +155,7 @@ test("a note plays with the spoken word highlighted; a tapped word plays from th
   await context.close();
 });
 
-test("Settings → language: auto by default; a language the recognizer cannot do is kept and explained", async () => {
+test("Settings → language: auto by default; a language the recognizer cannot do is kept and explained", async ({ app }) => {
   const { context, page } = await newPhone(app);
   const email = await signUp(page);
   await page.goto("/settings");

@@ -1,35 +1,30 @@
-import { after, before, test } from "node:test";
+import { test as base } from "@/tests/e2e/fixtures.ts";
 import assert from "node:assert/strict";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
-import { ffmpegFixture, JFK_WAV } from "@/tests/support/audio.ts";
-import { newPhone, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
+import type { Page } from "@playwright/test";
+import { ffmpegFixture, ffmpegFixtureFile, JFK_WAV } from "@/tests/support/audio.ts";
+import { newPhone, signUp, waitForOfflineReady } from "@/tests/e2e/support.ts";
 
 // Recognized while the person speaks: each second of audio goes to the server as it is recorded,
 // the server recognizes every stretch of speech that ended in a pause, the Record screen shows
 // the captions, and after Stop only the last seconds are left. The fake microphone plays the JFK
 // sentence with a 1.5 s pause after each (as people pause between sentences), looped.
 
-let app: App;
-let dir: string;
-before(async () => {
-  const speech = await ffmpegFixture("speech-with-pauses.wav", [
-    "-i", JFK_WAV, "-f", "lavfi", "-t", "1.5", "-i", "anullsrc=r=16000:cl=mono",
-    "-filter_complex", "[0:a]aresample=16000,aformat=channel_layouts=mono[s];[s][1:a]concat=n=2:v=0:a=1,aloop=loop=-1:size=2e9[out]",
-    "-map", "[out]", "-t", "180", "-ac", "1", "-ar", "16000",
-  ]);
-  dir = await mkdtemp(path.join(tmpdir(), "vd-e2e-live-"));
-  const fakeAudio = path.join(dir, "speech.wav");
-  await writeFile(fakeAudio, speech);
-  // An audio quota, so that Settings shows it (it is far above what these tests keep).
-  app = await startApp({ fakeAudio, env: { AUDIO_QUOTA_MB: "500" } });
+const test = base.extend({
+  fakeAudio: [
+    async ({}, use) => {
+      const speech = await ffmpegFixtureFile("speech-with-pauses.wav", [
+        "-i", JFK_WAV, "-f", "lavfi", "-t", "1.5", "-i", "anullsrc=r=16000:cl=mono",
+        "-filter_complex", "[0:a]aresample=16000,aformat=channel_layouts=mono[s];[s][1:a]concat=n=2:v=0:a=1,aloop=loop=-1:size=2e9[out]",
+        "-map", "[out]", "-t", "180", "-ac", "1", "-ar", "16000",
+      ]);
+      await use(speech);
+    },
+    { scope: "worker" },
+  ],
 });
-after(async () => {
-  await app?.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+// An audio quota, so that Settings shows it (it is far above what these tests keep).
+test.use({ appEnv: { AUDIO_QUOTA_MB: "500" } });
 
 async function transcriptCount(page: Page): Promise<number> {
   const res = await page.request.get("/api/v1/transcriptions?limit=100");
@@ -63,7 +58,7 @@ async function screen(page: Page, name: string): Promise<void> {
 /** The captions' text on the Record screen right now. */
 const captionText = (page: Page) => page.getByTestId("live-captions").textContent().then((t) => (t ?? "").replace(/…|Listening/g, "").trim());
 
-test("captions appear while recording; after Stop the note opens in moments, one note of every piece", async () => {
+test("captions appear while recording; after Stop the note opens in moments, one note of every piece", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   await page.getByRole("button", { name: "Start recording" }).click();
@@ -119,7 +114,7 @@ test("captions appear while recording; after Stop the note opens in moments, one
   await context.close();
 });
 
-test("a recording made offline becomes one note when the phone is back online", async () => {
+test("a recording made offline becomes one note when the phone is back online", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   await waitForOfflineReady(page);
@@ -141,7 +136,7 @@ test("a recording made offline becomes one note when the phone is back online", 
   await context.close();
 });
 
-test("a part whose upload fails is sent again; captions in dark mode", async () => {
+test("a part whose upload fails is sent again; captions in dark mode", async ({ app }) => {
   const { context, page } = await newPhone(app, { colorScheme: "dark" });
   await signUp(page);
   // The first two sends of audio fail as a dropped connection would.
@@ -167,7 +162,7 @@ test("a part whose upload fails is sent again; captions in dark mode", async () 
   await context.close();
 });
 
-test("with the account's live recordings all open, a recording is kept on the phone and made a note at Stop; Settings shows the room taken", async () => {
+test("with the account's live recordings all open, a recording is kept on the phone and made a note at Stop; Settings shows the room taken", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   // Three live recordings the account left open (another phone, an API client): the most there may be.

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { after, before, test } from "node:test";
-import type { Page } from "playwright-core";
+import { test } from "@/tests/e2e/fixtures.ts";
+import type { Page } from "@playwright/test";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { assertAccessible, newPhone, noteEditor, noteText, screenshot, signIn, signUp, startApp, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, newPhone, noteEditor, noteText, screenshot, signIn, signUp } from "@/tests/e2e/support.ts";
 
 // Issue 33 items 2 and 3 in the browser, at 360×740 in light and dark: while a long note plays its
 // text has most of the screen, the hint says what a tap does and no bar covers it, the last line
@@ -13,14 +13,6 @@ const MORE =
   "Then we talked about the launch plan for the spring and who owns which part of it. " +
   "The landing page needs new copy, the pricing table needs a second look, and the onboarding emails are still the old ones. " +
   "Anna will draft the announcement and Maria will check the numbers before anything goes out. ";
-
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
 
 /** WCAG contrast of two computed colours ("rgb(r, g, b)"). */
 function contrast(a: string, b: string): number {
@@ -130,7 +122,7 @@ async function checkWhilePlaying(page: Page, scheme: "light" | "dark", noteId: s
   if (await page.getByRole("button", { name: "Pause" }).count()) await page.getByRole("button", { name: "Pause" }).click();
 }
 
-test("a long note playing at 360×740: the text has the screen, the hint is seen, the last line clears the bar, the spoken word stands out", async () => {
+test("a long note playing at 360×740: the text has the screen, the hint is seen, the last line clears the bar, the spoken word stands out", async ({ app }) => {
   const { context, page } = await newPhone(app);
   const email = await signUp(page);
   const audio = await readFile(JFK_WAV);

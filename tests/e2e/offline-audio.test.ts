@@ -1,23 +1,15 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Page } from "playwright-core";
+import { test } from "@/tests/e2e/fixtures.ts";
+import type { Page } from "@playwright/test";
 import { AUDIO_CACHE } from "@/app/_lib/cache-names.ts";
-import { newPhone, screenshot, signUp, startApp, uploadNote, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
+import { newPhone, screenshot, signUp, uploadNote, waitForOfflineReady } from "@/tests/e2e/support.ts";
 
 // Issue 33 item 7: the newest notes' recordings are kept on the phone within the budget of
 // Settings → This phone, so a note never played still plays offline; a smaller budget forgets them.
 
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
-
 const keptUrls = (page: Page) => page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url), AUDIO_CACHE);
 
-test("the newest notes' recordings are kept within the budget, and a note never played plays offline", async () => {
+test("the newest notes' recordings are kept within the budget, and a note never played plays offline", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   const older = await uploadNote(page, app);

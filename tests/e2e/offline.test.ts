@@ -1,22 +1,14 @@
-import { after, before, test } from "node:test";
+import { test } from "@/tests/e2e/fixtures.ts";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { assertAccessible, newPhone, noteEditor, noteText, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, newPhone, noteEditor, noteText, screenshot, signUp, waitForOfflineReady } from "@/tests/e2e/support.ts";
 
 // Offline reading: what the user has opened stays readable without a network (pages from the
 // service worker's cache, their data from IndexedDB), and an edit made offline is sent once the
 // phone is back online; a conflicting change made elsewhere meanwhile is shown, not overwritten.
 
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
-
-test("notes read online stay readable offline; an offline edit is saved once back online, a conflict is shown", async () => {
+test("notes read online stay readable offline; an offline edit is saved once back online, a conflict is shown", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   const sameSite = { origin: app.url };

@@ -1,24 +1,16 @@
-import { after, before, test } from "node:test";
+import { test } from "@/tests/e2e/fixtures.ts";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { newPhone, noteCount, notesArrive, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
+import { newPhone, noteCount, notesArrive, screenshot, signUp, waitForOfflineReady } from "@/tests/e2e/support.ts";
 
 // What a phone does to a recording app: the screen locks (a wake lock is held while recording),
 // a call takes the microphone (the recording stops cleanly and says why), and voice memos arrive
 // from other apps' share sheets (the manifest's share target, handled by the service worker, also
 // offline).
 
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
-
-test("the manifest offers the share target, the shortcuts and the icons", async () => {
+test("the manifest offers the share target, the shortcuts and the icons", async ({ app }) => {
   const { context, page } = await newPhone(app);
   const manifest = (await (await page.request.get("/manifest.webmanifest")).json()) as Record<string, unknown> & {
     share_target: { action: string; method: string; enctype: string; params: { files: { name: string; accept: string[] }[] } };
@@ -59,7 +51,7 @@ async function share(page: Page, audio: Buffer, name: string): Promise<void> {
   await page.waitForURL(/\/record/);
 }
 
-test("an audio file shared into the app becomes one note, online and offline", async () => {
+test("an audio file shared into the app becomes one note, online and offline", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   await waitForOfflineReady(page);
@@ -83,7 +75,7 @@ test("an audio file shared into the app becomes one note, online and offline", a
   await context.close();
 });
 
-test("the screen is held on while recording and let go after; a microphone taken away ends the recording cleanly", async () => {
+test("the screen is held on while recording and let go after; a microphone taken away ends the recording cleanly", async ({ app }) => {
   const { context, page } = await newPhone(app);
   // tsx names the functions below with a helper (__name) the page lacks.
   await context.addInitScript("globalThis.__name = (f) => f");

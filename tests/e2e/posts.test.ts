@@ -1,21 +1,13 @@
-import { after, before, test } from "node:test";
+import { test } from "@/tests/e2e/fixtures.ts";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page } from "@playwright/test";
 import { ROOT } from "@/tests/support/processes.ts";
-import { assertAccessible, assertTappable, newPhone, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, assertTappable, newPhone, signUp, uploadNote } from "@/tests/e2e/support.ts";
 
 // Make posts on a 360×740 phone: from a note with no channel yet to a post the person says is
 // live, then the note changes and the post is rewritten. Taps are counted on the way.
-
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
 
 type Family = {
   master: { id: string; content_hash: string };
@@ -70,7 +62,7 @@ async function shot(page: Page, name: string, subject?: Locator): Promise<void> 
 const card = (page: Page, name: string) => page.getByRole("article", { name: `Post for ${name}` });
 const state = (c: Locator) => c.getByTestId("variant-state");
 
-test("posts: note → make posts with channels added in place → edit → approve → share → posted with a link → out of date → rewrite", async () => {
+test("posts: note → make posts with channels added in place → edit → approve → share → posted with a link → out of date → rewrite", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await context.addInitScript(SHARE_STUB);
   await signUp(page);
@@ -204,7 +196,7 @@ test("posts: note → make posts with channels added in place → edit → appro
   await context.close();
 });
 
-test("channels and styles: rename, turn off, delete explains what happens to posts; built-in styles are read-only", async () => {
+test("channels and styles: rename, turn off, delete explains what happens to posts; built-in styles are read-only", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   const sameSite = { origin: app.url };

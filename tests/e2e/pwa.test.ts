@@ -1,16 +1,8 @@
-import { after, before, test } from "node:test";
+import { test } from "@/tests/e2e/fixtures.ts";
 import assert from "node:assert/strict";
-import { assertAccessible, newPersistentPhone, newPhone, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, newPersistentPhone, newPhone, screenshot, signUp, waitForOfflineReady } from "@/tests/e2e/support.ts";
 
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
-
-test("Chromium reports the app installable (manifest, icons, service worker)", async () => {
+test("Chromium reports the app installable (manifest, icons, service worker)", async ({ app }) => {
   const { context, page, close } = await newPersistentPhone(app);
   await signUp(page);
   await waitForOfflineReady(page);
@@ -23,7 +15,7 @@ test("Chromium reports the app installable (manifest, icons, service worker)", a
   await close();
 });
 
-test("offline, the service worker serves the app shell it has seen and the offline page otherwise", async () => {
+test("offline, the service worker serves the app shell it has seen and the offline page otherwise", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   await waitForOfflineReady(page);

@@ -1,17 +1,9 @@
-import { after, before, test } from "node:test";
+import { test } from "@/tests/e2e/fixtures.ts";
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 import { ffmpegFixture, JFK_WAV } from "@/tests/support/audio.ts";
 import { COMMON_WORDS } from "@/lib/dictionary/common-words.ts";
-import { assertAccessible, newPhone, noteEditor, noteText, screenshot, signUp, startApp, tapWordInNote, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
-
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
+import { assertAccessible, newPhone, noteEditor, noteText, screenshot, signUp, tapWordInNote, waitForOfflineReady } from "@/tests/e2e/support.ts";
 
 async function record(page: Page, seconds: number): Promise<void> {
   await page.getByRole("button", { name: "Start recording" }).click();
@@ -47,7 +39,7 @@ async function assertProgressInView(page: Page): Promise<void> {
   assert.ok(box && box.y >= 0 && box.y < 740 - 64, `the progress card is in view above the tab bar: ${JSON.stringify(box)}`);
 }
 
-test("record from the microphone, see the transcript; a dictionary word changes the next one", async () => {
+test("record from the microphone, see the transcript; a dictionary word changes the next one", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   await assertAccessible(page, "record");
@@ -202,7 +194,7 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   await context.close();
 });
 
-test("offline: a recording waits in the queue across a reload and uploads exactly once when back online", async () => {
+test("offline: a recording waits in the queue across a reload and uploads exactly once when back online", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   await waitForOfflineReady(page);
@@ -252,7 +244,7 @@ test("offline: a recording waits in the queue across a reload and uploads exactl
   await context.close();
 });
 
-test("a long recording is split at silences in the worker, every part uploaded once and joined in order by the server", async () => {
+test("a long recording is split at silences in the worker, every part uploaded once and joined in order by the server", async ({ app }) => {
   // 130 s: the JFK sentence ten times, two seconds of silence after each. The worker cuts near every
   // 60 s, at the longest silence of the 20 s before (51 s and 103 s here): three parts, the fewest that
   // have a part between two cuts. (It was 182 s, four parts: each second is heard by PocketSphinx and
@@ -374,7 +366,7 @@ test("a long recording is split at silences in the worker, every part uploaded o
   await context.close();
 });
 
-test("a recording cut off by closing the tab is recovered from IndexedDB on the next visit", async () => {
+test("a recording cut off by closing the tab is recovered from IndexedDB on the next visit", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   await page.getByRole("button", { name: "Start recording" }).click();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "@/tests/e2e/fixtures.ts";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { assertAccessible, newPhone, noteEditor, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, newPhone, noteEditor, screenshot, signUp } from "@/tests/e2e/support.ts";
 
 // Issue 31 item 3 in the browser, without a writer: "Rewrite as…" lists the styles (those that
 // need a writer, or that this note has nothing for, say so and cannot be picked), a to-do list is written and opens on its own page,
@@ -11,15 +11,7 @@ const PLAN =
   "Quick update on the quarterly budget review. I need to call Anna about the booth invoice before Friday. " +
   "Don't forget to send the updated spreadsheet to Maria.";
 
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
-
-test("rewrite a note as a to-do list, edit it, find it under the note; styles of your own in Settings", async () => {
+test("rewrite a note as a to-do list, edit it, find it under the note; styles of your own in Settings", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   await page.goto("/record");

@@ -1,19 +1,11 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { after, before, test } from "node:test";
-import type { Page } from "playwright-core";
-import { assertAccessible, assertTappable, newPhone, screenshot, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
+import { test } from "@/tests/e2e/fixtures.ts";
+import type { Page } from "@playwright/test";
+import { assertAccessible, assertTappable, newPhone, screenshot, signUp, uploadNote } from "@/tests/e2e/support.ts";
 
 // Issue 33 item 8: one note out. Headless Chromium has no share sheet, so each file is saved as a
 // download: Markdown, plain text, subtitles timed by the words, Word, and the recording itself.
-
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
 
 async function saved(page: Page, kind: string): Promise<{ name: string; body: Buffer }> {
   await page.getByTestId("note-more").click();
@@ -25,7 +17,7 @@ async function saved(page: Page, kind: string): Promise<{ name: string; body: Bu
   return { name: download.suggestedFilename(), body: await readFile(path) };
 }
 
-test("share a note as Markdown, text, SRT, WebVTT, Word or its recording", async () => {
+test("share a note as Markdown, text, SRT, WebVTT, Word or its recording", async ({ app }) => {
   const { page } = await newPhone(app);
   await signUp(page);
   const id = await uploadNote(page, app);

@@ -3,72 +3,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import assert from "node:assert/strict";
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import type { Browser, BrowserContext, LaunchOptions, Locator, Page } from "@playwright/test";
 import { AxeBuilder } from "@axe-core/playwright";
 import { ROOT } from "@/tests/support/processes.ts";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { startAppServer } from "@/tests/e2e/shared-app.ts";
 
-// The browser tests: the real app (npm start's launcher, its own DATA_DIR, PocketSphinx) driven
-// by Debian's Chromium. Phone-sized by default; screenshots land in tests/e2e/screenshots/.
+// The browser tests' helpers: the real app (npm start's launcher, its own DATA_DIR, PocketSphinx)
+// driven by Debian's Chromium (tests/e2e/fixtures.ts gives each test its `app`). Phone-sized by
+// default; screenshots land in tests/e2e/screenshots/.
 
 export const PHONE = { width: 360, height: 740 };
 const SCREENSHOTS = path.join(ROOT, "tests", "e2e", "screenshots");
 export const PASSWORD = "correct horse battery staple";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-function chromiumArgs(fakeAudio: string): string[] {
-  return [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--use-fake-device-for-media-stream",
-    "--use-fake-ui-for-media-stream",
-    `--use-file-for-fake-audio-capture=${fakeAudio}`,
-  ];
-}
-
-export type App = { browser: Browser; url: string; cspViolations: string[]; stop(): Promise<void> };
-
-export async function startApp(options: { fakeAudio?: string; env?: Record<string, string> } = {}): Promise<App> {
-  // A server already running: E2E_URL, one you run yourself (a quick look while developing), or
-  // E2E_SHARED_URL, the one npm test starts for every file that wants only the defaults
-  // (tests/e2e/shared-app.ts). This file then brings only its own browser.
-  const running = process.env.E2E_URL ?? (options.env ? undefined : process.env.E2E_SHARED_URL);
-  const browser = () => chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(options.fakeAudio ?? JFK_WAV) });
-  const cspViolations: string[] = [];
-  // Every page, worker and service worker of the run ran under the Content-Security-Policy.
-  const assertNoCspViolations = () => assert.deepEqual(cspViolations, [], "Content-Security-Policy violations");
-  if (running) {
-    const own = await browser();
-    return {
-      browser: own,
-      url: running,
-      cspViolations,
-      async stop() {
-        await own.close().catch(() => undefined);
-        assertNoCspViolations();
-      },
-    };
-  }
-  const server = await startAppServer(options.env);
-  const own = await browser();
-  return {
-    browser: own,
-    url: server.url,
-    cspViolations,
-    async stop() {
-      await own.close().catch(() => undefined);
-      await server.stop();
-      assertNoCspViolations();
-    },
-  };
-}
+/** The app a test drives, and the worker's Chromium (launched with `launchOptions`); the CSP violations its pages reported. */
+export type App = { browser: Browser; url: string; cspViolations: string[]; launchOptions: LaunchOptions };
 
 export async function newPhone(app: App, { colorScheme = "light" }: { colorScheme?: "light" | "dark" } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await app.browser.newContext({
@@ -113,9 +62,8 @@ async function watchCsp(context: BrowserContext, violations: string[]): Promise<
 /** A browser profile on disk: Chromium never offers to install an app in an incognito profile. */
 export async function newPersistentPhone(app: App): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
   const profile = await mkdtemp(path.join(tmpdir(), "vd-e2e-profile-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: chromiumArgs(JFK_WAV),
+  const context = await app.browser.browserType().launchPersistentContext(profile, {
+    ...app.launchOptions,
     baseURL: app.url,
     viewport: PHONE,
   });

@@ -1,20 +1,12 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Page } from "playwright-core";
-import { assertAccessible, newPhone, screenshot, signIn, signUp, startApp, uploadNote, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
+import { test } from "@/tests/e2e/fixtures.ts";
+import type { Page } from "@playwright/test";
+import { assertAccessible, newPhone, screenshot, signIn, signUp, uploadNote, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
 
 // Issue 33 item 5 in the browser, at 360×740 in light and dark: tag a note with chips (a tag you
 // have is one tap), pin it, see the tags and the pin in Notes, filter Notes by a tag, search with
 // tag: and with a prefix (its snippet), rename and delete a tag in Settings → Tags (with Undo), and
 // Notes with tags while a recording waits on the phone.
-
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
 
 /** The note made from the JFK recording, retold as another note (its text and title), with tags. */
 async function retell(page: Page, app: App, text: string, body: Record<string, unknown>): Promise<string> {
@@ -41,7 +33,7 @@ async function checkLayout(page: Page, label: string): Promise<void> {
 
 const rows = (page: Page) => page.getByRole("list", { name: "Notes" }).getByRole("listitem");
 
-test("tags and pins: chips on the note, one tap for a tag you have, Notes filtered and searched by tag, Settings → Tags", async () => {
+test("tags and pins: chips on the note, one tap for a tag you have, Notes filtered and searched by tag, Settings → Tags", async ({ app }) => {
   const { context, page } = await newPhone(app);
   const email = await signUp(page);
   const speech = await uploadNote(page, app);
@@ -195,7 +187,7 @@ test("tags and pins: chips on the note, one tap for a tag you have, Notes filter
   await context.close();
 });
 
-test("offline, a tag and a pin are kept on the phone, shown as set, and sent once it is back online", async () => {
+test("offline, a tag and a pin are kept on the phone, shown as set, and sent once it is back online", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   const id = await uploadNote(page, app);

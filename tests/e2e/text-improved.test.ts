@@ -4,10 +4,10 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { after, before, test } from "node:test";
-import type { Page } from "playwright-core";
+import { test } from "@/tests/e2e/fixtures.ts";
+import type { Page } from "@playwright/test";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { assertToastClear, newPhone, noteText, screenshot, signUp, startApp, type App } from "@/tests/e2e/support.ts";
+import { assertToastClear, newPhone, noteText, screenshot, signUp, type App } from "@/tests/e2e/support.ts";
 
 // Issue 47 item 1 on a phone at 360×740, light and dark: a live recording's note opens with the
 // text heard while the person spoke and says it is being improved; the whole recording is heard
@@ -15,10 +15,13 @@ import { assertToastClear, newPhone, noteText, screenshot, signUp, startApp, typ
 // (jfk.wav four times, with pauses) is sent through the live-recording API as the phone's recorder
 // sends it, so the test does not wait for a microphone playing in real time.
 
-let app: App;
+// The second pass over live pieces, as without a stream recognizer: with one, a recording sent
+// this fast may be a single piece from the stream at Stop, which a second pass would only hear again.
+test.use({ appEnv: { LIVE_CAPTION_STREAMS: "0" } });
+
 let dir: string;
 let webm: Buffer;
-before(async () => {
+test.beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "vd-e2e-improved-"));
   const out = path.join(dir, "recording.webm");
   const pause = ["-f", "lavfi", "-t", "1.5", "-i", "anullsrc=r=16000:cl=mono"];
@@ -28,17 +31,13 @@ before(async () => {
     "-map", "[out]", "-c:a", "libopus", "-b:a", "64k", "-f", "webm", "-live", "1", out,
   ]);
   webm = await readFile(out);
-  // The second pass over live pieces, as without a stream recognizer: with one, a recording sent
-  // this fast may be a single piece from the stream at Stop, which a second pass would only hear again.
-  app = await startApp({ env: { LIVE_CAPTION_STREAMS: "0" } });
 });
-after(async () => {
-  await app?.stop();
+test.afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 /** A live recording sent in parts and stopped, as the Record screen does: the note's id. */
-async function recordLive(page: Page, id: string): Promise<string> {
+async function recordLive(page: Page, app: App, id: string): Promise<string> {
   const slice = Math.ceil(webm.length / 8);
   for (let offset = 0; offset < webm.length; offset += slice) {
     const res = await page.request.patch(`/api/v1/live-recordings/${id}?offset=${offset}`, {
@@ -54,10 +53,10 @@ async function recordLive(page: Page, id: string): Promise<string> {
   return note.id;
 }
 
-test("a live recording's text is heard again and improved, and the note says so (light and dark)", async () => {
+test("a live recording's text is heard again and improved, and the note says so (light and dark)", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
-  const id = await recordLive(page, "improved");
+  const id = await recordLive(page, app, "improved");
   await page.goto(`/transcripts/${id}`);
   const improving = page.getByTestId("text-improving");
   await improving.waitFor({ timeout: 10_000 });

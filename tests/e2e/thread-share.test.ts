@@ -1,21 +1,13 @@
-import { after, before, test } from "node:test";
+import { test } from "@/tests/e2e/fixtures.ts";
 import assert from "node:assert/strict";
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page } from "@playwright/test";
 import { postLength } from "@/lib/channels/platforms.ts";
-import { assertAccessible, assertTappable, newPhone, screenshot, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, assertTappable, newPhone, screenshot, signUp, uploadNote, type App } from "@/tests/e2e/support.ts";
 
 // Issue 56: a thread reaches the share sheet post by post (X refuses one text of two posts), each
 // post within X's own count; and the north star: from a note to an approved post on the share
 // sheet in at most 5 taps once the channel exists, 7 the first time (the channel added inline).
 // At 360×740, light and dark.
-
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
 
 // Headless Chromium has no share sheet: a stub that records each call's text. (A string: tsx would wrap a function's closures.)
 const SHARE_STUB = `
@@ -40,7 +32,7 @@ async function tap(locator: Locator): Promise<void> {
 
 const shared = (page: Page) => page.evaluate(() => (window as unknown as { shared: string[] }).shared);
 
-async function noteWithText(page: Page, text: string): Promise<string> {
+async function noteWithText(page: Page, app: App, text: string): Promise<string> {
   const id = await uploadNote(page, app);
   const res = await page.request.patch(`/api/v1/transcriptions/${id}`, { headers: { origin: app.url }, data: { text } });
   assert.equal(res.status(), 200, await res.text());
@@ -48,11 +40,11 @@ async function noteWithText(page: Page, text: string): Promise<string> {
 }
 
 for (const colorScheme of ["light", "dark"] as const) {
-  test(`${colorScheme}: a thread shared post by post; the first time in ≤ 7 taps, then ≤ 5`, async () => {
+  test(`${colorScheme}: a thread shared post by post; the first time in ≤ 7 taps, then ≤ 5`, async ({ app }) => {
     const { context, page } = await newPhone(app, { colorScheme });
     await context.addInitScript(SHARE_STUB);
     await signUp(page);
-    const noteId = await noteWithText(page, LONG_NOTE);
+    const noteId = await noteWithText(page, app, LONG_NOTE);
 
     // The first time: the channel is added inline.
     await page.goto(`/transcripts/${noteId}`);
@@ -107,7 +99,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await screenshot(page, `thread-share-3-shared-${colorScheme}`, { fullPage: false });
 
     // The channel exists now: another note to the share sheet in ≤ 5 taps.
-    const second = await noteWithText(page, "Short note: the standup moved to ten on Thursdays.");
+    const second = await noteWithText(page, app, "Short note: the standup moved to ten on Thursdays.");
     await page.goto(`/transcripts/${second}`);
     taps = 0;
     await tap(page.getByRole("button", { name: "Make posts from this note" }));

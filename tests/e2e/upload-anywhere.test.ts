@@ -1,21 +1,13 @@
-import { after, before, test } from "node:test";
+import { test } from "@/tests/e2e/fixtures.ts";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 import { JFK_WAV } from "@/tests/support/audio.ts";
-import { newPhone, noteCount, notesArrive, noteEditor, noteText, screenshot, signUp, startApp, waitForOfflineReady, type App } from "@/tests/e2e/support.ts";
+import { newPhone, noteCount, notesArrive, noteEditor, noteText, screenshot, signUp, waitForOfflineReady } from "@/tests/e2e/support.ts";
 
 // "Uploads by itself… you can close the app": a recording made offline goes up from whatever page
 // of the app is open (not only Record), exactly once; and a note changed online reads the same
 // when it is opened again offline.
-
-let app: App;
-before(async () => {
-  app = await startApp();
-});
-after(async () => {
-  await app?.stop();
-});
 
 /** Records a few seconds offline on Record: the recording waits in the phone's queue. */
 async function recordOffline(page: Page): Promise<void> {
@@ -37,7 +29,7 @@ async function recordOffline(page: Page): Promise<void> {
   await screenshot(page, "record-queued-offline");
 }
 
-test("a recording made offline uploads once from Notes when the phone is back online", async () => {
+test("a recording made offline uploads once from Notes when the phone is back online", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   await recordOffline(page);
@@ -55,7 +47,7 @@ test("a recording made offline uploads once from Notes when the phone is back on
   await context.close();
 });
 
-test("closed with a recording in its queue, the app opened again on Notes uploads it once", async () => {
+test("closed with a recording in its queue, the app opened again on Notes uploads it once", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   await recordOffline(page);
@@ -69,7 +61,7 @@ test("closed with a recording in its queue, the app opened again on Notes upload
   await context.close();
 });
 
-test("a note fixed online and opened again offline shows the fixed text, and says it is an offline copy", async () => {
+test("a note fixed online and opened again offline shows the fixed text, and says it is an offline copy", async ({ app }) => {
   const { context, page } = await newPhone(app);
   await signUp(page);
   const uploaded = await page.request.post("/transcribe", {

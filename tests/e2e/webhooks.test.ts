@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { after, before, test } from "node:test";
-import type { Locator, Page } from "playwright-core";
+import { test as base } from "@/tests/e2e/fixtures.ts";
+import type { Locator, Page } from "@playwright/test";
 import { Webhook as Verifier } from "standardwebhooks";
-import { assertAccessible, newPhone, screenshot, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, newPhone, screenshot, signUp, uploadNote, type App } from "@/tests/e2e/support.ts";
 
 // Issue 34 item 6 in the browser, at 360×740 in light and dark: Settings → Webhooks. A refused
 // address is said under the URL; an endpoint at a receiver this test runs on 127.0.0.1 is added
@@ -25,16 +25,17 @@ const receiver = createServer((req, res) => {
 });
 const receiverUrl = (path: string) => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}${path}`;
 
-let app: App;
-before(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  // The receiver is on loopback, which only a self-hoster's setting allows; one retry a second
-  // lets a failing endpoint be disabled within the test.
-  app = await startApp({ env: { WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOKS_RETRY_SCHEDULE: "1" } });
-});
-after(async () => {
-  await app?.stop();
-  await new Promise((resolve) => receiver.close(resolve));
+const test = base.extend({
+  appEnv: [
+    async ({}, use) => {
+      await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+      // The receiver is on loopback, which only a self-hoster's setting allows; one retry a second
+      // lets a failing endpoint be disabled within the test.
+      await use({ WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOKS_RETRY_SCHEDULE: "1" });
+      await new Promise((resolve) => receiver.close(resolve));
+    },
+    { scope: "worker" },
+  ],
 });
 
 /** Nothing wider than the phone, every button a 44 px target, and no serious accessibility fault. */
@@ -111,7 +112,7 @@ async function readSecret(page: Page): Promise<string> {
   return secret;
 }
 
-async function walkThrough(scheme: "light" | "dark"): Promise<void> {
+async function walkThrough(app: App, scheme: "light" | "dark"): Promise<void> {
   const { context, page } = await newPhone(app, { colorScheme: scheme });
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signUp(page);
@@ -194,12 +195,12 @@ async function walkThrough(scheme: "light" | "dark"): Promise<void> {
   await page.getByText("No webhooks yet").waitFor();
   assert.equal(await page.getByTestId("webhook").count(), 0);
 
-  if (scheme === "light") await disabledAfterFailures(page);
+  if (scheme === "light") await disabledAfterFailures(page, app);
   await context.close();
 }
 
 /** A receiver failing through the whole retry schedule: the card says when and why it was disabled, and turns it on again. */
-async function disabledAfterFailures(page: Page): Promise<void> {
+async function disabledAfterFailures(page: Page, app: App): Promise<void> {
   await addWebhook(page, receiverUrl("/down"), "Home Assistant");
   await page.getByRole("button", { name: "I have copied it" }).click();
   await uploadNote(page, app);
@@ -222,10 +223,10 @@ async function disabledAfterFailures(page: Page): Promise<void> {
   assert.equal(await card.getByTestId("webhook-disabled").count(), 0);
 }
 
-test("Settings → Webhooks in light: a refused URL, add, the secret once, test, deliveries, a new secret, delete, and a disabled endpoint", async () => {
-  await walkThrough("light");
+test("Settings → Webhooks in light: a refused URL, add, the secret once, test, deliveries, a new secret, delete, and a disabled endpoint", async ({ app }) => {
+  await walkThrough(app, "light");
 });
 
-test("Settings → Webhooks in dark", async () => {
-  await walkThrough("dark");
+test("Settings → Webhooks in dark", async ({ app }) => {
+  await walkThrough(app, "dark");
 });

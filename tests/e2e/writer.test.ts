@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Page } from "playwright-core";
-import { startChatServer, type ChatRequest } from "@/tests/support/chat-server.ts";
-import { assertAccessible, newPhone, screenshot, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
+import { withChatServer } from "@/tests/e2e/fixtures.ts";
+import type { Page } from "@playwright/test";
+import type { ChatRequest } from "@/tests/support/chat-server.ts";
+import { assertAccessible, newPhone, screenshot, signUp, uploadNote, type App } from "@/tests/e2e/support.ts";
 
 // Issue 31 with a writer, in the browser at 360×740: the app served with WRITER_BASE_URL on a
 // stand-in chat server started here. Settings → Writing names it; a note's insights are the
@@ -33,18 +33,9 @@ function answer(req: ChatRequest): { content: string; chunkDelayMs?: number } {
   }
 }
 
-let app: App;
-let chat: Awaited<ReturnType<typeof startChatServer>>;
-before(async () => {
-  chat = await startChatServer(answer);
-  app = await startApp({ env: { WRITER_BASE_URL: chat.baseUrl, WRITER_MODEL: "stand-in-8b" } });
-});
-after(async () => {
-  await app?.stop();
-  await chat?.close();
-});
+const test = withChatServer(answer, { WRITER_MODEL: "stand-in-8b" });
 
-async function noteWithText(page: Page): Promise<string> {
+async function noteWithText(page: Page, app: App): Promise<string> {
   const id = await uploadNote(page, app);
   const { updated_at } = (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as { updated_at: string };
   const edited = await page.request.patch(`/api/v1/transcriptions/${id}`, { headers: { origin: app.url }, data: { text: NOTE, updated_at } });
@@ -52,7 +43,7 @@ async function noteWithText(page: Page): Promise<string> {
   return id;
 }
 
-test("with a writer: Settings → Writing, the writer's insights, posts that stream, Rewrite as email", async () => {
+test("with a writer: Settings → Writing, the writer's insights, posts that stream, Rewrite as email", async ({ app, chat }) => {
   const { page } = await newPhone(app);
   await signUp(page);
 
@@ -73,7 +64,7 @@ test("with a writer: Settings → Writing, the writer's insights, posts that str
   await admin.getByText("For the administrator").click();
 
   // The note's insights: offline at once, then the writer's (in the background).
-  const id = await noteWithText(page);
+  const id = await noteWithText(page, app);
   await page.goto(`/transcripts/${id}`);
   await page.getByText("Postgres Migration Done").first().waitFor({ timeout: 30_000 }).catch(async () => {
     await page.reload();

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Page } from "playwright-core";
-import { startChatServer } from "@/tests/support/chat-server.ts";
-import { assertToastClear, newPhone, noteText, screenshot, signUp, startApp, uploadNote, type App } from "@/tests/e2e/support.ts";
+import { withChatServer } from "@/tests/e2e/fixtures.ts";
+import type { Page } from "@playwright/test";
+import { assertToastClear, newPhone, noteText, screenshot, signUp, uploadNote, type App } from "@/tests/e2e/support.ts";
 
 // Issue 44 items 1–3 on a phone at 360×740, light and dark, with a writer connected: a clean-up
 // that did not keep the note is not used and the note says so; "Fix a word" says how many places
@@ -10,21 +9,12 @@ import { assertToastClear, newPhone, noteText, screenshot, signUp, startApp, upl
 
 // The writer: its clean-up answers with words of its own (refused by the guard); its insights and
 // posts are made of the note's own words (nothing new, so they are used).
-const chat = await startChatServer((req) => {
+const test = withChatServer((req) => {
   if (!req.responseFormat) return { content: "Sure! Here is a poem about spring, new beginnings and the joy of a fresh start." };
   const words = req.user.replace(/^Title of the note:.*\n\n/, "").split(/\s+/).slice(0, 12).join(" ");
   if (req.responseFormat.json_schema?.name === "insights") return { content: JSON.stringify({ title: "Voice note", summary: words, key_points: [], action_items: [] }) };
   return { content: JSON.stringify({ title: "", posts: [words] }) };
-});
-
-let app: App;
-before(async () => {
-  app = await startApp({ env: { WRITER_BASE_URL: chat.baseUrl, WRITER_MODEL: "stand-in", OPTIMIZER: "writer" } });
-});
-after(async () => {
-  await app?.stop();
-  await chat.close();
-});
+}, { WRITER_MODEL: "stand-in", OPTIMIZER: "writer" });
 
 const TEXT = "My plan is simple. My team ships the editor on Friday, and my lead reviews it first.";
 
@@ -52,7 +42,7 @@ async function tapOccurrence(page: Page, word: string, nth: number): Promise<voi
   await page.touchscreen.tap(point.x, point.y);
 }
 
-async function noteWithText(page: Page, text: string): Promise<string> {
+async function noteWithText(page: Page, app: App, text: string): Promise<string> {
   const id = await uploadNote(page, app);
   const current = (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as { updated_at: string };
   const res = await page.request.patch(`/api/v1/transcriptions/${id}`, { headers: { origin: app.url }, data: { text, updated_at: current.updated_at } });
@@ -61,7 +51,7 @@ async function noteWithText(page: Page, text: string): Promise<string> {
 }
 
 for (const scheme of ["light", "dark"] as const) {
-  test(`${scheme}: a refused clean-up keeps the recognized words and says why; Use the recognized text has Undo`, async () => {
+  test(`${scheme}: a refused clean-up keeps the recognized words and says why; Use the recognized text has Undo`, async ({ app }) => {
     const { context, page } = await newPhone(app, { colorScheme: scheme });
     try {
       await signUp(page);
@@ -89,11 +79,11 @@ for (const scheme of ["light", "dark"] as const) {
     }
   });
 
-  test(`${scheme}: Fix a word says how many places, fixes only the tapped one, and Undo puts it back`, async () => {
+  test(`${scheme}: Fix a word says how many places, fixes only the tapped one, and Undo puts it back`, async ({ app }) => {
     const { context, page } = await newPhone(app, { colorScheme: scheme });
     try {
       await signUp(page);
-      const id = await noteWithText(page, TEXT);
+      const id = await noteWithText(page, app, TEXT);
       await page.goto(`/transcripts/${id}`);
       assert.equal(await noteText(page), TEXT);
       // "Fix a word" with the word typed: every place in this note (an everyday word is not learnt).
@@ -139,12 +129,12 @@ for (const scheme of ["light", "dark"] as const) {
     }
   });
 
-  test(`${scheme}: posts say their note changed; one Update rewrites every post not approved`, async () => {
+  test(`${scheme}: posts say their note changed; one Update rewrites every post not approved`, async ({ app }) => {
     const { context, page } = await newPhone(app, { colorScheme: scheme });
     try {
       await signUp(page);
       const sameSite = { origin: app.url };
-      const id = await noteWithText(page, TEXT);
+      const id = await noteWithText(page, app, TEXT);
       const channelOf = async (name: string, platform: string) =>
         ((await (await page.request.post("/api/v1/channels", { headers: sameSite, data: { name, platform } })).json()) as { channel: { id: string } }).channel.id;
       const x = await channelOf("My X", "x");

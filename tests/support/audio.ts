@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
+import { rmSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { after } from "node:test";
 
 const exec = promisify(execFile);
 
@@ -11,12 +11,14 @@ export const JFK_WAV = path.resolve(import.meta.dirname, "../fixtures/jfk.wav");
 export const JFK_MP3 = path.resolve(import.meta.dirname, "../fixtures/jfk.mp3");
 
 let dir: Promise<string> | undefined;
-// Registered when the test file imports this module, so it runs after the whole file.
-after(async () => {
-  if (dir) await rm(await dir, { recursive: true, force: true });
+let made: string | undefined;
+// Removed when the process ends: after its test file under `node --test` (a process per file), after
+// its worker's files under Playwright (whose workers do not load node:test).
+process.on("exit", () => {
+  if (made) rmSync(made, { recursive: true, force: true });
 });
 function workDir(): Promise<string> {
-  dir ??= mkdtemp(path.join(tmpdir(), "vd-audio-fixtures-"));
+  dir ??= mkdtemp(path.join(tmpdir(), "vd-audio-fixtures-")).then((created) => (made = created));
   return dir;
 }
 

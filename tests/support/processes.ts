@@ -166,9 +166,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 300_0
 }
 
 /**
- * A service run as a program for scripts/test.mjs (the SDK suites', the browser tests' shared
- * app): prints `env` (what reaches it) as one JSON line, then stops it and exits when its stdin
- * ends, or on SIGTERM or SIGINT.
+ * A service run as a program for scripts/test.mjs (the SDK suites'): prints `env` (what reaches
+ * it) as one JSON line, then stops it and exits when its stdin ends, or on SIGTERM or SIGINT.
  */
 export function serveUntilStdinEnds(env: Record<string, string>, stop: () => Promise<void>): void {
   console.log(JSON.stringify(env));

@@ -8,8 +8,8 @@ import { after, test } from "node:test";
 import { ROOT } from "@/tests/support/processes.ts";
 
 // npm test counts each suite from the JSON its reporter writes (scripts/test/counts-reporter.mjs for
-// `node --test`, scripts/test/unittest_counts.py for the Python SDK's unittest suite): here, suites with one
-// test of every outcome, and the counts they write.
+// `node --test`, Playwright's JSON reporter for the browser tests, scripts/test/unittest_counts.py for the
+// Python SDK's unittest suite): here, suites with one test of every outcome, and the counts they write.
 
 const dir = mkdtempSync(path.join(tmpdir(), "vd-counts-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,6 +41,30 @@ test("passes too", () => {});
   );
   assert.equal(run.status, 1, run.stderr);
   assert.deepEqual(JSON.parse(readFileSync(counts, "utf8")), { passed: 2, failed: 3, skipped: 1, todo: 1 });
+});
+
+test("playwright test: passed, failed, flaky (passed on its retry) and skipped, from the JSON report", async () => {
+  type Counts = { passed: number; failed: number; skipped: number } | null;
+  const runStep = pathToFileURL(path.join(ROOT, "scripts/test/run-step.mjs")).href;
+  const { playwrightCounts } = (await import(runStep)) as { playwrightCounts(report: unknown): Counts };
+  const pw = path.join(dir, "pw");
+  mkdirSync(pw);
+  // No browser: the runner's own outcomes. The test file imports this checkout's @playwright/test by path (it is outside it).
+  const playwright = pathToFileURL(path.join(ROOT, "node_modules/@playwright/test/index.mjs")).href;
+  writeFileSync(
+    path.join(pw, "outcomes.spec.mjs"),
+    `import { test } from ${JSON.stringify(playwright)};
+test("passes", () => {});
+test("fails", () => { throw new Error("no"); });
+test("passes on its retry", ({}, testInfo) => { if (testInfo.retry === 0) throw new Error("the first try"); });
+test.skip("is skipped", () => {});
+`,
+  );
+  writeFileSync(path.join(pw, "playwright.config.mjs"), `export default { testDir: ".", retries: 1, reporter: [["json", { outputFile: "report.json" }]] };\n`);
+  const cli = path.join(ROOT, "node_modules/@playwright/test/cli.js");
+  const run = spawnSync(process.execPath, [cli, "test", "-c", "playwright.config.mjs"], { cwd: pw, encoding: "utf8", env: { ...process.env, CI: "" } });
+  assert.equal(run.status, 1, run.stderr);
+  assert.deepEqual(playwrightCounts(JSON.parse(readFileSync(path.join(pw, "report.json"), "utf8"))), { passed: 2, failed: 1, skipped: 1 });
 });
 
 test("unittest: failures, errors and unexpected successes fail; skips apart; the exit code says whether all passed", { skip: !hasPython && `no ${python}` }, () => {
