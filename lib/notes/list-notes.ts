@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { db } from "@/lib/db/client.ts";
 import { pageTake, paginate } from "@/lib/db/paginate.ts";
 import type { Prisma } from "@/lib/db/generated/client.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import { turnsPerKey } from "@/lib/turns-per-key.ts";
 import { resolveTagFilter, type TagFilter } from "@/lib/tags/tag-filter.ts";
 import { splitTagTerms } from "@/lib/tags/tag-query.ts";
-import { fittingCount, listedBytes } from "@/lib/notes/page-bytes.ts";
+import { fittingCount } from "@/lib/notes/page-bytes.ts";
+import { listedBytes, listKeys, notesWithCleanUp } from "@/lib/notes/store/note-pages.ts";
 import { presentNote } from "@/lib/notes/present-note.ts";
 import type { ListTranscriptionsQuery } from "@/lib/notes/schemas.ts";
 import { searchNotes } from "@/lib/notes/search-notes.ts";
@@ -34,22 +34,12 @@ async function listNotesNow({ userId, input }: { userId: string; input: z.output
   const filter = await resolveTagFilter({ userId, tags: [...(input.tag ? [input.tag] : []), ...terms.tags], excluded: terms.excluded });
   if (filter?.none) return { transcriptions: [], next_cursor: null };
   if (terms.rest.trim()) return searchNotes({ userId, input: { ...input, q: terms.rest }, tags: filter });
-  const prisma = await db();
   const after = input.cursor ? decodeCursor(input.cursor, (key) => CURSOR.test(key)) : null;
   // The page's notes first (ids only), then as many of them as PAGE_BYTES holds, whole.
-  const keys = await prisma.transcription.findMany({
-    where: { userId, ...tagWhere(filter), ...(after && afterCursor(after)) },
-    orderBy: [{ pinned: "desc" }, { id: "desc" }],
-    take: pageTake(input.limit),
-    select: { id: true, pinned: true },
-  });
+  const keys = await listKeys({ userId, where: { ...tagWhere(filter), ...(after && afterCursor(after)) }, take: pageTake(input.limit) });
   const ids = keys.slice(0, input.limit).map((k) => k.id);
-  const fit = fittingCount(ids, await listedBytes(prisma, ids));
-  const rows = await prisma.transcription.findMany({
-    where: { userId, id: { in: ids.slice(0, fit) } },
-    orderBy: [{ pinned: "desc" }, { id: "desc" }],
-    include: { optimization: true },
-  });
+  const fit = fittingCount(ids, await listedBytes(ids));
+  const rows = await notesWithCleanUp({ userId, ids: ids.slice(0, fit) });
   const { page, nextCursor } = paginate(fit < ids.length ? keys.slice(0, fit + 1) : keys, fit < ids.length ? fit : input.limit, (last) =>
     encodeCursor(`${last.pinned ? "p" : ""}${last.id}`),
   );

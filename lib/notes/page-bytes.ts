@@ -1,21 +1,9 @@
-import type { Database } from "@/lib/db/client.ts";
-
 // A list or search page holds at most `limit` notes and, beyond its first note, at most this many
 // bytes of their texts (the text, the recognized text and the clean-up, which each list item
 // carries): 100 notes of 1 MB made 30 MB answers that held the one embedded session for 30 s while
 // another person's `limit=1` waited 20 s (issue 60). A page cut short says so with its next_cursor,
 // as a full one does; notes of a few kilobytes, the usual, fill their `limit` as before.
 export const PAGE_BYTES = 1024 * 1024;
-
-/** The bytes of text each of these notes carries in a list, read without reading the texts. */
-export async function listedBytes(prisma: Database, ids: string[]): Promise<Map<string, number>> {
-  if (!ids.length) return new Map();
-  const rows = await prisma.$queryRaw<{ id: string; bytes: number }[]>`
-    SELECT t.id, (octet_length(t.text) + octet_length(t.raw_text) + coalesce(octet_length(o.optimized_text), 0))::float8 AS bytes
-    FROM transcriptions t LEFT JOIN optimization_workflows o ON o.id = t.optimization_id
-    WHERE t.id = ANY(${ids}::text[])`;
-  return new Map(rows.map((row) => [row.id, Number(row.bytes)]));
-}
 
 /** How many of `ids`, in order, a page holds: those within PAGE_BYTES, and always the first. */
 export function fittingCount(ids: string[], bytes: Map<string, number>, budget = PAGE_BYTES): number {

@@ -1,17 +1,17 @@
 import { z } from "zod";
 import { databaseKind, db } from "@/lib/db/client.ts";
-import { Prisma } from "@/lib/db/generated/client.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
 import type { TagFilter } from "@/lib/tags/tag-filter.ts";
-import { fittingCount, listedBytes } from "@/lib/notes/page-bytes.ts";
+import { fittingCount } from "@/lib/notes/page-bytes.ts";
+import { analyzeNotes, listedBytes, notesWithCleanUp, searchHits } from "@/lib/notes/store/note-pages.ts";
 import { presentNote } from "@/lib/notes/present-note.ts";
 import { shownText } from "@/lib/notes/store/shown-text.ts";
-import { configurationOf, fold, parseQuery, queryInLanguage, searchedTerms, stemQuery } from "@/lib/notes/store/search-query.ts";
+import { configurationOf, fold, parseQuery, searchedTerms, stemQuery } from "@/lib/notes/store/search-query.ts";
 import type { ListTranscriptionsQuery, SearchMatch, TranscriptionList } from "@/lib/notes/schemas.ts";
 
 // Full-text search over a person's notes: PostgreSQL's tsvector (the stored `search` columns of
 // transcriptions and of their clean-ups, GIN-indexed; migration 20261126130000_note_search) and
-// websearch_to_tsquery, on the embedded database and on PostgreSQL alike. A note matches by its
+// websearch_to_tsquery, on the embedded database and on PostgreSQL alike (the query: store/note-pages.ts). A note matches by its
 // title and text (the person's edit, if any) or, unless edited, by its clean-up's text; it is
 // ranked by the better of the two and its snippet is cut from the text the app shows.
 
@@ -19,14 +19,7 @@ import type { ListTranscriptionsQuery, SearchMatch, TranscriptionList } from "@/
 // of 300-word notes cost tens of milliseconds (it re-parses each whole text); this walks the text
 // once for the words searched for and keeps about 30 words around the first one found.
 const SNIPPET_WORDS = 30;
-// Ranking reads each matching note's words (and its clean-up's): the newest this many matches are
-// ranked, older ones follow them newest first. A word in nearly every note thus costs what a word
-// in 100 notes costs, and the best of the recent notes come first. bench:search, 10,000 notes
-// with clean-ups: p95 104 ms ranking the newest 400, 52 ms ranking 100.
-export const RANKED_MATCHES = 100;
 const WORDS_BEFORE = 8;
-
-type Hit = { id: string; rank: number };
 
 /** One page of the notes matching `q` (and carrying `tags`), best first; the cursor is the offset of the next page. */
 export async function searchNotes({
@@ -43,70 +36,14 @@ export async function searchNotes({
   const parsed = parseQuery(input.q);
   const stemmed = await stemQuery(prisma, userId, parsed);
   if (!stemmed) return { transcriptions: [], next_cursor: null }; // no word in it (only punctuation), or no notes
-  // The index is searched with the reading of each of the person's languages ORed (one GIN scan);
-  // a note is kept only if the reading in its own language matches (precise), ranked by that
-  // reading too. Notes all read alike (one language, the usual case): that one reading, no recheck.
-  const any = Prisma.sql`${stemmed.any}::tsquery`;
-  const inNote = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`t.language`);
-  const inCleanUp = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`o.language`);
-  // `tag:` terms: the note carries every wanted tag (GIN, tags @>) and none of the excluded ones.
-  const tagged = Prisma.sql`${tags?.tags.length ? Prisma.sql` AND t.tags @> ${tags.tags}::text[]` : Prisma.empty}${
-    tags?.excluded.length ? Prisma.sql` AND NOT t.tags && ${tags.excluded}::text[]` : Prisma.empty
-  }`;
-  const noteMatches = stemmed.single ? Prisma.sql`t.search @@ ${any}${tagged}` : Prisma.sql`t.search @@ ${any} AND t.search @@ ${inNote}${tagged}`;
-  const cleanUpMatches = stemmed.single ? Prisma.sql`o.search @@ ${any}${tagged}` : Prisma.sql`o.search @@ ${any} AND o.search @@ ${inCleanUp}${tagged}`;
-  const hits = await prisma.$queryRaw<Hit[]>`
-    -- Two index searches (the notes' own words, the clean-ups' words), not one scan with an OR.
-    -- The query is a constant in each: compared with a value from another table (a CTE), the
-    -- planner cannot use the GIN index and reads every note's vector (bench:search: 49 ms for a word in no note).
-    WITH found AS (
-      SELECT t.id FROM transcriptions t
-      WHERE t.user_id = ${userId} AND ${noteMatches}
-      UNION
-      SELECT t.id FROM optimization_workflows o
-      JOIN transcriptions t ON t.optimization_id = o.id AND t.user_id = ${userId} AND t.edited_at IS NULL
-      WHERE o.user_id = ${userId} AND ${cleanUpMatches}
-    ),
-    -- The newest matches are ranked; older ones, needed only for pages past them, follow unranked.
-    -- (Each side newest first on its own: for a word in most notes the planner then reads the
-    -- newest notes backwards until it has enough, instead of every match; 62 → 10 ms.)
-    ranked AS (
-      SELECT id FROM (
-        (SELECT t.id FROM transcriptions t
-          WHERE t.user_id = ${userId} AND ${noteMatches}
-          ORDER BY t.id DESC LIMIT ${RANKED_MATCHES})
-        UNION
-        (SELECT t.id FROM optimization_workflows o
-          JOIN transcriptions t ON t.optimization_id = o.id AND t.user_id = ${userId} AND t.edited_at IS NULL
-          WHERE o.user_id = ${userId} AND ${cleanUpMatches}
-          ORDER BY t.id DESC LIMIT ${RANKED_MATCHES})
-      ) newest ORDER BY id DESC LIMIT ${RANKED_MATCHES}
-    ),
-    candidates AS (
-      SELECT id, true AS ranked FROM ranked
-      UNION ALL
-      SELECT id, false FROM found WHERE ${offset + input.limit + 1 > RANKED_MATCHES} AND id < (SELECT min(id) FROM ranked)
-    ),
-    matched AS (
-      SELECT t.id,
-        CASE WHEN c.ranked
-          THEN greatest(ts_rank(t.search, ${inNote}), CASE WHEN t.edited_at IS NULL THEN coalesce(ts_rank(o.search, ${inCleanUp}), 0) ELSE 0 END)
-          ELSE 0 END AS rank
-      FROM candidates c JOIN transcriptions t ON t.id = c.id
-      LEFT JOIN optimization_workflows o ON o.id = t.optimization_id
-      ORDER BY rank DESC, t.id DESC
-      LIMIT ${input.limit + 1} OFFSET ${offset}
-    )
-    SELECT m.id, m.rank::float8 AS rank
-    FROM matched m
-    ORDER BY m.rank DESC, m.id DESC`;
+  const hits = await searchHits({ userId, stemmed, tags, offset, limit: input.limit });
   const ids = hits.slice(0, input.limit).map((h) => h.id);
-  const fit = fittingCount(ids, await listedBytes(prisma, ids));
+  const fit = fittingCount(ids, await listedBytes(ids));
   const page = hits.slice(0, fit);
   const terms = searchedTerms(parsed);
   const termsIn = (language: string) =>
     terms.map((t) => ({ ...t, stems: stemmed.stems(t.word, t.prefix, configurationOf(language)) }));
-  const rows = await prisma.transcription.findMany({ where: { id: { in: page.map((h) => h.id) }, userId }, include: { optimization: true } });
+  const rows = await notesWithCleanUp({ userId, ids: page.map((h) => h.id) });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const transcriptions = page.flatMap((hit) => {
     const row = byId.get(hit.id);
@@ -188,6 +125,5 @@ export function snippet(text: string, terms: SnippetTerm[]): z.output<typeof Sea
  */
 export async function refreshSearchStatistics({ always = false } = {}): Promise<void> {
   if (!always && (await databaseKind()) !== "embedded") return;
-  const prisma = await db();
-  await prisma.$executeRawUnsafe("ANALYZE transcriptions, optimization_workflows");
+  await analyzeNotes();
 }

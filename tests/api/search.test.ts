@@ -4,7 +4,8 @@ import { GET as listTranscriptions } from "@/app/api/v1/transcriptions/route.ts"
 import { PATCH as editTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { db } from "@/lib/db/client.ts";
 import { SEARCH_CONFIGURATIONS } from "@/lib/notes/store/search-query.ts";
-import { RANKED_MATCHES, searchedWords, snippet } from "@/lib/notes/search-notes.ts";
+import { searchedWords, snippet } from "@/lib/notes/search-notes.ts";
+import { RANKED_MATCHES } from "@/lib/notes/store/note-pages.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestNote, createTestUser, type TestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
