@@ -1,4 +1,4 @@
-import { isEverydayPhrase } from "@/lib/dictionary/common-words.ts";
+import { everyWordIs, isEverydayWord } from "@/lib/dictionary/common-words.ts";
 import { SPOKEN_ENGLISH } from "@/lib/dictionary/spoken-english.ts";
 
 // The wider list "Fix a word" weighs a word by, on the server: everyday words (common-words.ts,
@@ -12,7 +12,10 @@ const spokenWords = () => (spoken ??= new Set(SPOKEN_ENGLISH.split(/\s+/)));
 
 /** Whether every word of `phrase` is a common word (everyday in `language`, or among the most spoken English ones). */
 export function isCommonPhrase(phrase: string, language?: string | null): boolean {
-  if (isEverydayPhrase(phrase, language)) return true;
-  const found = phrase.normalize("NFC").toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-  return found.length > 0 && found.every((w) => spokenWords().has(w) || !/\p{L}/u.test(w));
+  return everyWordIs(phrase, (w) => isEverydayWord(w, language) || isSpoken(w));
+}
+
+/** A word among the most spoken English ones; one with an apostrophe ("country's") when each of its parts is. */
+function isSpoken(word: string): boolean {
+  return word.normalize("NFC").toLowerCase().split(/['’]/).every((part) => !part || spokenWords().has(part));
 }

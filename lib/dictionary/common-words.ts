@@ -71,10 +71,15 @@ export function isEverydayWord(word: string, language?: string | null): boolean 
   return set.has(key) || EVERYDAY.en.has(key);
 }
 
+/** Whether `phrase` has words ("don't" is one) and each is `common` (or has no letter: a number). */
+export function everyWordIs(phrase: string, common: (word: string) => boolean): boolean {
+  const found = phrase.match(/[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu) ?? [];
+  return found.length > 0 && found.every((w) => common(w) || !/\p{L}/u.test(w));
+}
+
 /** Whether every word of a phrase ("my", "and the") is an everyday word: a change of wording, not a name. */
 export function isEverydayPhrase(phrase: string, language?: string | null): boolean {
-  const found = phrase.match(/[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu) ?? [];
-  return found.length > 0 && found.every((w) => isEverydayWord(w, language) || !/\p{L}/u.test(w));
+  return everyWordIs(phrase, (w) => isEverydayWord(w, language));
 }
 
 // Sounds a recognizer writes down that the optimizer or the user drops; never part of a misspelling.
