@@ -175,6 +175,9 @@ test("posts: note → make posts with channels added in place → edit → appro
   await state(linkedin).getByText("Shared an earlier text", { exact: true }).waitFor();
   await linkedin.getByTestId("published-link").waitFor(); // the earlier post stays on record
   await shot(page, "posts-11-out-of-date", linkedin.getByRole("button", { name: "Rewrite from the note" }));
+  await page.emulateMedia({ colorScheme: "dark" });
+  await shot(page, "posts-11-out-of-date-dark");
+  await page.emulateMedia({ colorScheme: "light" });
   await linkedin.getByRole("button", { name: "Rewrite from the note" }).click();
   await state(linkedin).getByText("Ready to review").waitFor({ timeout: 60_000 });
   await linkedin.getByRole("button", { name: "Approve" }).click();

@@ -72,6 +72,10 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   assert.equal(await basic.getByRole("link", { name: "Transcription settings" }).getAttribute("href"), "/settings#transcription");
   await assertAccessible(page, "transcript");
   await screenshot(page, "transcript");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await basic.scrollIntoViewIfNeeded();
+  await screenshot(page, "transcript-basic-recognizer-dark", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "light" });
 
   // The same speech from a file (deterministic): tap a word in the note, fix it for good.
   await page.goto("/record");
@@ -92,6 +96,9 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   await page.getByRole("radio", { name: /In every note from now on/ }).check();
   await page.getByTestId("everyday-warning").getByText(/“country” is a common word/i).waitFor();
   await screenshot(page, "note-fix-word");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "note-fix-word-common-dark", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "light" });
   await page.getByRole("button", { name: "Save and fix" }).click();
   await page.getByTestId("toast").getByText(/will be written “Nation” from now on; fixed \d+ place/).waitFor();
   // The toast (outside the app frame) is set in the app's font, not the browser's default serif.
@@ -215,6 +222,10 @@ test("offline: a recording waits in the queue across a reload and uploads exactl
   const badgeCut = await page.getByTestId("upload-item").getByText("Waiting to upload").evaluate((el) => el.scrollWidth > el.clientWidth);
   assert.equal(badgeCut, false, "the badge is not cut");
   await screenshot(page, "queue-offline-reloaded");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await screenshot(page, "queue-offline-reloaded-dark", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "light" });
   // Not uploaded yet, offline: it plays from this phone.
   await page.getByTestId("listen-local").click();
   await page.getByRole("button", { name: /^Stop / }).waitFor();
