@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
-import { queryInLanguage, type StemmedQuery } from "@/lib/notes/store/search-query.ts";
+import { matchConditions, type StemmedQuery } from "@/lib/notes/store/search-query.ts";
 import { SHOWN_TEXT_SQL } from "@/lib/notes/store/shown-text-sql.ts";
 
 // The notes' search index read for others than search itself: the candidates of an answer (Ask)
@@ -40,15 +40,11 @@ export async function answerCandidates({
   limit: number;
 }): Promise<AnswerCandidate[]> {
   const prisma = await db();
-  const any = Prisma.sql`${stemmed.any}::tsquery`;
-  const inNote = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`t.language`);
-  const inCleanUp = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`o.language`);
   const when = Prisma.sql`coalesce(t.recorded_at, t.created_at)`;
   const within = Prisma.sql`${filter.tags?.length ? Prisma.sql` AND t.tags @> ${filter.tags}::text[]` : Prisma.empty}${
     filter.since ? Prisma.sql` AND ${when} >= ${filter.since}` : Prisma.empty
   }${filter.until ? Prisma.sql` AND ${when} < ${filter.until}` : Prisma.empty}`;
-  const noteMatches = stemmed.single ? Prisma.sql`t.search @@ ${any}` : Prisma.sql`t.search @@ ${any} AND t.search @@ ${inNote}`;
-  const cleanUpMatches = stemmed.single ? Prisma.sql`o.search @@ ${any}` : Prisma.sql`o.search @@ ${any} AND o.search @@ ${inCleanUp}`;
+  const { inNote, inCleanUp, noteMatches, cleanUpMatches } = matchConditions(stemmed);
   const hits = await prisma.$queryRaw<{ id: string; rank: number }[]>`
     WITH found AS (
       (SELECT t.id FROM transcriptions t WHERE t.user_id = ${userId} AND ${noteMatches}${within} ORDER BY t.id DESC LIMIT ${perSide})

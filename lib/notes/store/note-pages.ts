@@ -1,6 +1,6 @@
 import { Prisma } from "@/lib/db/generated/client.ts";
 import { client, type NoteRow } from "@/lib/notes/store/owned-note.ts";
-import { queryInLanguage, type StemmedQuery } from "@/lib/notes/store/search-query.ts";
+import { matchConditions, type StemmedQuery } from "@/lib/notes/store/search-query.ts";
 
 // The reads behind a page of the list and of search (lib/notes/list-notes.ts and search-notes.ts):
 // the page's keys (the list's order, or search's hits), the bytes each note would carry, and then
@@ -59,18 +59,11 @@ export async function searchHits({
   limit: number;
 }): Promise<SearchHit[]> {
   const prisma = await client();
-  // The index is searched with the reading of each of the person's languages ORed (one GIN scan);
-  // a note is kept only if the reading in its own language matches (precise), ranked by that
-  // reading too. Notes all read alike (one language, the usual case): that one reading, no recheck.
-  const any = Prisma.sql`${stemmed.any}::tsquery`;
-  const inNote = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`t.language`);
-  const inCleanUp = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`o.language`);
   // `tag:` terms: the note carries every wanted tag (GIN, tags @>) and none of the excluded ones.
   const tagged = Prisma.sql`${tags?.tags.length ? Prisma.sql` AND t.tags @> ${tags.tags}::text[]` : Prisma.empty}${
     tags?.excluded.length ? Prisma.sql` AND NOT t.tags && ${tags.excluded}::text[]` : Prisma.empty
   }`;
-  const noteMatches = stemmed.single ? Prisma.sql`t.search @@ ${any}${tagged}` : Prisma.sql`t.search @@ ${any} AND t.search @@ ${inNote}${tagged}`;
-  const cleanUpMatches = stemmed.single ? Prisma.sql`o.search @@ ${any}${tagged}` : Prisma.sql`o.search @@ ${any} AND o.search @@ ${inCleanUp}${tagged}`;
+  const { inNote, inCleanUp, noteMatches, cleanUpMatches } = matchConditions(stemmed, tagged);
   return prisma.$queryRaw<SearchHit[]>`
     -- Two index searches (the notes' own words, the clean-ups' words), not one scan with an OR.
     -- The query is a constant in each: compared with a value from another table (a CTE), the

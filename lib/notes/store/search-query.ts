@@ -168,3 +168,22 @@ export function queryInLanguage(stemmed: StemmedQuery, language: Prisma.Sql): Pr
   const branches = [...byQuery].map(([q, codes]) => Prisma.sql`WHEN ${language} IN (${Prisma.join(codes)}) THEN ${q}::tsquery`);
   return Prisma.sql`(CASE ${Prisma.join(branches, " ")} ELSE ${plain}::tsquery END)`;
 }
+
+/**
+ * A query's conditions on a note (`t`) and on its clean-up (`o`), with `also` after each (a tag or
+ * date filter), and the tsqueries each is ranked by. The index is searched with the reading of each
+ * of the person's languages ORed (one GIN scan); a row is kept only if the reading in its own
+ * language matches (precise), ranked by that reading too. Notes all read alike (one language, the
+ * usual case): that one reading, no recheck.
+ */
+export function matchConditions(stemmed: StemmedQuery, also: Prisma.Sql = Prisma.empty) {
+  const any = Prisma.sql`${stemmed.any}::tsquery`;
+  const inNote = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`t.language`);
+  const inCleanUp = stemmed.single ? any : queryInLanguage(stemmed, Prisma.sql`o.language`);
+  return {
+    inNote,
+    inCleanUp,
+    noteMatches: stemmed.single ? Prisma.sql`t.search @@ ${any}${also}` : Prisma.sql`t.search @@ ${any} AND t.search @@ ${inNote}${also}`,
+    cleanUpMatches: stemmed.single ? Prisma.sql`o.search @@ ${any}${also}` : Prisma.sql`o.search @@ ${any} AND o.search @@ ${inCleanUp}${also}`,
+  };
+}
