@@ -5,7 +5,7 @@ import { env } from "@/lib/env.ts";
 import type { JobDefinition, Sweep } from "@/lib/jobs/define-job.ts";
 import { startJobWorkers } from "@/lib/jobs/workers.ts";
 import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation/generation-job.ts";
-import { optimizeTranscriptJob, recoverStaleOptimizations } from "@/lib/optimizer/optimize-transcript-job.ts";
+import { optimizeTranscriptJob, recoverStaleOptimizations } from "@/lib/clean-up/clean-up-job.ts";
 import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
 import { refreshSearchStatistics } from "@/lib/notes/search-notes.ts";
 import { forgetExpiredAudio } from "@/lib/note-audio/sweep-audio-retention.ts";

@@ -1,6 +1,6 @@
 import type { Segment } from "@/lib/segment.ts";
 import { matchedPairs } from "@/lib/dictionary/word-diff.ts";
-import { wordsOf } from "@/lib/optimizer/clean-up-guard.ts";
+import { wordsOf } from "@/lib/clean-up/clean-up-guard.ts";
 import { shownText } from "@/lib/notes/store/shown-text.ts";
 
 // A note cut into passages an answer can quote and a player can seek to: the sentences of the

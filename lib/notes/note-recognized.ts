@@ -8,7 +8,7 @@ import { keepNoteAudio } from "@/lib/note-audio/keep-note-audio.ts";
 import { presentNote } from "@/lib/notes/present-note.ts";
 import { createNote, findNoteByIdempotencyKey, setCleanUp } from "@/lib/notes/store/note-writes.ts";
 import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
-import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
+import { startOptimization } from "@/lib/clean-up/start-clean-up.ts";
 import type { Segment } from "@/lib/segment.ts";
 import { labelsOfRecording } from "@/lib/tags/set-note-labels.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";

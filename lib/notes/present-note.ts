@@ -5,7 +5,7 @@ import { insightsPending } from "@/lib/insights/insights-basis.ts";
 import { insightsMarks, storedInsights } from "@/lib/insights/store-insights.ts";
 import type { Optimization, TranscriptionResult } from "@/lib/notes/schemas.ts";
 
-/** What a clean-up changed, word by word (lib/optimizer/clean-up-guard.ts writes it). */
+/** What a clean-up changed, word by word (lib/clean-up/clean-up-guard.ts writes it). */
 type WordChange = { recognized: string; cleaned: string };
 
 type TranscriptionRow = Transcription & { optimization?: OptimizationWorkflow | null };

@@ -13,7 +13,7 @@ import { resetEnvCache } from "@/lib/env.ts";
 import { serviceSecret } from "@/lib/internal/service-secret.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { JOBS, SWEEPS } from "@/lib/background-work.ts";
-import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
+import { startOptimization } from "@/lib/clean-up/start-clean-up.ts";
 import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";

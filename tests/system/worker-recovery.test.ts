@@ -5,7 +5,7 @@ import { closeDb, db } from "@/lib/db/client.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
-import { startOptimization } from "@/lib/optimizer/start-optimization.ts";
+import { startOptimization } from "@/lib/clean-up/start-clean-up.ts";
 import { createEmptyDatabase, postgresAvailable, type EmptyDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
 import { startChatServer } from "../support/chat-server.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { judgeCleanUp, wordChanges, wordsOf } from "@/lib/optimizer/clean-up-guard.ts";
+import { judgeCleanUp, wordChanges, wordsOf } from "@/lib/clean-up/clean-up-guard.ts";
 import { loadCorpus, type CorpusNote } from "@/tests/support/writer-corpus.ts";
 
 // The clean-up guard's thresholds, shown on the 20-note corpus: each note as a recognizer hears it

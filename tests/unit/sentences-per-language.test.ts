@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { unitsOf } from "@/lib/writer/sentences.ts";
-import { optimizeLocally } from "@/lib/optimizer/local-optimizer.ts";
+import { optimizeLocally } from "@/lib/clean-up/rules-clean-up.ts";
 
 // Sentence ends per language (Intl.Segmenter): the offline post writer and the local clean-up.
 const sentences = (text: string, language: string) => unitsOf(text, language).map((u) => u.text);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
-import { chunkTranscript } from "@/lib/optimizer/chunk-transcript.ts";
+import { chunkTranscript } from "@/lib/clean-up/chunk-text.ts";
 import type { Segment, Word } from "@/lib/segment.ts";
 import { assignWords, flattenWords } from "@/lib/notes/words.ts";
 import { correctRecognition, correctWords } from "@/lib/transcription/recognition/correct-recognition.ts";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { LiveCaptions } from "@/app/_lib/recording/live-recording.ts";
-import { tidyCaption } from "@/lib/optimizer/local-optimizer.ts";
+import { tidyCaption } from "@/lib/clean-up/rules-clean-up.ts";
 import styles from "./recorder.module.css";
 
 const CAPTION_CHARS = 120;

@@ -1,5 +1,5 @@
 // The prompt of the clean-up: raw speech-recognition text in, the same words as clean written
-// text out. What comes back is checked against what was said (lib/optimizer/clean-up-guard.ts).
+// text out. What comes back is checked against what was said (lib/clean-up/clean-up-guard.ts).
 
 const INSTRUCTIONS = [
   "You edit raw speech-recognition transcripts into clean written text.",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseJson } from "@/lib/http/parse.ts";
 import { json } from "@/lib/http/respond.ts";
 import { withServiceSecret } from "@/lib/api/with-service-secret.ts";
-import { recoverStaleOptimizations } from "@/lib/optimizer/optimize-transcript-job.ts";
+import { recoverStaleOptimizations } from "@/lib/clean-up/clean-up-job.ts";
 
 const RecoverInput = z.strictObject({ stale_seconds: z.number().min(0).max(86_400).optional() });
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { jobState } from "@/lib/jobs/queue.ts";
-import { optimizeTranscriptJob } from "@/lib/optimizer/optimize-transcript-job.ts";
+import { optimizeTranscriptJob } from "@/lib/clean-up/clean-up-job.ts";
 
 /** Internal: a workflow's state and its queue job, for operators. No transcript text. */
 export async function getWorkflowStatus({ id }: { id: string }) {

@@ -1,4 +1,4 @@
-import type { Optimizer } from "@/lib/optimizer/types.ts";
+import type { Optimizer } from "@/lib/clean-up/types.ts";
 
 // The default optimizer: deterministic rules that work offline. One input line is one utterance
 // (the recognizer paused after it), so it becomes a sentence; an empty line is a paragraph break.

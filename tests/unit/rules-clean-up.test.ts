@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { chunkTranscript, joinChunks } from "@/lib/optimizer/chunk-transcript.ts";
-import { optimizeLocally, tidyCaption } from "@/lib/optimizer/local-optimizer.ts";
+import { chunkTranscript, joinChunks } from "@/lib/clean-up/chunk-text.ts";
+import { optimizeLocally, tidyCaption } from "@/lib/clean-up/rules-clean-up.ts";
 
 describe("chunkTranscript", () => {
   const segments = [

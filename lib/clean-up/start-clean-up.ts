@@ -5,10 +5,10 @@ import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import type { DictionaryEntry } from "@/lib/dictionary/matcher.ts";
 import { env } from "@/lib/env.ts";
 import { errorFields, log } from "@/lib/log.ts";
-import { chunkTranscript } from "@/lib/optimizer/chunk-transcript.ts";
-import { dispatchOptimization } from "@/lib/optimizer/optimize-transcript-job.ts";
-import { runOptimization } from "@/lib/optimizer/run-optimization.ts";
-import { configuredOptimizer } from "@/lib/optimizer/select-optimizer.ts";
+import { chunkTranscript } from "@/lib/clean-up/chunk-text.ts";
+import { dispatchOptimization } from "@/lib/clean-up/clean-up-job.ts";
+import { runOptimization } from "@/lib/clean-up/run-clean-up.ts";
+import { configuredOptimizer } from "@/lib/clean-up/select-clean-up.ts";
 import type { Segment } from "@/lib/segment.ts";
 import { writerProvider } from "@/lib/writer/providers.ts";
 

@@ -6,11 +6,11 @@ import { compileDictionary, type DictionaryEntry } from "@/lib/dictionary/matche
 import { env } from "@/lib/env.ts";
 import { refreshInsightsAfterCleanUp } from "@/lib/insights/write-note-insights.ts";
 import { log } from "@/lib/log.ts";
-import { joinChunks } from "@/lib/optimizer/chunk-transcript.ts";
-import { judgeCleanUp, wordChanges } from "@/lib/optimizer/clean-up-guard.ts";
-import { optimizeLocally } from "@/lib/optimizer/local-optimizer.ts";
-import { optimizerNamed } from "@/lib/optimizer/select-optimizer.ts";
-import { OptimizerError, type Optimizer } from "@/lib/optimizer/types.ts";
+import { joinChunks } from "@/lib/clean-up/chunk-text.ts";
+import { judgeCleanUp, wordChanges } from "@/lib/clean-up/clean-up-guard.ts";
+import { optimizeLocally } from "@/lib/clean-up/rules-clean-up.ts";
+import { optimizerNamed } from "@/lib/clean-up/select-clean-up.ts";
+import { OptimizerError, type Optimizer } from "@/lib/clean-up/types.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 

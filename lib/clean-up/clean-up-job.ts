@@ -5,7 +5,7 @@ import { defineJob } from "@/lib/jobs/define-job.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
 import { recoverStale, staleLeases } from "@/lib/jobs/recover-stale.ts";
 import { log } from "@/lib/log.ts";
-import { runOptimization } from "@/lib/optimizer/run-optimization.ts";
+import { runOptimization } from "@/lib/clean-up/run-clean-up.ts";
 
 export const optimizeTranscriptJob = defineJob({
   name: "optimize-transcript",

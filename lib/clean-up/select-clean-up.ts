@@ -1,6 +1,6 @@
-import { localOptimizer } from "@/lib/optimizer/local-optimizer.ts";
-import { writerOptimizer } from "@/lib/optimizer/openai-optimizer.ts";
-import type { Optimizer } from "@/lib/optimizer/types.ts";
+import { localOptimizer } from "@/lib/clean-up/rules-clean-up.ts";
+import { writerOptimizer } from "@/lib/clean-up/writer-clean-up.ts";
+import type { Optimizer } from "@/lib/clean-up/types.ts";
 import { writerFor } from "@/lib/writer/providers.ts";
 
 /** The optimizer a workflow was created with (its name is stored on the workflow; "openai" is the writer's). */

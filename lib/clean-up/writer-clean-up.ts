@@ -1,4 +1,4 @@
-import { OptimizerError, type OptimizeInput, type Optimizer } from "@/lib/optimizer/types.ts";
+import { OptimizerError, type OptimizeInput, type Optimizer } from "@/lib/clean-up/types.ts";
 import { cleanUpPrompt } from "@/lib/writer/prompts/clean-up.ts";
 import { writeText } from "@/lib/writer/writer.ts";
 
