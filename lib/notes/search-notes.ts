@@ -11,9 +11,10 @@ import type { ListTranscriptionsQuery, SearchMatch, TranscriptionList } from "@/
 
 // Full-text search over a person's notes: PostgreSQL's tsvector (the stored `search` columns of
 // transcriptions and of their clean-ups, GIN-indexed; migration 20261126130000_note_search) and
-// websearch_to_tsquery, on the embedded database and on PostgreSQL alike (the query: store/note-pages.ts). A note matches by its
-// title and text (the person's edit, if any) or, unless edited, by its clean-up's text; it is
-// ranked by the better of the two and its snippet is cut from the text the app shows.
+// websearch_to_tsquery, on the embedded database and on PostgreSQL alike (the SQL is the store's:
+// store/note-pages.ts, searchHits). A note matches by its title and text (the person's edit, if
+// any) or, unless edited, by its clean-up's text; it is ranked by the better of the two and its
+// snippet is cut from the text the app shows.
 
 // The snippet is cut here, not by ts_headline: on the embedded database ts_headline over a page
 // of 300-word notes cost tens of milliseconds (it re-parses each whole text); this walks the text

@@ -6,11 +6,11 @@ import { matchConditions, type StemmedQuery } from "@/lib/notes/store/search-que
 // the page's keys (the list's order, or search's hits), the bytes each note would carry, and then
 // the notes themselves, whole, with their clean-ups.
 
-/** The notes with their clean-ups, in the list's order (pinned first, newest first): a page's notes read whole. */
+/** The person's notes among `ids` with their clean-ups, read whole, in no order: a page puts them in its keys' order. */
 export async function notesWithCleanUp({ userId, ids }: { userId: string; ids: string[] }): Promise<NoteRow[]> {
   if (!ids.length) return [];
   const prisma = await client();
-  return prisma.transcription.findMany({ where: { userId, id: { in: ids } }, orderBy: [{ pinned: "desc" }, { id: "desc" }], include: { optimization: true } });
+  return prisma.transcription.findMany({ where: { userId, id: { in: ids } }, include: { optimization: true } });
 }
 
 /** The keys of the person's notes in the list's order, pinned first, each newest first: `take` of them matching `where`. */
