@@ -34,6 +34,10 @@ export const editTranscription = (id: string, body: TranscriptionEdit) => ok(cli
 /** Ticks (done: true) or unticks action items of a note's insights, named by their text. */
 export const tickActionItems = (id: string, items: ActionItem[]) =>
   ok(client.PATCH("/api/v1/transcriptions/{id}/insights", { ...note(id), body: { action_items: items } }));
+/** Hears the note's kept recording again with the accurate recognizer (202: the note, text_improving). */
+export const hearTranscriptionAgain = (id: string) => ok(client.POST("/api/v1/transcriptions/{id}/hear-again", note(id)));
+/** Puts back the note's text from before its recording was heard again. */
+export const undoHearingAgain = (id: string) => ok(client.POST("/api/v1/transcriptions/{id}/hear-again/undo", note(id)));
 export const renameTranscription = (id: string, title: string | null) => editTranscription(id, { title });
 export const deleteTranscription = (id: string, { withPosts = false } = {}) =>
   ok(client.DELETE("/api/v1/transcriptions/{id}", { params: { path: { id }, query: withPosts ? { with_posts: "true" } : {} } }));

@@ -40,6 +40,8 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/v1/transcriptions/{id}": ["DELETE", "GET", "PATCH"],
   "/api/v1/transcriptions/{id}/audio": ["GET"],
   "/api/v1/transcriptions/{id}/dictionary-suggestions": ["GET"],
+  "/api/v1/transcriptions/{id}/hear-again": ["POST"],
+  "/api/v1/transcriptions/{id}/hear-again/undo": ["POST"],
   "/api/v1/transcriptions/{id}/insights": ["PATCH"],
   "/api/v1/transcriptions/{id}/rewrites": ["GET", "POST"],
   "/api/v1/webhooks": ["GET", "POST"],

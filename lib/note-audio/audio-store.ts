@@ -1,7 +1,10 @@
+import { createWriteStream } from "node:fs";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { env } from "@/lib/env.ts";
 import { databaseAudioStore } from "@/lib/note-audio/database-audio-store.ts";
 import { fileAudioStore } from "@/lib/note-audio/file-audio-store.ts";
-import type { AudioStorage, AudioStore } from "@/lib/note-audio/types.ts";
+import type { AudioKey, AudioStorage, AudioStore } from "@/lib/note-audio/types.ts";
 
 export type { AudioKey, AudioStorage, AudioStore, ByteRange } from "@/lib/note-audio/types.ts";
 
@@ -16,3 +19,8 @@ export function audioStore(kind: AudioStorage = env().AUDIO_STORE): AudioStore {
 
 /** Every store, for what must reach all of them (account deletion). */
 export const AUDIO_STORES: AudioStore[] = [fileAudioStore, databaseAudioStore];
+
+/** A note's kept recording (`bytes` long, in the store named `storage`) copied to a file (a second pass hears it). */
+export async function copyKeptAudio(key: AudioKey, { storage, bytes }: { storage: AudioStorage; bytes: number }, toPath: string): Promise<void> {
+  await pipeline(Readable.from(audioStore(storage).read(key, { start: 0, end: bytes - 1 })), createWriteStream(toPath));
+}

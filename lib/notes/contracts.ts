@@ -128,6 +128,56 @@ export const tickActionItems = defineOperation({
   },
 });
 
+export const hearTranscriptionAgain = defineOperation({
+  method: "post",
+  path: "/api/v1/transcriptions/{id}/hear-again",
+  id: "hearTranscriptionAgain",
+  tag,
+  summary: "Hear a note's recording again with a better recognizer",
+  description:
+    "For a note the basic recognizer (`engine` `pocketsphinx`) heard, once this server has the accurate one (whisper, " +
+    "or an OpenAI-compatible server: GET /api/v1/settings says `transcription.quality` `accurate`): its kept recording " +
+    "is heard again in the background, corrected with your dictionary as it is now. Answers 202 at once with the note, " +
+    "`text_improving` true; read it again until `text_improving` is false. If the new words differ, they replace " +
+    "`text`, `raw_text`, `segments` and `engine`, `text_improved_at` says when, the clean-up, insights and the posts " +
+    "that still hold the note's text follow (approved or edited posts stay, marked out of date), and " +
+    "`text_improved_undoable` is true: POST /api/v1/transcriptions/{id}/hear-again/undo puts the earlier text back. " +
+    "An edit made meanwhile wins: the note keeps your text. Its length counts against the day's audio budget, as an upload would.",
+  scope: "transcribe",
+  parameters: idParameter("The transcription's id."),
+  responses: { 202: { description: "Being heard again: the note, with text_improving true.", schema: TranscriptionResult } },
+  errors: {
+    not_found: "You have no transcription with this id.",
+    no_audio_kept: "The note's recording was not kept (keep_audio=false, AUDIO_RETENTION_DAYS, or past the retention days).",
+    note_edited: "You edited the note: hearing it again would replace your text.",
+    no_better_recognizer: "This server's recognizer now is the one that heard the note, or not better than it.",
+    already_improving: "The note is being heard again already (text_improving).",
+    language_unsupported: "The recognizer this server has now cannot recognize the note's language.",
+    rate_limited: "The day's audio budget is spent; Retry-After says when it is renewed.",
+    engine_unavailable: "No recognizer is installed on this server.",
+  },
+});
+
+export const undoHearingAgain = defineOperation({
+  method: "post",
+  path: "/api/v1/transcriptions/{id}/hear-again/undo",
+  id: "undoHearingAgain",
+  tag,
+  summary: "Put back a note's text from before it was heard again",
+  description:
+    "While `text_improved_undoable` is true: the note's text, raw text, segments, engine and clean-up from before its " +
+    "recording was heard again (a live recording's second pass, or POST …/hear-again) are put back, and its insights " +
+    "and the posts that followed the new text follow back. Answers the note, `text_improved_at` null.",
+  scope: "transcribe",
+  parameters: idParameter("The transcription's id."),
+  responses: { 200: { description: "The note with its earlier text.", schema: TranscriptionResult } },
+  errors: {
+    not_found: "You have no transcription with this id.",
+    note_edited: "You edited the note since it was heard again: your text stays.",
+    nothing_to_undo: "The note's text was not replaced by hearing it again, or that was undone already.",
+  },
+});
+
 export const deleteTranscription = defineOperation({
   method: "delete",
   path: "/api/v1/transcriptions/{id}",
@@ -201,7 +251,7 @@ export const listTranscriptions = defineOperation({
 });
 
 export const NOTE_OPERATIONS = [
-  getTranscription, getTranscriptionAudio, editTranscription, tickActionItems, deleteTranscription, getDictionarySuggestions, getRecording, listTranscriptions,
+  getTranscription, getTranscriptionAudio, editTranscription, tickActionItems, hearTranscriptionAgain, undoHearingAgain, deleteTranscription, getDictionarySuggestions, getRecording, listTranscriptions,
 ];
 
 export const NOTE_SCHEMAS = [

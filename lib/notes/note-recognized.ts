@@ -21,10 +21,11 @@ import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
 // The note's audio, as recognition meets it: the quota checked before a recording to keep is
 // decoded or appended, its compression started beside recognition, a live recording's kept after
-// the answer. lib/transcription reaches lib/note-audio only through here.
+// the answer, a kept one read to be heard again. lib/transcription reaches lib/note-audio only through here.
 export { assertAudioQuotaLeft } from "@/lib/note-audio/audio-quota.ts";
 export { encodeNoteAudio, type Encoding } from "@/lib/note-audio/encode-note-audio.ts";
 export { keepNoteAudio, notPending, shouldKeepAudio } from "@/lib/note-audio/keep-note-audio.ts";
+export { copyKeptAudio } from "@/lib/note-audio/audio-store.ts";
 
 /** The stored result for a retried request (same key, same inputs); 409 when the inputs differ. */
 export async function findReplay({
@@ -165,6 +166,38 @@ export async function noteTextImproved({
     language,
   });
   if (optimizationId) await setCleanUp({ userId, id: noteId, optimizationId });
+  await writeNoteInsights({ userId, id: noteId });
+  await followImprovedNote({ userId, noteId });
+}
+
+/**
+ * The text from before the recording was heard again is back (Undo), with the clean-up it had
+ * (store/note-writes.ts undoImprovedText): its insights and the posts that followed the heard text
+ * follow it back. A clean-up that is gone since (or never was) is made again.
+ */
+export async function noteTextRestored({
+  userId,
+  noteId,
+  requestHash,
+  text,
+  segments,
+  durationSec,
+  language,
+  hadCleanUp,
+}: {
+  userId: string;
+  noteId: string;
+  requestHash: string;
+  text: string;
+  segments: Segment[];
+  durationSec: number;
+  language?: string;
+  hadCleanUp: boolean;
+}): Promise<void> {
+  if (!hadCleanUp) {
+    const optimizationId = await startOptimization({ userId, requestHash: `${requestHash}:restored`, transcript: { text, segments }, requestDictionary: [], durationSec, language });
+    if (optimizationId) await setCleanUp({ userId, id: noteId, optimizationId });
+  }
   await writeNoteInsights({ userId, id: noteId });
   await followImprovedNote({ userId, noteId });
 }

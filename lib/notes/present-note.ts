@@ -16,7 +16,7 @@ type TranscriptionRow = Transcription & { optimization?: OptimizationWorkflow | 
 // keeps its live text, the improvement skipped. (Until issue 60 a pass was trusted for 10 minutes
 // from its start: a note said text_improving for 10 minutes after its process was gone.)
 export const IMPROVING_RENEWED_MS = 30_000;
-const IMPROVING_AT_MOST_MS = 3 * IMPROVING_RENEWED_MS;
+export const IMPROVING_AT_MOST_MS = 3 * IMPROVING_RENEWED_MS;
 const isImproving = (since: Date | null) => since !== null && Date.now() - since.getTime() < IMPROVING_AT_MOST_MS;
 
 /** A stored transcription (with its optimization, when loaded) as the API answers it. */
@@ -28,6 +28,7 @@ export function presentNote(row: TranscriptionRow): TranscriptionResult {
     edited_at: row.editedAt?.toISOString() ?? null,
     text_improved_at: row.textImprovedAt?.toISOString() ?? null,
     text_improving: isImproving(row.textImprovingSince),
+    text_improved_undoable: row.textBeforeImproved !== null && row.editedAt === null && !isImproving(row.textImprovingSince),
     text: row.text,
     raw_text: row.rawText,
     language: row.language,

@@ -79,9 +79,14 @@ export const TranscriptionResult = z
     edited_at: z.iso.datetime().nullable().meta({ description: "When you last edited the text (PATCH); null: never, so `text` is the recognizer's, corrected with your dictionary." }),
     text_improved_at: z.iso.datetime().nullable().meta({
       description:
-        "A live recording's note opens with the text heard while you spoke; its whole recording is then heard again, and its text replaces the live text (unless you edited the note first). When that happened; null: never.",
+        "When the note's recording, heard again, last replaced its text (unless you edited the note first); null: never. A live recording's note opens with the text heard while you spoke, and its whole recording is then heard again by itself; " +
+        "an older note is heard again when you ask (POST /api/v1/transcriptions/{id}/hear-again), by a better recognizer than the one that first heard it.",
     }),
     text_improving: z.boolean().meta({ description: "True while the whole recording is being heard again (see text_improved_at): the text may still change; read the note again in a few seconds." }),
+    text_improved_undoable: z.boolean().meta({
+      description:
+        "True when the text from before the recording was heard again can be put back (POST /api/v1/transcriptions/{id}/hear-again/undo): from when it was replaced until you edit the note or undo it.",
+    }),
     text: z.string().meta({ description: "The transcript, corrected with your dictionary (or as you last edited it). The AI-optimized version is optimization.text." }),
     raw_text: z.string().meta({ description: "The recognizer's own words, before your dictionary and your edits." }),
     language: z.string(),

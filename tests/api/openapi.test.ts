@@ -91,6 +91,8 @@ describe("the OpenAPI document", () => {
         ...["deleteTranscription", "exportUserData", "deleteAccount"],
         // Ticking a note's action items (issue 31).
         "tickActionItems",
+        // Hearing an older note again with the accurate recognizer, and its Undo (issue 57 item 2).
+        ...["hearTranscriptionAgain", "undoHearingAgain"],
         // Rewrite as… (issue 31 item 3).
         ...["listRewriteStyles", "createRewriteStyle", "updateRewriteStyle", "deleteRewriteStyle"],
         ...["createRewrite", "listRewrites", "getRewrite", "editRewrite", "deleteRewrite"],

@@ -87,7 +87,7 @@ describe("DELETE /api/v1/transcriptions/{id}", () => {
     const note = await noteOf(user, { optimizedText: "Shared." });
     const prisma = await db();
     const twin = await prisma.transcription.create({
-      data: { ...note, id: undefined, idempotencyKey: null, createdAt: undefined, updatedAt: undefined, segments: [], insights: undefined },
+      data: { ...note, id: undefined, idempotencyKey: null, createdAt: undefined, updatedAt: undefined, segments: [], insights: undefined, textBeforeImproved: undefined },
     });
     assert.equal((await del(user.key, note.id)).status, 204);
     assert.equal(await prisma.optimizationWorkflow.count({ where: { id: note.optimizationId! } }), 1);

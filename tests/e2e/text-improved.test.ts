@@ -68,6 +68,7 @@ test("a live recording's text is heard again and improved, and the note says so 
   // The note follows the second pass by itself: the toast, then no more "Improving".
   const toast = page.getByTestId("toast").filter({ hasText: "Text improved" });
   await toast.waitFor({ timeout: 120_000 });
+  assert.equal(await toast.getByRole("button", { name: "Undo" }).count(), 1, "what the second pass changed can be undone");
   // It covers nothing of the summary it is about; and the summary follows the new text (issue 57).
   const summary = page.getByTestId("insights-summary");
   if (await summary.isVisible()) await assertToastClear(toast, summary, "the summary");
@@ -82,5 +83,25 @@ test("a live recording's text is heard again and improved, and the note says so 
   for (let i = 0; i < 40 && (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()).insights_pending; i++) await page.waitForTimeout(500);
   const expected = (await insights()).summary;
   await page.getByTestId("insights-summary").getByText(expected, { exact: true }).waitFor({ timeout: 10_000 });
+
+  // What the second pass changed can be put back (issue 57 item 2): the toast said Undo; after it,
+  // the note's ⋯ menu still does, until the person edits the note.
+  const improvedText = await noteText(page);
+  await page.getByRole("button", { name: "More", exact: true }).click();
+  const menu = page.getByRole("dialog", { name: "This note" });
+  const putBack = menu.getByRole("button", { name: "Put back the text before it was heard again" });
+  await putBack.waitFor();
+  await screenshot(page, "text-improved-undo-menu-light", { fullPage: false });
+  await putBack.click();
+  const undone = page.getByTestId("toast").filter({ hasText: "Undone: the earlier text is back." });
+  await undone.waitFor();
+  await assertToastClear(undone, page.locator("#transcript-text"), "the text");
+  const restored = (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as { text: string; text_improved_at: string | null; text_improved_undoable: boolean };
+  assert.equal(restored.text_improved_at, null);
+  assert.equal(restored.text_improved_undoable, false);
+  assert.equal(await noteText(page), restored.text);
+  assert.notEqual(restored.text, improvedText, "the live text is back");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "text-improved-undone-dark", { fullPage: false });
   await context.close();
 });

@@ -9,7 +9,7 @@ const transcript = (id: string, recording: Transcription["recording"]): Transcri
   updated_at: "2026-11-23T10:00:00.000Z",
   edited_at: null,
   text_improved_at: null,
-  text_improving: false,
+  text_improving: false, text_improved_undoable: false,
   title: null,
   tags: [],
   pinned: false,

@@ -185,6 +185,7 @@ function result(segments: Segment[], text = segments.map((s) => s.text).join(" "
     edited_at: null,
     text_improved_at: null,
     text_improving: false,
+    text_improved_undoable: false,
     title: null,
     tags: [],
     pinned: false,

@@ -1,11 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { FileDown, Pin, PinOff, Wand2 } from "lucide-react";
+import { FileDown, Pin, PinOff, Undo2, Wand2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { TriangleAlert } from "lucide-react";
 import { postsOfNote } from "@/app/_lib/posts/content.ts";
-import type { Transcription } from "@/app/_lib/api.ts";
+import { hearTranscriptionAgain, undoHearingAgain, type Transcription } from "@/app/_lib/api.ts";
 import { savePin } from "@/app/_lib/notes/label-queue.ts";
 import { useNote } from "@/app/_lib/notes/use-note.ts";
 import { useAutosave } from "@/app/_lib/notes/use-autosave.ts";
@@ -52,6 +52,8 @@ export function TranscriptDetail({ id, initial, recognizer }: { id: string; init
   const fix = useFixWord();
   const [rewriting, setRewriting] = useState(false);
   const [sharingFile, setSharingFile] = useState(false);
+  // "Hear it again" with the accurate recognizer: being asked, then asked (the pass's end is told).
+  const [hearing, setHearing] = useState<"idle" | "starting" | "asked">("idle");
   const player = useRef<PlayerHandle>(null);
   const [playing, setPlaying] = useState(false);
   const [spoken, setSpoken] = useState(-1);
@@ -103,6 +105,26 @@ export function TranscriptDetail({ id, initial, recognizer }: { id: string; init
     toast("The note shows the recognized text now.", { label: "Undo", onClick: () => void persist(cleaned, { suggest: false }).then(() => toast("Undone: the cleaned-up text is back.")) });
   }
 
+  async function hearAgain() {
+    setHearing("starting");
+    try {
+      setTranscript(await hearTranscriptionAgain(id));
+      setHearing("asked");
+    } catch (err) {
+      toast((err as Error).message);
+      setHearing("idle");
+    }
+  }
+
+  async function undoHeard() {
+    try {
+      setTranscript(await undoHearingAgain(id));
+      toast("Undone: the earlier text is back.", undefined, { about: () => [document.getElementById("transcript-text")] });
+    } catch (err) {
+      toast((err as Error).message);
+    }
+  }
+
   async function togglePin() {
     const pinned = !transcript!.pinned;
     // Only the pin: a text being edited keeps its own state.
@@ -137,8 +159,8 @@ export function TranscriptDetail({ id, initial, recognizer }: { id: string; init
       )}
       <NoteSaveNotices save={save} deviceCopyAt={deviceCopyAt} onKeepMine={() => void persist(shown, { force: true })} onUseOther={() => void autosave.discard()} />
       <NoteInsights notes={[transcript]} onChanged={setTranscript} onError={toast} disabled={offline} />
-      <BasicRecognizerLine note={transcript} recognizer={recognizer} />
-      <TextImproving note={transcript} editing={editing || draft !== null} toast={toast} />
+      <BasicRecognizerLine note={transcript} recognizer={recognizer} onHearAgain={offline ? null : () => void hearAgain()} busy={hearing === "starting"} />
+      <TextImproving note={transcript} editing={editing || draft !== null} toast={toast} onUndo={offline ? null : () => void undoHeard()} asked={hearing === "asked"} />
       {draft === null && <CleanUpSummary note={transcript} onUseRecognized={showRecognized} disabled={offline} />}
       <NoteTextPanel
         view={view}
@@ -174,6 +196,9 @@ export function TranscriptDetail({ id, initial, recognizer }: { id: string; init
             : { id: "pin", label: "Pin to the top of Notes", icon: <Pin size={20} aria-hidden="true" />, onSelect: () => void togglePin() },
           { id: "share-file", label: "Share as a file…", icon: <FileDown size={20} aria-hidden="true" />, onSelect: () => setSharingFile(true) },
           { id: "rewrite-note", label: "Rewrite as…", icon: <Wand2 size={20} aria-hidden="true" />, onSelect: () => setRewriting(true), disabled: offline },
+          ...(transcript.text_improved_undoable && draft === null
+            ? [{ id: "undo-heard-again", label: "Put back the text before it was heard again", icon: <Undo2 size={20} aria-hidden="true" />, onSelect: () => void undoHeard(), disabled: offline }]
+            : []),
           ...tools.actions.filter((a) => a.id === "delete"),
         ]}
       >

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client.ts";
-import type { Prisma } from "@/lib/db/generated/client.ts";
+import { Prisma } from "@/lib/db/generated/client.ts";
 import type { Db } from "@/lib/db/types.ts";
 import { client, type NoteKey, type NoteRow } from "@/lib/notes/store/owned-note.ts";
 
@@ -32,26 +32,87 @@ export async function replaceText({ userId, id, text, title, updatedAt }: { user
   return count;
 }
 
+/** What a note held before its recording was heard again: what Undo puts back. */
+export type TextBeforeImproved = {
+  text: string;
+  rawText: string;
+  segments: Prisma.JsonValue;
+  dictionaryReplacements: number;
+  engine: string;
+  optimizationId: string | null;
+};
+
 /**
- * The second pass's text in place of the live one, only while the note still holds `liveText`
- * unedited: "replaced", "unchanged" (the same text, still there) or "edited" (changed since).
+ * The text of the recording heard again in place of the note's text, only while the note still
+ * holds `heardText` unedited: "replaced", "unchanged" (the same text, still there) or "edited"
+ * (changed since). What it held is kept (text_before_improved), so the person can put it back.
  */
-export async function improveLiveText({
+export async function improveHeardText({
   userId,
   id,
-  liveText,
+  heardText,
   next,
 }: {
   userId: string;
   id: string;
-  liveText: string;
-  next: { text: string; rawText: string; segments: Prisma.InputJsonValue; dictionaryReplacements: number };
+  heardText: string;
+  next: { text: string; rawText: string; segments: Prisma.InputJsonValue; dictionaryReplacements: number; engine: string };
 }): Promise<"replaced" | "unchanged" | "edited"> {
   const prisma = await db();
-  const where = { id, userId, editedAt: null, text: liveText };
-  if (next.text === liveText) return (await prisma.transcription.count({ where })) ? "unchanged" : "edited";
-  const replaced = await prisma.transcription.updateMany({ where, data: { ...next, textImprovedAt: new Date(), textImprovingSince: null } });
+  const where = { id, userId, editedAt: null, text: heardText };
+  const before = await prisma.transcription.findFirst({
+    where,
+    select: { text: true, rawText: true, segments: true, dictionaryReplacements: true, engine: true, optimizationId: true, updatedAt: true },
+  });
+  if (!before) return "edited";
+  if (next.text === heardText) return "unchanged";
+  const { updatedAt, ...kept } = before;
+  const replaced = await prisma.transcription.updateMany({
+    where: { ...where, updatedAt },
+    data: { ...next, textBeforeImproved: kept satisfies TextBeforeImproved, textImprovedAt: new Date(), textImprovingSince: null },
+  });
   return replaced.count ? "replaced" : "edited";
+}
+
+/**
+ * Puts back what the note held before its recording was heard again, while the person has not
+ * edited it since: the restored fields, or null (nothing to put back, or edited since).
+ */
+export async function undoImprovedText({ userId, id }: { userId: string; id: string }): Promise<TextBeforeImproved | null> {
+  const prisma = await db();
+  const where = { id, userId, editedAt: null, textBeforeImproved: { not: Prisma.AnyNull } };
+  const row = await prisma.transcription.findFirst({ where, select: { textBeforeImproved: true, updatedAt: true } });
+  if (!row) return null;
+  const kept = row.textBeforeImproved as TextBeforeImproved;
+  // Its clean-up, unless that is gone since (a clean-up's row outlives its notes, but not its account's deletion).
+  const cleanUpLeft = kept.optimizationId !== null && (await prisma.optimizationWorkflow.count({ where: { id: kept.optimizationId } })) > 0;
+  const before = { ...kept, optimizationId: cleanUpLeft ? kept.optimizationId : null };
+  const { count } = await prisma.transcription.updateMany({
+    where: { ...where, updatedAt: row.updatedAt },
+    data: {
+      text: before.text,
+      rawText: before.rawText,
+      segments: before.segments ?? [],
+      dictionaryReplacements: before.dictionaryReplacements,
+      engine: before.engine,
+      optimizationId: before.optimizationId,
+      textBeforeImproved: Prisma.DbNull,
+      textImprovedAt: null,
+    },
+  });
+  return count ? before : null;
+}
+
+/**
+ * Marks the note as being heard again, if it can be: its recording kept, not edited, not being
+ * heard again already (a mark not renewed for `staleBefore` is a stopped process's). False: not.
+ */
+export async function claimHearingAgain({ userId, id, staleBefore }: { userId: string; id: string; staleBefore: Date }): Promise<boolean> {
+  const { count } = await (await db()).transcription.updateMany({
+    where: { id, userId, editedAt: null, audioStorage: { not: null }, OR: [{ textImprovingSince: null }, { textImprovingSince: { lt: staleBefore } }] },
+    data: { textImprovingSince: new Date() },
+  });
+  return count > 0;
 }
 
 /** The note's text is being improved (renewed while the second pass runs: `onlyIfImproving`), or no longer (null). */

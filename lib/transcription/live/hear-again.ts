@@ -1,24 +1,17 @@
-import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { copyFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
-import { errorFields, log } from "@/lib/log.ts";
-import { noteTextImproved } from "@/lib/notes/note-recognized.ts";
-import { IMPROVING_RENEWED_MS } from "@/lib/notes/present-note.ts";
-import { improveLiveText, setTextImproving } from "@/lib/notes/store/note-writes.ts";
+import { log } from "@/lib/log.ts";
 import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { decodeAudio, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
-import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
 import type { RecognizedPiece } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { speakerMean } from "@/lib/transcription/recognition/speaker-profile.ts";
 import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
-import { optimizationKey } from "@/lib/transcription/recognition/transcribe-audio.ts";
-import { BoundedQueue } from "@/lib/transcription/recognizers/bounded-queue.ts";
+import { recognizeSpan, replaceHeardText, startSecondPass, type HeardAgain } from "@/lib/transcription/recognition/second-passes.ts";
 import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
-import type { RecognitionEngine } from "@/lib/transcription/recognizers/types.ts";
 
 // The second pass of a live recording. Its pieces were cut while the person spoke, 5–12 s each, and
 // a recognizer hears short pieces worse than long ones (bench:live-pieces: PocketSphinx 4.2 points
@@ -36,8 +29,9 @@ import type { RecognitionEngine } from "@/lib/transcription/recognizers/types.ts
 // the rest is kept (hearingPlan).
 //
 // Not durable: a process that stops before it ends leaves the note with its live text, as before.
+// What it held before is kept, so the person can put the live text back (Undo).
 
-export type HeardAgain = "improved" | "unchanged" | "edited" | "skipped" | "failed";
+export { whenHeardAgain, type HeardAgain } from "@/lib/transcription/recognition/second-passes.ts";
 
 type Span = { start: number; end: number };
 
@@ -75,14 +69,6 @@ export function longestUnpaused(spans: Span[], pause = PAUSE_SECONDS): number {
   }
   return longest;
 }
-
-// One second pass at a time in a process, a few waiting: background work must not pile up
-// recordings' audio in the temporary directory of a busy server.
-const passes = new BoundedQueue(1, 20);
-const running = new Map<string, Promise<HeardAgain>>();
-
-/** The second pass of a note under way in this process (tests and benchmarks wait for it). */
-export const whenHeardAgain = (noteId: string): Promise<HeardAgain> | undefined => running.get(noteId);
 
 type HearAgainArgs = {
   userId: string;
@@ -138,28 +124,14 @@ export function planHearingAgain(pieces: RecognizedPiece[], engineName: string):
 
 /** Starts the second pass of a live recording's note (its text_improving_since set when saved). Not awaited. */
 export async function startHearingAgain(args: HearAgainArgs): Promise<void> {
-  const dir = await mkdtemp(path.join(tmpdir(), "vd-hear-again-"));
-  const file = path.join(dir, "recording");
-  await copyFile(args.file, file);
-  // While it runs or waits, the pass renews the note's text_improving_since: a note whose process
-  // stopped under it stops saying its text is improving (lib/notes/present-note.ts).
-  const renew = setInterval(() => {
-    void setTextImproving({ userId: args.userId, id: args.noteId, since: new Date(), onlyIfImproving: true }).catch(() => undefined);
-  }, IMPROVING_RENEWED_MS);
-  renew.unref();
-  const pass = passes
-    .run(() => hearAgain({ ...args, file }, dir), undefined, "background")
-    .catch((err: unknown) => {
-      log.warn("live recording: the second pass failed; the note keeps its live text", { transcription_id: args.noteId, ...errorFields(err) });
-      return "failed" as const;
-    })
-    .finally(async () => {
-      clearInterval(renew);
-      running.delete(args.noteId);
-      await rm(dir, { recursive: true, force: true });
-      await setTextImproving({ userId: args.userId, id: args.noteId, since: null }).catch(() => undefined);
-    });
-  running.set(args.noteId, pass);
+  const file = (dir: string) => path.join(dir, "recording");
+  await startSecondPass({
+    userId: args.userId,
+    noteId: args.noteId,
+    what: "live recording",
+    prepare: (dir) => copyFile(args.file, file(dir)),
+    pass: (dir) => hearAgain({ ...args, file: file(dir) }, dir),
+  });
 }
 
 async function hearAgain(args: HearAgainArgs, dir: string): Promise<HeardAgain> {
@@ -197,47 +169,11 @@ async function hearAgain(args: HearAgainArgs, dir: string): Promise<HeardAgain> 
     cepstralMean = piece.result.cepstralMean ?? cepstralMean;
     stitched.add({ index, start: piece.start, end: piece.end, result: piece.result }, dictionary);
   }
-  const { recognition, corrected } = stitched.result();
-  const outcome = await replaceLiveText(args, recognition.text, corrected, entries);
+  const outcome = await replaceHeardText(
+    { userId: args.userId, noteId: args.noteId, heardText: args.liveText, requestHash: args.requestHash, durationSec: args.durationSec, language: args.language, pass: "heard-again" },
+    stitched.result(),
+    entries,
+  );
   log.info("live recording: heard again", { transcription_id: args.noteId, outcome, heard, kept: plan.length - heard, seconds: Math.round(performance.now() - started) / 1000 });
   return outcome;
-}
-
-async function recognizeSpan(
-  engine: RecognitionEngine,
-  { wavPath, dataOffset, dir, index, span, cepstralMean, prompt, language }: { wavPath: string; dataOffset: number; dir: string; index: number; span: Span; cepstralMean?: number[]; prompt?: string; language?: string },
-) {
-  const piecePath = path.join(dir, `piece-${index}.wav`);
-  await writeFile(piecePath, await pieceWav(wavPath, dataOffset, span));
-  try {
-    return await engine.recognize({ wavPath: piecePath, durationSec: span.end - span.start, prompt, language, cepstralMean, urgency: "background" });
-  } finally {
-    await rm(piecePath, { force: true });
-  }
-}
-
-type Corrected = ReturnType<ReturnType<typeof stitchPieces>["result"]>["corrected"];
-
-/** The new text in place of the live one, only if the note still holds the live text, unedited. */
-async function replaceLiveText(args: HearAgainArgs, rawText: string, corrected: Corrected, entries: Awaited<ReturnType<typeof loadDictionary>>): Promise<HeardAgain> {
-  if (!corrected.text.trim()) return "skipped";
-  const replaced = await improveLiveText({
-    userId: args.userId,
-    id: args.noteId,
-    liveText: args.liveText,
-    next: { text: corrected.text, rawText, segments: corrected.segments, dictionaryReplacements: corrected.replacements },
-  });
-  if (replaced !== "replaced") return replaced;
-  // The note's life from its new text (clean-up, insights, the posts that still hold the live
-  // text) is lib/notes'.
-  await noteTextImproved({
-    userId: args.userId,
-    noteId: args.noteId,
-    cleanUpKey: optimizationKey(`${args.requestHash}:heard-again`, entries),
-    text: corrected.text,
-    segments: corrected.segments,
-    durationSec: args.durationSec,
-    language: args.language,
-  });
-  return "improved";
 }

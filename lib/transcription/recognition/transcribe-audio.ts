@@ -206,7 +206,7 @@ export function optimizationKey(uploadHash: string, entries: DictionaryEntry[]):
 }
 
 /** Pieces of RECOGNITION_PIECE_SECONDS at most, and half that at least (cut in pauses). */
-function pieceLengths(maxSeconds: number) {
+export function pieceLengths(maxSeconds: number) {
   return { maxSeconds, minSeconds: maxSeconds / 2 };
 }
 

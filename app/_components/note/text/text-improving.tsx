@@ -6,17 +6,41 @@ import type { Transcription } from "@/app/_lib/api.ts";
 import type { ToastShow } from "@/app/_ui/index.ts";
 import styles from "../note.module.css";
 
-// A live recording's note opens with the text heard while the person spoke; the whole recording is
-// then heard again, and its text may take the live text's place (the server's second pass). While
-// that runs the note says so in a line; when it lands on an open note, a toast says "Text improved".
-// The line goes once the person edits: their text is kept, so nothing is waited for.
+// A note's recording is heard again after the text it opened with: a live recording's whole audio
+// after Stop (the server's second pass), or an older note by the accurate recognizer when the
+// person asks. While that runs the note says so in a line; when it lands on an open note, a toast
+// says "Text improved", with Undo (the earlier text back: `onUndo`), or that the words came out
+// the same when the person had asked. The line goes once the person edits: their text is kept, so
+// nothing is waited for.
 
-export function TextImproving({ note, editing, toast }: { note: Transcription; editing: boolean; toast: ToastShow }) {
+export function TextImproving({
+  note,
+  editing,
+  toast,
+  onUndo,
+  asked,
+}: {
+  note: Transcription;
+  editing: boolean;
+  toast: ToastShow;
+  onUndo: (() => void) | null;
+  /** The person asked for this hearing on this page (a pass that changes nothing is then told). */
+  asked: boolean;
+}) {
   const wasImproving = useRef(note.text_improving);
+  const improvedAt = useRef(note.text_improved_at);
   useEffect(() => {
-    if (wasImproving.current && !note.text_improving && note.text_improved_at) toast("Text improved: heard again from the whole recording.", undefined, { about: () => [document.getElementById("note-summary")] });
+    if (wasImproving.current && !note.text_improving) {
+      const about = { about: () => [document.getElementById("note-summary"), document.getElementById("transcript-text")] };
+      if (note.text_improved_at && note.text_improved_at !== improvedAt.current) {
+        toast("Text improved: heard again from the whole recording.", note.text_improved_undoable && onUndo ? { label: "Undo", onClick: onUndo } : undefined, about);
+      } else if (asked && !note.edited_at) {
+        toast("Heard again: the words came out the same, so the text stays.", undefined, about);
+      }
+    }
     wasImproving.current = note.text_improving;
-  }, [note.text_improving, note.text_improved_at, toast]);
+    improvedAt.current = note.text_improved_at;
+  }, [note.text_improving, note.text_improved_at, note.text_improved_undoable, note.edited_at, toast, onUndo, asked]);
   if (!note.text_improving || editing || note.edited_at) return null;
   return (
     <p className={styles.improving} role="status" data-testid="text-improving">

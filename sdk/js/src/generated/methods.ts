@@ -343,6 +343,15 @@ export class Operations {
     return this.call(OPERATIONS.getWebhook, { pathParams: { id }, ...options });
   }
   /**
+   * Hear a note's recording again with a better recognizer.
+   *
+   * @deprecated Use `vd.notes.hearAgain()`; this alias is removed in 0.4.
+   */
+  hearTranscriptionAgain(id: string, options?: CallOptions): Promise<JsonAnswer<"hearTranscriptionAgain">> {
+    deprecated("hearTranscriptionAgain", "notes.hearAgain");
+    return this.call(OPERATIONS.hearTranscriptionAgain, { pathParams: { id }, ...options });
+  }
+  /**
    * List channels.
    *
    * @deprecated Use `vd.channels.list()`; this alias is removed in 0.4.
@@ -503,6 +512,15 @@ export class Operations {
   tickActionItems(id: string, body: JsonBody<"tickActionItems">, options?: CallOptions): Promise<JsonAnswer<"tickActionItems">> {
     deprecated("tickActionItems", "notes.tickActionItems");
     return this.call(OPERATIONS.tickActionItems, { pathParams: { id }, json: body, ...options });
+  }
+  /**
+   * Put back a note's text from before it was heard again.
+   *
+   * @deprecated Use `vd.notes.undoHearingAgain()`; this alias is removed in 0.4.
+   */
+  undoHearingAgain(id: string, options?: CallOptions): Promise<JsonAnswer<"undoHearingAgain">> {
+    deprecated("undoHearingAgain", "notes.undoHearingAgain");
+    return this.call(OPERATIONS.undoHearingAgain, { pathParams: { id }, ...options });
   }
   /**
    * Update a channel.

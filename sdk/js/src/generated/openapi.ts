@@ -889,6 +889,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/transcriptions/{id}/hear-again": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hear a note's recording again with a better recognizer
+         * @description For a note the basic recognizer (`engine` `pocketsphinx`) heard, once this server has the accurate one (whisper, or an OpenAI-compatible server: GET /api/v1/settings says `transcription.quality` `accurate`): its kept recording is heard again in the background, corrected with your dictionary as it is now. Answers 202 at once with the note, `text_improving` true; read it again until `text_improving` is false. If the new words differ, they replace `text`, `raw_text`, `segments` and `engine`, `text_improved_at` says when, the clean-up, insights and the posts that still hold the note's text follow (approved or edited posts stay, marked out of date), and `text_improved_undoable` is true: POST /api/v1/transcriptions/{id}/hear-again/undo puts the earlier text back. An edit made meanwhile wins: the note keeps your text. Its length counts against the day's audio budget, as an upload would.
+         *
+         *     Required scope: `transcribe`.
+         */
+        post: operations["hearTranscriptionAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transcriptions/{id}/hear-again/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put back a note's text from before it was heard again
+         * @description While `text_improved_undoable` is true: the note's text, raw text, segments, engine and clean-up from before its recording was heard again (a live recording's second pass, or POST …/hear-again) are put back, and its insights and the posts that followed the new text follow back. Answers the note, `text_improved_at` null.
+         *
+         *     Required scope: `transcribe`.
+         */
+        post: operations["undoHearingAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/transcriptions/{id}/insights": {
         parameters: {
             query?: never;
@@ -1150,7 +1194,7 @@ export interface components {
                  * @description Stable, machine-readable; branch on this, not on the message.
                  * @enum {string}
                  */
-                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "invalid_encoding" | "invalid_host" | "webhook_url_not_allowed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "unknown_host" | "session_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "no_source_note" | "stale" | "generation_in_progress" | "invalid_transition" | "rewrite_style_read_only" | "rewrite_style_limit_reached" | "writer_required" | "offset_mismatch" | "recording_finished" | "webhook_limit_reached" | "payload_too_large" | "audio_too_long" | "audio_quota_exceeded" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "nothing_to_rewrite" | "rate_limited" | "too_many_live_recordings" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "writer_failed" | "service_unavailable";
+                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "invalid_encoding" | "invalid_host" | "webhook_url_not_allowed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "unknown_host" | "session_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "no_source_note" | "stale" | "generation_in_progress" | "invalid_transition" | "rewrite_style_read_only" | "rewrite_style_limit_reached" | "writer_required" | "offset_mismatch" | "recording_finished" | "no_audio_kept" | "note_edited" | "no_better_recognizer" | "already_improving" | "nothing_to_undo" | "webhook_limit_reached" | "payload_too_large" | "audio_too_long" | "audio_quota_exceeded" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "nothing_to_rewrite" | "rate_limited" | "too_many_live_recordings" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "writer_failed" | "service_unavailable";
                 /** @description For people: what went wrong and what to do next. */
                 message: string;
                 /** @description The same value as the X-Request-Id header; quote it in support requests. */
@@ -1174,10 +1218,12 @@ export interface components {
             updated_at: string;
             /** @description When you last edited the text (PATCH); null: never, so `text` is the recognizer's, corrected with your dictionary. */
             edited_at: string | null;
-            /** @description A live recording's note opens with the text heard while you spoke; its whole recording is then heard again, and its text replaces the live text (unless you edited the note first). When that happened; null: never. */
+            /** @description When the note's recording, heard again, last replaced its text (unless you edited the note first); null: never. A live recording's note opens with the text heard while you spoke, and its whole recording is then heard again by itself; an older note is heard again when you ask (POST /api/v1/transcriptions/{id}/hear-again), by a better recognizer than the one that first heard it. */
             text_improved_at: string | null;
             /** @description True while the whole recording is being heard again (see text_improved_at): the text may still change; read the note again in a few seconds. */
             text_improving: boolean;
+            /** @description True when the text from before the recording was heard again can be put back (POST /api/v1/transcriptions/{id}/hear-again/undo): from when it was replaced until you edit the note or undo it. */
+            text_improved_undoable: boolean;
             /** @description The transcript, corrected with your dictionary (or as you last edited it). The AI-optimized version is optimization.text. */
             text: string;
             /** @description The recognizer's own words, before your dictionary and your edits. */
@@ -1354,10 +1400,12 @@ export interface components {
             updated_at: string;
             /** @description When you last edited the text (PATCH); null: never, so `text` is the recognizer's, corrected with your dictionary. */
             edited_at: string | null;
-            /** @description A live recording's note opens with the text heard while you spoke; its whole recording is then heard again, and its text replaces the live text (unless you edited the note first). When that happened; null: never. */
+            /** @description When the note's recording, heard again, last replaced its text (unless you edited the note first); null: never. A live recording's note opens with the text heard while you spoke, and its whole recording is then heard again by itself; an older note is heard again when you ask (POST /api/v1/transcriptions/{id}/hear-again), by a better recognizer than the one that first heard it. */
             text_improved_at: string | null;
             /** @description True while the whole recording is being heard again (see text_improved_at): the text may still change; read the note again in a few seconds. */
             text_improving: boolean;
+            /** @description True when the text from before the recording was heard again can be put back (POST /api/v1/transcriptions/{id}/hear-again/undo): from when it was replaced until you edit the note or undo it. */
+            text_improved_undoable: boolean;
             /** @description The transcript, corrected with your dictionary (or as you last edited it). The AI-optimized version is optimization.text. */
             text: string;
             /** @description The recognizer's own words, before your dictionary and your edits. */
@@ -1449,10 +1497,12 @@ export interface components {
             updated_at: string;
             /** @description When you last edited the text (PATCH); null: never, so `text` is the recognizer's, corrected with your dictionary. */
             edited_at: string | null;
-            /** @description A live recording's note opens with the text heard while you spoke; its whole recording is then heard again, and its text replaces the live text (unless you edited the note first). When that happened; null: never. */
+            /** @description When the note's recording, heard again, last replaced its text (unless you edited the note first); null: never. A live recording's note opens with the text heard while you spoke, and its whole recording is then heard again by itself; an older note is heard again when you ask (POST /api/v1/transcriptions/{id}/hear-again), by a better recognizer than the one that first heard it. */
             text_improved_at: string | null;
             /** @description True while the whole recording is being heard again (see text_improved_at): the text may still change; read the note again in a few seconds. */
             text_improving: boolean;
+            /** @description True when the text from before the recording was heard again can be put back (POST /api/v1/transcriptions/{id}/hear-again/undo): from when it was replaced until you edit the note or undo it. */
+            text_improved_undoable: boolean;
             /** @description The transcript, corrected with your dictionary (or as you last edited it). The AI-optimized version is optimization.text. */
             text: string;
             /** @description The recognizer's own words, before your dictionary and your edits. */
@@ -8246,6 +8296,248 @@ export interface operations {
             };
             /** @description not_found: You have no transcription with this id. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hearTranscriptionAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transcription's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Being heard again: the note, with text_improving true. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptionResult"];
+                };
+            };
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: You have no transcription with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description no_audio_kept: The note's recording was not kept (keep_audio=false, AUDIO_RETENTION_DAYS, or past the retention days).
+             *
+             *     note_edited: You edited the note: hearing it again would replace your text.
+             *
+             *     no_better_recognizer: This server's recognizer now is the one that heard the note, or not better than it.
+             *
+             *     already_improving: The note is being heard again already (text_improving).
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description language_unsupported: The recognizer this server has now cannot recognize the note's language. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: The day's audio budget is spent; Retry-After says when it is renewed. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             *
+             *     engine_unavailable: No recognizer is installed on this server.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    undoHearingAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transcription's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note with its earlier text. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptionResult"];
+                };
+            };
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: You have no transcription with this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description note_edited: You edited the note since it was heard again: your text stays.
+             *
+             *     nothing_to_undo: The note's text was not replaced by hearing it again, or that was undone already.
+             */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -307,6 +307,16 @@ export class NotesResource {
     return this.call(OPERATIONS.getRecording, { pathParams: { recording_id: recordingId }, ...options });
   }
   /**
+   * Hear a note's recording again with a better recognizer.
+   *
+   * For a note the basic recognizer (`engine` `pocketsphinx`) heard, once this server has the accurate one (whisper, or an OpenAI-compatible server: GET /api/v1/settings says `transcription.quality` `accurate`): its kept recording is heard again in the background, corrected with your dictionary as it is now. Answers 202 at once with the note, `text_improving` true; read it again until `text_improving` is false. If the new words differ, they replace `text`, `raw_text`, `segments` and `engine`, `text_improved_at` says when, the clean-up, insights and the posts that still hold the note's text follow (approved or edited posts stay, marked out of date), and `text_improved_undoable` is true: POST /api/v1/transcriptions/{id}/hear-again/undo puts the earlier text back. An edit made meanwhile wins: the note keeps your text. Its length counts against the day's audio budget, as an upload would.
+   *
+   * Required scope: `transcribe`.
+   */
+  hearAgain(id: string, options?: CallOptions): Promise<JsonAnswer<"hearTranscriptionAgain">> {
+    return this.call(OPERATIONS.hearTranscriptionAgain, { pathParams: { id }, ...options });
+  }
+  /**
    * List or search transcriptions.
    *
    * Your transcriptions, pinned ones first, then newest first, with their optimization status; follow `next_cursor` for older ones. With `tag` (or `tag:` in `q`), only the notes with that tag. With `q`, only the notes that match it (full-text search over titles, texts, your edits and the clean-ups; words are matched whole, in any language, case aside), best match first, each with a highlighted `search.snippet`.
@@ -325,6 +335,16 @@ export class NotesResource {
    */
   tickActionItems(id: string, body: JsonBody<"tickActionItems">, options?: CallOptions): Promise<JsonAnswer<"tickActionItems">> {
     return this.call(OPERATIONS.tickActionItems, { pathParams: { id }, json: body, ...options });
+  }
+  /**
+   * Put back a note's text from before it was heard again.
+   *
+   * While `text_improved_undoable` is true: the note's text, raw text, segments, engine and clean-up from before its recording was heard again (a live recording's second pass, or POST …/hear-again) are put back, and its insights and the posts that followed the new text follow back. Answers the note, `text_improved_at` null.
+   *
+   * Required scope: `transcribe`.
+   */
+  undoHearingAgain(id: string, options?: CallOptions): Promise<JsonAnswer<"undoHearingAgain">> {
+    return this.call(OPERATIONS.undoHearingAgain, { pathParams: { id }, ...options });
   }
   /**
    * Edit, rename, tag or pin a note.
@@ -710,6 +730,7 @@ export const RESOURCE_NAMES = {
   getTranscription: ["notes", "get"],
   getTranscriptionAudio: ["notes", "getAudio"],
   getWebhook: ["webhooks", "get"],
+  hearTranscriptionAgain: ["notes", "hearAgain"],
   listChannels: ["channels", "list"],
   listContentMasters: ["content", "listMasters"],
   listDictionary: ["dictionary", "list"],
@@ -729,6 +750,7 @@ export const RESOURCE_NAMES = {
   testWebhook: ["webhooks", "test"],
   tickActionItems: ["notes", "tickActionItems"],
   transcribe: ["notes", "transcribe"],
+  undoHearingAgain: ["notes", "undoHearingAgain"],
   updateChannel: ["channels", "update"],
   updatePreset: ["presets", "update"],
   updateRewriteStyle: ["rewrites", "updateStyle"],

@@ -319,6 +319,15 @@ class NotesResource:
         """
         return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["get_recording"], path_params={"recording_id": recording_id}))
 
+    def hear_again(self, id: str) -> Dict[str, Any]:  # noqa: A002
+        """Hear a note's recording again with a better recognizer.
+
+        For a note the basic recognizer (`engine` `pocketsphinx`) heard, once this server has the accurate one (whisper, or an OpenAI-compatible server: GET /api/v1/settings says `transcription.quality` `accurate`): its kept recording is heard again in the background, corrected with your dictionary as it is now. Answers 202 at once with the note, `text_improving` true; read it again until `text_improving` is false. If the new words differ, they replace `text`, `raw_text`, `segments` and `engine`, `text_improved_at` says when, the clean-up, insights and the posts that still hold the note's text follow (approved or edited posts stay, marked out of date), and `text_improved_undoable` is true: POST /api/v1/transcriptions/{id}/hear-again/undo puts the earlier text back. An edit made meanwhile wins: the note keeps your text. Its length counts against the day's audio budget, as an upload would.
+
+        Required scope: `transcribe`.
+        """
+        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["hear_transcription_again"], path_params={"id": id}))
+
     def list(self, *, limit: Optional[int] = None, cursor: Optional[str] = None, q: Optional[str] = None, tag: Optional[str] = None) -> Dict[str, Any]:
         """List or search transcriptions.
 
@@ -336,6 +345,15 @@ class NotesResource:
         Required scope: `transcribe`.
         """
         return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["tick_action_items"], path_params={"id": id}, json_body=_present({"action_items": action_items})))
+
+    def undo_hearing_again(self, id: str) -> Dict[str, Any]:  # noqa: A002
+        """Put back a note's text from before it was heard again.
+
+        While `text_improved_undoable` is true: the note's text, raw text, segments, engine and clean-up from before its recording was heard again (a live recording's second pass, or POST …/hear-again) are put back, and its insights and the posts that followed the new text follow back. Answers the note, `text_improved_at` null.
+
+        Required scope: `transcribe`.
+        """
+        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["undo_hearing_again"], path_params={"id": id}))
 
     def update(self, id: str, *, text: Optional[str] = None, title: Optional[str] = None, tags: Optional[Sequence[str]] = None, pinned: Optional[bool] = None, updated_at: Optional[str] = None) -> Dict[str, Any]:  # noqa: A002
         """Edit, rename, tag or pin a note.
@@ -701,6 +719,7 @@ RESOURCE_NAMES: Dict[str, Tuple[str, str]] = {
     "getTranscription": ("notes", "get"),
     "getTranscriptionAudio": ("notes", "get_audio"),
     "getWebhook": ("webhooks", "get"),
+    "hearTranscriptionAgain": ("notes", "hear_again"),
     "listChannels": ("channels", "list"),
     "listContentMasters": ("content", "list_masters"),
     "listDictionary": ("dictionary", "list"),
@@ -720,6 +739,7 @@ RESOURCE_NAMES: Dict[str, Tuple[str, str]] = {
     "testWebhook": ("webhooks", "test"),
     "tickActionItems": ("notes", "tick_action_items"),
     "transcribe": ("notes", "transcribe"),
+    "undoHearingAgain": ("notes", "undo_hearing_again"),
     "updateChannel": ("channels", "update"),
     "updatePreset": ("presets", "update"),
     "updateRewriteStyle": ("rewrites", "update_style"),

@@ -252,6 +252,9 @@ OPERATIONS: Dict[str, Operation] = {
     ),
     # Setting done to a value is the same request twice: safe to retry.
     "tick_action_items": _operation("tickActionItems", body=("action_items",), response=_TRANSCRIPTION_FIELDS, retry_safe=True),
+    # A repeat after a lost response answers 409 already_improving (or nothing_to_undo): not retried.
+    "hear_transcription_again": _operation("hearTranscriptionAgain", response=_TRANSCRIPTION_FIELDS, retry_safe=False),
+    "undo_hearing_again": _operation("undoHearingAgain", response=_TRANSCRIPTION_FIELDS, retry_safe=False),
     # Reads only: asking again answers again, nothing changes.
     "ask_notes": _operation(
         "askNotes",

@@ -1,0 +1,119 @@
+import path from "node:path";
+import { env } from "@/lib/env.ts";
+import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { compileDictionary } from "@/lib/dictionary/matcher.ts";
+import { ApiError } from "@/lib/http/errors.ts";
+import { log } from "@/lib/log.ts";
+import type { Segment } from "@/lib/segment.ts";
+import { copyKeptAudio, noteTextRestored } from "@/lib/notes/note-recognized.ts";
+import { IMPROVING_AT_MOST_MS, presentNote } from "@/lib/notes/present-note.ts";
+import { getOwnedNote } from "@/lib/notes/store/owned-note.ts";
+import { claimHearingAgain, undoImprovedText } from "@/lib/notes/store/note-writes.ts";
+import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
+import type { AudioStorage } from "@/lib/note-audio/types.ts";
+import { detectAudioFileFormat } from "@/lib/transcription/audio/audio-format.ts";
+import { decodeAudio, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
+import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
+import { recognizeSpan, replaceHeardText, startSecondPass, type HeardAgain } from "@/lib/transcription/recognition/second-passes.ts";
+import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
+import { assertLanguageSupported, engineCall, pieceLengths } from "@/lib/transcription/recognition/transcribe-audio.ts";
+import { assertAudioBudgetLeft, chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
+import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
+import type { RecognitionEngine } from "@/lib/transcription/recognizers/types.ts";
+
+// An older note heard again on request (POST /api/v1/transcriptions/{id}/hear-again): a note the
+// basic recognizer (PocketSphinx) heard, once the accurate one (whisper, or an OpenAI-compatible
+// server) has arrived. Its kept recording is read from the audio store, decoded, cut in pauses as
+// an upload is, and heard by the recognizer the server has now, in the background behind live
+// pieces and uploads; the person's dictionary as it is now corrects it. The new text replaces the
+// note's only if the person has not edited it meanwhile, and what it held is kept: Undo
+// (POST …/hear-again/undo) puts it back, with its clean-up, and insights and posts follow.
+//
+// Not durable, as the live second pass: a process that stops under it leaves the note as it was.
+
+/** Recognizers that hear better than PocketSphinx: a note it heard is worth hearing again with one of these. */
+const ACCURATE = new Set<RecognitionEngine["name"]>(["whisper", "openai"]);
+
+/** Starts hearing the note's kept recording again with the recognizer this server has now: the note, text_improving. */
+export async function hearNoteAgain({ userId, id }: { userId: string; id: string }): Promise<TranscriptionResult> {
+  const note = await getOwnedNote({ userId, id });
+  if (!note.audioStorage || !note.audioBytes) {
+    throw new ApiError("no_audio_kept", "This note's recording was not kept, so it cannot be heard again.");
+  }
+  if (note.editedAt) {
+    throw new ApiError("note_edited", "You have edited this note: hearing its recording again would replace your text, so it is not done.");
+  }
+  const engine = await engineCall(recognitionEngine);
+  if (!ACCURATE.has(engine.name) || engine.name === note.engine) {
+    throw new ApiError(
+      "no_better_recognizer",
+      `This note was heard by ${label(note.engine)}, and this server's recognizer now is ${label(engine.name)}: hearing it again would not improve its words.`,
+    );
+  }
+  await assertLanguageSupported(engine, note.language);
+  await assertAudioBudgetLeft(userId);
+  const staleBefore = new Date(Date.now() - IMPROVING_AT_MOST_MS);
+  if (!(await claimHearingAgain({ userId, id, staleBefore }))) {
+    throw new ApiError("already_improving", "This note is being heard again already; read it again in a few seconds.");
+  }
+  const key = { userId, transcriptionId: id };
+  const recording = (dir: string) => path.join(dir, "recording");
+  const heard = { userId, noteId: id, heardText: note.text, requestHash: note.requestHash, durationSec: note.durationSec, language: note.language };
+  // Heard again costs what an upload of it would: its seconds count against the day's audio budget.
+  await chargeAudioSeconds({ userId, seconds: note.durationSec });
+  await startSecondPass({
+    userId,
+    noteId: id,
+    what: "note heard again",
+    prepare: (dir) => copyKeptAudio(key, { storage: note.audioStorage as AudioStorage, bytes: note.audioBytes! }, recording(dir)),
+    pass: (dir) => hearRecording({ ...heard, file: recording(dir), engine }, dir),
+  });
+  return presentNote(await getOwnedNote({ userId, id }));
+}
+
+async function hearRecording(
+  note: { userId: string; noteId: string; heardText: string; requestHash: string; durationSec: number; language: string; file: string; engine: RecognitionEngine },
+  dir: string,
+): Promise<HeardAgain> {
+  const config = env();
+  const started = performance.now();
+  const format = (await detectAudioFileFormat(note.file)) ?? "webm";
+  const audio = await decodeAudio(note.file, path.join(dir, "whole.wav"), {
+    ffmpeg: config.FFMPEG_PATH,
+    format,
+    maxSeconds: config.MAX_AUDIO_SECONDS,
+    concurrency: config.DECODE_CONCURRENCY,
+    maxWaiting: config.DECODE_QUEUE_MAX,
+    keepSilent: true,
+    urgency: "background",
+  });
+  const { pieces } = await analyzeSpeech(audio.wavPath, audio.durationSec, pieceLengths(config.RECOGNITION_PIECE_SECONDS));
+  // The dictionary as it is now: a spelling taught since the note was made counts too.
+  const entries = await loadDictionary(note.userId);
+  const dictionary = compileDictionary(entries);
+  const stitched = stitchPieces();
+  const { dataOffset } = await measureWav(audio.wavPath);
+  // The language the note was heard in ("en" from a recognizer that detects none is a guess too).
+  const language = note.language || undefined;
+  for (const [index, span] of pieces.entries()) {
+    const result = await recognizeSpan(note.engine, { wavPath: audio.wavPath, dataOffset, dir, index, span, language });
+    stitched.add({ index, start: span.start, end: span.end, result }, dictionary);
+  }
+  const outcome = await replaceHeardText({ ...note, language, pass: `heard-again-by-${note.engine.name}` }, stitched.result(), entries);
+  log.info("note heard again", { transcription_id: note.noteId, outcome, engine: note.engine.name, pieces: pieces.length, seconds: Math.round(performance.now() - started) / 1000 });
+  return outcome;
+}
+
+/** Puts back the note's text from before its recording was heard again: the note as it is then. */
+export async function undoHearingAgain({ userId, id }: { userId: string; id: string }): Promise<TranscriptionResult> {
+  const note = await getOwnedNote({ userId, id });
+  if (note.editedAt && note.textBeforeImproved) {
+    throw new ApiError("note_edited", "You have edited this note since it was heard again: your text stays, so the earlier text is not put back.");
+  }
+  const before = await undoImprovedText({ userId, id });
+  if (!before) throw new ApiError("nothing_to_undo", "This note's text was not heard again since it was last put back, so there is nothing to undo.");
+  await noteTextRestored({ userId, noteId: id, requestHash: note.requestHash, text: before.text, segments: before.segments as Segment[], durationSec: note.durationSec, language: note.language, hadCleanUp: before.optimizationId !== null });
+  return presentNote(await getOwnedNote({ userId, id }));
+}
+
+const label = (engine: string) => (engine === "pocketsphinx" ? "the basic recognizer (PocketSphinx)" : engine === "whisper" ? "the accurate recognizer (whisper)" : engine === "openai" ? "an OpenAI-compatible recognizer" : engine);
