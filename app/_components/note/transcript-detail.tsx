@@ -197,7 +197,7 @@ export function TranscriptDetail({ id, initial, recognizer }: { id: string; init
           { id: "share-file", label: "Share as a file…", icon: <FileDown size={20} aria-hidden="true" />, onSelect: () => setSharingFile(true) },
           { id: "rewrite-note", label: "Rewrite as…", icon: <Wand2 size={20} aria-hidden="true" />, onSelect: () => setRewriting(true), disabled: offline },
           ...(transcript.text_improved_undoable && draft === null
-            ? [{ id: "undo-heard-again", label: "Put back the text before it was heard again", icon: <Undo2 size={20} aria-hidden="true" />, onSelect: () => void undoHeard(), disabled: offline }]
+            ? [{ id: "undo-heard-again", label: "Put back the earlier text", icon: <Undo2 size={20} aria-hidden="true" />, onSelect: () => void undoHeard(), disabled: offline }]
             : []),
           ...tools.actions.filter((a) => a.id === "delete"),
         ]}

@@ -31,11 +31,11 @@ export function TextImproving({
   const improvedAt = useRef(note.text_improved_at);
   useEffect(() => {
     if (wasImproving.current && !note.text_improving) {
-      const about = { about: () => [document.getElementById("note-summary"), document.getElementById("transcript-text")] };
+      const about = { about: () => [document.getElementById("note-summary"), document.querySelector("[data-testid=basic-recognizer]"), document.getElementById("transcript-text")] };
       if (note.text_improved_at && note.text_improved_at !== improvedAt.current) {
         toast("Text improved: heard again from the whole recording.", note.text_improved_undoable && onUndo ? { label: "Undo", onClick: onUndo } : undefined, about);
       } else if (asked && !note.edited_at) {
-        toast("Heard again: the words came out the same, so the text stays.", undefined, about);
+        toast("Heard again: nothing to change, so the text stays.", undefined, about);
       }
     }
     wasImproving.current = note.text_improving;
