@@ -21,6 +21,6 @@ export function audioStore(kind: AudioStorage = env().AUDIO_STORE): AudioStore {
 export const AUDIO_STORES: AudioStore[] = [fileAudioStore, databaseAudioStore];
 
 /** A note's kept recording (`bytes` long, in the store named `storage`) copied to a file (a second pass hears it). */
-export async function copyKeptAudio(key: AudioKey, { storage, bytes }: { storage: AudioStorage; bytes: number }, toPath: string): Promise<void> {
-  await pipeline(Readable.from(audioStore(storage).read(key, { start: 0, end: bytes - 1 })), createWriteStream(toPath));
+export async function copyKeptAudio(key: AudioKey, { storage, bytes }: { storage: string; bytes: number }, toPath: string): Promise<void> {
+  await pipeline(Readable.from(audioStore(storage as AudioStorage).read(key, { start: 0, end: bytes - 1 })), createWriteStream(toPath));
 }

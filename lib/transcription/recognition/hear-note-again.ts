@@ -10,7 +10,6 @@ import { IMPROVING_AT_MOST_MS, presentNote } from "@/lib/notes/present-note.ts";
 import { getOwnedNote } from "@/lib/notes/store/owned-note.ts";
 import { claimHearingAgain, undoImprovedText } from "@/lib/notes/store/note-writes.ts";
 import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
-import type { AudioStorage } from "@/lib/note-audio/types.ts";
 import { detectAudioFileFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { decodeAudio, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
@@ -65,7 +64,7 @@ export async function hearNoteAgain({ userId, id }: { userId: string; id: string
     userId,
     noteId: id,
     what: "note heard again",
-    prepare: (dir) => copyKeptAudio(key, { storage: note.audioStorage as AudioStorage, bytes: note.audioBytes! }, recording(dir)),
+    prepare: (dir) => copyKeptAudio(key, { storage: note.audioStorage!, bytes: note.audioBytes! }, recording(dir)),
     pass: (dir) => hearRecording({ ...heard, file: recording(dir), engine }, dir),
   });
   return presentNote(await getOwnedNote({ userId, id }));

@@ -228,8 +228,12 @@ class PocketsphinxStream implements RecognitionStream {
         // Each phrase ends with its "</s>" line.
         this.phrase += `${line}\n`;
         if (!line.startsWith("</s>")) continue;
-        this.heard.push(...parseTimedOutput(this.phrase));
+        const words = parseTimedOutput(this.phrase);
+        this.heard.push(...words);
         this.phrase = "";
+        // Its "~heard" line may come in the next chunk: the phrase's reach is at least its last
+        // guess's and its last word's, so that captions never reach back in between.
+        this.heardUntil = Math.max(this.heardUntil, this.guessed?.untilSec ?? 0, words.at(-1)?.end ?? 0);
         this.guessed = undefined;
         onPhrase?.();
       }
