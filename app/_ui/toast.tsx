@@ -5,8 +5,9 @@ import styles from "./ui.module.css";
 
 /** What a toast is about (the text it fixed, the summary that changed): it must not cover them. */
 export type ToastAbout = () => (Element | null | undefined)[];
-export type ToastOptions = { about?: ToastAbout };
-type Toast = { id: number; text: string; action?: { label: string; onClick: () => void }; about?: ToastAbout };
+/** `topic`: a toast about the same thing as one on screen takes its place ("Undone", then no stale "Undo"). */
+export type ToastOptions = { about?: ToastAbout; topic?: string };
+type Toast = { id: number; text: string; action?: { label: string; onClick: () => void }; about?: ToastAbout; topic?: string };
 type Show = (text: string, action?: Toast["action"], options?: ToastOptions) => void;
 export type ToastShow = Show;
 type Place = "bottom" | "top";
@@ -55,7 +56,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback<Show>(
     (text, action, options) => {
       const id = Date.now() + Math.random();
-      setToasts((all) => [...all.slice(-2), { id, text, action, about: options?.about }]);
+      const topic = options?.topic;
+      setToasts((all) => [...all.filter((t) => !topic || t.topic !== topic).slice(-2), { id, text, action, about: options?.about, topic }]);
       setTimeout(() => dismiss(id), action ? SHOWN_WITH_ACTION_MS : SHOWN_MS);
     },
     [dismiss],

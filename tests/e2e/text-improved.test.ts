@@ -95,6 +95,7 @@ test("a live recording's text is heard again and improved, and the note says so 
   await putBack.click();
   const undone = page.getByTestId("toast").filter({ hasText: "Undone: the earlier text is back." });
   await undone.waitFor();
+  assert.equal(await toast.count(), 0, "the toast that offered Undo went when the earlier text came back");
   await assertToastClear(undone, page.locator("#transcript-text"), "the text");
   type Shown = { text: string; text_improved_at: string | null; text_improved_undoable: boolean; optimization?: { status: string; text: string | null } };
   const restored = (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as Shown;

@@ -19,7 +19,7 @@ import { NoteHeader } from "@/app/_components/note/note-header.tsx";
 import { NoteSaveNotices } from "@/app/_components/note/note-save-notices.tsx";
 import { SpellingSuggestions } from "@/app/_components/note/text/spelling-suggestions.tsx";
 import { CleanUpSummary } from "@/app/_components/note/text/clean-up-summary.tsx";
-import { TextImproving } from "@/app/_components/note/text/text-improving.tsx";
+import { HEARD_AGAIN, TextImproving } from "@/app/_components/note/text/text-improving.tsx";
 import { BasicRecognizerLine } from "@/app/_components/note/text/basic-recognizer.tsx";
 import type { RecognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
 import { NotePlayer, PreparingPlayer, type PlayerHandle } from "@/app/_components/note/note-player.tsx";
@@ -119,7 +119,7 @@ export function TranscriptDetail({ id, initial, recognizer }: { id: string; init
   async function undoHeard() {
     try {
       setTranscript(await undoHearingAgain(id));
-      toast("Undone: the earlier text is back.", undefined, { about: () => [document.getElementById("transcript-text")] });
+      toast("Undone: the earlier text is back.", undefined, { topic: HEARD_AGAIN, about: () => [document.getElementById("transcript-text")] });
     } catch (err) {
       toast((err as Error).message);
     }

@@ -13,6 +13,9 @@ import styles from "../note.module.css";
 // the same when the person had asked. The line goes once the person edits: their text is kept, so
 // nothing is waited for.
 
+/** The toasts' topic: Undo's answer takes the place of the toast that offered it. */
+export const HEARD_AGAIN = "heard-again";
+
 export function TextImproving({
   note,
   editing,
@@ -31,7 +34,7 @@ export function TextImproving({
   const improvedAt = useRef(note.text_improved_at);
   useEffect(() => {
     if (wasImproving.current && !note.text_improving) {
-      const about = { about: () => [document.getElementById("note-summary"), document.querySelector("[data-testid=basic-recognizer]"), document.getElementById("transcript-text")] };
+      const about = { topic: HEARD_AGAIN, about: () => [document.getElementById("note-summary"), document.querySelector("[data-testid=basic-recognizer]"), document.getElementById("transcript-text")] };
       if (note.text_improved_at && note.text_improved_at !== improvedAt.current) {
         toast("Text improved: heard again from the whole recording.", note.text_improved_undoable && onUndo ? { label: "Undo", onClick: onUndo } : undefined, about);
       } else if (asked && !note.edited_at) {
