@@ -5,7 +5,7 @@ import { env } from "@/lib/env.ts";
 import type { JobDefinition, Sweep } from "@/lib/jobs/define-job.ts";
 import { startJobWorkers } from "@/lib/jobs/workers.ts";
 import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation/generation-job.ts";
-import { optimizeTranscriptJob, recoverStaleOptimizations } from "@/lib/clean-up/clean-up-job.ts";
+import { cleanUpJob, recoverStaleCleanUps } from "@/lib/clean-up/clean-up-job.ts";
 import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
 import { refreshSearchStatistics } from "@/lib/notes/search-notes.ts";
 import { forgetExpiredAudio } from "@/lib/note-audio/sweep-audio-retention.ts";
@@ -24,13 +24,13 @@ import { whenListening } from "@/lib/server-listening.ts";
 // answers them), given here: those domains import lib/webhooks to emit events, so it imports none of them.
 export const webhookEventJob = defineWebhookEventJob({ transcription: getNote, item: getItem, delivery: getDelivery });
 
-export const JOBS: JobDefinition[] = [recognizePieceJob, optimizeTranscriptJob, generateVariantJob, writeInsightsJob, webhookEventJob, webhookDeliveryJob];
+export const JOBS: JobDefinition[] = [recognizePieceJob, cleanUpJob, generateVariantJob, writeInsightsJob, webhookEventJob, webhookDeliveryJob];
 
 export const SWEEPS: Sweep[] = [
   {
     name: "recover-stale-optimizations",
     intervalSeconds: () => Math.min(30, Math.max(1, env().OPTIMIZER_STALE_SECONDS / 2)),
-    run: () => recoverStaleOptimizations(),
+    run: () => recoverStaleCleanUps(),
   },
   {
     name: "recover-stale-recognition-pieces",

@@ -8,14 +8,14 @@ import { refreshInsightsAfterCleanUp } from "@/lib/insights/write-note-insights.
 import { log } from "@/lib/log.ts";
 import { joinChunks } from "@/lib/clean-up/chunk-text.ts";
 import { judgeCleanUp, wordChanges } from "@/lib/clean-up/clean-up-guard.ts";
-import { optimizeLocally } from "@/lib/clean-up/rules-clean-up.ts";
-import { optimizerNamed } from "@/lib/clean-up/select-clean-up.ts";
-import { OptimizerError, type Optimizer } from "@/lib/clean-up/types.ts";
+import { cleanUpByRules } from "@/lib/clean-up/rules-clean-up.ts";
+import { cleanUpNamed } from "@/lib/clean-up/select-clean-up.ts";
+import { CleanUpError, type CleanUp } from "@/lib/clean-up/types.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
-// One execution of an optimization workflow. An execution first claims the workflow (a lease
-// kept alive by a heartbeat), so two workers never improve the same transcript at once; a lease
+// One execution of a clean-up workflow. An execution first claims the workflow (a lease
+// kept alive by a heartbeat), so two workers never clean up the same note at once; a lease
 // whose heartbeat stopped (the worker died) can be claimed by the next execution. Each finished
 // chunk is stored at once, so a new execution continues where the last one stopped.
 
@@ -48,12 +48,12 @@ async function whileHeld(workflowId: string, executionId: string, data: Prisma.O
   return count === 1;
 }
 
-async function optimizeChunk(optimizer: Optimizer, text: string, spellings: string[]): Promise<string> {
+async function cleanChunk(cleanUp: CleanUp, text: string, spellings: string[]): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await optimizer.optimize({ text, spellings });
+      return await cleanUp.clean({ text, spellings });
     } catch (err) {
-      const retryable = !(err instanceof OptimizerError) || err.retryable;
+      const retryable = !(err instanceof CleanUpError) || err.retryable;
       if (!retryable || attempt >= CHUNK_ATTEMPTS) throw err;
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
@@ -74,7 +74,7 @@ async function dictionaryFor(userId: string, requestDictionary: unknown): Promis
  * Runs (or continues) a workflow. `final`: a failure now is the last word (no retry will follow),
  * so the workflow is marked failed; otherwise the lease is released for the retry.
  */
-export async function runOptimization({
+export async function runCleanUp({
   workflowId,
   jobId = null,
   final = true,
@@ -95,14 +95,14 @@ export async function runOptimization({
   try {
     const entries = await dictionaryFor(workflow.userId, workflow.requestDictionary);
     const spellings = [...new Set(entries.map((e) => e.correctSpelling))];
-    const optimizer = optimizerNamed(workflow.optimizer);
+    const cleanUp = cleanUpNamed(workflow.optimizer);
     const pending = await prisma.optimizationChunk.findMany({ where: { workflowId, outputText: null }, orderBy: { index: "asc" } });
     for (const chunk of pending) {
-      const written = await optimizeChunk(optimizer, chunk.inputText, spellings);
+      const written = await cleanChunk(cleanUp, chunk.inputText, spellings);
       // A clean-up that does not keep what was said is not used: that part gets the offline
       // rules' clean-up of the recognized words (punctuation, casing, no fillers) instead.
       const verdict = judgeCleanUp(chunk.inputText, written);
-      const outputText = verdict.kept ? written : optimizeLocally(chunk.inputText);
+      const outputText = verdict.kept ? written : cleanUpByRules(chunk.inputText);
       if (!verdict.kept) log.warn("clean-up refused", { ...fields, chunk: chunk.index, dropped: verdict.dropped, added: verdict.added });
       const rejectedReason = verdict.kept ? undefined : refusal(verdict.reason!, chunk.index, workflow.chunksTotal);
       const saved = await prisma.$transaction(async (tx) => {
@@ -142,9 +142,9 @@ export async function runOptimization({
     if (done) await emitWebhookEvent({ userId: workflow.userId, type: "optimization.completed", subjectId: workflowId });
     return done ? "completed" : "skipped";
   } catch (err) {
-    const code = err instanceof OptimizerError ? err.code : "optimizer_failed";
-    const message = err instanceof OptimizerError ? err.message : "The optimizer failed unexpectedly.";
-    const giveUp = final || (err instanceof OptimizerError && !err.retryable);
+    const code = err instanceof CleanUpError ? err.code : "optimizer_failed";
+    const message = err instanceof CleanUpError ? err.message : "The optimizer failed unexpectedly.";
+    const giveUp = final || (err instanceof CleanUpError && !err.retryable);
     await whileHeld(workflowId, executionId, giveUp
       ? { status: "failed", errorCode: code, errorMessage: message, completedAt: new Date(), heartbeatAt: null }
       : { heartbeatAt: null, errorCode: code, errorMessage: message });

@@ -48,7 +48,7 @@ export function presentNote(row: TranscriptionRow): TranscriptionResult {
     insights_pending: row.optimization !== undefined || row.optimizationId === null ? insightsPending({ ...row, optimization: row.optimization ?? null }, insightsMarks(row.insights)) : false,
     tags: row.tags,
     pinned: row.pinned,
-    ...(row.optimization && optimizationFields(row.optimization)),
+    ...(row.optimization && cleanUpFields(row.optimization)),
   };
 }
 
@@ -59,7 +59,7 @@ function timedParts(stored: Segment[]): Pick<TranscriptionResult, "segments" | "
   return words.length ? { segments, words } : { segments };
 }
 
-function optimizationFields(w: OptimizationWorkflow): Pick<TranscriptionResult, "optimizer_processing" | "optimization"> {
+function cleanUpFields(w: OptimizationWorkflow): Pick<TranscriptionResult, "optimizer_processing" | "optimization"> {
   return {
     optimizer_processing: {
       optimizer_workflow_name: w.name,

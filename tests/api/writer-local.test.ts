@@ -13,8 +13,8 @@ import { db } from "@/lib/db/client.ts";
 import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
 import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
 import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
-import { runOptimization } from "@/lib/clean-up/run-clean-up.ts";
-import { startOptimization } from "@/lib/clean-up/start-clean-up.ts";
+import { runCleanUp } from "@/lib/clean-up/run-clean-up.ts";
+import { startCleanUp } from "@/lib/clean-up/start-clean-up.ts";
 import { readDownloadStatus } from "@/lib/downloads/download-status.ts";
 import { startLocalModelDownload, WRITER_DOWNLOAD_STATUS } from "@/lib/writer/local/model-download.ts";
 import { forgetLocalModelFailure, localModelState, unloadLocalModel } from "@/lib/writer/local/runtime.ts";
@@ -213,11 +213,11 @@ describe("writing with the model on this machine", () => {
     withEnv(local(), async () => {
       const user = await createTestUser();
       const text = "so um we moved the database to postgres last week and uh it took four hours";
-      const workflowId = await startOptimization({ userId: user.id, requestHash: randomUUID(), transcript: { text, segments: [] }, requestDictionary: [], durationSec: 5 });
+      const workflowId = await startCleanUp({ userId: user.id, requestHash: randomUUID(), transcript: { text, segments: [] }, requestDictionary: [], durationSec: 5 });
       assert.ok(workflowId);
       const queued = await (await db()).optimizationWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
       assert.equal(queued.mode, "background", "even a short note's: no upload waits for the model on this machine");
-      assert.equal(await runOptimization({ workflowId }), "completed");
+      assert.equal(await runCleanUp({ workflowId }), "completed");
       const workflow = await (await db()).optimizationWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
       assert.equal(workflow.optimizer, "openai", "the writer's clean-up (the interface's name for it)");
       assert.equal(workflow.status, "completed");

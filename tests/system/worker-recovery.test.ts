@@ -5,7 +5,7 @@ import { closeDb, db } from "@/lib/db/client.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
-import { startOptimization } from "@/lib/clean-up/start-clean-up.ts";
+import { startCleanUp } from "@/lib/clean-up/start-clean-up.ts";
 import { createEmptyDatabase, postgresAvailable, type EmptyDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
 import { startChatServer } from "../support/chat-server.ts";
@@ -58,7 +58,7 @@ describe("job workers", () => {
 
   test("a worker killed mid-job: another recovers the run, finished chunks are kept, logs stay clean", async () => {
     const first = startWorker();
-    const workflowId = (await startOptimization({
+    const workflowId = (await startCleanUp({
       userId: user.id,
       requestHash: randomBytes(16).toString("hex"),
       transcript: { text: "", segments: WORDS.map((text, i) => ({ start: i * 3, end: i * 3 + 2.5, text })) },

@@ -32,7 +32,7 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
-async function optimizationData(sources: EventSources, userId: string, workflowId: string): Promise<Data | null> {
+async function cleanUpData(sources: EventSources, userId: string, workflowId: string): Promise<Data | null> {
   const prisma = await db();
   const note = await latestNoteOfCleanUp({ userId, optimizationId: workflowId });
   if (!note) {
@@ -57,7 +57,7 @@ export async function eventData(sources: EventSources, { userId, type, subjectId
     case "transcription.failed":
       return { recording_id: subjectId, error: { code: detail ?? "internal_error" } };
     case "optimization.completed":
-      return optimizationData(sources, userId, id);
+      return cleanUpData(sources, userId, id);
     case "content.variants.generated":
     case "content.variant.approved": {
       const variant = await orNull(() => sources.item({ userId, id }));

@@ -10,7 +10,7 @@ const LABEL: Record<Optimization["status"], { text: string; tone: "info" | "succ
   failed: { text: "Clean-up failed", tone: "warning", title: "The clean-up failed: the note shows the recognized text" },
 };
 
-export function OptimizationStatus({ optimization }: { optimization?: Pick<Optimization, "status" | "progress"> | null }) {
+export function CleanUpStatus({ optimization }: { optimization?: Pick<Optimization, "status" | "progress"> | null }) {
   if (!optimization) return null;
   const { status, progress } = optimization;
   const percent = status === "running" && progress.chunks_total > 0 ? ` ${Math.round((100 * progress.chunks_done) / progress.chunks_total)}%` : "";
