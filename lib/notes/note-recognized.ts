@@ -1,4 +1,4 @@
-import { followImprovedNote } from "@/lib/content/generation/follow-improved-note.ts";
+import { followImprovedNote } from "@/lib/posts/generation/follow-improved-note.ts";
 import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";

@@ -5,7 +5,7 @@ import { POST as createWebhook } from "@/app/api/v1/webhooks/route.ts";
 import { DELETE as deleteTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { db } from "@/lib/db/client.ts";
 import { resetEnvCache } from "@/lib/env.ts";
-import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
+import { generateVariantJob } from "@/lib/posts/generation/generation-job.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { webhookEventJob } from "@/lib/background-work.ts";
 import { webhookDeliveryJob } from "@/lib/webhooks/deliveries/delivery-job.ts";

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { GET as health } from "@/app/api/health/route.ts";
 import { POST as createRewrite } from "@/app/api/v1/transcriptions/[id]/rewrites/route.ts";
 import { db } from "@/lib/db/client.ts";
-import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
+import { generateVariantJob } from "@/lib/posts/generation/generation-job.ts";
 import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
 import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
 import { runCleanUp } from "@/lib/clean-up/run-clean-up.ts";

@@ -6,7 +6,7 @@ import { standInWriter } from "@/tests/support/stand-in-writer.ts";
 import { loadCorpus } from "@/tests/support/writer-corpus.ts";
 import { withEnv } from "@/tests/support/env.ts";
 import { content, createChannel, createMaster, setUpContentTests } from "@/tests/api/content-support.ts";
-import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
+import { generateVariantJob } from "@/lib/posts/generation/generation-job.ts";
 import { postLength } from "@/lib/channels/platforms.ts";
 import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 import { writerStatus } from "@/lib/writer/writer.ts";

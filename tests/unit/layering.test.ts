@@ -133,7 +133,7 @@ test("the browser app's rooms import each other in one order, with no circles", 
 // Recognition ends in text, segments and words: what a note does after (clean-up, insights, tags,
 // webhooks, keeping its audio, posts following its text) is lib/notes/note-recognized.ts.
 test("lib/transcription imports none of the note's life after recognition", () => {
-  const after = /^lib\/(insights|tags|webhooks|clean-up|content|note-audio)\//;
+  const after = /^lib\/(insights|tags|webhooks|clean-up|posts|note-audio)\//;
   const reached = [...importGraph()]
     .filter(([file]) => file.startsWith("lib/transcription/"))
     .flatMap(([file, targets]) => targets.filter((t) => after.test(t)).map((t) => `${file} → ${t}`));

@@ -1,9 +1,9 @@
 import { db } from "@/lib/db/client.ts";
 import { pageTake, paginate } from "@/lib/db/paginate.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
-import { presentItem } from "@/lib/content/items/present-item.ts";
-import { sourceNoteStates } from "@/lib/content/items/source-note.ts";
-import type { ListItemsQuery } from "@/lib/content/schemas.ts";
+import { presentItem } from "@/lib/posts/items/present-item.ts";
+import { sourceNoteStates } from "@/lib/posts/items/source-note.ts";
+import type { ListItemsQuery } from "@/lib/posts/schemas.ts";
 
 const DEFAULT_LIMIT = 50;
 // Cursor = the last returned id (uuid v7: time-ordered), so pages stay stable as new ones arrive.

@@ -1,9 +1,9 @@
 import type { ContentItem as ItemRow, GenerationTask } from "@/lib/db/generated/client.ts";
-import { contentHash } from "@/lib/content/items/content-hash.ts";
-import { splitPosts } from "@/lib/content/generators/platform-rules.ts";
-import { approvalState, freshness, type GenerationState } from "@/lib/content/items/states.ts";
-import type { ContentItem } from "@/lib/content/schemas.ts";
-import type { SourceNoteState } from "@/lib/content/items/source-note.ts";
+import { contentHash } from "@/lib/posts/items/content-hash.ts";
+import { splitPosts } from "@/lib/posts/generators/platform-rules.ts";
+import { approvalState, freshness, type GenerationState } from "@/lib/posts/items/states.ts";
+import type { ContentItem } from "@/lib/posts/schemas.ts";
+import type { SourceNoteState } from "@/lib/posts/items/source-note.ts";
 
 function generationInfo(task: GenerationTask | undefined): ContentItem["generation"] {
   if (!task) return null;

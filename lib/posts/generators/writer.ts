@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { platformRules, postLength } from "@/lib/channels/platforms.ts";
-import { hashtagsFor } from "@/lib/content/generators/hashtags.ts";
-import { generateLocally } from "@/lib/content/generators/local.ts";
-import { THREAD_SEPARATOR, type Count } from "@/lib/content/generators/platform-rules.ts";
+import { hashtagsFor } from "@/lib/posts/generators/hashtags.ts";
+import { generateLocally } from "@/lib/posts/generators/local.ts";
+import { THREAD_SEPARATOR, type Count } from "@/lib/posts/generators/platform-rules.ts";
 import { noteLanguage } from "@/lib/writer/note-language.ts";
 import { unitsOf } from "@/lib/writer/sentences.ts";
-import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content/generators/types.ts";
-import { TITLE_MAX } from "@/lib/content/schemas.ts";
+import type { GenerationInput, GenerationOutput, Generator } from "@/lib/posts/generators/types.ts";
+import { TITLE_MAX } from "@/lib/posts/schemas.ts";
 import { listFacts, newFacts } from "@/lib/writer/new-facts.ts";
 import { NUMBERING, postPrompt } from "@/lib/writer/prompts/posts.ts";
 import { languageName, termsIn } from "@/lib/writer/prompts/parts.ts";

@@ -2,10 +2,10 @@ import { db } from "@/lib/db/client.ts";
 import { SNAPSHOT } from "@/lib/db/transaction.ts";
 import type { Db } from "@/lib/db/types.ts";
 import { notFound } from "@/lib/http/errors.ts";
-import { latestTasks } from "@/lib/content/items/load-item.ts";
-import { presentItem } from "@/lib/content/items/present-item.ts";
-import { sourceNoteStates } from "@/lib/content/items/source-note.ts";
-import { toDelivery, type ContentFamily } from "@/lib/content/schemas.ts";
+import { latestTasks } from "@/lib/posts/items/load-item.ts";
+import { presentItem } from "@/lib/posts/items/present-item.ts";
+import { sourceNoteStates } from "@/lib/posts/items/source-note.ts";
+import { toDelivery, type ContentFamily } from "@/lib/posts/schemas.ts";
 
 /** The master and its variants (with generation, approval and freshness), from any member's id. */
 export async function getFamily({ userId, id }: { userId: string; id: string }): Promise<ContentFamily> {

@@ -1,7 +1,7 @@
 import { platformRules, type Platform } from "@/lib/channels/platforms.ts";
 import { isEverydayPhrase, isEverydayWord } from "@/lib/dictionary/common-words.ts";
-import type { Count } from "@/lib/content/generators/platform-rules.ts";
-import type { GenerationTerm } from "@/lib/content/generators/types.ts";
+import type { Count } from "@/lib/posts/generators/platform-rules.ts";
+import type { GenerationTerm } from "@/lib/posts/generators/types.ts";
 import { mentions } from "@/lib/writer/prompts/parts.ts";
 
 // Hashtags come only from three places: the preset's own; the names in the user's dictionary that

@@ -1,11 +1,11 @@
 import { db } from "@/lib/db/client.ts";
 import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import { ApiError } from "@/lib/http/errors.ts";
-import { contentHash } from "@/lib/content/items/content-hash.ts";
-import { loadItem } from "@/lib/content/items/load-item.ts";
-import { afterContentChange } from "@/lib/content/items/states.ts";
-import { lockItem } from "@/lib/content/items/store.ts";
-import type { ContentItem, EditItemInput } from "@/lib/content/schemas.ts";
+import { contentHash } from "@/lib/posts/items/content-hash.ts";
+import { loadItem } from "@/lib/posts/items/load-item.ts";
+import { afterContentChange } from "@/lib/posts/items/states.ts";
+import { lockItem } from "@/lib/posts/items/store.ts";
+import type { ContentItem, EditItemInput } from "@/lib/posts/schemas.ts";
 
 /**
  * Changes the title and/or body of a master or variant, if it still has the content_hash the

@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db/types.ts";
 import type { GenerationTask } from "@/lib/db/generated/client.ts";
-import { presentItem } from "@/lib/content/items/present-item.ts";
-import { sourceNoteStates } from "@/lib/content/items/source-note.ts";
-import type { ContentItem } from "@/lib/content/schemas.ts";
+import { presentItem } from "@/lib/posts/items/present-item.ts";
+import { sourceNoteStates } from "@/lib/posts/items/source-note.ts";
+import type { ContentItem } from "@/lib/posts/schemas.ts";
 
 /** The latest generation task of each variant. */
 export async function latestTasks(prisma: Db, variantIds: string[]): Promise<Map<string, GenerationTask>> {

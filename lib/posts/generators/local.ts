@@ -1,12 +1,12 @@
 import { platformFamily, platformRules, postLength } from "@/lib/channels/platforms.ts";
-import { TITLE_MAX } from "@/lib/content/schemas.ts";
-import { THREAD_SEPARATOR, type Count } from "@/lib/content/generators/platform-rules.ts";
-import { hashtagsFor } from "@/lib/content/generators/hashtags.ts";
-import { inviteRepliesLine } from "@/lib/content/generators/invite-replies.ts";
+import { TITLE_MAX } from "@/lib/posts/schemas.ts";
+import { THREAD_SEPARATOR, type Count } from "@/lib/posts/generators/platform-rules.ts";
+import { hashtagsFor } from "@/lib/posts/generators/hashtags.ts";
+import { inviteRepliesLine } from "@/lib/posts/generators/invite-replies.ts";
 import { titleOf } from "@/lib/writer/note-title.ts";
 import { noteLanguage } from "@/lib/writer/note-language.ts";
 import { rankUnits, unitsOf, withoutRepeats, type Unit } from "@/lib/writer/sentences.ts";
-import type { GenerationInput, GenerationOutput, Generator } from "@/lib/content/generators/types.ts";
+import type { GenerationInput, GenerationOutput, Generator } from "@/lib/posts/generators/types.ts";
 
 // The default generator: deterministic, offline, no language model. It is extractive: the note's
 // own sentences, ranked (TextRank), the strongest kept until the platform's limit or the preset's

@@ -1,11 +1,11 @@
 import { db } from "@/lib/db/client.ts";
 import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import { ApiError } from "@/lib/http/errors.ts";
-import { enqueueGeneration } from "@/lib/content/generation/generation-job.ts";
-import { createGenerationTask, snapshotOf, type SourceSnapshot } from "@/lib/content/generation/generation-task.ts";
-import { loadItem } from "@/lib/content/items/load-item.ts";
-import { lockItem } from "@/lib/content/items/store.ts";
-import type { ContentItem, RegenerateInput } from "@/lib/content/schemas.ts";
+import { enqueueGeneration } from "@/lib/posts/generation/generation-job.ts";
+import { createGenerationTask, snapshotOf, type SourceSnapshot } from "@/lib/posts/generation/generation-task.ts";
+import { loadItem } from "@/lib/posts/items/load-item.ts";
+import { lockItem } from "@/lib/posts/items/store.ts";
+import type { ContentItem, RegenerateInput } from "@/lib/posts/schemas.ts";
 
 /**
  * A new generation task for a variant, from its source snapshot (or, with source "master", a new

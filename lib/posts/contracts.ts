@@ -18,10 +18,10 @@ import {
   RegenerateInput,
   RegenerateResult,
   VariantsResult,
-} from "@/lib/content/schemas.ts";
+} from "@/lib/posts/schemas.ts";
 import { CHANNEL_OPERATIONS, CHANNEL_SCHEMAS } from "@/lib/channels/contracts.ts";
 import { PRESET_OPERATIONS, PRESET_SCHEMAS } from "@/lib/presets/contracts.ts";
-import { VARIANTS } from "@/lib/content/feature-flag.ts";
+import { VARIANTS } from "@/lib/posts/feature-flag.ts";
 import { defineOperation, idParameter, pathsOf, type ApiArea, type ErrorCases } from "@/lib/openapi/operation.ts";
 import { conflictWhen, KEY_KINDS } from "@/lib/idempotency/key-kinds.ts";
 

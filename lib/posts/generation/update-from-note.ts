@@ -1,9 +1,9 @@
 import { db } from "@/lib/db/client.ts";
-import { regenerateVariant } from "@/lib/content/generation/regenerate-variant.ts";
-import { refreshFromNote } from "@/lib/content/items/refresh-from-note.ts";
-import { approvalState } from "@/lib/content/items/states.ts";
+import { regenerateVariant } from "@/lib/posts/generation/regenerate-variant.ts";
+import { refreshFromNote } from "@/lib/posts/items/refresh-from-note.ts";
+import { approvalState } from "@/lib/posts/items/states.ts";
 import { ApiError } from "@/lib/http/errors.ts";
-import type { ContentItem, RefreshFromNoteInput } from "@/lib/content/schemas.ts";
+import type { ContentItem, RefreshFromNoteInput } from "@/lib/posts/schemas.ts";
 
 /**
  * "Update from the note" in one step (issue 57: it took one tap per post): the master copies the

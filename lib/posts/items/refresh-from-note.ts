@@ -1,13 +1,13 @@
 import { db } from "@/lib/db/client.ts";
 import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import { ApiError } from "@/lib/http/errors.ts";
-import { contentHash } from "@/lib/content/items/content-hash.ts";
-import { loadItem } from "@/lib/content/items/load-item.ts";
-import { noteTextHash, sourceTextOf } from "@/lib/content/items/source-note.ts";
-import { afterContentChange } from "@/lib/content/items/states.ts";
-import { lockItem } from "@/lib/content/items/store.ts";
+import { contentHash } from "@/lib/posts/items/content-hash.ts";
+import { loadItem } from "@/lib/posts/items/load-item.ts";
+import { noteTextHash, sourceTextOf } from "@/lib/posts/items/source-note.ts";
+import { afterContentChange } from "@/lib/posts/items/states.ts";
+import { lockItem } from "@/lib/posts/items/store.ts";
 import { findOwnedNote } from "@/lib/notes/store/owned-note.ts";
-import type { ContentItem, RefreshFromNoteInput } from "@/lib/content/schemas.ts";
+import type { ContentItem, RefreshFromNoteInput } from "@/lib/posts/schemas.ts";
 
 /**
  * "Update": copies the note's current text into the master it was made from, if the master still

@@ -5,10 +5,10 @@ import { enqueueJob } from "@/lib/jobs/queue.ts";
 import { validationError } from "@/lib/http/parse.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import type { Platform } from "@/lib/channels/schemas.ts";
-import { currentGenerator } from "@/lib/content/generators/index.ts";
-import { applyGenerationResult, type WrittenBy } from "@/lib/content/generation/apply-generation-result.ts";
-import { GenerationResult } from "@/lib/content/schemas.ts";
-import { isGenerationActive } from "@/lib/content/items/states.ts";
+import { currentGenerator } from "@/lib/posts/generators/index.ts";
+import { applyGenerationResult, type WrittenBy } from "@/lib/posts/generation/apply-generation-result.ts";
+import { GenerationResult } from "@/lib/posts/schemas.ts";
+import { isGenerationActive } from "@/lib/posts/items/states.ts";
 import { findOwnedNote } from "@/lib/notes/store/owned-note.ts";
 
 // The built-in worker: runs the configured generator on the task's source snapshot, then applies

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client.ts";
-import { regenerateVariant } from "@/lib/content/generation/regenerate-variant.ts";
-import { refreshFromNote } from "@/lib/content/items/refresh-from-note.ts";
-import { noteTextHash } from "@/lib/content/items/source-note.ts";
-import { approvalState } from "@/lib/content/items/states.ts";
+import { regenerateVariant } from "@/lib/posts/generation/regenerate-variant.ts";
+import { refreshFromNote } from "@/lib/posts/items/refresh-from-note.ts";
+import { noteTextHash } from "@/lib/posts/items/source-note.ts";
+import { approvalState } from "@/lib/posts/items/states.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 
 // Posts made from a note before its second pass (hear-again.ts) follow its new text, where nothing

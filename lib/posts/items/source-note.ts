@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/types.ts";
-import type { SourceTextKind } from "@/lib/content/schemas.ts";
-import { canonicalBody } from "@/lib/content/items/content-hash.ts";
+import type { SourceTextKind } from "@/lib/posts/schemas.ts";
+import { canonicalBody } from "@/lib/posts/items/content-hash.ts";
 import { findOwnedNotes } from "@/lib/notes/store/owned-note.ts";
 import { shownTextOf } from "@/lib/notes/store/shown-text.ts";
 

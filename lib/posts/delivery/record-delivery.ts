@@ -6,10 +6,10 @@ import { retryOnUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
-import { moveDelivery, type DeliveryState } from "@/lib/content/items/states.ts";
-import { lockItem } from "@/lib/content/items/store.ts";
-import { splitPosts } from "@/lib/content/generators/platform-rules.ts";
-import { toDelivery, type Delivery, type RecordDeliveryInput } from "@/lib/content/schemas.ts";
+import { moveDelivery, type DeliveryState } from "@/lib/posts/items/states.ts";
+import { lockItem } from "@/lib/posts/items/store.ts";
+import { splitPosts } from "@/lib/posts/generators/platform-rules.ts";
+import { toDelivery, type Delivery, type RecordDeliveryInput } from "@/lib/posts/schemas.ts";
 
 export type DeliveryAnswer = { delivery: Delivery; replayed: boolean };
 

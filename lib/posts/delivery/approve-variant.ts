@@ -1,9 +1,9 @@
 import { db } from "@/lib/db/client.ts";
 import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
-import { latestTasks, loadItem } from "@/lib/content/items/load-item.ts";
-import { approve } from "@/lib/content/items/states.ts";
-import { lockItem } from "@/lib/content/items/store.ts";
-import type { ApproveInput, ContentItem } from "@/lib/content/schemas.ts";
+import { latestTasks, loadItem } from "@/lib/posts/items/load-item.ts";
+import { approve } from "@/lib/posts/items/states.ts";
+import { lockItem } from "@/lib/posts/items/store.ts";
+import type { ApproveInput, ContentItem } from "@/lib/posts/schemas.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
 /** Approves exactly the title and body whose content_hash is given (409 if it is not the current one). */

@@ -1,9 +1,9 @@
 import { db } from "@/lib/db/client.ts";
 import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import { notFound } from "@/lib/http/errors.ts";
-import { canonicalBody, canonicalTitle, contentHash } from "@/lib/content/items/content-hash.ts";
-import { afterContentChange, canMoveGeneration, generationOutcome, type GenerationState } from "@/lib/content/items/states.ts";
-import { TITLE_MAX, type GenerationResult } from "@/lib/content/schemas.ts";
+import { canonicalBody, canonicalTitle, contentHash } from "@/lib/posts/items/content-hash.ts";
+import { afterContentChange, canMoveGeneration, generationOutcome, type GenerationState } from "@/lib/posts/items/states.ts";
+import { TITLE_MAX, type GenerationResult } from "@/lib/posts/schemas.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
 /** Who wrote a result: the built-in job says (writer or offline, and why offline); a posted one is "external". */

@@ -5,11 +5,11 @@ import { retryOnUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
-import { contentHash } from "@/lib/content/items/content-hash.ts";
-import { enqueueGeneration } from "@/lib/content/generation/generation-job.ts";
-import { createGenerationTask, snapshotOf } from "@/lib/content/generation/generation-task.ts";
-import { lockItem } from "@/lib/content/items/store.ts";
-import type { CreateVariantsInput, VariantsResult } from "@/lib/content/schemas.ts";
+import { contentHash } from "@/lib/posts/items/content-hash.ts";
+import { enqueueGeneration } from "@/lib/posts/generation/generation-job.ts";
+import { createGenerationTask, snapshotOf } from "@/lib/posts/generation/generation-task.ts";
+import { lockItem } from "@/lib/posts/items/store.ts";
+import type { CreateVariantsInput, VariantsResult } from "@/lib/posts/schemas.ts";
 
 export type CreateVariantsAnswer = { status: 200 | 201; body: VariantsResult; replayed: boolean };
 

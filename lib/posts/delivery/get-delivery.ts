@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
-import { toDelivery, type Delivery } from "@/lib/content/schemas.ts";
+import { toDelivery, type Delivery } from "@/lib/posts/schemas.ts";
 
 /** One of the user's delivery records (the webhooks' content.delivery.recorded carries it). */
 export async function getDelivery({ userId, id }: { userId: string; id: string }): Promise<Delivery> {

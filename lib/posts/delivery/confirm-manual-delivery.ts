@@ -5,10 +5,10 @@ import type { Db } from "@/lib/db/types.ts";
 import { retryOnUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
-import { replayEvent, type DeliveryAnswer } from "@/lib/content/delivery/record-delivery.ts";
-import { approvalState, confirmManually, freshness } from "@/lib/content/items/states.ts";
-import { lockItem } from "@/lib/content/items/store.ts";
-import { toDelivery, type ManualDeliveryInput } from "@/lib/content/schemas.ts";
+import { replayEvent, type DeliveryAnswer } from "@/lib/posts/delivery/record-delivery.ts";
+import { approvalState, confirmManually, freshness } from "@/lib/posts/items/states.ts";
+import { lockItem } from "@/lib/posts/items/store.ts";
+import { toDelivery, type ManualDeliveryInput } from "@/lib/posts/schemas.ts";
 
 type Confirmation = { userId: string; id: string; input: ManualDeliveryInput; requestHash: string };
 

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { integerText } from "@/lib/http/integer-text.ts";
 import { NAME_CHARS, NAME_CHARS_MESSAGE } from "@/lib/http/names.ts";
 import type { ContentDelivery } from "@/lib/db/generated/client.ts";
-import { canonicalBody, canonicalTitle } from "@/lib/content/items/content-hash.ts";
-import { CLIENT_DELIVERY_STATES, DELIVERY_STATES, GENERATION_STATES } from "@/lib/content/items/states.ts";
+import { canonicalBody, canonicalTitle } from "@/lib/posts/items/content-hash.ts";
+import { CLIENT_DELIVERY_STATES, DELIVERY_STATES, GENERATION_STATES } from "@/lib/posts/items/states.ts";
 
 export const TITLE_MAX = 300;
 export const BODY_MAX = 50_000;

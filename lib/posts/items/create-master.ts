@@ -1,9 +1,9 @@
 import { db } from "@/lib/db/client.ts";
-import { canonicalTitle, contentHash } from "@/lib/content/items/content-hash.ts";
-import { presentItem } from "@/lib/content/items/present-item.ts";
-import { noteTextHash, sourceTextOf } from "@/lib/content/items/source-note.ts";
+import { canonicalTitle, contentHash } from "@/lib/posts/items/content-hash.ts";
+import { presentItem } from "@/lib/posts/items/present-item.ts";
+import { noteTextHash, sourceTextOf } from "@/lib/posts/items/source-note.ts";
 import { getOwnedNote } from "@/lib/notes/store/owned-note.ts";
-import { TITLE_MAX, type ContentItem, type CreateMasterInput, type SourceTextKind } from "@/lib/content/schemas.ts";
+import { TITLE_MAX, type ContentItem, type CreateMasterInput, type SourceTextKind } from "@/lib/posts/schemas.ts";
 
 const DEFAULT_TITLE_CHARS = 80;
 

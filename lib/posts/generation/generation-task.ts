@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/types.ts";
-import { currentGenerator } from "@/lib/content/generators/index.ts";
+import { currentGenerator } from "@/lib/posts/generators/index.ts";
 
 /** What a variant is generated from: the master's title and body at one version. */
 export type SourceSnapshot = { sourceTitle: string; sourceBody: string; sourceHash: string; sourceVersion: number };
