@@ -22,7 +22,7 @@ export const cleanUpJob = defineJob({
 export async function dispatchCleanUp(workflowId: string): Promise<string> {
   const jobId = await enqueueJob(cleanUpJob, { workflowId });
   const prisma = await db();
-  await prisma.optimizationWorkflow.updateMany({ where: { id: workflowId, status: { in: ["pending", "running"] } }, data: { jobId } });
+  await prisma.cleanUpWorkflow.updateMany({ where: { id: workflowId, status: { in: ["pending", "running"] } }, data: { jobId } });
   return jobId;
 }
 
@@ -34,7 +34,7 @@ export async function dispatchCleanUp(workflowId: string): Promise<string> {
 export async function recoverStaleCleanUps({ staleSeconds }: { staleSeconds?: number } = {}): Promise<string[]> {
   const prisma = await db();
   const staleBefore = new Date(Date.now() - (staleSeconds ?? env().OPTIMIZER_STALE_SECONDS) * 1000);
-  const candidates = await prisma.optimizationWorkflow.findMany({
+  const candidates = await prisma.cleanUpWorkflow.findMany({
     where: { mode: "background", OR: staleLeases(staleBefore) },
     select: { id: true, jobId: true, updatedAt: true },
     take: 100,
@@ -43,7 +43,7 @@ export async function recoverStaleCleanUps({ staleSeconds }: { staleSeconds?: nu
     cleanUpJob,
     candidates,
     async (workflow) =>
-      (await prisma.optimizationWorkflow.updateMany({ where: { id: workflow.id, updatedAt: workflow.updatedAt }, data: { heartbeatAt: null } })).count > 0,
+      (await prisma.cleanUpWorkflow.updateMany({ where: { id: workflow.id, updatedAt: workflow.updatedAt }, data: { heartbeatAt: null } })).count > 0,
     async (workflow) => {
       await dispatchCleanUp(workflow.id);
       return true;

@@ -6,7 +6,7 @@ import { cleanUpJob } from "@/lib/clean-up/clean-up-job.ts";
 /** Internal: a workflow's state and its queue job, for operators. No transcript text. */
 export async function getWorkflowStatus({ id }: { id: string }) {
   const prisma = await db();
-  const workflow = await prisma.optimizationWorkflow.findUnique({
+  const workflow = await prisma.cleanUpWorkflow.findUnique({
     where: { id },
     include: { chunks: { select: { index: true, attempts: true, completedAt: true }, orderBy: { index: "asc" } } },
   });

@@ -27,7 +27,7 @@ const CHUNK_ATTEMPTS = 2;
 async function claim(workflowId: string, executionId: string, jobId: string | null): Promise<boolean> {
   const prisma = await db();
   const staleBefore = new Date(Date.now() - env().OPTIMIZER_STALE_SECONDS * 1000);
-  const { count } = await prisma.optimizationWorkflow.updateMany({
+  const { count } = await prisma.cleanUpWorkflow.updateMany({
     where: {
       id: workflowId,
       OR: [
@@ -37,14 +37,14 @@ async function claim(workflowId: string, executionId: string, jobId: string | nu
     },
     data: { status: "running", executionId, jobId, heartbeatAt: new Date(), executions: { increment: 1 } },
   });
-  if (count) await prisma.optimizationWorkflow.updateMany({ where: { id: workflowId, startedAt: null }, data: { startedAt: new Date() } });
+  if (count) await prisma.cleanUpWorkflow.updateMany({ where: { id: workflowId, startedAt: null }, data: { startedAt: new Date() } });
   return count === 1;
 }
 
 /** Updates the workflow only while this execution still holds it; false when it lost the lease. */
-async function whileHeld(workflowId: string, executionId: string, data: Prisma.OptimizationWorkflowUpdateManyMutationInput) {
+async function whileHeld(workflowId: string, executionId: string, data: Prisma.CleanUpWorkflowUpdateManyMutationInput) {
   const prisma = await db();
-  const { count } = await prisma.optimizationWorkflow.updateMany({ where: { id: workflowId, executionId, status: "running" }, data });
+  const { count } = await prisma.cleanUpWorkflow.updateMany({ where: { id: workflowId, executionId, status: "running" }, data });
   return count === 1;
 }
 
@@ -86,7 +86,7 @@ export async function runCleanUp({
   const prisma = await db();
   const executionId = randomUUID();
   if (!(await claim(workflowId, executionId, jobId))) return "skipped";
-  const workflow = await prisma.optimizationWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
+  const workflow = await prisma.cleanUpWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
   const fields = { optimizer_workflow_id: workflow.id, optimizer_execution_id: executionId };
   log.info("optimization started", { ...fields, chunks_total: workflow.chunksTotal, chunks_done: workflow.chunksDone });
 
@@ -96,7 +96,7 @@ export async function runCleanUp({
     const entries = await dictionaryFor(workflow.userId, workflow.requestDictionary);
     const spellings = [...new Set(entries.map((e) => e.correctSpelling))];
     const cleanUp = cleanUpNamed(workflow.optimizer);
-    const pending = await prisma.optimizationChunk.findMany({ where: { workflowId, outputText: null }, orderBy: { index: "asc" } });
+    const pending = await prisma.cleanUpChunk.findMany({ where: { workflowId, outputText: null }, orderBy: { index: "asc" } });
     for (const chunk of pending) {
       const written = await cleanChunk(cleanUp, chunk.inputText, spellings);
       // A clean-up that does not keep what was said is not used: that part gets the offline
@@ -106,12 +106,12 @@ export async function runCleanUp({
       if (!verdict.kept) log.warn("clean-up refused", { ...fields, chunk: chunk.index, dropped: verdict.dropped, added: verdict.added });
       const rejectedReason = verdict.kept ? undefined : refusal(verdict.reason!, chunk.index, workflow.chunksTotal);
       const saved = await prisma.$transaction(async (tx) => {
-        const held = await tx.optimizationWorkflow.updateMany({
+        const held = await tx.cleanUpWorkflow.updateMany({
           where: { id: workflowId, executionId, status: "running" },
           data: { chunksDone: { increment: 1 }, heartbeatAt: new Date(), rejectedReason },
         });
         if (!held.count) return false;
-        await tx.optimizationChunk.update({
+        await tx.cleanUpChunk.update({
           where: { workflowId_index: { workflowId, index: chunk.index } },
           data: { outputText, attempts: { increment: 1 }, completedAt: new Date() },
         });
@@ -122,7 +122,7 @@ export async function runCleanUp({
         return "skipped";
       }
     }
-    const chunks = await prisma.optimizationChunk.findMany({ where: { workflowId }, orderBy: { index: "asc" } });
+    const chunks = await prisma.cleanUpChunk.findMany({ where: { workflowId }, orderBy: { index: "asc" } });
     const dictionary = compileDictionary(entries);
     const text = dictionary.apply(joinChunks(chunks.map((c) => ({ paragraph: c.paragraph, outputText: c.outputText ?? "" })))).text;
     const recognized = dictionary.apply(joinChunks(chunks.map((c) => ({ paragraph: c.paragraph, outputText: c.inputText })))).text;

@@ -39,7 +39,7 @@ export async function startCleanUp({
   const optimizer = configuredCleanUp();
   if (!optimizer) return null;
   const prisma = await db();
-  const existing = await prisma.optimizationWorkflow.findUnique({
+  const existing = await prisma.cleanUpWorkflow.findUnique({
     where: { userId_requestHash: { userId, requestHash } },
     select: { id: true, status: true, mode: true },
   });
@@ -56,7 +56,7 @@ export async function startCleanUp({
   const chunks = chunkTranscript(transcript.text, transcript.segments, OPTIMIZER_CHUNK_WORDS);
   let workflowId: string;
   try {
-    const workflow = await prisma.optimizationWorkflow.create({
+    const workflow = await prisma.cleanUpWorkflow.create({
       data: {
         userId,
         requestHash,
@@ -78,7 +78,7 @@ export async function startCleanUp({
   } catch (err) {
     // A concurrent upload of the same recording created it first: share that one.
     if (isUniqueViolation(err)) {
-      const first = await prisma.optimizationWorkflow.findUniqueOrThrow({ where: { userId_requestHash: { userId, requestHash } } });
+      const first = await prisma.cleanUpWorkflow.findUniqueOrThrow({ where: { userId_requestHash: { userId, requestHash } } });
       return first.id;
     }
     throw err;
@@ -103,7 +103,7 @@ async function execute(workflow: { id: string; mode: string }): Promise<void> {
  */
 async function retryFailed(workflow: { id: string; mode: string }): Promise<void> {
   const prisma = await db();
-  const { count } = await prisma.optimizationWorkflow.updateMany({
+  const { count } = await prisma.cleanUpWorkflow.updateMany({
     where: { id: workflow.id, status: "failed" },
     data: { status: "pending", callId: randomUUID(), errorCode: null, errorMessage: null, completedAt: null, heartbeatAt: null },
   });

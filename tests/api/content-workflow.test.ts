@@ -147,7 +147,7 @@ describe("the content state machine", () => {
     const alice = await createTestUser();
     const bob = await createTestUser();
     const prisma = await db();
-    const transcription = await prisma.transcription.create({
+    const transcription = await prisma.note.create({
       data: {
         userId: alice.id,
         text: "Notes from the standup.\nShip the content workflow.",

@@ -196,7 +196,7 @@ describe("optimizers and job execution", () => {
       requestDictionary: [{ misspelling: "release", correctSpelling: "Release 2.0" }],
       durationSec: mode === "inline" ? 5 : 60,
     });
-  const workflow = async (id: string) => (await db()).optimizationWorkflow.findUniqueOrThrow({ where: { id }, include: { chunks: true } });
+  const workflow = async (id: string) => (await db()).cleanUpWorkflow.findUniqueOrThrow({ where: { id }, include: { chunks: true } });
   const finished = (id: string) =>
     waitFor("the workflow to finish", async () => {
       const w = await workflow(id);
@@ -386,7 +386,7 @@ describe("internal optimization endpoints", () => {
       durationSec: 60,
     }))!;
     const prisma = await db();
-    await waitFor("completion", async () => ((await prisma.optimizationWorkflow.findUniqueOrThrow({ where: { id } })).status === "completed" ? true : undefined));
+    await waitFor("completion", async () => ((await prisma.cleanUpWorkflow.findUniqueOrThrow({ where: { id } })).status === "completed" ? true : undefined));
     const status = await call(internalStatus, { path: `/api/internal/optimizations/${id}`, key: secret, params: { id } });
     assert.equal(status.status, 200);
     assert.equal(status.body.status, "completed");
@@ -395,8 +395,8 @@ describe("internal optimization endpoints", () => {
     assert.ok(!JSON.stringify(status.body).includes("seven"), "no transcript text");
 
     // A worker that died mid-run: running, with a heartbeat long stopped, one chunk left to do.
-    await prisma.optimizationChunk.update({ where: { workflowId_index: { workflowId: id, index: 2 } }, data: { outputText: null, completedAt: null } });
-    await prisma.optimizationWorkflow.update({
+    await prisma.cleanUpChunk.update({ where: { workflowId_index: { workflowId: id, index: 2 } }, data: { outputText: null, completedAt: null } });
+    await prisma.cleanUpWorkflow.update({
       where: { id },
       data: { status: "running", chunksDone: 2, optimizedText: null, heartbeatAt: new Date(Date.now() - 3_600_000) },
     });
@@ -404,7 +404,7 @@ describe("internal optimization endpoints", () => {
     assert.equal(recover.status, 200, recover.text);
     assert.deepEqual(recover.body.workflow_ids, [id]);
     const after = await waitFor("recovered run", async () => {
-      const w = await prisma.optimizationWorkflow.findUniqueOrThrow({ where: { id }, include: { chunks: true } });
+      const w = await prisma.cleanUpWorkflow.findUniqueOrThrow({ where: { id }, include: { chunks: true } });
       return w.status === "completed" ? w : undefined;
     });
     assert.equal(after.optimizedText, "One two three four five six. Seven eight nine ten eleven twelve. Thirteen.");

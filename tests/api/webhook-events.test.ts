@@ -126,7 +126,7 @@ describe("optimization.completed of a short recording", () => {
     const prisma = await db();
     const shown = await createTestNote(user, "so um the garden thing", "The garden needs new fences.");
     const workflowId = shown.optimizationId!;
-    await prisma.transcription.update({ where: { id: shown.id }, data: { optimizationId: null } }); // not saved yet
+    await prisma.note.update({ where: { id: shown.id }, data: { optimizationId: null } }); // not saved yet
     await emitWebhookEvent({ userId: user.id, type: "optimization.completed", subjectId: workflowId });
     // The event job ran once: it is to try again, not done with nothing sent.
     const job = await until(
@@ -135,7 +135,7 @@ describe("optimization.completed of a short recording", () => {
     );
     assert.equal(job.state, "retry", "the event job took the note not saved yet for a deleted one");
     assert.equal(receiver.at("/early").length, 0);
-    await prisma.transcription.update({ where: { id: shown.id }, data: { optimizationId: workflowId } }); // the upload saved it
+    await prisma.note.update({ where: { id: shown.id }, data: { optimizationId: workflowId } }); // the upload saved it
 
     const [sent] = await until(async () => receiver.at("/early"), (r) => r.length >= 1);
     const event = verify(hook.body.secret, sent);

@@ -181,7 +181,7 @@ describe("writing with the model on this machine", () => {
       const note = await createTestNote(user, NOTE);
       await refreshInsights({ userId: user.id, id: note.id });
       await writeInsightsJob.run({ userId: user.id, transcriptionId: note.id }, ctx);
-      const row = await (await db()).transcription.findUniqueOrThrow({ where: { id: note.id } });
+      const row = await (await db()).note.findUniqueOrThrow({ where: { id: note.id } });
       const insights = row.insights as { written_by: string; offline_reason: string | null; title: string };
       assert.ok(["local-model", "offline"].includes(insights.written_by), insights.written_by);
       if (insights.written_by === "offline") assert.match(insights.offline_reason ?? "", /which the note does not|model on this machine/);
@@ -215,10 +215,10 @@ describe("writing with the model on this machine", () => {
       const text = "so um we moved the database to postgres last week and uh it took four hours";
       const workflowId = await startCleanUp({ userId: user.id, requestHash: randomUUID(), transcript: { text, segments: [] }, requestDictionary: [], durationSec: 5 });
       assert.ok(workflowId);
-      const queued = await (await db()).optimizationWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
+      const queued = await (await db()).cleanUpWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
       assert.equal(queued.mode, "background", "even a short note's: no upload waits for the model on this machine");
       assert.equal(await runCleanUp({ workflowId }), "completed");
-      const workflow = await (await db()).optimizationWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
+      const workflow = await (await db()).cleanUpWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
       assert.equal(workflow.optimizer, "openai", "the writer's clean-up (the interface's name for it)");
       assert.equal(workflow.status, "completed");
       // Nonsense from the tiny model changes too many words: the guard keeps the person's words (tidied

@@ -66,7 +66,7 @@ describe("job workers", () => {
       durationSec: 600,
     }))!;
     const prisma = await db();
-    const read = () => prisma.optimizationWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
+    const read = () => prisma.cleanUpWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
     const until = async <T>(what: string, probe: () => Promise<T | undefined>) => {
       const deadline = Date.now() + 90_000;
       for (;;) {

@@ -15,7 +15,7 @@ export async function approveVariant({ userId, id, input }: { userId: string; id
     const task = (await latestTasks(tx, [id])).get(id);
     const approval = approve({ contentHash: variant.contentHash, generationState: task?.state ?? null }, input.content_hash);
     if (variant.approvedHash !== approval.approvedHash) {
-      await tx.contentItem.update({ where: { id }, data: approval });
+      await tx.post.update({ where: { id }, data: approval });
       approved = true;
     }
     return (await loadItem(tx, userId, id))!;

@@ -50,7 +50,7 @@ export async function confirmManualDelivery({ userId, id, input }: { userId: str
         const repeat = await repeatConfirmation(tx, { userId, id, input, requestHash });
         if (repeat) return repeat;
       }
-      const master = await tx.contentItem.findUniqueOrThrow({ where: { id: variant.masterId! } });
+      const master = await tx.post.findUniqueOrThrow({ where: { id: variant.masterId! } });
       const state = confirmManually({ approval: approvalState(variant), freshness: freshness(variant, master) });
       if (input.content_hash !== variant.contentHash) {
         throw new ApiError("edit_conflict", "The content_hash is not the variant's approved, current content; read it again.");

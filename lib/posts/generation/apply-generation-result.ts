@@ -44,8 +44,8 @@ export async function applyGenerationResult(
       data: { state, resultTitle: title, resultBody: body, finishedAt, writtenBy: origin.writtenBy, offlineReason: origin.offlineReason, partialBody: null },
     });
     if (state === "succeeded") {
-      const variant = await tx.contentItem.findUniqueOrThrow({ where: { id: task.variantId } });
-      await tx.contentItem.update({
+      const variant = await tx.post.findUniqueOrThrow({ where: { id: task.variantId } });
+      await tx.post.update({
         where: { id: variant.id },
         data: {
           title,

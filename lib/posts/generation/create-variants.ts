@@ -57,13 +57,13 @@ export async function createVariants({ userId, masterId, input }: { userId: stri
       const variants: VariantsResult["variants"] = [];
       for (const target of input.targets) {
         const where = { masterId: master.id, channelId: target.channel_id, presetId: target.preset_id };
-        const existing = await tx.contentItem.findFirst({ where });
+        const existing = await tx.post.findFirst({ where });
         if (existing) {
           variants.push({ ...target, variant_id: existing.id, created: false, task_id: null });
           continue;
         }
         const snapshot = snapshotOf(master);
-        const variant = await tx.contentItem.create({
+        const variant = await tx.post.create({
           data: { userId, kind: "variant", ...where, title: master.title, body: "", contentHash: contentHash(master.title, ""), ...snapshot },
         });
         const task = await createGenerationTask(tx, { userId, variant, snapshot });

@@ -15,7 +15,7 @@ import { ApiError } from "@/lib/http/errors.ts";
 /** Brings the unapproved, unedited posts made from a note up to its new text. */
 export async function followImprovedNote({ userId, noteId }: { userId: string; noteId: string }): Promise<number> {
   const prisma = await db();
-  const masters = await prisma.contentItem.findMany({
+  const masters = await prisma.post.findMany({
     where: { userId, kind: "master", sourceTranscriptionId: noteId, sourceNoteHash: { not: null } },
     include: {
       variants: {

@@ -30,7 +30,7 @@ export async function regenerateVariant({ userId, id, input }: { userId: string;
       sourceVersion: variant.sourceVersion ?? 0,
     };
     if (input.source === "master") {
-      snapshot = snapshotOf(await tx.contentItem.findUniqueOrThrow({ where: { id: variant.masterId! } }));
+      snapshot = snapshotOf(await tx.post.findUniqueOrThrow({ where: { id: variant.masterId! } }));
     }
     await tx.generationTask.updateMany({
       where: { variantId: variant.id, state: { in: ["queued", "running"] } },

@@ -15,7 +15,7 @@ export async function updateFromNote({ userId, id, input }: { userId: string; id
   const item = await refreshFromNote({ userId, id, input });
   if (!input.rewrite_posts) return { item, rewriting: [] };
   const prisma = await db();
-  const variants = await prisma.contentItem.findMany({
+  const variants = await prisma.post.findMany({
     where: { userId, kind: "variant", masterId: id },
     orderBy: { createdAt: "asc" },
     select: { id: true, contentHash: true, approvedHash: true },

@@ -48,7 +48,7 @@ export async function createMaster({ userId, input }: { userId: string; input: C
   body ??= "";
   // The note's title where it has one: its first words said nothing the title did not (issue 44).
   const title = input.title ?? sourceTitle ?? titleFrom(body);
-  const row = await prisma.contentItem.create({
+  const row = await prisma.post.create({
     data: {
       userId,
       kind: "master",

@@ -26,7 +26,7 @@ export async function editItem({ userId, id, input }: { userId: string; id: stri
     const body = input.body ?? row.body;
     const hash = contentHash(title, body);
     if (hash !== row.contentHash) {
-      await tx.contentItem.update({ where: { id }, data: { title, body, ...afterContentChange(row, hash) } });
+      await tx.post.update({ where: { id }, data: { title, body, ...afterContentChange(row, hash) } });
     }
     return (await loadItem(tx, userId, id))!;
   }, TRANSACTION_OPTIONS);

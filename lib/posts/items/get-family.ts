@@ -15,11 +15,11 @@ export async function getFamily({ userId, id }: { userId: string; id: string }):
 }
 
 async function readFamily(prisma: Db, userId: string, id: string): Promise<ContentFamily> {
-  const item = await prisma.contentItem.findFirst({ where: { id, userId } });
+  const item = await prisma.post.findFirst({ where: { id, userId } });
   if (!item) throw notFound(`The content item ${id}`);
   const masterId = item.kind === "variant" && item.masterId ? item.masterId : item.id;
-  const master = item.id === masterId ? item : await prisma.contentItem.findUniqueOrThrow({ where: { id: masterId } });
-  const variants = await prisma.contentItem.findMany({
+  const master = item.id === masterId ? item : await prisma.post.findUniqueOrThrow({ where: { id: masterId } });
+  const variants = await prisma.post.findMany({
     where: { masterId, userId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });

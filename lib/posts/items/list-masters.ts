@@ -13,7 +13,7 @@ const isId = (key: string) => /^[0-9a-f-]{36}$/.test(key);
 export async function listMasters({ userId, input }: { userId: string; input: ListItemsQuery }) {
   const prisma = await db();
   const limit = input.limit ?? DEFAULT_LIMIT;
-  const rows = await prisma.contentItem.findMany({
+  const rows = await prisma.post.findMany({
     where: {
       userId,
       kind: "master",

@@ -16,10 +16,10 @@ export async function latestTasks(prisma: Db, variantIds: string[]): Promise<Map
 
 /** One of the user's items with what its view needs; null when missing or someone else's. */
 export async function loadItem(prisma: Db, userId: string, id: string): Promise<ContentItem | null> {
-  const row = await prisma.contentItem.findFirst({ where: { id, userId } });
+  const row = await prisma.post.findFirst({ where: { id, userId } });
   if (!row) return null;
   if (row.kind !== "variant" || !row.masterId) return presentItem(row, { note: (await sourceNoteStates(prisma, userId, [row])).get(row.id) });
-  const master = await prisma.contentItem.findUniqueOrThrow({ where: { id: row.masterId } });
+  const master = await prisma.post.findUniqueOrThrow({ where: { id: row.masterId } });
   const tasks = await latestTasks(prisma, [row.id]);
   return presentItem(row, { master, task: tasks.get(row.id) });
 }

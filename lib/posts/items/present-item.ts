@@ -1,4 +1,4 @@
-import type { ContentItem as ItemRow, GenerationTask } from "@/lib/db/generated/client.ts";
+import type { GenerationTask, Post as ItemRow } from "@/lib/db/generated/client.ts";
 import { contentHash } from "@/lib/posts/items/content-hash.ts";
 import { splitPosts } from "@/lib/posts/generators/platform-rules.ts";
 import { approvalState, freshness, type GenerationState } from "@/lib/posts/items/states.ts";

@@ -30,7 +30,7 @@ export async function refreshFromNote({ userId, id, input }: { userId: string; i
     }
     const source = sourceTextOf(note);
     const hash = contentHash(row.title, source.text);
-    await tx.contentItem.update({
+    await tx.post.update({
       where: { id },
       data: {
         body: source.text,

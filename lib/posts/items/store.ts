@@ -8,7 +8,7 @@ import type { Db } from "@/lib/db/types.ts";
 export async function lockItem(tx: Db, userId: string, id: string, kind?: "master" | "variant") {
   const locked = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "content_items" WHERE "id" = ${id} AND "user_id" = ${userId} FOR UPDATE`;
-  const row = locked.length ? await tx.contentItem.findUnique({ where: { id } }) : null;
+  const row = locked.length ? await tx.post.findUnique({ where: { id } }) : null;
   if (!row || (kind && row.kind !== kind)) throw notFound(`The ${kind ?? "content item"} ${id}`);
   return row;
 }

@@ -38,7 +38,7 @@ async function cleanUpData(sources: EventSources, userId: string, workflowId: st
   if (!note) {
     // A short recording's clean-up completes in its upload before the note is saved: the queue
     // tries again in a moment. Gone with its note (deleted with it), there is nothing to send.
-    const cleanUp = await prisma.optimizationWorkflow.count({ where: { id: workflowId, userId } });
+    const cleanUp = await prisma.cleanUpWorkflow.count({ where: { id: workflowId, userId } });
     if (cleanUp) throw new Error("No note shows this clean-up yet; the event is sent once its upload saved it.");
     return null;
   }
