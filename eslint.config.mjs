@@ -22,7 +22,7 @@ export default defineConfig([
         {
           patterns: [
             {
-              regex: "^@/lib/(?!ask/citation-groups\\.ts$|content/generators/platform-rules\\.ts$|channels/platforms\\.ts$|api-keys/scopes\\.ts$|dictionary/common-words\\.ts$|clean-up/rules-clean-up\\.ts$|rewrites/offline-rewrites\\.ts$|transcription/live/captions-reach\\.ts$|notes/store/shown-text\\.ts$)",
+              regex: "^@/lib/(?!ask/citation-groups\\.ts$|posts/generators/platform-rules\\.ts$|channels/platforms\\.ts$|api-keys/scopes\\.ts$|dictionary/common-words\\.ts$|clean-up/rules-clean-up\\.ts$|rewrites/offline-rewrites\\.ts$|transcription/live/captions-reach\\.ts$|notes/store/shown-text\\.ts$)",
               allowTypeImports: true,
               message: "lib/ is server code: import its types with `import type`, or list a browser-safe module in eslint.config.mjs.",
             },

@@ -31,12 +31,12 @@ try {
   writeFileSync(audio, randomBytes(Number(values["audio-kb"]) * 1024));
   const text = "So this is a note of some length, spoken on the way to work. ".repeat(40);
   for (let i = 0; i < notes; i++) {
-    const note = await prisma.transcription.create({
+    const note = await prisma.note.create({
       data: { userId: user.id, text, rawText: text, language: "en", durationSec: 60, engine: "bench", audioSha256: "0".repeat(64), requestHash: randomBytes(32).toString("hex") },
     });
     const bytes = await fileAudioStore.put({ userId: user.id, transcriptionId: note.id }, audio);
-    await prisma.transcription.update({ where: { id: note.id }, data: { audioStorage: "file", audioType: "audio/webm", audioBytes: bytes, audioKeptAt: new Date() } });
-    await prisma.contentItem.create({ data: { userId: user.id, kind: "master", title: `Post ${i}`, body: text, contentHash: `${i}`, sourceTranscriptionId: note.id } });
+    await prisma.note.update({ where: { id: note.id }, data: { audioStorage: "file", audioType: "audio/webm", audioBytes: bytes, audioKeptAt: new Date() } });
+    await prisma.post.create({ data: { userId: user.id, kind: "master", title: `Post ${i}`, body: text, contentHash: `${i}`, sourceTranscriptionId: note.id } });
   }
   await prisma.dictionaryEntry.createMany({
     data: Array.from({ length: 1000 }, (_, i) => ({ userId: user.id, misspelling: `word ${i}, "quoted"`, correctSpelling: `Word${i}`, matchKey: `word ${i}` })),

@@ -3,8 +3,8 @@
 // Run: npm run bench:generate
 
 import { performance } from "node:perf_hooks";
-import { generateLocally } from "@/lib/content/generators/local.ts";
-import type { GeneratorPreset } from "@/lib/content/generators/types.ts";
+import { generateLocally } from "@/lib/posts/generators/local.ts";
+import type { GeneratorPreset } from "@/lib/posts/generators/types.ts";
 import type { Platform } from "@/lib/channels/schemas.ts";
 
 const SIZES = [1_000, 5_000, 20_000];

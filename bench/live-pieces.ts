@@ -70,7 +70,7 @@ async function measure(label: string, pause: number, shift: number) {
   // The second pass (hear-again.ts), where it runs: the note's final text.
   const { whenHeardAgain } = await import("@/lib/transcription/live/hear-again.ts");
   const outcome = (await whenHeardAgain(result.id)) ?? "none";
-  const final = (await prisma.transcription.findUniqueOrThrow({ where: { id: result.id }, select: { text: true } })).text;
+  const final = (await prisma.note.findUniqueOrThrow({ where: { id: result.id }, select: { text: true } })).text;
   const row = await live.recording(id);
   const pieces = await prisma.recognitionPiece.findMany({ where: { workflowId: row.workflowId }, orderBy: { index: "asc" }, select: { startSec: true, endSec: true, result: true } });
   if (process.env.BENCH_VERBOSE) {

@@ -63,8 +63,8 @@ for (let done = 0; done < NOTES; done += 500) {
         status: "completed", language: "en", callId: randomUUID(), chunksTotal: 1, chunksDone: 1, optimizedText: note.text,
       }))
     : [];
-  await bench.prisma.optimizationWorkflow.createMany({ data: cleanUps });
-  await bench.prisma.transcription.createMany({ data: batch.map((note, i) => ({ ...note, optimizationId: cleanUps[i]?.id })) });
+  await bench.prisma.cleanUpWorkflow.createMany({ data: cleanUps });
+  await bench.prisma.note.createMany({ data: batch.map((note, i) => ({ ...note, optimizationId: cleanUps[i]?.id })) });
 }
 console.log(`${NOTES} notes of ${WORDS} words${CLEAN_UPS ? ", each with its clean-up," : ""} stored in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 const { refreshSearchStatistics, searchNotes } = await import("@/lib/notes/search-notes.ts");

@@ -14,7 +14,7 @@ import { platformFamily } from "@/lib/channels/platforms.ts";
 import { checkPost, defaultPreset, familyTexts, loadCorpus, sameAcrossFamilies, titleLineOf, writeNote } from "@/tests/support/writer-corpus.ts";
 import { startChatServer } from "@/tests/support/chat-server.ts";
 import { resetEnvCache } from "@/lib/env.ts";
-import { writePost } from "@/lib/content/generators/writer.ts";
+import { writePost } from "@/lib/posts/generators/writer.ts";
 
 const pct = (n: number, of: number) => `${n}/${of} (${((100 * n) / Math.max(of, 1)).toFixed(1)}%)`;
 

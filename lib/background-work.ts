@@ -4,8 +4,8 @@
 import { env } from "@/lib/env.ts";
 import type { JobDefinition, Sweep } from "@/lib/jobs/define-job.ts";
 import { startJobWorkers } from "@/lib/jobs/workers.ts";
-import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation/generation-job.ts";
-import { optimizeTranscriptJob, recoverStaleOptimizations } from "@/lib/clean-up/clean-up-job.ts";
+import { generateVariantJob, recoverGenerationTasks } from "@/lib/posts/generation/generation-job.ts";
+import { cleanUpJob, recoverStaleCleanUps } from "@/lib/clean-up/clean-up-job.ts";
 import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
 import { refreshSearchStatistics } from "@/lib/notes/search-notes.ts";
 import { forgetExpiredAudio } from "@/lib/note-audio/sweep-audio-retention.ts";
@@ -13,8 +13,8 @@ import { webhookDeliveryJob } from "@/lib/webhooks/deliveries/delivery-job.ts";
 import { recoverOverdueDeliveries } from "@/lib/webhooks/deliveries/recover-deliveries.ts";
 import { defineWebhookEventJob } from "@/lib/webhooks/events/event-job.ts";
 import { getNote } from "@/lib/notes/get-note.ts";
-import { getItem } from "@/lib/content/items/get-item.ts";
-import { getDelivery } from "@/lib/content/delivery/get-delivery.ts";
+import { getItem } from "@/lib/posts/items/get-item.ts";
+import { getDelivery } from "@/lib/posts/delivery/get-delivery.ts";
 import { recognizePieceJob, recoverStalePieces } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { keepUnkeptLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
 import { finishIdleLiveRecordings } from "@/lib/transcription/live/finish-idle-live-recordings.ts";
@@ -24,13 +24,13 @@ import { whenListening } from "@/lib/server-listening.ts";
 // answers them), given here: those domains import lib/webhooks to emit events, so it imports none of them.
 export const webhookEventJob = defineWebhookEventJob({ transcription: getNote, item: getItem, delivery: getDelivery });
 
-export const JOBS: JobDefinition[] = [recognizePieceJob, optimizeTranscriptJob, generateVariantJob, writeInsightsJob, webhookEventJob, webhookDeliveryJob];
+export const JOBS: JobDefinition[] = [recognizePieceJob, cleanUpJob, generateVariantJob, writeInsightsJob, webhookEventJob, webhookDeliveryJob];
 
 export const SWEEPS: Sweep[] = [
   {
     name: "recover-stale-optimizations",
     intervalSeconds: () => Math.min(30, Math.max(1, env().OPTIMIZER_STALE_SECONDS / 2)),
-    run: () => recoverStaleOptimizations(),
+    run: () => recoverStaleCleanUps(),
   },
   {
     name: "recover-stale-recognition-pieces",

@@ -27,7 +27,7 @@ export async function deleteAccount({ userId, confirm }: { userId: string; confi
     // Content items refer to channels and presets ON DELETE RESTRICT. The cascade from users alone
     // passes today on PostgreSQL and PGlite (tests/api/account-delete.test.ts), but that rests on the
     // order the cascades fire; deleting the items first does not.
-    await tx.contentItem.deleteMany({ where: { userId } });
+    await tx.post.deleteMany({ where: { userId } });
     // Tables that carry user_id without a foreign key to users.
     await tx.variantRequest.deleteMany({ where: { userId } });
     // Rate-limit counters are keyed "<limit>:<user or key id>"; they would expire, but they name the user.

@@ -5,7 +5,7 @@ import { API_DESCRIPTION } from "@/lib/openapi/info.ts";
 import { ErrorBody } from "@/lib/openapi/schemas.ts";
 import { accountArea } from "@/lib/accounts/contracts.ts";
 import { askArea } from "@/lib/ask/contracts.ts";
-import { contentArea } from "@/lib/content/contracts.ts";
+import { contentArea } from "@/lib/posts/contracts.ts";
 import { dictionaryArea } from "@/lib/dictionary/contracts.ts";
 import { serviceArea } from "@/lib/health/contracts.ts";
 import { rewritesArea } from "@/lib/rewrites/contracts.ts";

@@ -38,7 +38,7 @@ export async function deleteChannel({ userId, id }: { userId: string; id: string
   return prisma.$transaction(async (tx) => {
     const row = await tx.channel.findFirst({ where: { id, userId } });
     if (!row) throw notFound(`The channel ${id}`);
-    if (await tx.contentItem.count({ where: { channelId: id } })) {
+    if (await tx.post.count({ where: { channelId: id } })) {
       throw new ApiError("channel_in_use", "Variants were made for this channel; set active to false instead of deleting it.");
     }
     await tx.channel.delete({ where: { id } });

@@ -1,7 +1,7 @@
 import { defineOperation, idParameter } from "@/lib/openapi/operation.ts";
 import { Channel, ChannelDeleteResult, ChannelList, ChannelResult, CreateChannelInput, UpdateChannelInput } from "@/lib/channels/schemas.ts";
 
-// Channels are documented in the Content area (lib/content/contracts.ts), which lists these.
+// Channels are documented in the Content area (lib/posts/contracts.ts), which lists these.
 
 export const listChannels = defineOperation({
   method: "get",

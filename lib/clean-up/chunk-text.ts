@@ -1,7 +1,7 @@
 import type { Segment } from "@/lib/segment.ts";
 
-// A transcript is optimized in chunks of whole utterances (the recognizer's segments, which end
-// at pauses). A chunk's input keeps one utterance per line, so optimizers know where the speaker
+// A note's text is cleaned up in chunks of whole utterances (the recognizer's segments, which end
+// at pauses). A chunk's input keeps one utterance per line, so a clean-up knows where the speaker
 // paused; a long pause starts a new paragraph.
 
 export type TranscriptChunk = { index: number; inputText: string; paragraph: boolean };
@@ -51,7 +51,7 @@ export function chunkTranscript(text: string, segments: Segment[], maxWords: num
   return chunks;
 }
 
-/** The optimized chunks put back together: paragraphs where the recording paused. */
+/** The cleaned-up chunks put back together: paragraphs where the recording paused. */
 export function joinChunks(chunks: { paragraph: boolean; outputText: string }[]): string {
   return chunks
     .map((chunk, i) => (i === 0 ? "" : chunk.paragraph ? "\n\n" : " ") + chunk.outputText.trim())

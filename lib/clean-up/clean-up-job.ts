@@ -5,24 +5,24 @@ import { defineJob } from "@/lib/jobs/define-job.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
 import { recoverStale, staleLeases } from "@/lib/jobs/recover-stale.ts";
 import { log } from "@/lib/log.ts";
-import { runOptimization } from "@/lib/clean-up/run-clean-up.ts";
+import { runCleanUp } from "@/lib/clean-up/run-clean-up.ts";
 
-export const optimizeTranscriptJob = defineJob({
+export const cleanUpJob = defineJob({
   name: "optimize-transcript",
   payload: z.strictObject({ workflowId: z.string().min(1).max(100) }),
   retryLimit: 3,
   retryDelaySeconds: 5,
   expireInSeconds: 60 * 60,
   async run({ workflowId }, { jobId, lastAttempt }) {
-    await runOptimization({ workflowId, jobId, final: lastAttempt });
+    await runCleanUp({ workflowId, jobId, final: lastAttempt });
   },
 });
 
 /** Queues a run of the workflow and remembers its job. */
-export async function dispatchOptimization(workflowId: string): Promise<string> {
-  const jobId = await enqueueJob(optimizeTranscriptJob, { workflowId });
+export async function dispatchCleanUp(workflowId: string): Promise<string> {
+  const jobId = await enqueueJob(cleanUpJob, { workflowId });
   const prisma = await db();
-  await prisma.optimizationWorkflow.updateMany({ where: { id: workflowId, status: { in: ["pending", "running"] } }, data: { jobId } });
+  await prisma.cleanUpWorkflow.updateMany({ where: { id: workflowId, status: { in: ["pending", "running"] } }, data: { jobId } });
   return jobId;
 }
 
@@ -31,21 +31,21 @@ export async function dispatchOptimization(workflowId: string): Promise<string> 
  * stopped), or a dispatch that never reached the queue — get a new run. Finished chunks are kept.
  * Every worker process runs this periodically; the internal recovery endpoint runs it on demand.
  */
-export async function recoverStaleOptimizations({ staleSeconds }: { staleSeconds?: number } = {}): Promise<string[]> {
+export async function recoverStaleCleanUps({ staleSeconds }: { staleSeconds?: number } = {}): Promise<string[]> {
   const prisma = await db();
   const staleBefore = new Date(Date.now() - (staleSeconds ?? env().OPTIMIZER_STALE_SECONDS) * 1000);
-  const candidates = await prisma.optimizationWorkflow.findMany({
+  const candidates = await prisma.cleanUpWorkflow.findMany({
     where: { mode: "background", OR: staleLeases(staleBefore) },
     select: { id: true, jobId: true, updatedAt: true },
     take: 100,
   });
   const recovered = await recoverStale(
-    optimizeTranscriptJob,
+    cleanUpJob,
     candidates,
     async (workflow) =>
-      (await prisma.optimizationWorkflow.updateMany({ where: { id: workflow.id, updatedAt: workflow.updatedAt }, data: { heartbeatAt: null } })).count > 0,
+      (await prisma.cleanUpWorkflow.updateMany({ where: { id: workflow.id, updatedAt: workflow.updatedAt }, data: { heartbeatAt: null } })).count > 0,
     async (workflow) => {
-      await dispatchOptimization(workflow.id);
+      await dispatchCleanUp(workflow.id);
       return true;
     },
   );

@@ -1,12 +1,12 @@
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { jobState } from "@/lib/jobs/queue.ts";
-import { optimizeTranscriptJob } from "@/lib/clean-up/clean-up-job.ts";
+import { cleanUpJob } from "@/lib/clean-up/clean-up-job.ts";
 
 /** Internal: a workflow's state and its queue job, for operators. No transcript text. */
 export async function getWorkflowStatus({ id }: { id: string }) {
   const prisma = await db();
-  const workflow = await prisma.optimizationWorkflow.findUnique({
+  const workflow = await prisma.cleanUpWorkflow.findUnique({
     where: { id },
     include: { chunks: { select: { index: true, attempts: true, completedAt: true }, orderBy: { index: "asc" } } },
   });
@@ -24,6 +24,6 @@ export async function getWorkflowStatus({ id }: { id: string }) {
     heartbeat_at: workflow.heartbeatAt?.toISOString() ?? null,
     error: workflow.errorCode ? { code: workflow.errorCode, message: workflow.errorMessage } : null,
     chunks: workflow.chunks.map((c) => ({ index: c.index, attempts: c.attempts, completed_at: c.completedAt?.toISOString() ?? null })),
-    job: workflow.jobId ? await jobState(optimizeTranscriptJob.name, workflow.jobId) : null,
+    job: workflow.jobId ? await jobState(cleanUpJob.name, workflow.jobId) : null,
   };
 }

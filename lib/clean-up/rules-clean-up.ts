@@ -1,6 +1,6 @@
-import type { Optimizer } from "@/lib/clean-up/types.ts";
+import type { CleanUp } from "@/lib/clean-up/types.ts";
 
-// The default optimizer: deterministic rules that work offline. One input line is one utterance
+// The default clean-up: deterministic rules that work offline. One input line is one utterance
 // (the recognizer paused after it), so it becomes a sentence; an empty line is a paragraph break.
 
 const FILLERS = new Set(["um", "umm", "uh", "uhh", "erm", "er", "ah", "hmm", "mm", "mhm"]);
@@ -37,7 +37,7 @@ export function tidyCaption(text: string): string {
   return capitalizeSentences(cleanUtterance(text));
 }
 
-export function optimizeLocally(input: string): string {
+export function cleanUpByRules(input: string): string {
   const paragraphs: string[] = [];
   let sentences: string[] = [];
   const endParagraph = () => {
@@ -59,9 +59,9 @@ export function optimizeLocally(input: string): string {
   return paragraphs.join("\n\n");
 }
 
-export const localOptimizer: Optimizer = {
+export const rulesCleanUp: CleanUp = {
   name: "local",
-  async optimize({ text }) {
-    return optimizeLocally(text);
+  async clean({ text }) {
+    return cleanUpByRules(text);
   },
 };

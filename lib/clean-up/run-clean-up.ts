@@ -8,14 +8,14 @@ import { refreshInsightsAfterCleanUp } from "@/lib/insights/write-note-insights.
 import { log } from "@/lib/log.ts";
 import { joinChunks } from "@/lib/clean-up/chunk-text.ts";
 import { judgeCleanUp, wordChanges } from "@/lib/clean-up/clean-up-guard.ts";
-import { optimizeLocally } from "@/lib/clean-up/rules-clean-up.ts";
-import { optimizerNamed } from "@/lib/clean-up/select-clean-up.ts";
-import { OptimizerError, type Optimizer } from "@/lib/clean-up/types.ts";
+import { cleanUpByRules } from "@/lib/clean-up/rules-clean-up.ts";
+import { cleanUpNamed } from "@/lib/clean-up/select-clean-up.ts";
+import { CleanUpError, type CleanUp } from "@/lib/clean-up/types.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
-// One execution of an optimization workflow. An execution first claims the workflow (a lease
-// kept alive by a heartbeat), so two workers never improve the same transcript at once; a lease
+// One execution of a clean-up workflow. An execution first claims the workflow (a lease
+// kept alive by a heartbeat), so two workers never clean up the same note at once; a lease
 // whose heartbeat stopped (the worker died) can be claimed by the next execution. Each finished
 // chunk is stored at once, so a new execution continues where the last one stopped.
 
@@ -27,7 +27,7 @@ const CHUNK_ATTEMPTS = 2;
 async function claim(workflowId: string, executionId: string, jobId: string | null): Promise<boolean> {
   const prisma = await db();
   const staleBefore = new Date(Date.now() - env().OPTIMIZER_STALE_SECONDS * 1000);
-  const { count } = await prisma.optimizationWorkflow.updateMany({
+  const { count } = await prisma.cleanUpWorkflow.updateMany({
     where: {
       id: workflowId,
       OR: [
@@ -37,23 +37,23 @@ async function claim(workflowId: string, executionId: string, jobId: string | nu
     },
     data: { status: "running", executionId, jobId, heartbeatAt: new Date(), executions: { increment: 1 } },
   });
-  if (count) await prisma.optimizationWorkflow.updateMany({ where: { id: workflowId, startedAt: null }, data: { startedAt: new Date() } });
+  if (count) await prisma.cleanUpWorkflow.updateMany({ where: { id: workflowId, startedAt: null }, data: { startedAt: new Date() } });
   return count === 1;
 }
 
 /** Updates the workflow only while this execution still holds it; false when it lost the lease. */
-async function whileHeld(workflowId: string, executionId: string, data: Prisma.OptimizationWorkflowUpdateManyMutationInput) {
+async function whileHeld(workflowId: string, executionId: string, data: Prisma.CleanUpWorkflowUpdateManyMutationInput) {
   const prisma = await db();
-  const { count } = await prisma.optimizationWorkflow.updateMany({ where: { id: workflowId, executionId, status: "running" }, data });
+  const { count } = await prisma.cleanUpWorkflow.updateMany({ where: { id: workflowId, executionId, status: "running" }, data });
   return count === 1;
 }
 
-async function optimizeChunk(optimizer: Optimizer, text: string, spellings: string[]): Promise<string> {
+async function cleanChunk(cleanUp: CleanUp, text: string, spellings: string[]): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await optimizer.optimize({ text, spellings });
+      return await cleanUp.clean({ text, spellings });
     } catch (err) {
-      const retryable = !(err instanceof OptimizerError) || err.retryable;
+      const retryable = !(err instanceof CleanUpError) || err.retryable;
       if (!retryable || attempt >= CHUNK_ATTEMPTS) throw err;
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
@@ -74,7 +74,7 @@ async function dictionaryFor(userId: string, requestDictionary: unknown): Promis
  * Runs (or continues) a workflow. `final`: a failure now is the last word (no retry will follow),
  * so the workflow is marked failed; otherwise the lease is released for the retry.
  */
-export async function runOptimization({
+export async function runCleanUp({
   workflowId,
   jobId = null,
   final = true,
@@ -86,7 +86,7 @@ export async function runOptimization({
   const prisma = await db();
   const executionId = randomUUID();
   if (!(await claim(workflowId, executionId, jobId))) return "skipped";
-  const workflow = await prisma.optimizationWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
+  const workflow = await prisma.cleanUpWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
   const fields = { optimizer_workflow_id: workflow.id, optimizer_execution_id: executionId };
   log.info("optimization started", { ...fields, chunks_total: workflow.chunksTotal, chunks_done: workflow.chunksDone });
 
@@ -95,23 +95,23 @@ export async function runOptimization({
   try {
     const entries = await dictionaryFor(workflow.userId, workflow.requestDictionary);
     const spellings = [...new Set(entries.map((e) => e.correctSpelling))];
-    const optimizer = optimizerNamed(workflow.optimizer);
-    const pending = await prisma.optimizationChunk.findMany({ where: { workflowId, outputText: null }, orderBy: { index: "asc" } });
+    const cleanUp = cleanUpNamed(workflow.optimizer);
+    const pending = await prisma.cleanUpChunk.findMany({ where: { workflowId, outputText: null }, orderBy: { index: "asc" } });
     for (const chunk of pending) {
-      const written = await optimizeChunk(optimizer, chunk.inputText, spellings);
+      const written = await cleanChunk(cleanUp, chunk.inputText, spellings);
       // A clean-up that does not keep what was said is not used: that part gets the offline
       // rules' clean-up of the recognized words (punctuation, casing, no fillers) instead.
       const verdict = judgeCleanUp(chunk.inputText, written);
-      const outputText = verdict.kept ? written : optimizeLocally(chunk.inputText);
+      const outputText = verdict.kept ? written : cleanUpByRules(chunk.inputText);
       if (!verdict.kept) log.warn("clean-up refused", { ...fields, chunk: chunk.index, dropped: verdict.dropped, added: verdict.added });
       const rejectedReason = verdict.kept ? undefined : refusal(verdict.reason!, chunk.index, workflow.chunksTotal);
       const saved = await prisma.$transaction(async (tx) => {
-        const held = await tx.optimizationWorkflow.updateMany({
+        const held = await tx.cleanUpWorkflow.updateMany({
           where: { id: workflowId, executionId, status: "running" },
           data: { chunksDone: { increment: 1 }, heartbeatAt: new Date(), rejectedReason },
         });
         if (!held.count) return false;
-        await tx.optimizationChunk.update({
+        await tx.cleanUpChunk.update({
           where: { workflowId_index: { workflowId, index: chunk.index } },
           data: { outputText, attempts: { increment: 1 }, completedAt: new Date() },
         });
@@ -122,7 +122,7 @@ export async function runOptimization({
         return "skipped";
       }
     }
-    const chunks = await prisma.optimizationChunk.findMany({ where: { workflowId }, orderBy: { index: "asc" } });
+    const chunks = await prisma.cleanUpChunk.findMany({ where: { workflowId }, orderBy: { index: "asc" } });
     const dictionary = compileDictionary(entries);
     const text = dictionary.apply(joinChunks(chunks.map((c) => ({ paragraph: c.paragraph, outputText: c.outputText ?? "" })))).text;
     const recognized = dictionary.apply(joinChunks(chunks.map((c) => ({ paragraph: c.paragraph, outputText: c.inputText })))).text;
@@ -142,9 +142,9 @@ export async function runOptimization({
     if (done) await emitWebhookEvent({ userId: workflow.userId, type: "optimization.completed", subjectId: workflowId });
     return done ? "completed" : "skipped";
   } catch (err) {
-    const code = err instanceof OptimizerError ? err.code : "optimizer_failed";
-    const message = err instanceof OptimizerError ? err.message : "The optimizer failed unexpectedly.";
-    const giveUp = final || (err instanceof OptimizerError && !err.retryable);
+    const code = err instanceof CleanUpError ? err.code : "optimizer_failed";
+    const message = err instanceof CleanUpError ? err.message : "The optimizer failed unexpectedly.";
+    const giveUp = final || (err instanceof CleanUpError && !err.retryable);
     await whileHeld(workflowId, executionId, giveUp
       ? { status: "failed", errorCode: code, errorMessage: message, completedAt: new Date(), heartbeatAt: null }
       : { heartbeatAt: null, errorCode: code, errorMessage: message });

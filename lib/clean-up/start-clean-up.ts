@@ -6,21 +6,21 @@ import type { DictionaryEntry } from "@/lib/dictionary/matcher.ts";
 import { env } from "@/lib/env.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { chunkTranscript } from "@/lib/clean-up/chunk-text.ts";
-import { dispatchOptimization } from "@/lib/clean-up/clean-up-job.ts";
-import { runOptimization } from "@/lib/clean-up/run-clean-up.ts";
-import { configuredOptimizer } from "@/lib/clean-up/select-clean-up.ts";
+import { dispatchCleanUp } from "@/lib/clean-up/clean-up-job.ts";
+import { runCleanUp } from "@/lib/clean-up/run-clean-up.ts";
+import { configuredCleanUp } from "@/lib/clean-up/select-clean-up.ts";
 import type { Segment } from "@/lib/segment.ts";
 import { writerProvider } from "@/lib/writer/providers.ts";
 
 export const WORKFLOW_NAME = "transcript-optimization";
 
 /**
- * The optimization workflow of a recording: the existing one for the same user and request hash
+ * The clean-up workflow of a recording: the existing one for the same user and request hash
  * (a retried upload, a prefetch-cache hit — never a second dispatch), or a new one. Short audio is
- * optimized before this returns; long audio is queued for a job worker. Returns null when
- * optimization is off.
+ * cleaned up before this returns; long audio is queued for a job worker. Returns null when
+ * the clean-up is off.
  */
-export async function startOptimization({
+export async function startCleanUp({
   userId,
   requestHash,
   transcript,
@@ -36,10 +36,10 @@ export async function startOptimization({
   requestDictionary: DictionaryEntry[];
   durationSec: number;
 }): Promise<string | null> {
-  const optimizer = configuredOptimizer();
+  const optimizer = configuredCleanUp();
   if (!optimizer) return null;
   const prisma = await db();
-  const existing = await prisma.optimizationWorkflow.findUnique({
+  const existing = await prisma.cleanUpWorkflow.findUnique({
     where: { userId_requestHash: { userId, requestHash } },
     select: { id: true, status: true, mode: true },
   });
@@ -56,7 +56,7 @@ export async function startOptimization({
   const chunks = chunkTranscript(transcript.text, transcript.segments, OPTIMIZER_CHUNK_WORDS);
   let workflowId: string;
   try {
-    const workflow = await prisma.optimizationWorkflow.create({
+    const workflow = await prisma.cleanUpWorkflow.create({
       data: {
         userId,
         requestHash,
@@ -78,7 +78,7 @@ export async function startOptimization({
   } catch (err) {
     // A concurrent upload of the same recording created it first: share that one.
     if (isUniqueViolation(err)) {
-      const first = await prisma.optimizationWorkflow.findUniqueOrThrow({ where: { userId_requestHash: { userId, requestHash } } });
+      const first = await prisma.cleanUpWorkflow.findUniqueOrThrow({ where: { userId_requestHash: { userId, requestHash } } });
       return first.id;
     }
     throw err;
@@ -90,20 +90,20 @@ export async function startOptimization({
 /** Inline: runs it now. Background: queues it for a worker. */
 async function execute(workflow: { id: string; mode: string }): Promise<void> {
   if (workflow.mode === "inline") {
-    await runOptimization({ workflowId: workflow.id });
+    await runCleanUp({ workflowId: workflow.id });
     return;
   }
   // If the queue is unreachable now, the workflow stays pending and the recovery sweep dispatches it.
-  await dispatchOptimization(workflow.id).catch((err) => log.error("optimization dispatch failed", errorFields(err)));
+  await dispatchCleanUp(workflow.id).catch((err) => log.error("optimization dispatch failed", errorFields(err)));
 }
 
 /**
- * A new upload of a recording whose optimization failed tries it once more: a new dispatch (call
+ * A new upload of a recording whose clean-up failed tries it once more: a new dispatch (call
  * id) of the same workflow, continuing from the chunks that were finished.
  */
 async function retryFailed(workflow: { id: string; mode: string }): Promise<void> {
   const prisma = await db();
-  const { count } = await prisma.optimizationWorkflow.updateMany({
+  const { count } = await prisma.cleanUpWorkflow.updateMany({
     where: { id: workflow.id, status: "failed" },
     data: { status: "pending", callId: randomUUID(), errorCode: null, errorMessage: null, completedAt: null, heartbeatAt: null },
   });

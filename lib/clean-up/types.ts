@@ -1,6 +1,6 @@
-// The contract of a transcript optimizer: one chunk of transcript in, the improved chunk out.
+// The contract of a clean-up (by the rules, or by the writer): one chunk of a note's text in, the cleaned chunk out.
 
-export type OptimizeInput = {
+export type CleanUpInput = {
   /** One utterance per line; an empty line marks a paragraph break. */
   text: string;
   /** Spellings the result must keep (the user's dictionary). */
@@ -8,19 +8,19 @@ export type OptimizeInput = {
   signal?: AbortSignal;
 };
 
-export interface Optimizer {
+export interface CleanUp {
   readonly name: "local" | "openai";
-  optimize(input: OptimizeInput): Promise<string>;
+  clean(input: CleanUpInput): Promise<string>;
 }
 
-/** The optimizer could not improve a chunk; `retryable` says whether trying again may help. */
-export class OptimizerError extends Error {
+/** The clean-up could not clean a chunk; `retryable` says whether trying again may help. */
+export class CleanUpError extends Error {
   constructor(
     readonly code: "optimizer_unavailable" | "optimizer_failed",
     message: string,
     readonly retryable: boolean,
   ) {
     super(message);
-    this.name = "OptimizerError";
+    this.name = "CleanUpError";
   }
 }

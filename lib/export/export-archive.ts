@@ -81,7 +81,7 @@ export async function* exportArchive({ userId }: { userId: string }): AsyncGener
   yield* flush();
 
   const posts = batches((after) =>
-    prisma.contentItem.findMany({
+    prisma.post.findMany({
       where: { userId },
       ...page(after),
       select: {

@@ -28,7 +28,7 @@ async function tryClaim({ userId, idempotencyKey, hash }: ClaimRef, token: strin
       WHERE "transcription_claims"."heartbeat_at" < now() - make_interval(secs => ${STALE_SECONDS})
     RETURNING "token"`;
   if (rows.length > 0) return true;
-  const holder = await prisma.transcriptionClaim.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey } } });
+  const holder = await prisma.noteClaim.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey } } });
   if (holder && holder.requestHash !== hash) throw idempotencyConflict(KEY_KINDS.upload);
   return false;
 }
@@ -52,7 +52,7 @@ async function renewClaim({ userId, idempotencyKey }: ClaimRef, token: string): 
 
 async function releaseClaim({ userId, idempotencyKey }: ClaimRef, token: string): Promise<void> {
   const prisma = await db();
-  await prisma.transcriptionClaim.deleteMany({ where: { userId, idempotencyKey, token } });
+  await prisma.noteClaim.deleteMany({ where: { userId, idempotencyKey, token } });
 }
 
 /**

@@ -5,7 +5,7 @@ import { assertId } from "@/lib/http/parse.ts";
 import { answering } from "@/lib/mcp/errors.ts";
 import { noteMarkdown } from "@/lib/export/export-files.ts";
 import { getNote } from "@/lib/notes/get-note.ts";
-import { getFamily } from "@/lib/content/items/get-family.ts";
+import { getFamily } from "@/lib/posts/items/get-family.ts";
 import { toVtt } from "@/lib/transcription/upload/format-result.ts";
 import { storedInsights } from "@/lib/insights/store-insights.ts";
 import type { Caller } from "@/lib/mcp/tools.ts";

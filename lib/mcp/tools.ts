@@ -16,12 +16,12 @@ import { tickActionItems } from "@/lib/notes/tick-action-items.ts";
 import { listTags } from "@/lib/tags/list-tags.ts";
 import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 import { listChannels } from "@/lib/channels/channel-store.ts";
-import { createMaster } from "@/lib/content/items/create-master.ts";
-import { createVariants } from "@/lib/content/generation/create-variants.ts";
-import { getFamily } from "@/lib/content/items/get-family.ts";
+import { createMaster } from "@/lib/posts/items/create-master.ts";
+import { createVariants } from "@/lib/posts/generation/create-variants.ts";
+import { getFamily } from "@/lib/posts/items/get-family.ts";
 import { APPROVE_TOOL, POSTS_APP_URI } from "@/lib/mcp/posts-app.ts";
-import { approveVariant } from "@/lib/content/delivery/approve-variant.ts";
-import { ApproveInput } from "@/lib/content/schemas.ts";
+import { approveVariant } from "@/lib/posts/delivery/approve-variant.ts";
+import { ApproveInput } from "@/lib/posts/schemas.ts";
 import { composeUrl, platformLabel, platformRules, postLength } from "@/lib/channels/platforms.ts";
 
 // The tools an assistant may call, each the same verb the API calls, with the API's zod schemas

@@ -19,11 +19,11 @@ export async function deleteNote({ userId, id, withPosts }: { userId: string; id
   await prisma.$transaction(async (tx) => {
     if (withPosts) {
       // Variants, generation tasks and deliveries cascade from their master.
-      await tx.contentItem.deleteMany({ where: { userId, sourceTranscriptionId: id } });
+      await tx.post.deleteMany({ where: { userId, sourceTranscriptionId: id } });
     }
     const { cleanUpShared, recognitionShared } = await deleteNoteRow({ userId, id, tx }, note);
     if (note.optimizationId && !cleanUpShared) {
-      await tx.optimizationWorkflow.deleteMany({ where: { id: note.optimizationId, userId } });
+      await tx.cleanUpWorkflow.deleteMany({ where: { id: note.optimizationId, userId } });
     }
     // A running one is a retried upload of the same recording in flight: it makes a new note.
     if (!recognitionShared) {

@@ -51,12 +51,12 @@ async function listNotesNow({ userId, input }: { userId: string; input: z.output
   return { transcriptions, next_cursor: nextCursor };
 }
 
-function afterCursor(key: string): Prisma.TranscriptionWhereInput {
+function afterCursor(key: string): Prisma.NoteWhereInput {
   const id = key.replace(/^p/, "");
   return key.startsWith("p") ? { OR: [{ pinned: true, id: { lt: id } }, { pinned: false }] } : { pinned: false, id: { lt: id } };
 }
 
-function tagWhere(filter: TagFilter | null): Prisma.TranscriptionWhereInput {
+function tagWhere(filter: TagFilter | null): Prisma.NoteWhereInput {
   if (!filter) return {};
   return {
     ...(filter.tags.length && { tags: { hasEvery: filter.tags } }),

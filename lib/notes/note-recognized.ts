@@ -1,4 +1,4 @@
-import { followImprovedNote } from "@/lib/content/generation/follow-improved-note.ts";
+import { followImprovedNote } from "@/lib/posts/generation/follow-improved-note.ts";
 import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";
@@ -8,7 +8,7 @@ import { keepNoteAudio } from "@/lib/note-audio/keep-note-audio.ts";
 import { presentNote } from "@/lib/notes/present-note.ts";
 import { createNote, findNoteByIdempotencyKey, setCleanUp } from "@/lib/notes/store/note-writes.ts";
 import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
-import { startOptimization } from "@/lib/clean-up/start-clean-up.ts";
+import { startCleanUp } from "@/lib/clean-up/start-clean-up.ts";
 import type { Segment } from "@/lib/segment.ts";
 import { labelsOfRecording } from "@/lib/tags/set-note-labels.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
@@ -94,7 +94,7 @@ export async function saveNote({
 
 /** How the note came: what its clean-up is named by and may use, and the audio being compressed to keep with it. */
 export type Recognized = {
-  /** The clean-up workflow's identity (optimizationKey: the request and the dictionary it was corrected with). */
+  /** The clean-up workflow's identity (cleanUpKey: the request and the dictionary it was corrected with). */
   cleanUpKey: string;
   /** Dictionary entries sent with the request (none for a live recording). */
   requestDictionary: { misspelling: string; correctSpelling: string }[];
@@ -113,7 +113,7 @@ export async function noteRecognized(
   { userId, idempotencyKey, data }: { userId: string; idempotencyKey?: string; data: Omit<NewTranscription, "optimizationId"> },
   how: Recognized,
 ): Promise<Saved> {
-  const optimizationId = await startOptimization({
+  const optimizationId = await startCleanUp({
     userId,
     requestHash: how.cleanUpKey,
     transcript: { text: data.text, segments: data.segments },
@@ -157,7 +157,7 @@ export async function noteTextImproved({
   durationSec: number;
   language?: string;
 }): Promise<void> {
-  const optimizationId = await startOptimization({
+  const optimizationId = await startCleanUp({
     userId,
     requestHash: cleanUpKey,
     transcript: { text, segments },
@@ -195,7 +195,7 @@ export async function noteTextRestored({
   hadCleanUp: boolean;
 }): Promise<void> {
   if (!hadCleanUp) {
-    const optimizationId = await startOptimization({ userId, requestHash: `${requestHash}:restored`, transcript: { text, segments }, requestDictionary: [], durationSec, language });
+    const optimizationId = await startCleanUp({ userId, requestHash: `${requestHash}:restored`, transcript: { text, segments }, requestDictionary: [], durationSec, language });
     if (optimizationId) await setCleanUp({ userId, id: noteId, optimizationId });
   }
   await writeNoteInsights({ userId, id: noteId });

@@ -1,4 +1,4 @@
-import type { OptimizationWorkflow, Transcription } from "@/lib/db/generated/client.ts";
+import type { CleanUpWorkflow, Note } from "@/lib/db/generated/client.ts";
 import type { Segment } from "@/lib/segment.ts";
 import { flattenWords } from "@/lib/notes/words.ts";
 import { insightsPending } from "@/lib/insights/insights-basis.ts";
@@ -8,7 +8,7 @@ import type { Optimization, TranscriptionResult } from "@/lib/notes/schemas.ts";
 /** What a clean-up changed, word by word (lib/clean-up/clean-up-guard.ts writes it). */
 type WordChange = { recognized: string; cleaned: string };
 
-type TranscriptionRow = Transcription & { optimization?: OptimizationWorkflow | null };
+type NoteRow = Note & { optimization?: CleanUpWorkflow | null };
 
 // A second pass, running or waiting its turn, renews the note's text_improving_since this often
 // (lib/transcription/live/hear-again.ts); one not renewed for three times as long was left by a
@@ -20,7 +20,7 @@ export const IMPROVING_AT_MOST_MS = 3 * IMPROVING_RENEWED_MS;
 const isImproving = (since: Date | null) => since !== null && Date.now() - since.getTime() < IMPROVING_AT_MOST_MS;
 
 /** A stored transcription (with its optimization, when loaded) as the API answers it. */
-export function presentNote(row: TranscriptionRow): TranscriptionResult {
+export function presentNote(row: NoteRow): TranscriptionResult {
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
@@ -48,7 +48,7 @@ export function presentNote(row: TranscriptionRow): TranscriptionResult {
     insights_pending: row.optimization !== undefined || row.optimizationId === null ? insightsPending({ ...row, optimization: row.optimization ?? null }, insightsMarks(row.insights)) : false,
     tags: row.tags,
     pinned: row.pinned,
-    ...(row.optimization && optimizationFields(row.optimization)),
+    ...(row.optimization && cleanUpFields(row.optimization)),
   };
 }
 
@@ -59,7 +59,7 @@ function timedParts(stored: Segment[]): Pick<TranscriptionResult, "segments" | "
   return words.length ? { segments, words } : { segments };
 }
 
-function optimizationFields(w: OptimizationWorkflow): Pick<TranscriptionResult, "optimizer_processing" | "optimization"> {
+function cleanUpFields(w: CleanUpWorkflow): Pick<TranscriptionResult, "optimizer_processing" | "optimization"> {
   return {
     optimizer_processing: {
       optimizer_workflow_name: w.name,

@@ -1,7 +1,7 @@
 import { defineOperation, idParameter } from "@/lib/openapi/operation.ts";
 import { CreatePresetInput, Preset, PresetDeleteResult, PresetList, PresetResult, UpdatePresetInput } from "@/lib/presets/schemas.ts";
 
-// Presets are documented in the Content area (lib/content/contracts.ts), which lists these.
+// Presets are documented in the Content area (lib/posts/contracts.ts), which lists these.
 
 export const listPresets = defineOperation({
   method: "get",

@@ -48,7 +48,7 @@ export async function deletePreset({ userId, id }: { userId: string; id: string 
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
     const row = await ownPreset(tx, userId, id);
-    if (await tx.contentItem.count({ where: { presetId: id } })) {
+    if (await tx.post.count({ where: { presetId: id } })) {
       throw new ApiError("preset_in_use", "Variants were written with this preset; it cannot be deleted.");
     }
     await tx.preset.delete({ where: { id } });

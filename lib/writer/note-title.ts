@@ -11,7 +11,7 @@ import { rankUnits, unitsOf } from "@/lib/writer/sentences.ts";
 // 2. else the opening clause of its most central sentence, three to eight words ending on a content
 //    word ("Meetings that run long cost us an hour");
 // 3. else "Voice note, Dec 1" (the note's date, in its language).
-// The insights' title (lib/insights) and a long post's title line (lib/content) are both this one.
+// The insights' title (lib/insights) and a long post's title line (lib/posts) are both this one.
 
 export const NOTE_TITLE_MAX = 60;
 const INSIGHTS_TITLE_MAX = NOTE_TITLE_MAX;

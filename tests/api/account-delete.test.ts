@@ -30,13 +30,13 @@ async function fullAccount() {
   const { master, variant, channel } = await postsOf(user, onDisk.id);
   // A preset of theirs a variant was written with (presets, like channels, are ON DELETE RESTRICT).
   const preset = await prisma.preset.create({ data: { userId: user.id, name: "mine", tone: "plain", length: "short", format: "text", hashtags: [] } });
-  await prisma.contentItem.create({
+  await prisma.post.create({
     data: { userId: user.id, kind: "variant", masterId: master.id, title: "t", body: "b", contentHash: "h", channelId: channel.id, presetId: preset.id },
   });
   await prisma.variantRequest.create({
     data: { userId: user.id, clientRequestId: "req-1", masterId: master.id, requestHash: "h", status: 201, response: {} },
   });
-  await prisma.transcriptionClaim.create({ data: { userId: user.id, idempotencyKey: "k", requestHash: "h", token: "t" } });
+  await prisma.noteClaim.create({ data: { userId: user.id, idempotencyKey: "k", requestHash: "h", token: "t" } });
   await prisma.account.create({ data: { userId: user.id, type: "oauth", provider: "example", providerAccountId: randomBytes(4).toString("hex") } });
   await prisma.rateLimit.create({ data: { key: `audio:${user.id}`, points: 5 } });
   await prisma.rateLimit.create({ data: { key: `api:session:${user.id}`, points: 1 } });
@@ -57,10 +57,10 @@ async function idsOf(user: TestUser): Promise<string[]> {
   const pick = (rows: { id: string }[]) => rows.map((r) => r.id);
   return [
     user.id,
-    ...pick(await prisma.transcription.findMany({ where, select: { id: true } })),
-    ...pick(await prisma.optimizationWorkflow.findMany({ where, select: { id: true } })),
+    ...pick(await prisma.note.findMany({ where, select: { id: true } })),
+    ...pick(await prisma.cleanUpWorkflow.findMany({ where, select: { id: true } })),
     ...pick(await prisma.recognitionWorkflow.findMany({ where, select: { id: true } })),
-    ...pick(await prisma.contentItem.findMany({ where, select: { id: true } })),
+    ...pick(await prisma.post.findMany({ where, select: { id: true } })),
     ...pick(await prisma.channel.findMany({ where, select: { id: true } })),
     ...pick(await prisma.preset.findMany({ where, select: { id: true } })),
     ...pick(await prisma.apiKey.findMany({ where, select: { id: true } })),

@@ -149,7 +149,7 @@ describe("POST /api/v1/ask, offline (issue 46 item 2)", () => {
     assert.equal((await edit(alice, pricing.id, pricing.text.replace("customers", "clients"))).status, 200);
     assert.deepEqual((await citedIn(alice, pricing.id, "pricing"))[1], ["The old prices stay for existing clients until June.", 11.2, 15.6], "the fixed sentence keeps its moment");
     assert.equal((await edit(alice, pricing.id, pricing.text)).status, 200);
-    const row = await (await db()).transcription.findUniqueOrThrow({ where: { id: pricing.id } });
+    const row = await (await db()).note.findUniqueOrThrow({ where: { id: pricing.id } });
     assert.ok(row.editedAt, "Undo is an edit too");
     assert.deepEqual(await citedIn(alice, pricing.id, "pricing"), before);
     assert.deepEqual(before, [
@@ -162,13 +162,13 @@ describe("POST /api/v1/ask, offline (issue 46 item 2)", () => {
     const user = await createTestUser();
     const note = await createTimedNote(user, [["um so the pricing goes up to twelve dollars", 1, 5], ["and uh the launch is in march", 5.5, 8]]);
     const prisma = await db();
-    const optimization = await prisma.optimizationWorkflow.create({
+    const optimization = await prisma.cleanUpWorkflow.create({
       data: {
         userId: user.id, requestHash: note.requestHash, name: "transcript-optimization", optimizer: "local", mode: "inline", status: "completed",
         callId: "call", chunksTotal: 1, chunksDone: 1, language: "en", optimizedText: "So the pricing goes up to $12. And the launch is in March.",
       },
     });
-    await prisma.transcription.update({ where: { id: note.id }, data: { optimizationId: optimization.id } });
+    await prisma.note.update({ where: { id: note.id }, data: { optimizationId: optimization.id } });
     assert.deepEqual(await citedIn(user, note.id, "pricing"), [["So the pricing goes up to $12.", 1.44, 4.11]]);
     assert.deepEqual(await citedIn(user, note.id, "launch"), [["And the launch is in March.", 5.5, 8]]);
   });
@@ -214,7 +214,7 @@ describe("POST /api/v1/ask, offline (issue 46 item 2)", () => {
     assert.equal(first.note_id, made.body.id);
     assert.match(first.quote, /country/i);
     // The recognizer's own times of the word asked about lie within the cited span.
-    const row = await (await db()).transcription.findUniqueOrThrow({ where: { id: made.body.id } });
+    const row = await (await db()).note.findUniqueOrThrow({ where: { id: made.body.id } });
     const words = (row.segments as Segment[]).flatMap((s) => s.words ?? []).filter((w) => /country/i.test(w.word));
     assert.ok(words.length, JSON.stringify(row.segments));
     assert.ok(words.some((w) => w.start >= first.start! && w.end <= first.end!), `${JSON.stringify(words)} within ${first.start}–${first.end}`);

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { createTestUser } from "@/tests/support/factories.ts";
 import { content, createChannel, createMaster, setUpContentTests } from "@/tests/api/content-support.ts";
 import { db } from "@/lib/db/client.ts";
-import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
+import { generateVariantJob } from "@/lib/posts/generation/generation-job.ts";
 
 setUpContentTests({ workers: false });
 

@@ -6,7 +6,7 @@ import { call } from "@/tests/support/http.ts";
 import { content, createChannel, createMaster, LONG_NOTE, setUpContentTests } from "@/tests/api/content-support.ts";
 import { db } from "@/lib/db/client.ts";
 import { serviceSecret } from "@/lib/internal/service-secret.ts";
-import { generateVariantJob, recoverGenerationTasks } from "@/lib/content/generation/generation-job.ts";
+import { generateVariantJob, recoverGenerationTasks } from "@/lib/posts/generation/generation-job.ts";
 import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 import { signBody } from "@/lib/internal/signed-body.ts";
 import { POST as callback } from "@/app/api/internal/generation/callback/route.ts";

@@ -25,7 +25,7 @@ const fromNote = (id: string, extra: Record<string, string> = {}) =>
 
 test("the insights' title names the post, not the note's first words", async () => {
   const note = await createTestNote(user, TEXT);
-  await (await db()).transcription.update({ where: { id: note.id }, data: { insights: insights("Offsite in May") } });
+  await (await db()).note.update({ where: { id: note.id }, data: { insights: insights("Offsite in May") } });
   const made = await fromNote(note.id);
   assert.equal(made.status, 201, made.text);
   assert.equal(made.body.item.title, "Offsite in May");
@@ -34,7 +34,7 @@ test("the insights' title names the post, not the note's first words", async () 
 
 test("the title the person gave the note wins over the insights'; a title sent with the request over both", async () => {
   const note = await createTestNote(user, TEXT);
-  await (await db()).transcription.update({ where: { id: note.id }, data: { title: "Budget thoughts", insights: insights("Offsite in May") } });
+  await (await db()).note.update({ where: { id: note.id }, data: { title: "Budget thoughts", insights: insights("Offsite in May") } });
   assert.equal((await fromNote(note.id)).body.item.title, "Budget thoughts");
   assert.equal((await fromNote(note.id, { title: "My own" })).body.item.title, "My own");
 });
@@ -43,6 +43,6 @@ test("without a title or insights: the first line, as before", async () => {
   const note = await createTestNote(user, TEXT);
   assert.equal((await fromNote(note.id)).body.item.title, "So I was thinking about the budget again this morning.");
   // Insights without a usable title (blank) fall back the same way.
-  await (await db()).transcription.update({ where: { id: note.id }, data: { insights: insights("  ") } });
+  await (await db()).note.update({ where: { id: note.id }, data: { insights: insights("  ") } });
   assert.equal((await fromNote(note.id)).body.item.title, "So I was thinking about the budget again this morning.");
 });

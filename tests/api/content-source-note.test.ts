@@ -49,7 +49,7 @@ describe("a master and its note", () => {
     const user = await createTestUser();
     const { note, master } = await noteWithPosts(user);
     const prisma = await db();
-    await prisma.transcription.update({ where: { id: note.id }, data: { tags: ["work"], pinned: true } });
+    await prisma.note.update({ where: { id: note.id }, data: { tags: ["work"], pinned: true } });
     assert.equal((await content.family(user.key, master.id)).body.master.source_outdated, false, "a tag is not the text");
 
     const edited = await editNote(user.key, note.id, { text: "We ship the new editor on Friday, and our team will demo it." });
@@ -127,7 +127,7 @@ describe("a master and its note", () => {
     const notCopied = await refresh(user.key, own.id, { expected_content_hash: own.content_hash });
     assert.equal(notCopied.status, 409);
     assert.equal(notCopied.body.error.code, "no_source_note");
-    await (await db()).transcription.delete({ where: { id: note.id } });
+    await (await db()).note.delete({ where: { id: note.id } });
     assert.equal((await content.family(user.key, master.id)).body.master.source_outdated, null);
     assert.equal((await refresh(user.key, master.id, body)).body.error.code, "no_source_note");
   });

@@ -2,7 +2,7 @@
 import { after, before } from "node:test";
 import { setUpTestDatabase } from "@/tests/support/database.ts";
 import { call, type CallResult } from "@/tests/support/http.ts";
-import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
+import { generateVariantJob } from "@/lib/posts/generation/generation-job.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
 import { GET as listItems, POST as postItem } from "@/app/api/v1/content/items/route.ts";

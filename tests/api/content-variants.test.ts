@@ -89,7 +89,7 @@ describe("idempotency", () => {
     }
     assert.equal(answers.filter((r) => r.headers.get("idempotent-replayed") === "false").length, 1);
     const prisma = await db();
-    assert.equal(await prisma.contentItem.count({ where: { masterId: master.id } }), 2);
+    assert.equal(await prisma.post.count({ where: { masterId: master.id } }), 2);
     assert.equal(await prisma.generationTask.count({ where: { variant: { masterId: master.id } } }), 2);
     assert.equal(await prisma.variantRequest.count({ where: { masterId: master.id } }), 1);
   });
@@ -99,7 +99,7 @@ describe("idempotency", () => {
     await content.variants(key, master.id, { client_request_id: "db", targets: [{ channel_id: a, preset_id: "builtin-standard" }] });
     const prisma = await db();
     await assert.rejects(
-      prisma.contentItem.create({
+      prisma.post.create({
         data: { userId, kind: "variant", masterId: master.id, channelId: a, presetId: "builtin-standard", title: "", body: "", contentHash: "x" },
       }),
       /Unique constraint/,

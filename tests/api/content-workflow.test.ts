@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createTestUser } from "@/tests/support/factories.ts";
 import { content, createChannel, createMaster, LONG_NOTE, setUpContentTests, waitForGeneration } from "@/tests/api/content-support.ts";
 import { db } from "@/lib/db/client.ts";
-import { contentHash } from "@/lib/content/items/content-hash.ts";
+import { contentHash } from "@/lib/posts/items/content-hash.ts";
 import { postLength } from "@/lib/channels/platforms.ts";
 
 setUpContentTests();
@@ -147,7 +147,7 @@ describe("the content state machine", () => {
     const alice = await createTestUser();
     const bob = await createTestUser();
     const prisma = await db();
-    const transcription = await prisma.transcription.create({
+    const transcription = await prisma.note.create({
       data: {
         userId: alice.id,
         text: "Notes from the standup.\nShip the content workflow.",

@@ -48,7 +48,7 @@ describe("GET /api/v1/export", () => {
     const { master, variant } = await postsOf(user, spoken.id, "Our standup plan, in short.");
     // Tags go into the front matter as a YAML flow sequence (a JSON array), only where there are any.
     const { db } = await import("@/lib/db/client.ts");
-    await (await db()).transcription.update({ where: { id: spoken.id }, data: { tags: ["standup", 'team "A"'] } });
+    await (await db()).note.update({ where: { id: spoken.id }, data: { tags: ["standup", 'team "A"'] } });
     const theirs = await noteOf(other, { title: "Secret of theirs", audio: "file", rawText: "their secret words" });
     await addWord(other, "their word", "Theirs");
     await postsOf(other, theirs.id, "Their post.");

@@ -172,7 +172,7 @@ describe("a note's recording is kept and served (issue 24)", () => {
       const old = await upload(owner);
       const recent = await upload(owner);
       const prisma = await db();
-      await prisma.transcription.update({ where: { id: old.id }, data: { audioKeptAt: new Date(Date.now() - 31 * 86_400_000) } });
+      await prisma.note.update({ where: { id: old.id }, data: { audioKeptAt: new Date(Date.now() - 31 * 86_400_000) } });
       assert.ok((await forgetExpiredAudio()) >= 1);
       const file = (id: string) => path.join(env().dataDir, "audio", owner.id, `${id}.webm`);
       assert.equal(existsSync(file(old.id)), false);

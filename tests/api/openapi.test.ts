@@ -81,7 +81,7 @@ describe("the OpenAPI document", () => {
       [...ids].sort(),
       [
         ...["addDictionaryEntry", "createOpenAiTranscription", "deleteDictionaryEntry", "editTranscription", "getDictionaryImpact", "getDictionarySuggestions", "getHealth", "getOpenApi", "getRecording", "getTranscription", "listDictionary", "listTranscriptions", "transcribe"],
-        // The content area (lib/content/contracts.ts, with channels and presets).
+        // The content area (lib/posts/contracts.ts, with channels and presets).
         ...["approveContentVariant", "confirmManualDelivery", "createChannel", "createContentMaster", "createContentVariants", "createPreset"],
         ...["deleteChannel", "deletePreset", "editContentItem", "getChannel", "getContentFamily", "getContentItem", "getPreset", "listChannels"],
         ...["listContentMasters", "listPresets", "recordContentDelivery", "refreshContentFromNote", "regenerateContentVariant", "updateChannel", "updatePreset"],

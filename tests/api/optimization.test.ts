@@ -13,7 +13,7 @@ import { resetEnvCache } from "@/lib/env.ts";
 import { serviceSecret } from "@/lib/internal/service-secret.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { JOBS, SWEEPS } from "@/lib/background-work.ts";
-import { startOptimization } from "@/lib/clean-up/start-clean-up.ts";
+import { startCleanUp } from "@/lib/clean-up/start-clean-up.ts";
 import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
@@ -48,7 +48,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
   }
 }
 
-async function waitForOptimization(key: string, id: string, status = "completed") {
+async function waitForCleanUp(key: string, id: string, status = "completed") {
   return waitFor(`optimization ${status}`, async () => {
     const res = await read(key, id);
     return res.body.optimization.status === status ? res.body : undefined;
@@ -141,7 +141,7 @@ describe("AI optimization of transcripts", () => {
     assert.equal(res.body.optimization.text, null);
     assert.ok(res.body.optimization.progress.chunks_total > 2, "split into several chunks");
 
-    const done = await waitForOptimization(owner.key, res.body.id);
+    const done = await waitForCleanUp(owner.key, res.body.id);
     assert.equal(done.optimization.progress.chunks_done, done.optimization.progress.chunks_total);
     assert.match(done.optimization.text, /Your-Country/, "the dictionary is applied again after optimization");
     assert.match(done.optimization.text, /^[A-Z].*\.$/s);
@@ -189,14 +189,14 @@ describe("optimizers and job execution", () => {
     segments: segments(["um so we shipped the the release", "and uh it went well", "next week we plan more"]),
   };
   const start = (mode: "inline" | "background") =>
-    startOptimization({
+    startCleanUp({
       userId: user.id,
       requestHash: randomBytes(16).toString("hex"),
       transcript,
       requestDictionary: [{ misspelling: "release", correctSpelling: "Release 2.0" }],
       durationSec: mode === "inline" ? 5 : 60,
     });
-  const workflow = async (id: string) => (await db()).optimizationWorkflow.findUniqueOrThrow({ where: { id }, include: { chunks: true } });
+  const workflow = async (id: string) => (await db()).cleanUpWorkflow.findUniqueOrThrow({ where: { id }, include: { chunks: true } });
   const finished = (id: string) =>
     waitFor("the workflow to finish", async () => {
       const w = await workflow(id);
@@ -287,7 +287,7 @@ describe("optimizers and job execution", () => {
       resetEnvCache();
       try {
         const requestHash = randomBytes(16).toString("hex");
-        const again = () => startOptimization({ userId: user.id, requestHash, transcript, requestDictionary: [], durationSec: 5 });
+        const again = () => startCleanUp({ userId: user.id, requestHash, transcript, requestDictionary: [], durationSec: 5 });
         const id = (await again())!;
         const failed = await workflow(id);
         assert.equal(failed.status, "failed");
@@ -378,7 +378,7 @@ describe("internal optimization endpoints", () => {
 
   test("status shows the workflow and its job; recovery re-dispatches a run whose worker stopped", async () => {
     const secret = await serviceSecret();
-    const id = (await startOptimization({
+    const id = (await startCleanUp({
       userId: user.id,
       requestHash: randomBytes(16).toString("hex"),
       transcript: { text: "one two three four five six seven eight nine ten eleven twelve thirteen", segments: [] },
@@ -386,7 +386,7 @@ describe("internal optimization endpoints", () => {
       durationSec: 60,
     }))!;
     const prisma = await db();
-    await waitFor("completion", async () => ((await prisma.optimizationWorkflow.findUniqueOrThrow({ where: { id } })).status === "completed" ? true : undefined));
+    await waitFor("completion", async () => ((await prisma.cleanUpWorkflow.findUniqueOrThrow({ where: { id } })).status === "completed" ? true : undefined));
     const status = await call(internalStatus, { path: `/api/internal/optimizations/${id}`, key: secret, params: { id } });
     assert.equal(status.status, 200);
     assert.equal(status.body.status, "completed");
@@ -395,8 +395,8 @@ describe("internal optimization endpoints", () => {
     assert.ok(!JSON.stringify(status.body).includes("seven"), "no transcript text");
 
     // A worker that died mid-run: running, with a heartbeat long stopped, one chunk left to do.
-    await prisma.optimizationChunk.update({ where: { workflowId_index: { workflowId: id, index: 2 } }, data: { outputText: null, completedAt: null } });
-    await prisma.optimizationWorkflow.update({
+    await prisma.cleanUpChunk.update({ where: { workflowId_index: { workflowId: id, index: 2 } }, data: { outputText: null, completedAt: null } });
+    await prisma.cleanUpWorkflow.update({
       where: { id },
       data: { status: "running", chunksDone: 2, optimizedText: null, heartbeatAt: new Date(Date.now() - 3_600_000) },
     });
@@ -404,7 +404,7 @@ describe("internal optimization endpoints", () => {
     assert.equal(recover.status, 200, recover.text);
     assert.deepEqual(recover.body.workflow_ids, [id]);
     const after = await waitFor("recovered run", async () => {
-      const w = await prisma.optimizationWorkflow.findUniqueOrThrow({ where: { id }, include: { chunks: true } });
+      const w = await prisma.cleanUpWorkflow.findUniqueOrThrow({ where: { id }, include: { chunks: true } });
       return w.status === "completed" ? w : undefined;
     });
     assert.equal(after.optimizedText, "One two three four five six. Seven eight nine ten eleven twelve. Thirteen.");

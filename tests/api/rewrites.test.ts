@@ -43,7 +43,7 @@ async function userWithNote(text = PLAN, language = "en"): Promise<{ user: TestU
   await database.ready;
   const user = await createTestUser();
   const note = await createTestNote(user, text);
-  if (language !== "en") await (await db()).transcription.update({ where: { id: note.id }, data: { language } });
+  if (language !== "en") await (await db()).note.update({ where: { id: note.id }, data: { language } });
   return { user, noteId: note.id };
 }
 
@@ -273,7 +273,7 @@ describe("editing and deleting a rewrite", () => {
   test("a deleted note takes its rewrites with it", async () => {
     const { user, noteId } = await userWithNote();
     const made = (await rewrite(user.key, noteId, { style: "blog_outline" })).body.rewrite;
-    await (await db()).transcription.delete({ where: { id: noteId } });
+    await (await db()).note.delete({ where: { id: noteId } });
     assert.equal((await call(getRewrite, { ...rewriteAt(made.id), key: user.key })).status, 404);
   });
 });

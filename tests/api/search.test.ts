@@ -94,7 +94,7 @@ describe("GET /api/v1/transcriptions?q= (issue 24)", () => {
   test(`past the ${RANKED_MATCHES} newest matches, older ones follow newest first: every match is on some page, once`, async () => {
     const user = await createTestUser();
     const prisma = await db();
-    await prisma.transcription.createMany({
+    await prisma.note.createMany({
       data: Array.from({ length: RANKED_MATCHES + 15 }, (_, i) => ({
         userId: user.id, text: `weekly sync ${"sync ".repeat(i % 3)}number ${i}`, rawText: "x", language: "en", durationSec: 1,
         engine: "test", audioSha256: "0", requestHash: `h${i}`,
@@ -259,7 +259,7 @@ describe("GET /api/v1/transcriptions?q= (issue 24)", () => {
       const user = await createTestUser();
       const prisma = await db();
       const languages = [...Object.keys(SEARCH_CONFIGURATIONS), "sw"];
-      await prisma.transcription.createMany({
+      await prisma.note.createMany({
         data: languages.map((language, i) => ({
           userId: user.id, text: "Countries and houses", rawText: "x", language, durationSec: 1, engine: "test", audioSha256: "0", requestHash: `v${i}`,
         })),

@@ -21,7 +21,7 @@ test("renewed within 3 × IMPROVING_RENEWED_MS: improving; not renewed since (it
   const prisma = await db();
   const note = await createTestNote(user, "the live text");
   const read = async (sinceMsAgo: number) => {
-    await prisma.transcription.update({ where: { id: note.id }, data: { textImprovingSince: new Date(Date.now() - sinceMsAgo) } });
+    await prisma.note.update({ where: { id: note.id }, data: { textImprovingSince: new Date(Date.now() - sinceMsAgo) } });
     return (await call(getNote, { path: `/api/v1/transcriptions/${note.id}`, key: user.key, params: { id: note.id } })).body;
   };
   assert.equal((await read(IMPROVING_RENEWED_MS)).text_improving, true);

@@ -22,7 +22,7 @@ before(() => database.ready);
 /** A note spoken as `text` (its words timed evenly), with a completed clean-up `cleanText`; a part of `recording` when given. */
 async function spokenNote(user: TestUser, text: string, cleanText: string, recording?: { id: string; part: number }) {
   const prisma = await db();
-  const optimization = await prisma.optimizationWorkflow.create({
+  const optimization = await prisma.cleanUpWorkflow.create({
     data: {
       userId: user.id, requestHash: randomBytes(32).toString("hex"), name: "transcript-optimization", optimizer: "local", mode: "inline",
       status: "completed", callId: "call", chunksTotal: 1, chunksDone: 1, optimizedText: cleanText, language: "en",
@@ -30,7 +30,7 @@ async function spokenNote(user: TestUser, text: string, cleanText: string, recor
   });
   const tokens = text.split(/\s+/);
   const segments = [{ start: 0, end: tokens.length * 0.5, text, words: tokens.map((word, i) => ({ word, start: i * 0.5, end: (i + 1) * 0.5 })) }];
-  return prisma.transcription.create({
+  return prisma.note.create({
     data: {
       userId: user.id, text, rawText: text, language: "en", durationSec: tokens.length * 0.5, engine: "test", segments,
       audioSha256: "0".repeat(64), requestHash: randomBytes(32).toString("hex"), optimizationId: optimization.id,

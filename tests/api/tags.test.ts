@@ -34,7 +34,7 @@ const q = (text: string) => `?q=${encodeURIComponent(text)}`;
 /** Makes notes parts of one recording (as uploads with recording_id and recording_part do). */
 async function asParts(recordingId: string, ...notes: { id: string }[]) {
   const prisma = await db();
-  for (const [part, n] of notes.entries()) await prisma.transcription.update({ where: { id: n.id }, data: { recordingId, recordingPart: part } });
+  for (const [part, n] of notes.entries()) await prisma.note.update({ where: { id: n.id }, data: { recordingId, recordingPart: part } });
 }
 
 describe("tags on a note (PATCH /api/v1/transcriptions/{id})", () => {

@@ -53,8 +53,8 @@ test("20 concurrent uploads with one Idempotency-Key: one recognition, 19 replay
     const first = results.find((r) => !replays.includes(r))!;
     for (const replay of replays) assert.deepEqual(replay.body, first.body);
     const prisma = await db();
-    assert.equal(await prisma.transcription.count({ where: { userId: user.id } }), 1);
-    assert.equal(await prisma.transcriptionClaim.count({ where: { userId: user.id } }), 0, "the claim is released");
+    assert.equal(await prisma.note.count({ where: { userId: user.id } }), 1);
+    assert.equal(await prisma.noteClaim.count({ where: { userId: user.id } }), 0, "the claim is released");
   } finally {
     engineRuns.restore();
   }
@@ -104,10 +104,10 @@ test("when the first fails, its claim is released and a waiting retry transcribe
 test("a claim left by a process that died is taken over", async () => {
   const user = await createTestUser();
   const prisma = await db();
-  await prisma.transcriptionClaim.create({
+  await prisma.noteClaim.create({
     data: { userId: user.id, idempotencyKey: "orphaned", requestHash: "x", token: "dead", heartbeatAt: new Date(Date.now() - 60_000) },
   });
   const res = await upload(user.key, "orphaned");
   assert.equal(res.status, 200, res.text);
-  assert.equal(await prisma.transcriptionClaim.count({ where: { userId: user.id } }), 0);
+  assert.equal(await prisma.noteClaim.count({ where: { userId: user.id } }), 0);
 });

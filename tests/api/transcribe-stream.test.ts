@@ -182,14 +182,14 @@ describe("POST /transcribe with Accept: text/event-stream", () => {
     // retry once claimed the key before it, did the work itself, and was no replay).
     const prisma = await db();
     const claimed = async () =>
-      (await prisma.transcriptionClaim.count({ where: { userId: user.id, idempotencyKey: "stream-gone" } })) +
-      (await prisma.transcription.count({ where: { userId: user.id } }));
+      (await prisma.noteClaim.count({ where: { userId: user.id, idempotencyKey: "stream-gone" } })) +
+      (await prisma.note.count({ where: { userId: user.id } }));
     for (const deadline = Date.now() + 30_000; !(await claimed()) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
     await reader.cancel();
     // The retry waits for the first request's claim, then replays what it stored.
     const retry = await call(transcribe, { method: "POST", path: "/transcribe", key: user.key, body: form(opening), headers: { "idempotency-key": "stream-gone" } });
     assert.equal(retry.status, 200, retry.text);
-    assert.equal(await prisma.transcription.count({ where: { userId: user.id } }), 1, "one recognition, stored");
+    assert.equal(await prisma.note.count({ where: { userId: user.id } }), 1, "one recognition, stored");
     assert.equal(retry.headers.get("idempotent-replayed"), "true");
     assert.match(retry.body.text, /^and\b/);
   });

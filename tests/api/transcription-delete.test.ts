@@ -18,9 +18,9 @@ const del = (key: string | undefined, id: string, query = "") => call(deleteNote
 async function rowsOf(note: { id: string; optimizationId: string | null; requestHash: string; userId: string }) {
   const prisma = await db();
   return {
-    transcription: await prisma.transcription.count({ where: { id: note.id } }),
-    optimization: note.optimizationId ? await prisma.optimizationWorkflow.count({ where: { id: note.optimizationId } }) : 0,
-    optimizationChunks: note.optimizationId ? await prisma.optimizationChunk.count({ where: { workflowId: note.optimizationId } }) : 0,
+    transcription: await prisma.note.count({ where: { id: note.id } }),
+    optimization: note.optimizationId ? await prisma.cleanUpWorkflow.count({ where: { id: note.optimizationId } }) : 0,
+    optimizationChunks: note.optimizationId ? await prisma.cleanUpChunk.count({ where: { workflowId: note.optimizationId } }) : 0,
     recognition: await prisma.recognitionWorkflow.count({ where: { userId: note.userId, requestHash: note.requestHash } }),
     recognitionPieces: await prisma.recognitionPiece.count({ where: { workflow: { userId: note.userId, requestHash: note.requestHash } } }),
     audioChunks: await prisma.noteAudioChunk.count({ where: { transcriptionId: note.id } }),
@@ -75,7 +75,7 @@ describe("DELETE /api/v1/transcriptions/{id}", () => {
     const res = await del(user.key, note.id, "?with_posts=true");
     assert.equal(res.status, 204, res.text);
     const prisma = await db();
-    assert.equal(await prisma.contentItem.count({ where: { id: { in: [master.id, variant.id] } } }), 0);
+    assert.equal(await prisma.post.count({ where: { id: { in: [master.id, variant.id] } } }), 0);
     assert.equal(await prisma.generationTask.count({ where: { variantId: variant.id } }), 0);
     assert.equal(await prisma.contentDelivery.count({ where: { itemId: variant.id } }), 0);
     assert.equal((await content.get(user.key, unrelated.master.id)).status, 200);
@@ -86,11 +86,11 @@ describe("DELETE /api/v1/transcriptions/{id}", () => {
     const user = await createTestUser();
     const note = await noteOf(user, { optimizedText: "Shared." });
     const prisma = await db();
-    const twin = await prisma.transcription.create({
+    const twin = await prisma.note.create({
       data: { ...note, id: undefined, idempotencyKey: null, createdAt: undefined, updatedAt: undefined, segments: [], insights: undefined, textBeforeImproved: undefined },
     });
     assert.equal((await del(user.key, note.id)).status, 204);
-    assert.equal(await prisma.optimizationWorkflow.count({ where: { id: note.optimizationId! } }), 1);
+    assert.equal(await prisma.cleanUpWorkflow.count({ where: { id: note.optimizationId! } }), 1);
     assert.equal(await prisma.recognitionWorkflow.count({ where: { userId: user.id, requestHash: note.requestHash } }), 1);
     assert.equal((await call(getNote, { ...at(twin.id), key: user.key })).status, 200);
   });

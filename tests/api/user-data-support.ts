@@ -20,7 +20,7 @@ export async function noteOf(user: TestUser, options: NoteOptions = {}) {
   const prisma = await db();
   const requestHash = randomBytes(32).toString("hex");
   const optimization = options.optimizedText
-    ? await prisma.optimizationWorkflow.create({
+    ? await prisma.cleanUpWorkflow.create({
         data: {
           userId: user.id, requestHash, name: "transcript-optimization", optimizer: "local", mode: "background",
           status: "completed", callId: "call", chunksTotal: 1, chunksDone: 1, optimizedText: options.optimizedText,
@@ -35,7 +35,7 @@ export async function noteOf(user: TestUser, options: NoteOptions = {}) {
     },
   });
   const rawText = options.rawText ?? "so this is the recognized text. and more of it";
-  const note = await prisma.transcription.create({
+  const note = await prisma.note.create({
     data: {
       userId: user.id, text: options.text ?? rawText, rawText, language: "en", durationSec: 12.4, engine: "test",
       audioSha256: "0".repeat(64), requestHash, optimizationId: optimization?.id ?? null, title: options.title ?? null,
@@ -48,7 +48,7 @@ export async function noteOf(user: TestUser, options: NoteOptions = {}) {
       const file = path.join(dir, "a.webm");
       await writeFile(file, FAKE_WEBM);
       const bytes = await audioStore(options.audio).put({ userId: user.id, transcriptionId: note.id }, file);
-      await prisma.transcription.update({
+      await prisma.note.update({
         where: { id: note.id },
         data: { audioStorage: options.audio, audioType: "audio/webm; codecs=opus", audioBytes: bytes, audioKeptAt: new Date() },
       });
@@ -65,10 +65,10 @@ export async function postsOf(user: TestUser, transcriptionId: string | null, bo
   const channel = await prisma.channel.create({ data: { userId: user.id, platform: "linkedin", name: "my linkedin" } });
   const preset = await prisma.preset.findFirstOrThrow({ where: { userId: null } });
   const hash = randomBytes(32).toString("hex");
-  const master = await prisma.contentItem.create({
+  const master = await prisma.post.create({
     data: { userId: user.id, kind: "master", title: "A post", body, contentHash: hash, sourceTranscriptionId: transcriptionId, sourceTextKind: "recognized" },
   });
-  const variant = await prisma.contentItem.create({
+  const variant = await prisma.post.create({
     data: {
       userId: user.id, kind: "variant", masterId: master.id, title: "A post", body: `${body} #linkedin`, contentHash: hash,
       channelId: channel.id, presetId: preset.id, sourceTitle: "A post", sourceBody: body, sourceHash: hash, sourceVersion: 1,

@@ -5,7 +5,7 @@ import { POST as createWebhook } from "@/app/api/v1/webhooks/route.ts";
 import { DELETE as deleteTranscription } from "@/app/api/v1/transcriptions/[id]/route.ts";
 import { db } from "@/lib/db/client.ts";
 import { resetEnvCache } from "@/lib/env.ts";
-import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
+import { generateVariantJob } from "@/lib/posts/generation/generation-job.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
 import { webhookEventJob } from "@/lib/background-work.ts";
 import { webhookDeliveryJob } from "@/lib/webhooks/deliveries/delivery-job.ts";
@@ -126,7 +126,7 @@ describe("optimization.completed of a short recording", () => {
     const prisma = await db();
     const shown = await createTestNote(user, "so um the garden thing", "The garden needs new fences.");
     const workflowId = shown.optimizationId!;
-    await prisma.transcription.update({ where: { id: shown.id }, data: { optimizationId: null } }); // not saved yet
+    await prisma.note.update({ where: { id: shown.id }, data: { optimizationId: null } }); // not saved yet
     await emitWebhookEvent({ userId: user.id, type: "optimization.completed", subjectId: workflowId });
     // The event job ran once: it is to try again, not done with nothing sent.
     const job = await until(
@@ -135,7 +135,7 @@ describe("optimization.completed of a short recording", () => {
     );
     assert.equal(job.state, "retry", "the event job took the note not saved yet for a deleted one");
     assert.equal(receiver.at("/early").length, 0);
-    await prisma.transcription.update({ where: { id: shown.id }, data: { optimizationId: workflowId } }); // the upload saved it
+    await prisma.note.update({ where: { id: shown.id }, data: { optimizationId: workflowId } }); // the upload saved it
 
     const [sent] = await until(async () => receiver.at("/early"), (r) => r.length >= 1);
     const event = verify(hook.body.secret, sent);

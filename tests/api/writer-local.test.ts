@@ -10,11 +10,11 @@ import { z } from "zod";
 import { GET as health } from "@/app/api/health/route.ts";
 import { POST as createRewrite } from "@/app/api/v1/transcriptions/[id]/rewrites/route.ts";
 import { db } from "@/lib/db/client.ts";
-import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
+import { generateVariantJob } from "@/lib/posts/generation/generation-job.ts";
 import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
 import { writeInsightsJob } from "@/lib/insights/writer-insights-job.ts";
-import { runOptimization } from "@/lib/clean-up/run-clean-up.ts";
-import { startOptimization } from "@/lib/clean-up/start-clean-up.ts";
+import { runCleanUp } from "@/lib/clean-up/run-clean-up.ts";
+import { startCleanUp } from "@/lib/clean-up/start-clean-up.ts";
 import { readDownloadStatus } from "@/lib/downloads/download-status.ts";
 import { startLocalModelDownload, WRITER_DOWNLOAD_STATUS } from "@/lib/writer/local/model-download.ts";
 import { forgetLocalModelFailure, localModelState, unloadLocalModel } from "@/lib/writer/local/runtime.ts";
@@ -181,7 +181,7 @@ describe("writing with the model on this machine", () => {
       const note = await createTestNote(user, NOTE);
       await refreshInsights({ userId: user.id, id: note.id });
       await writeInsightsJob.run({ userId: user.id, transcriptionId: note.id }, ctx);
-      const row = await (await db()).transcription.findUniqueOrThrow({ where: { id: note.id } });
+      const row = await (await db()).note.findUniqueOrThrow({ where: { id: note.id } });
       const insights = row.insights as { written_by: string; offline_reason: string | null; title: string };
       assert.ok(["local-model", "offline"].includes(insights.written_by), insights.written_by);
       if (insights.written_by === "offline") assert.match(insights.offline_reason ?? "", /which the note does not|model on this machine/);
@@ -213,12 +213,12 @@ describe("writing with the model on this machine", () => {
     withEnv(local(), async () => {
       const user = await createTestUser();
       const text = "so um we moved the database to postgres last week and uh it took four hours";
-      const workflowId = await startOptimization({ userId: user.id, requestHash: randomUUID(), transcript: { text, segments: [] }, requestDictionary: [], durationSec: 5 });
+      const workflowId = await startCleanUp({ userId: user.id, requestHash: randomUUID(), transcript: { text, segments: [] }, requestDictionary: [], durationSec: 5 });
       assert.ok(workflowId);
-      const queued = await (await db()).optimizationWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
+      const queued = await (await db()).cleanUpWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
       assert.equal(queued.mode, "background", "even a short note's: no upload waits for the model on this machine");
-      assert.equal(await runOptimization({ workflowId }), "completed");
-      const workflow = await (await db()).optimizationWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
+      assert.equal(await runCleanUp({ workflowId }), "completed");
+      const workflow = await (await db()).cleanUpWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
       assert.equal(workflow.optimizer, "openai", "the writer's clean-up (the interface's name for it)");
       assert.equal(workflow.status, "completed");
       // Nonsense from the tiny model changes too many words: the guard keeps the person's words (tidied

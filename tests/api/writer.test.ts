@@ -6,7 +6,7 @@ import { standInWriter } from "@/tests/support/stand-in-writer.ts";
 import { loadCorpus } from "@/tests/support/writer-corpus.ts";
 import { withEnv } from "@/tests/support/env.ts";
 import { content, createChannel, createMaster, setUpContentTests } from "@/tests/api/content-support.ts";
-import { generateVariantJob } from "@/lib/content/generation/generation-job.ts";
+import { generateVariantJob } from "@/lib/posts/generation/generation-job.ts";
 import { postLength } from "@/lib/channels/platforms.ts";
 import { upsertEntry } from "@/lib/dictionary/upsert-entry.ts";
 import { writerStatus } from "@/lib/writer/writer.ts";
@@ -241,7 +241,7 @@ describe("posts by the writer", () => {
 
 describe("insights by the writer", () => {
   const NOTE_TEXT = "Our cooper netties cluster moved to Postgres. I need to send the report to Maria by Friday. Remember to book the room for the retro.";
-  const insightsOf = async (id: string) => ((await (await db()).transcription.findUniqueOrThrow({ where: { id } })).insights ?? null) as {
+  const insightsOf = async (id: string) => ((await (await db()).note.findUniqueOrThrow({ where: { id } })).insights ?? null) as {
     title: string;
     summary: string;
     action_items: { text: string; done: boolean }[];
@@ -266,7 +266,7 @@ describe("insights by the writer", () => {
       const kept = offline.action_items[0];
       assert.ok(kept, "the offline writer found an action item");
       const prisma = await db();
-      await prisma.transcription.update({ where: { id: note.id }, data: { insights: { ...offline, action_items: offline.action_items.map((a, i) => ({ ...a, done: i === 0 })) } } });
+      await prisma.note.update({ where: { id: note.id }, data: { insights: { ...offline, action_items: offline.action_items.map((a, i) => ({ ...a, done: i === 0 })) } } });
 
       reply = () => ({
         content: JSON.stringify({ title: "Kubernetes Moves to Postgres", summary: "The cluster moved; a report and a room are due.", key_points: ["The cluster moved to Postgres."], action_items: [kept.text, "Book the retro room"] }),
@@ -347,7 +347,7 @@ describe("insights by the writer", () => {
       await writeNoteInsights({ userId: user.id, id: note.id });
       assert.equal((await getNote({ userId: user.id, id: note.id })).insights_pending, false, "no writer: nothing follows");
       const prisma = await db();
-      await prisma.transcription.update({ where: { id: note.id }, data: { text: "Heard again: the prickly cluster moved to Postgres." } });
+      await prisma.note.update({ where: { id: note.id }, data: { text: "Heard again: the prickly cluster moved to Postgres." } });
       assert.equal((await getNote({ userId: user.id, id: note.id })).insights_pending, true);
       await writeNoteInsights({ userId: user.id, id: note.id });
       const shown = await getNote({ userId: user.id, id: note.id });

@@ -21,7 +21,7 @@ export async function createTestNote(user: { id: string }, text: string, cleanTe
   const { db } = await import("@/lib/db/client.ts");
   const prisma = await db();
   const optimization = cleanText
-    ? await prisma.optimizationWorkflow.create({
+    ? await prisma.cleanUpWorkflow.create({
         data: {
           userId: user.id,
           requestHash: randomBytes(32).toString("hex"),
@@ -37,7 +37,7 @@ export async function createTestNote(user: { id: string }, text: string, cleanTe
         },
       })
     : null;
-  return prisma.transcription.create({
+  return prisma.note.create({
     data: {
       userId: user.id, text, rawText: text, language, durationSec: 4, engine: "test",
       audioSha256: "0".repeat(64), requestHash: randomBytes(32).toString("hex"), optimizationId: optimization?.id ?? null,
@@ -62,7 +62,7 @@ export async function createTimedNote(
     return { start, end, text, words: tokens.map((word, i) => ({ word, start: start + i * step, end: start + (i + 1) * step })) };
   });
   const text = sentences.map(([t]) => t).join(" ");
-  return prisma.transcription.create({
+  return prisma.note.create({
     data: {
       userId: user.id, text, rawText: text, language: options.language ?? "en", durationSec: sentences.at(-1)?.[2] ?? 0, engine: "test", segments,
       audioSha256: "0".repeat(64), requestHash: randomBytes(32).toString("hex"), title: options.title ?? null, tags: options.tags ?? [],

@@ -7,11 +7,11 @@ import { fileURLToPath } from "node:url";
 import { PLATFORMS, type Platform } from "@/lib/channels/schemas.ts";
 import { PLATFORM_RULES, platformFamily, postLength } from "@/lib/channels/platforms.ts";
 import { isEverydayWord } from "@/lib/dictionary/common-words.ts";
-import { generateLocally } from "@/lib/content/generators/local.ts";
-import { INVITE_LINES } from "@/lib/content/generators/invite-replies.ts";
-import { splitPosts } from "@/lib/content/generators/platform-rules.ts";
+import { generateLocally } from "@/lib/posts/generators/local.ts";
+import { INVITE_LINES } from "@/lib/posts/generators/invite-replies.ts";
+import { splitPosts } from "@/lib/posts/generators/platform-rules.ts";
 import { unitsOf } from "@/lib/writer/sentences.ts";
-import type { GenerationOutput, GenerationTerm, GeneratorPreset } from "@/lib/content/generators/types.ts";
+import type { GenerationOutput, GenerationTerm, GeneratorPreset } from "@/lib/posts/generators/types.ts";
 
 export type CorpusNote = { id: string; language: string; text: string; dictionary?: GenerationTerm[]; expect_tags?: string[]; never_tags?: string[] };
 

@@ -5,7 +5,7 @@ import { closeDb, db } from "@/lib/db/client.ts";
 import { migrateDatabase } from "@/lib/db/migrate.ts";
 import { resetEnvCache } from "@/lib/env.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
-import { startOptimization } from "@/lib/clean-up/start-clean-up.ts";
+import { startCleanUp } from "@/lib/clean-up/start-clean-up.ts";
 import { createEmptyDatabase, postgresAvailable, type EmptyDatabase } from "../support/database.ts";
 import { createTestUser, type TestUser } from "../support/factories.ts";
 import { startChatServer } from "../support/chat-server.ts";
@@ -58,7 +58,7 @@ describe("job workers", () => {
 
   test("a worker killed mid-job: another recovers the run, finished chunks are kept, logs stay clean", async () => {
     const first = startWorker();
-    const workflowId = (await startOptimization({
+    const workflowId = (await startCleanUp({
       userId: user.id,
       requestHash: randomBytes(16).toString("hex"),
       transcript: { text: "", segments: WORDS.map((text, i) => ({ start: i * 3, end: i * 3 + 2.5, text })) },
@@ -66,7 +66,7 @@ describe("job workers", () => {
       durationSec: 600,
     }))!;
     const prisma = await db();
-    const read = () => prisma.optimizationWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
+    const read = () => prisma.cleanUpWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
     const until = async <T>(what: string, probe: () => Promise<T | undefined>) => {
       const deadline = Date.now() + 90_000;
       for (;;) {

@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { contentHash } from "@/lib/content/items/content-hash.ts";
+import { contentHash } from "@/lib/posts/items/content-hash.ts";
 
 describe("contentHash", () => {
   test("is the documented SHA-256 of title + \\n + body", () => {

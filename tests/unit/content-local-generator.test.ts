@@ -1,9 +1,9 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { generateLocally } from "@/lib/content/generators/local.ts";
-import { splitPosts } from "@/lib/content/generators/platform-rules.ts";
+import { generateLocally } from "@/lib/posts/generators/local.ts";
+import { splitPosts } from "@/lib/posts/generators/platform-rules.ts";
 import { rankUnits, unitsOf } from "@/lib/writer/sentences.ts";
-import type { GeneratorPreset } from "@/lib/content/generators/types.ts";
+import type { GeneratorPreset } from "@/lib/posts/generators/types.ts";
 import { PLATFORMS, type Platform } from "@/lib/channels/schemas.ts";
 import { PLATFORM_RULES, postLength } from "@/lib/channels/platforms.ts";
 import { titleOf } from "@/lib/writer/note-title.ts";

@@ -11,7 +11,7 @@ import {
   freshness,
   generationOutcome,
   moveDelivery,
-} from "@/lib/content/items/states.ts";
+} from "@/lib/posts/items/states.ts";
 
 const code = (fn: () => unknown) => {
   try {

@@ -2,11 +2,11 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { PLATFORMS } from "@/lib/channels/schemas.ts";
 import { platformFamily } from "@/lib/channels/platforms.ts";
-import { INVITE_LINES, inviteRepliesLine } from "@/lib/content/generators/invite-replies.ts";
+import { INVITE_LINES, inviteRepliesLine } from "@/lib/posts/generators/invite-replies.ts";
 import { titleOf } from "@/lib/writer/note-title.ts";
 import { detectLanguage } from "@/lib/writer/note-language.ts";
-import { hashtagCandidates } from "@/lib/content/generators/hashtags.ts";
-import { splitPosts } from "@/lib/content/generators/platform-rules.ts";
+import { hashtagCandidates } from "@/lib/posts/generators/hashtags.ts";
+import { splitPosts } from "@/lib/posts/generators/platform-rules.ts";
 import { checkPost, familyTexts, hashtagsOf, loadCorpus, sameAcrossFamilies, titleLineOf, writeNote } from "@/tests/support/writer-corpus.ts";
 
 const CORPUS = loadCorpus();

@@ -133,7 +133,7 @@ test("the browser app's rooms import each other in one order, with no circles", 
 // Recognition ends in text, segments and words: what a note does after (clean-up, insights, tags,
 // webhooks, keeping its audio, posts following its text) is lib/notes/note-recognized.ts.
 test("lib/transcription imports none of the note's life after recognition", () => {
-  const after = /^lib\/(insights|tags|webhooks|clean-up|content|note-audio)\//;
+  const after = /^lib\/(insights|tags|webhooks|clean-up|posts|note-audio)\//;
   const reached = [...importGraph()]
     .filter(([file]) => file.startsWith("lib/transcription/"))
     .flatMap(([file, targets]) => targets.filter((t) => after.test(t)).map((t) => `${file} → ${t}`));
@@ -167,8 +167,10 @@ test("the note's store imports nothing of lib/ but the database, the HTTP errors
 
 // One owner per table: the note's table is read and written by lib/notes alone, and there by its
 // store (lib/notes/store) alone; the note's use cases, another domain, a route or the browser app ask it.
-// A Prisma query on the model (`.transcription.findFirst(` …) or SQL naming the table counts.
-const NOTE_TABLE = [/\.transcription\.\w+\(/, /\b(?:FROM|JOIN|UPDATE|INTO|TABLE|ANALYZE)\s+"?transcriptions\b/i];
+// A Prisma query on the model (`.note.findFirst(` …) or SQL naming the table counts.
+// (`.note.` alone would be any note object: the pattern names the model's query methods.)
+const NOTE_QUERY = /\.note\.(?:find(?:Unique|First)(?:OrThrow)?|findMany|create(?:Many)?(?:AndReturn)?|update(?:Many)?(?:AndReturn)?|upsert|delete(?:Many)?|count|aggregate|groupBy)\(/;
+const NOTE_TABLE = [NOTE_QUERY, /\b(?:FROM|JOIN|UPDATE|INTO|TABLE|ANALYZE)\s+"?transcriptions\b/i];
 // None today. Migrations live in prisma/migrations; account deletion counts the notes through the
 // store and deletes them by the cascade from the user.
 const NOTE_TABLE_EXCEPTIONS = new Map<string, string>();
@@ -186,13 +188,17 @@ test("outside lib/notes/store no file of lib/ or app/ queries the note's table",
 });
 
 test("the note-table check finds a query and SQL on the table, and not its wire names", () => {
-  assert.ok(namesNoteTable("await prisma.transcription.findFirst({ where })"));
-  assert.ok(namesNoteTable("await (await db()).transcription.count({ where })"));
+  assert.ok(namesNoteTable("await prisma.note.findFirst({ where })"));
+  assert.ok(namesNoteTable("await (await db()).note.count({ where })"));
   assert.ok(namesNoteTable("tx.$executeRaw`UPDATE transcriptions SET tags = ${tags}`"));
   assert.ok(namesNoteTable("SELECT 1 FROM \"transcriptions\" WHERE id = ${id}"));
   assert.ok(namesNoteTable("SELECT t.id FROM optimization_workflows o JOIN transcriptions t ON t.optimization_id = o.id"));
   assert.ok(!namesNoteTable('client.GET("/api/v1/transcriptions/{id}", note(id))'));
   assert.ok(!namesNoteTable('type Match = TranscriptionList["transcriptions"][number];'));
-  assert.ok(!namesNoteTable("await prisma.transcriptionClaim.deleteMany({ where })"));
-  assert.ok(!namesNoteTable("// quoted prisma.transcription.findFirst() once"));
+  assert.ok(!namesNoteTable("await prisma.noteClaim.deleteMany({ where })"));
+  assert.ok(!namesNoteTable("// quoted prisma.note.findFirst() once"));
+  assert.ok(namesNoteTable("await tx.note.updateMany({ where, data })"));
+  assert.ok(namesNoteTable("prisma.note.findUniqueOrThrow({ where: { id } })"));
+  assert.ok(!namesNoteTable("const title = props.note.title.trim();"));
+  assert.ok(!namesNoteTable("setNote(outcome.note.text)"));
 });

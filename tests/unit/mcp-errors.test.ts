@@ -8,7 +8,7 @@ import { protocolError, toolRefusal } from "@/lib/mcp/errors.ts";
 
 process.env.LOG_LEVEL ??= "silent";
 
-const prismaError = Object.assign(new Error("Invalid `prisma.transcription.findFirst()` invocation: invalid byte sequence for encoding \"UTF8\": 0x00 (22021)"), { code: "P2010" });
+const prismaError = Object.assign(new Error("Invalid `prisma.note.findFirst()` invocation: invalid byte sequence for encoding \"UTF8\": 0x00 (22021)"), { code: "P2010" });
 
 test("an unknown failure: internal_error, the generic message and the request id; nothing of the failure itself", () => {
   const refusal = toolRefusal(prismaError, "req-1");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { chunkTranscript, joinChunks } from "@/lib/clean-up/chunk-text.ts";
-import { optimizeLocally, tidyCaption } from "@/lib/clean-up/rules-clean-up.ts";
+import { cleanUpByRules, tidyCaption } from "@/lib/clean-up/rules-clean-up.ts";
 
 describe("chunkTranscript", () => {
   const segments = [
@@ -33,20 +33,20 @@ describe("chunkTranscript", () => {
 
 describe("the local optimizer", () => {
   test("one sentence per utterance, capitalized, fillers and stutters dropped, I capitalized", () => {
-    assert.equal(optimizeLocally("um so i think the the plan is good\nwe should ship it uh tomorrow"), "So I think the plan is good. We should ship it tomorrow.");
+    assert.equal(cleanUpByRules("um so i think the the plan is good\nwe should ship it uh tomorrow"), "So I think the plan is good. We should ship it tomorrow.");
   });
 
   test("keeps existing punctuation and question marks; i'm becomes I'm", () => {
-    assert.equal(optimizeLocally("is it ready?\ni'm not sure, um, really"), "Is it ready? I'm not sure, really.");
+    assert.equal(cleanUpByRules("is it ready?\ni'm not sure, um, really"), "Is it ready? I'm not sure, really.");
   });
 
   test("empty lines become paragraph breaks; a line of only fillers disappears", () => {
-    assert.equal(optimizeLocally("first point\n\nuh um\nsecond point"), "First point.\n\nSecond point.");
+    assert.equal(cleanUpByRules("first point\n\nuh um\nsecond point"), "First point.\n\nSecond point.");
   });
 
   test("is deterministic and idempotent", () => {
-    const once = optimizeLocally("well hello there\nhow are you");
-    assert.equal(optimizeLocally(once), once);
+    const once = cleanUpByRules("well hello there\nhow are you");
+    assert.equal(cleanUpByRules(once), once);
   });
 });
 

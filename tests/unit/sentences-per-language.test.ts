@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { unitsOf } from "@/lib/writer/sentences.ts";
-import { optimizeLocally } from "@/lib/clean-up/rules-clean-up.ts";
+import { cleanUpByRules } from "@/lib/clean-up/rules-clean-up.ts";
 
 // Sentence ends per language (Intl.Segmenter): the offline post writer and the local clean-up.
 const sentences = (text: string, language: string) => unitsOf(text, language).map((u) => u.text);
@@ -27,6 +27,6 @@ test("Japanese: 。 ends a sentence (a regex of English punctuation saw one sent
 });
 
 test("the local clean-up capitalizes behind ¿ and ¡ and leaves scripts without case alone", () => {
-  assert.match(optimizeLocally("¿qué tal el proyecto"), /^¿Qué tal el proyecto/);
-  assert.match(optimizeLocally("今日は晴れです"), /^今日は晴れです/);
+  assert.match(cleanUpByRules("¿qué tal el proyecto"), /^¿Qué tal el proyecto/);
+  assert.match(cleanUpByRules("今日は晴れです"), /^今日は晴れです/);
 });

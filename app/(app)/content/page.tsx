@@ -4,8 +4,8 @@ import { ContentList } from "@/app/_components/posts/content-list.tsx";
 import { ButtonLink, PageHeader } from "@/app/_ui/index.ts";
 import { seed } from "@/app/(app)/_seed.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
-import { getFamily } from "@/lib/content/items/get-family.ts";
-import { listMasters } from "@/lib/content/items/list-masters.ts";
+import { getFamily } from "@/lib/posts/items/get-family.ts";
+import { listMasters } from "@/lib/posts/items/list-masters.ts";
 
 export const metadata: Metadata = { title: "Posts" };
 

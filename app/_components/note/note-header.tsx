@@ -3,7 +3,7 @@
 import { Pin } from "lucide-react";
 import type { Transcription } from "@/app/_lib/api.ts";
 import { duration } from "@/app/_lib/notes/note-text.ts";
-import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
+import { CleanUpStatus } from "@/app/_components/note/clean-up-status.tsx";
 import { NoteTitle } from "@/app/_components/note/note-tools.tsx";
 import { NoteTags } from "@/app/_components/note/note-tags.tsx";
 import { LocalTime } from "@/app/_ui/index.ts";
@@ -33,7 +33,7 @@ export function NoteHeader({
             <Pin size={14} aria-hidden="true" /> Pinned
           </span>
         )}
-        <OptimizationStatus optimization={note.optimization} />
+        <CleanUpStatus optimization={note.optimization} />
       </p>
       <NoteTags noteId={note.id} tags={note.tags} onSaved={(saved) => onChanged((current) => ({ ...current, tags: saved.tags }))} />
     </header>

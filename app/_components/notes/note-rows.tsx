@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { ApiRequestError, searchTranscriptions, type Transcription, type TranscriptionList } from "@/app/_lib/api.ts";
 import { isBeingDeleted } from "@/app/_lib/notes/note-deletion.ts";
 import { groupByRecording } from "@/app/_lib/notes/group-transcripts.ts";
-import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
+import { CleanUpStatus } from "@/app/_components/note/clean-up-status.tsx";
 import { duration, shownText, titleOf } from "@/app/_lib/notes/note-text.ts";
 import { searchCount } from "@/app/_lib/notes/search-count.ts";
 import { Button, ButtonLink, EmptyState, LocalTime, Notice, RowLink, RowList, TagLabel } from "@/app/_ui/index.ts";
@@ -70,7 +70,7 @@ export function NoteRows({ items, cursor, onMore }: { items: Transcription[]; cu
                     <span>
                       <LocalTime iso={t.recorded_at} /> · {duration(t.duration)}
                     </span>{" "}
-                    <OptimizationStatus optimization={t.optimization} />
+                    <CleanUpStatus optimization={t.optimization} />
                     <Labels note={t} />
                   </>
                 }

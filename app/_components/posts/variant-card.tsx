@@ -3,7 +3,7 @@
 import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { Check, Copy, Download, Ellipsis, ExternalLink, Pencil, RefreshCw, Send, Share2 } from "lucide-react";
 import { ApiRequestError } from "@/app/_lib/api.ts";
-import { THREAD_SEPARATOR } from "@/lib/content/generators/platform-rules.ts";
+import { THREAD_SEPARATOR } from "@/lib/posts/generators/platform-rules.ts";
 import { approveItem, confirmManualDelivery, editItem, newActionId, regenerate, type Channel, type ContentItem, type Delivery } from "@/app/_lib/posts/content.ts";
 import { canShare, copyVariant, downloadVariant, isThread, shareVariant, type ShareOutcome } from "@/app/_lib/posts/share.ts";
 import { Badge, Button, IconButton, LocalTime, Notice, ProgressBar, Sheet } from "@/app/_ui/index.ts";

@@ -3,7 +3,7 @@
 import { Pin } from "lucide-react";
 import type { Recording } from "@/app/_lib/api.ts";
 import { duration } from "@/app/_lib/notes/note-text.ts";
-import { OptimizationStatus } from "@/app/_components/note/optimization-status.tsx";
+import { CleanUpStatus } from "@/app/_components/note/clean-up-status.tsx";
 import { NoteTags } from "@/app/_components/note/note-tags.tsx";
 import { LocalTime } from "@/app/_ui/index.ts";
 import styles from "../note/note.module.css";
@@ -37,7 +37,7 @@ export function RecordingHeader({
               <Pin size={14} aria-hidden="true" /> Pinned
             </span>
           )}
-          <OptimizationStatus optimization={recording.optimization} />
+          <CleanUpStatus optimization={recording.optimization} />
         </p>
       )}
       {/* One note: the server sets its tags (and pin) on every part, whichever part is named. */}

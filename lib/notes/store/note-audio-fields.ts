@@ -26,11 +26,11 @@ export async function clearAudio(ids: string[]): Promise<void> {
 
 /** Up to `take` notes (anyone's) whose recording was kept at or before `before`. */
 export async function notesWithAudioKeptBefore(before: Date, take: number): Promise<{ id: string; userId: string; audioStorage: string | null }[]> {
-  return (await db()).transcription.findMany({ where: { audioKeptAt: { lte: before } }, select: { id: true, userId: true, audioStorage: true }, take });
+  return (await db()).note.findMany({ where: { audioKeptAt: { lte: before } }, select: { id: true, userId: true, audioStorage: true }, take });
 }
 
 /** The bytes of the recordings the person's notes keep. */
 export async function keptAudioBytes({ userId }: { userId: string }): Promise<number> {
-  const kept = await (await db()).transcription.aggregate({ where: { userId }, _sum: { audioBytes: true } });
+  const kept = await (await db()).note.aggregate({ where: { userId }, _sum: { audioBytes: true } });
   return kept._sum.audioBytes ?? 0;
 }

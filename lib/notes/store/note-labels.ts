@@ -18,7 +18,7 @@ export async function setLabels(
 
 /** The tags and pin of a recording's first part, if it has one yet. */
 export async function labelsOfFirstPart({ userId, recordingId }: { userId: string; recordingId: string }): Promise<{ tags: string[]; pinned: boolean } | null> {
-  return (await client()).transcription.findFirst({
+  return (await client()).note.findFirst({
     where: { userId, recordingId },
     orderBy: [{ recordingPart: "asc" }, { createdAt: "asc" }],
     select: { tags: true, pinned: true },

@@ -10,13 +10,13 @@ import { matchConditions, type StemmedQuery } from "@/lib/notes/store/search-que
 export async function notesWithCleanUp({ userId, ids }: { userId: string; ids: string[] }): Promise<NoteRow[]> {
   if (!ids.length) return [];
   const prisma = await client();
-  return prisma.transcription.findMany({ where: { userId, id: { in: ids } }, include: { optimization: true } });
+  return prisma.note.findMany({ where: { userId, id: { in: ids } }, include: { optimization: true } });
 }
 
 /** The keys of the person's notes in the list's order, pinned first, each newest first: `take` of them matching `where`. */
-export async function listKeys({ userId, where, take }: { userId: string; where: Prisma.TranscriptionWhereInput; take?: number }) {
+export async function listKeys({ userId, where, take }: { userId: string; where: Prisma.NoteWhereInput; take?: number }) {
   const prisma = await client();
-  return prisma.transcription.findMany({ where: { userId, ...where }, orderBy: [{ pinned: "desc" }, { id: "desc" }], take, select: { id: true, pinned: true } });
+  return prisma.note.findMany({ where: { userId, ...where }, orderBy: [{ pinned: "desc" }, { id: "desc" }], take, select: { id: true, pinned: true } });
 }
 
 /** The bytes of text each of these notes carries in a list (the text, the recognized text and the clean-up), read without reading the texts. */

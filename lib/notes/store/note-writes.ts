@@ -8,13 +8,13 @@ import { client, type NoteKey, type NoteRow } from "@/lib/notes/store/owned-note
 // of their own; the text's own writes move it.
 
 /** A new note (with its clean-up, as presentNote reads it). Unique violations reach the caller (a retried upload). */
-export async function createNote(data: Prisma.TranscriptionUncheckedCreateInput): Promise<NoteRow> {
-  return (await db()).transcription.create({ data, include: { optimization: true } });
+export async function createNote(data: Prisma.NoteUncheckedCreateInput): Promise<NoteRow> {
+  return (await db()).note.create({ data, include: { optimization: true } });
 }
 
 /** The note stored under an upload's Idempotency-Key, if any. */
 export async function findNoteByIdempotencyKey({ userId, idempotencyKey }: { userId: string; idempotencyKey: string }): Promise<NoteRow | null> {
-  return (await db()).transcription.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey } }, include: { optimization: true } });
+  return (await db()).note.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey } }, include: { optimization: true } });
 }
 
 /**
@@ -22,7 +22,7 @@ export async function findNoteByIdempotencyKey({ userId, idempotencyKey }: { use
  * copy changes nothing). Returns how many notes changed (0: none such, or changed since).
  */
 export async function replaceText({ userId, id, text, title, updatedAt }: { userId: string; id: string; text?: string; title?: string | null; updatedAt?: Date }): Promise<number> {
-  const { count } = await (await db()).transcription.updateMany({
+  const { count } = await (await db()).note.updateMany({
     where: { id, userId, ...(updatedAt && { updatedAt }) },
     data: {
       ...(text !== undefined && { text, editedAt: new Date() }),
@@ -60,14 +60,14 @@ export async function improveHeardText({
 }): Promise<"replaced" | "unchanged" | "edited"> {
   const prisma = await db();
   const where = { id, userId, editedAt: null, text: heardText };
-  const before = await prisma.transcription.findFirst({
+  const before = await prisma.note.findFirst({
     where,
     select: { text: true, rawText: true, segments: true, dictionaryReplacements: true, engine: true, optimizationId: true, updatedAt: true },
   });
   if (!before) return "edited";
   if (next.text === heardText) return "unchanged";
   const { updatedAt, ...kept } = before;
-  const replaced = await prisma.transcription.updateMany({
+  const replaced = await prisma.note.updateMany({
     where: { ...where, updatedAt },
     data: { ...next, textBeforeImproved: kept satisfies TextBeforeImproved, textImprovedAt: new Date(), textImprovingSince: null },
   });
@@ -81,13 +81,13 @@ export async function improveHeardText({
 export async function undoImprovedText({ userId, id }: { userId: string; id: string }): Promise<TextBeforeImproved | null> {
   const prisma = await db();
   const where = { id, userId, editedAt: null, textBeforeImproved: { not: Prisma.AnyNull } };
-  const row = await prisma.transcription.findFirst({ where, select: { textBeforeImproved: true, updatedAt: true } });
+  const row = await prisma.note.findFirst({ where, select: { textBeforeImproved: true, updatedAt: true } });
   if (!row) return null;
   const kept = row.textBeforeImproved as TextBeforeImproved;
   // Its clean-up, unless that is gone since (a clean-up's row outlives its notes, but not its account's deletion).
-  const cleanUpLeft = kept.optimizationId !== null && (await prisma.optimizationWorkflow.count({ where: { id: kept.optimizationId } })) > 0;
+  const cleanUpLeft = kept.optimizationId !== null && (await prisma.cleanUpWorkflow.count({ where: { id: kept.optimizationId } })) > 0;
   const before = { ...kept, optimizationId: cleanUpLeft ? kept.optimizationId : null };
-  const { count } = await prisma.transcription.updateMany({
+  const { count } = await prisma.note.updateMany({
     where: { ...where, updatedAt: row.updatedAt },
     data: {
       text: before.text,
@@ -108,7 +108,7 @@ export async function undoImprovedText({ userId, id }: { userId: string; id: str
  * heard again already (a mark not renewed for `staleBefore` is a stopped process's). False: not.
  */
 export async function claimHearingAgain({ userId, id, staleBefore }: { userId: string; id: string; staleBefore: Date }): Promise<boolean> {
-  const { count } = await (await db()).transcription.updateMany({
+  const { count } = await (await db()).note.updateMany({
     where: { id, userId, editedAt: null, audioStorage: { not: null }, OR: [{ textImprovingSince: null }, { textImprovingSince: { lt: staleBefore } }] },
     data: { textImprovingSince: new Date() },
   });
@@ -117,17 +117,17 @@ export async function claimHearingAgain({ userId, id, staleBefore }: { userId: s
 
 /** The note's text is being improved (renewed while the second pass runs: `onlyIfImproving`), or no longer (null). */
 export async function setTextImproving({ userId, id, since, onlyIfImproving = false }: { userId: string; id: string; since: Date | null; onlyIfImproving?: boolean }): Promise<void> {
-  await (await db()).transcription.updateMany({ where: { id, userId, ...(onlyIfImproving && { textImprovingSince: { not: null } }) }, data: { textImprovingSince: since } });
+  await (await db()).note.updateMany({ where: { id, userId, ...(onlyIfImproving && { textImprovingSince: { not: null } }) }, data: { textImprovingSince: since } });
 }
 
 /** The note shows this clean-up from now on. */
 export async function setCleanUp({ userId, id, optimizationId }: { userId: string; id: string; optimizationId: string }): Promise<void> {
-  await (await db()).transcription.updateMany({ where: { id, userId }, data: { optimizationId } });
+  await (await db()).note.updateMany({ where: { id, userId }, data: { optimizationId } });
 }
 
 /** The stored insights value (JSON) of a note whose row lock `tx` holds (lockNote). */
 export async function insightsValueOf(tx: Db, id: string): Promise<unknown> {
-  return (await tx.transcription.findUniqueOrThrow({ where: { id }, select: { insights: true } })).insights;
+  return (await tx.note.findUniqueOrThrow({ where: { id }, select: { insights: true } })).insights;
 }
 
 /** Stores the note's insights value (under its row lock); updated_at stays. */
@@ -137,12 +137,12 @@ export async function setInsights(tx: Db, id: string, value: object): Promise<vo
 
 /** The notes that show this clean-up and were not edited since (their insights follow it). */
 export async function uneditedNotesOfCleanUp(optimizationId: string): Promise<{ id: string; userId: string }[]> {
-  return (await db()).transcription.findMany({ where: { optimizationId, editedAt: null }, select: { id: true, userId: true } });
+  return (await db()).note.findMany({ where: { optimizationId, editedAt: null }, select: { id: true, userId: true } });
 }
 
 /** The newest of the person's notes showing this clean-up, if any. */
 export async function latestNoteOfCleanUp({ userId, optimizationId }: { userId: string; optimizationId: string }): Promise<{ id: string } | null> {
-  return (await db()).transcription.findFirst({ where: { userId, optimizationId }, orderBy: { createdAt: "desc" }, select: { id: true } });
+  return (await db()).note.findFirst({ where: { userId, optimizationId }, orderBy: { createdAt: "desc" }, select: { id: true } });
 }
 
 /**
@@ -154,8 +154,8 @@ export async function deleteNoteRow(
   { optimizationId, requestHash }: { optimizationId: string | null; requestHash: string },
 ): Promise<{ cleanUpShared: boolean; recognitionShared: boolean }> {
   const prisma = await client(tx);
-  await prisma.transcription.deleteMany({ where: { id, userId } });
-  const cleanUpShared = optimizationId ? (await prisma.transcription.count({ where: { optimizationId } })) > 0 : false;
-  const recognitionShared = (await prisma.transcription.count({ where: { userId, requestHash } })) > 0;
+  await prisma.note.deleteMany({ where: { id, userId } });
+  const cleanUpShared = optimizationId ? (await prisma.note.count({ where: { optimizationId } })) > 0 : false;
+  const recognitionShared = (await prisma.note.count({ where: { userId, requestHash } })) > 0;
   return { cleanUpShared, recognitionShared };
 }

@@ -19,7 +19,7 @@ import { planHearingAgain, startHearingAgain } from "@/lib/transcription/live/he
 import { waitForPieces } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { completeWaitingPieces } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
-import { optimizationKey } from "@/lib/transcription/recognition/transcribe-audio.ts";
+import { cleanUpKey } from "@/lib/transcription/recognition/transcribe-audio.ts";
 import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
 import { getNote } from "@/lib/notes/get-note.ts";
 import { noteRecognized, shouldKeepAudio } from "@/lib/notes/note-recognized.ts";
@@ -133,7 +133,7 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
             textImprovingSince: secondPass ? new Date() : undefined,
           },
         },
-        { cleanUpKey: optimizationKey(hash, entries), requestDictionary: [], durationSec },
+        { cleanUpKey: cleanUpKey(hash, entries), requestDictionary: [], durationSec },
       );
       phases.mark("saved");
       // The encoding whose recording is kept: none for a note made already (a Stop answered twice).

@@ -8,7 +8,7 @@ import { IMPROVING_RENEWED_MS } from "@/lib/notes/present-note.ts";
 import { improveHeardText, setTextImproving } from "@/lib/notes/store/note-writes.ts";
 import { pieceWav } from "@/lib/transcription/recognition/recognize-pieces-audio.ts";
 import type { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
-import { optimizationKey } from "@/lib/transcription/recognition/transcribe-audio.ts";
+import { cleanUpKey } from "@/lib/transcription/recognition/transcribe-audio.ts";
 import { BoundedQueue } from "@/lib/transcription/recognizers/bounded-queue.ts";
 import type { RecognitionEngine } from "@/lib/transcription/recognizers/types.ts";
 
@@ -114,7 +114,7 @@ export async function replaceHeardText(
   await noteTextImproved({
     userId: note.userId,
     noteId: note.noteId,
-    cleanUpKey: optimizationKey(`${note.requestHash}:${note.pass}`, entries),
+    cleanUpKey: cleanUpKey(`${note.requestHash}:${note.pass}`, entries),
     text: corrected.text,
     segments: corrected.segments,
     durationSec: note.durationSec,

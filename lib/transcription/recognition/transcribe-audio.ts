@@ -192,7 +192,7 @@ async function recognizeDecoded(
         recordedAt: input.recorded_at ? new Date(input.recorded_at) : undefined,
       },
     },
-    { cleanUpKey: optimizationKey(hash, entries), requestDictionary: requestEntries, durationSec: audio.durationSec, keeping },
+    { cleanUpKey: cleanUpKey(hash, entries), requestDictionary: requestEntries, durationSec: audio.durationSec, keeping },
   );
 }
 
@@ -201,7 +201,7 @@ async function recognizeDecoded(
  * the same audio uploaded again after a dictionary change is cleaned up again, not served the old
  * text (a retry with the same dictionary still shares one workflow).
  */
-export function optimizationKey(uploadHash: string, entries: DictionaryEntry[]): string {
+export function cleanUpKey(uploadHash: string, entries: DictionaryEntry[]): string {
   return hashRequest({ upload: uploadHash, dictionary: entries.map((e) => [e.misspelling, e.correctSpelling]) });
 }
 

@@ -32,13 +32,13 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
-async function optimizationData(sources: EventSources, userId: string, workflowId: string): Promise<Data | null> {
+async function cleanUpData(sources: EventSources, userId: string, workflowId: string): Promise<Data | null> {
   const prisma = await db();
   const note = await latestNoteOfCleanUp({ userId, optimizationId: workflowId });
   if (!note) {
     // A short recording's clean-up completes in its upload before the note is saved: the queue
     // tries again in a moment. Gone with its note (deleted with it), there is nothing to send.
-    const cleanUp = await prisma.optimizationWorkflow.count({ where: { id: workflowId, userId } });
+    const cleanUp = await prisma.cleanUpWorkflow.count({ where: { id: workflowId, userId } });
     if (cleanUp) throw new Error("No note shows this clean-up yet; the event is sent once its upload saved it.");
     return null;
   }
@@ -57,7 +57,7 @@ export async function eventData(sources: EventSources, { userId, type, subjectId
     case "transcription.failed":
       return { recording_id: subjectId, error: { code: detail ?? "internal_error" } };
     case "optimization.completed":
-      return optimizationData(sources, userId, id);
+      return cleanUpData(sources, userId, id);
     case "content.variants.generated":
     case "content.variant.approved": {
       const variant = await orNull(() => sources.item({ userId, id }));

@@ -1,5 +1,5 @@
 // The prompt of a post: the platform's limit and shape, the preset, the note's language and the
-// spellings to keep. The caller (lib/content/generators/writer.ts) says which rules apply.
+// spellings to keep. The caller (lib/posts/generators/writer.ts) says which rules apply.
 
 const LABELS: Record<string, string> = {
   x: "X (Twitter)",

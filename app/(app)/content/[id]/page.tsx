@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { ContentFamilyView } from "@/app/_components/posts/content-family.tsx";
 import { seed } from "@/app/(app)/_seed.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
-import { getFamily } from "@/lib/content/items/get-family.ts";
+import { getFamily } from "@/lib/posts/items/get-family.ts";
 import { listChannels } from "@/lib/channels/channel-store.ts";
 import { listPresets } from "@/lib/presets/preset-store.ts";
 

@@ -1,8 +1,8 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/content/contracts.ts";
-import { createMaster } from "@/lib/content/items/create-master.ts";
-import { listMasters } from "@/lib/content/items/list-masters.ts";
+import * as api from "@/lib/posts/contracts.ts";
+import { createMaster } from "@/lib/posts/items/create-master.ts";
+import { listMasters } from "@/lib/posts/items/list-masters.ts";
 
 // GET /api/v1/content/items – your masters, newest first
 export const GET = withOperation(api.listContentMasters, async ({ user, query }) => {

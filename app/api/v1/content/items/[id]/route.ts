@@ -1,8 +1,8 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/content/contracts.ts";
-import { editItem } from "@/lib/content/items/edit-item.ts";
-import { getItem } from "@/lib/content/items/get-item.ts";
+import * as api from "@/lib/posts/contracts.ts";
+import { editItem } from "@/lib/posts/items/edit-item.ts";
+import { getItem } from "@/lib/posts/items/get-item.ts";
 
 // GET /api/v1/content/items/{id} – one master or variant
 export const GET = withOperation(api.getContentItem, async ({ params, user }) => {

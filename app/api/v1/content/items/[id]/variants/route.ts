@@ -1,7 +1,7 @@
 import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
-import * as api from "@/lib/content/contracts.ts";
-import { createVariants } from "@/lib/content/generation/create-variants.ts";
+import * as api from "@/lib/posts/contracts.ts";
+import { createVariants } from "@/lib/posts/generation/create-variants.ts";
 
 // POST /api/v1/content/items/{id}/variants – create or reuse variants of a master for your active channels
 export const POST = withOperation(api.createContentVariants, async ({ params, user, body: input }) => {

@@ -1,0 +1,35 @@
+import { db } from "@/lib/db/client.ts";
+import { regenerateVariant } from "@/lib/posts/generation/regenerate-variant.ts";
+import { refreshFromNote } from "@/lib/posts/items/refresh-from-note.ts";
+import { approvalState } from "@/lib/posts/items/states.ts";
+import { ApiError } from "@/lib/http/errors.ts";
+import type { ContentItem, RefreshFromNoteInput } from "@/lib/posts/schemas.ts";
+
+/**
+ * "Update from the note" in one step (issue 57: it took one tap per post): the master copies the
+ * note's text again and, with `rewrite_posts`, every post that is not approved is written again
+ * from it. An approved post stays as it was, stale, its approval and deliveries kept: approval
+ * covers exactly the text approved, so only the person can move it to new words.
+ */
+export async function updateFromNote({ userId, id, input }: { userId: string; id: string; input: RefreshFromNoteInput }): Promise<{ item: ContentItem; rewriting: string[] }> {
+  const item = await refreshFromNote({ userId, id, input });
+  if (!input.rewrite_posts) return { item, rewriting: [] };
+  const prisma = await db();
+  const variants = await prisma.post.findMany({
+    where: { userId, kind: "variant", masterId: id },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, contentHash: true, approvedHash: true },
+  });
+  const rewriting: string[] = [];
+  for (const variant of variants) {
+    if (approvalState(variant) === "approved") continue;
+    try {
+      await regenerateVariant({ userId, id: variant.id, input: { source: "master", expected_content_hash: variant.contentHash } });
+      rewriting.push(variant.id);
+    } catch (err) {
+      // Approved or edited a moment ago, or deleted: what the person did meanwhile stays.
+      if (!(err instanceof ApiError && (err.code === "edit_conflict" || err.code === "not_found"))) throw err;
+    }
+  }
+  return { item, rewriting };
+}

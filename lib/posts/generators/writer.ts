@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { platformRules, postLength } from "@/lib/channels/platforms.ts";
+import { hashtagsFor } from "@/lib/posts/generators/hashtags.ts";
+import { generateLocally } from "@/lib/posts/generators/local.ts";
+import { THREAD_SEPARATOR, type Count } from "@/lib/posts/generators/platform-rules.ts";
+import { noteLanguage } from "@/lib/writer/note-language.ts";
+import { unitsOf } from "@/lib/writer/sentences.ts";
+import type { GenerationInput, GenerationOutput, Generator } from "@/lib/posts/generators/types.ts";
+import { TITLE_MAX } from "@/lib/posts/schemas.ts";
+import { listFacts, newFacts } from "@/lib/writer/new-facts.ts";
+import { NUMBERING, postPrompt } from "@/lib/writer/prompts/posts.ts";
+import { languageName, termsIn } from "@/lib/writer/prompts/parts.ts";
+import { streamWriterObject, writeObject, type WrittenByModel } from "@/lib/writer/writer.ts";
+
+// Posts by the writer (a language model), fitted to the platform by rules: the model is told the
+// platform's limit, shape and the preset, and answers in a fixed form (title, posts); hashtags are
+// never the model's (the same rules as offline pick them), and a post over its limit is cut between
+// sentences. When the writer is missing, down or answers badly twice, the offline writer writes
+// the post and the output says so.
+
+export const WrittenPost = z.object({
+  title: z.string().describe("A short headline in the note's language; empty when the platform has no title."),
+  posts: z.array(z.string()).min(1).max(25).describe("The post; for a thread, each post of it in order, without numbering."),
+});
+type WrittenPost = z.output<typeof WrittenPost>;
+
+const titled = (input: GenerationInput) => input.preset.includeTitle && platformRules(input.platform).titled;
+
+/** The post's prompt (lib/writer/prompts/posts.ts) for this platform, preset and note. */
+export function postPromptFor(input: GenerationInput): { system: string; prompt: string } {
+  const { limit, family, counting } = platformRules(input.platform);
+  return postPrompt({
+    platform: input.platform,
+    limit,
+    counting,
+    thread: input.preset.format === "thread" && limit !== null,
+    shape: family === "short" ? "hook" : family === "professional" ? "professional" : "paragraphs",
+    inviteReplies: input.preset.inviteReplies !== false,
+    titled: titled(input),
+    tone: input.preset.tone,
+    length: input.preset.length,
+    language: languageName(input.body, input.language),
+    keep: termsIn((input.terms ?? []).map((t) => t.correct), input.body),
+    title: input.title,
+    body: input.body,
+  });
+}
+
+/** Sentences of `text` kept in order while they fit `budget` (never cut; an over-long first one is cut at words). */
+function fit(text: string, budget: number, count: Count): string {
+  if (count(text) <= budget) return text;
+  let out = "";
+  for (const unit of unitsOf(text)) {
+    const next = out ? `${out} ${unit.text}` : unit.text;
+    if (count(next) > budget) break;
+    out = next;
+  }
+  if (out) return out;
+  const words = text.split(/\s+/);
+  while (words.length > 1 && count(`${words.join(" ")}…`) > budget) words.pop();
+  let cut = `${words.join(" ")}…`;
+  // One word longer than the post (a link, a run of emoji): cut within it.
+  while (count(cut) > budget && cut.length > 1) cut = `${Array.from(cut).slice(0, -2).join("")}…`;
+  return cut;
+}
+
+/** The model's answer as a post of the platform: limits, numbering, the hashtags the rules choose. */
+export function fitPost(input: GenerationInput, written: WrittenPost): GenerationOutput {
+  const limit = platformRules(input.platform).limit ?? Number.POSITIVE_INFINITY;
+  const count: Count = (s) => postLength(input.platform, s);
+  const posts = written.posts.map((p) => p.trim()).filter(Boolean);
+  const text = posts.join("\n\n");
+  const language = noteLanguage(input.body, input.language);
+  const tags = hashtagsFor({ preset: input.preset.hashtags, terms: input.terms ?? [], body: input.body, platform: input.platform, language }, Math.min(limit, 280), count);
+  const title = titled(input) && written.title.trim() ? written.title.trim().replace(/\s+/g, " ") : "";
+  const outputTitle = Array.from(title || input.title).slice(0, TITLE_MAX).join("");
+  if (input.preset.format === "thread" && Number.isFinite(limit) && (posts.length > 1 || count(text) > limit)) {
+    const budget = limit - NUMBERING;
+    const pieces = posts.flatMap((post) => {
+      const out: string[] = [];
+      let rest = post;
+      while (rest && count(rest) > budget) {
+        const head = fit(rest, budget, count).replace(/…$/, "");
+        out.push(head);
+        rest = rest.slice(head.length).trim();
+      }
+      if (rest) out.push(rest);
+      return out;
+    });
+    if (tags && count(`${pieces.at(-1)}\n\n${tags}`) <= budget) pieces[pieces.length - 1] += `\n\n${tags}`;
+    else if (tags) pieces.push(tags);
+    const body = pieces.map((p, i) => `${p}\n\n${i + 1}/${pieces.length}`).join(THREAD_SEPARATOR);
+    return { title: outputTitle, body };
+  }
+  const head = title ? `${title}\n\n` : "";
+  const room = limit - count(head) - (tags ? count(tags) + 2 : 0);
+  const body = head + [fit(text, room, count), tags].filter(Boolean).join("\n\n");
+  return { title: outputTitle, body };
+}
+
+export type Written = GenerationOutput & { writtenBy: WrittenByModel | "offline"; reason?: string };
+
+/** The post by the writer, or offline with the reason; `onPartial` sees the text as it streams. */
+export async function writePost(input: GenerationInput, onPartial?: (text: string) => void): Promise<Written> {
+  const { system, prompt } = postPromptFor(input);
+  const outcome = onPartial
+    ? await streamWriterObject({
+        schema: WrittenPost,
+        name: "post",
+        system,
+        prompt,
+        onPartial: (partial) => {
+          const posts = (partial as Partial<WrittenPost>).posts;
+          if (Array.isArray(posts)) onPartial(posts.filter((p) => typeof p === "string").join("\n\n"));
+        },
+      })
+    : await writeObject({ schema: WrittenPost, name: "post", system, prompt });
+  if (!outcome.ok) return { ...generateLocally(input), writtenBy: "offline", reason: outcome.reason };
+  // An answer of blank posts is no post (a small model under its grammar can write one).
+  if (!outcome.value.posts.some((p) => p.trim())) {
+    const who = outcome.by === "local-model" ? "the model on this machine" : "the writer";
+    return { ...generateLocally(input), writtenBy: "offline", reason: `${who} wrote an empty post; it was written offline instead` };
+  }
+  // A post that names people, places or numbers the note does not have is dropped for the offline one.
+  const source = [input.title, input.body, ...(input.terms ?? []).map((t) => t.correct)].join("\n");
+  const added = newFacts(source, [outcome.value.title, ...outcome.value.posts].join("\n"), input.language);
+  if (added.length) {
+    const reason = `the writer's post said ${listFacts(added)}, which the note does not; it was written offline instead`;
+    return { ...generateLocally(input), writtenBy: "offline", reason };
+  }
+  return { ...fitPost(input, outcome.value), writtenBy: outcome.by };
+}
+
+export const writerGenerator: Generator = { name: "writer", generate: (input, onPartial) => writePost(input, onPartial) };
