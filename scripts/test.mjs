@@ -39,6 +39,15 @@ async function runLane(steps, lane, suffix = "") {
       continue;
     }
     const beside = besideOf(step);
+    if (step.buildsBeside && chosen.some((s) => s.needs === "build")) {
+      // The build beside this step, its output held until the step ends: the steps that need it then do not wait for it.
+      const held = new Output(true);
+      const built = buildApp(held);
+      await timed(step, started);
+      await built;
+      lane.out.log(`\n=== the production build (made beside ${step.name})\n${held.text}`);
+      continue;
+    }
     if (!beside.length) {
       await timed(step, started);
       continue;

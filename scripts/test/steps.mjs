@@ -16,6 +16,7 @@
 //   together    another step run at the same time, when both are asked for
 //   beside      a step these run beside, in a lane of their own whose output is held until it ends
 //               (VD_TEST_ONE_LANE=1 runs every step in turn)
+//   buildsBeside  the production build is made while it runs (when a chosen step needs it), its output after the step's
 //   askedOnly   run only when named in --only=
 export const STEPS = [
   // Lint and typecheck each keep one core busy: side by side (their output, on failure, may interleave).
@@ -26,7 +27,8 @@ export const STEPS = [
   { name: "api-pglite", title: "API tests on PGlite", files: "tests/api", env: { TEST_DB: "pglite" } },
   // Alone, before the browser tests: beside them (session 51) the cores were shared three ways, the
   // browser tests took 40 % longer and a live-caption test lost its timing; the suite is bound by CPU.
-  { name: "api-postgres", title: "API tests on PostgreSQL", files: "tests/api", env: { TEST_DB: "postgres" }, needs: "postgres" },
+  // The build is made beside it (about a minute that the browser tests otherwise waited for alone).
+  { name: "api-postgres", title: "API tests on PostgreSQL", files: "tests/api", env: { TEST_DB: "postgres" }, needs: "postgres", buildsBeside: true },
   // The browser tests keep about half of the two cores busy (the fake microphone plays in real time, pages
   // wait for their server): the system and SDK steps run beside them.
   { name: "system", title: "system tests (CLI and the running server)", files: "tests/system", needs: "build", beside: "e2e" },
