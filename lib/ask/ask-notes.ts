@@ -4,12 +4,17 @@ import { streamWriterText } from "@/lib/writer/writer.ts";
 import { answersPrompt } from "@/lib/writer/prompts/answers.ts";
 import { citedNumbers, keepGivenMarkers, markerFilter, tidy } from "@/lib/ask/citation-markers.ts";
 import { retrieve, type Ranked } from "@/lib/ask/retrieve.ts";
+import { heavyTurns } from "@/lib/turns/heavy-turns.ts";
 import type { AskAnswer, AskInput, Citation } from "@/lib/ask/schemas.ts";
 
 // An answer to a question across a person's notes: the passages retrieval found, numbered in
 // reading order (notes best first, each note's passages in the order spoken); then the writer
 // answers from them alone, citing them, or, without a writer (or when it fails or cites nothing),
 // the offline answer quotes them grouped by note. The same for JSON and for the event stream.
+
+// Finding the passages reads and cuts up to twenty whole notes: a person's asks take turns, one at a
+// time, the next resting as long as the last took (lib/turns/heavy-turns.ts).
+const askTurns = heavyTurns("questions", { perPerson: 1, maxWaiting: 4, restFor: (elapsed) => elapsed });
 
 export type AskListener = { citations?: (citations: Citation[]) => void; delta?: (text: string) => void };
 
@@ -47,7 +52,7 @@ function offline(question: string, topic: string, citations: Citation[], reason:
 
 /** Answers `input.question` from `userId`'s notes; `listen` receives the citations, then the answer's text as it is written. */
 export async function askNotes({ userId, input, listen = {}, signal }: { userId: string; input: AskInput; listen?: AskListener; signal?: AbortSignal }): Promise<AskAnswer> {
-  const { topic, ranked } = await retrieve(userId, input);
+  const { topic, ranked } = await askTurns(userId, () => retrieve(userId, input), signal);
   const citations = numbered(ranked);
   const sendOffline = (answer: AskAnswer, shown: boolean) => {
     if (!shown) listen.delta?.(answer.answer);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pageTake, paginate } from "@/lib/db/paginate.ts";
 import type { Prisma } from "@/lib/db/generated/client.ts";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor.ts";
-import { turnsPerKey } from "@/lib/turns-per-key.ts";
+import { heavyTurns } from "@/lib/turns/heavy-turns.ts";
 import { resolveTagFilter, type TagFilter } from "@/lib/tags/tag-filter.ts";
 import { splitTagTerms } from "@/lib/tags/tag-query.ts";
 import { fittingCount } from "@/lib/notes/page-bytes.ts";
@@ -22,7 +22,7 @@ const CURSOR = /^p?[0-9a-f-]{36}$/;
 // time at most, and everyone else's requests the rest (issue 60; bench:heavy-readers). A person's
 // occasional list, or a search as they type, never waits: the rest applies only to one queued behind.
 export const LISTS_AT_ONCE_PER_USER = 1;
-const listTurns = turnsPerKey("note lists", LISTS_AT_ONCE_PER_USER, { restFor: (elapsed) => elapsed });
+const listTurns = heavyTurns("lists and searches", { perPerson: LISTS_AT_ONCE_PER_USER, maxWaiting: 64, restFor: (elapsed) => elapsed });
 
 /** The user's transcriptions (without segments and words, which GET by id returns); with q, those that match it; with a tag, those that carry it. */
 export function listNotes({ userId, input }: { userId: string; input: z.output<typeof ListTranscriptionsQuery> }) {

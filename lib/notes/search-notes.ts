@@ -6,7 +6,8 @@ import { fittingCount } from "@/lib/notes/page-bytes.ts";
 import { analyzeNotes, listedBytes, notesWithCleanUp, searchHits } from "@/lib/notes/store/note-pages.ts";
 import { presentNote } from "@/lib/notes/present-note.ts";
 import { shownText } from "@/lib/notes/store/shown-text.ts";
-import { configurationOf, fold, parseQuery, searchedTerms, stemQuery } from "@/lib/notes/store/search-query.ts";
+import { configurationOf, parseQuery, searchedTerms, stemQuery } from "@/lib/notes/store/search-query.ts";
+import { termMatcher, type SnippetTerm } from "@/lib/notes/term-matcher.ts";
 import type { ListTranscriptionsQuery, SearchMatch, TranscriptionList } from "@/lib/notes/schemas.ts";
 
 // Full-text search over a person's notes: PostgreSQL's tsvector (the stored `search` columns of
@@ -55,32 +56,6 @@ export async function searchNotes({
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
-const PLAIN = /^[a-z0-9]+$/i; // most words: folding and removing accents change nothing but case
-// Without accents, ß as ss: how the snowball stemmers spell a stem ("Häuser" → haus).
-const bare = (word: string) => (PLAIN.test(word) ? word.toLowerCase() : fold(word).normalize("NFD").replace(/\p{M}/gu, "").replaceAll("ß", "ss"));
-
-/** A searched word as the snippet recognizes it: the word, a prefix being typed, or its stems. */
-export type SnippetTerm = { word: string; prefix: boolean; stems: string[] };
-
-/** Does a word of a note's text match one of the searched words? Built once for a snippet's terms. */
-export function termMatcher(terms: SnippetTerm[]): (textWord: string) => boolean {
-  const prepared = terms.map((t) => ({ ...t, stems: t.stems.map(bare) }));
-  const stemmed = prepared.some((t) => t.stems.length);
-  return (textWord) => {
-    const ascii = PLAIN.test(textWord);
-    const word = ascii ? textWord.toLowerCase() : fold(textWord);
-    if (prepared.some((t) => word === t.word || (t.prefix && word.startsWith(t.word)))) return true;
-    if (!stemmed) return false;
-    // The database's stemmer is not asked for every word of the text (that is what made ts_headline
-    // slow): a word starting with the stem counts, or with all of it but a last letter the stemmer
-    // rewrote (country → countri) when the word is not much longer.
-    const plain = ascii ? word : bare(textWord);
-    return prepared.some((t) =>
-      t.stems.some((s) => (s.length < 3 ? plain === s : plain.startsWith(s) || (s.length >= 4 && plain.startsWith(s.slice(0, -1)) && plain.length <= s.length + 2))),
-    );
-  };
-}
-
 /** The searched words of a query (not the -excluded ones), exact or as a typed prefix, with no stems. */
 export function searchedWords(q: string): SnippetTerm[] {
   return searchedTerms(parseQuery(q)).map((t) => ({ ...t, stems: [] }));

@@ -15,7 +15,8 @@ export type AnswerCandidate = {
   rank: number;
   title: string | null;
   shown: string;
-  segments: unknown;
+  /** As stored (JSON text): parsed where it is used, in the compute pool, not on the request thread. */
+  segments: string | null;
   insights: unknown;
   language: string;
   recordedAt: Date;
@@ -61,7 +62,7 @@ export async function answerCandidates({
   if (!hits.length) return [];
   // The candidates' texts in a second read, as the text each shows: the ranking above reads no text.
   const rows = await prisma.$queryRaw<Omit<AnswerCandidate, "rank">[]>`
-    SELECT t.id, t.title, ${SHOWN_TEXT_SQL} AS shown, t.segments, t.insights, t.language, coalesce(t.recorded_at, t.created_at) AS "recordedAt"
+    SELECT t.id, t.title, ${SHOWN_TEXT_SQL} AS shown, t.segments::text AS segments, t.insights, t.language, coalesce(t.recorded_at, t.created_at) AS "recordedAt"
     FROM transcriptions t LEFT JOIN optimization_workflows o ON o.id = t.optimization_id
     WHERE t.user_id = ${userId} AND t.id = ANY(${hits.map((h) => h.id)}::text[])`;
   const byId = new Map(rows.map((row) => [row.id, row]));

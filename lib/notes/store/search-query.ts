@@ -1,5 +1,6 @@
 import { Prisma } from "@/lib/db/generated/client.ts";
 import type { db } from "@/lib/db/client.ts";
+import { fold } from "@/lib/notes/term-matcher.ts";
 
 // A search query in each language's reading (migration 20261126180000_note_search_stemmed): a
 // note's vector holds its words stemmed in its language and as they are, so each searched word
@@ -34,7 +35,7 @@ const MAX_WORDS = 24;
 const MIN_PREFIX = 3;
 
 const WORD = /[\p{L}\p{N}]+/gu;
-export const fold = (word: string) => word.normalize("NFKC").toLocaleLowerCase();
+export { fold };
 
 /** A searched word, a "phrase" (words in a row), or an -excluded one; `prefix`: the word being typed. */
 export type Term = { words: string[]; negated: boolean; prefix: boolean };
