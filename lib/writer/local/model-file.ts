@@ -59,7 +59,8 @@ export function chooseLocalModel(config: Settings = env(), memory = totalmem()):
   }
   if (config.WRITER_LOCAL_MODEL) {
     const file = path.resolve(config.WRITER_LOCAL_MODEL);
-    return isFile(file) ? { path: file } : { path: null, why: "no-such-file", reason: `WRITER_LOCAL_MODEL names ${file}, which is not a file`, downloadable: false };
+    // No path in the reason: /api/health shows it to anyone.
+    return isFile(file) ? { path: file } : { path: null, why: "no-such-file", reason: "WRITER_LOCAL_MODEL names a file that is not there", downloadable: false };
   }
   const file = downloadedModelPath(config);
   return isFile(file) ? { path: file } : { path: null, why: "not-downloaded", reason: "the model on this machine has not been downloaded yet", downloadable: true };

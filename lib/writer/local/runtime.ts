@@ -86,7 +86,9 @@ async function load(file: string): Promise<Loaded> {
       log.info("the writing model on this machine is loaded", { model: path.basename(file), load_ms: loadMs });
       return state.current;
     } catch (err) {
-      throw new LocalModelUnusable(`${path.basename(file)} could not be loaded as a model: ${(err as Error).message ?? String(err)}`);
+      // llama.cpp's words may hold the file's path: the log has them, the status (shown to anyone) does not.
+      log.warn("llama.cpp could not load the writing model", { model: path.basename(file), reason: (err as Error).message ?? String(err) });
+      throw new LocalModelUnusable(`${path.basename(file)} could not be loaded as a model: the file is damaged, or a kind of model this server cannot run`);
     }
   })();
   state.loaded = loading;
