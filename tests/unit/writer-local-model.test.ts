@@ -47,6 +47,25 @@ describe("the local writer's model file", () => {
     assert.equal(path.basename(downloadedModelPath(own)), "m.gguf");
   });
 
+  test("a mirror's file name is its last segment after decoding: nothing leads out of MODELS_DIR (issue 66)", () => {
+    const models = path.join(dir, "models");
+    const nameFor = (url: string) => path.relative(models, downloadedModelPath(settings({ WRITER_LOCAL_MODEL_URL: url })));
+    const cases: [string, string][] = [
+      ["http://mirror.local/llm/..%2F..%2Fescaped.gguf", "escaped.gguf"],
+      ["http://mirror.local/llm/%2e%2e%2f%2e%2e%2fescaped.gguf", "escaped.gguf"],
+      ["http://mirror.local/llm/%2E%2E%2F%2E%2E%2F%2E%2E%2Fetc%2Fescaped", "escaped.gguf"],
+      ["http://mirror.local/llm/..%5C..%5Cescaped.gguf", "escaped.gguf"],
+      ["http://mirror.local/llm/..\\..\\escaped.gguf", "escaped.gguf"],
+      ["http://mirror.local/llm/%2Ftmp%2Fescaped.gguf", "escaped.gguf"],
+      ["http://mirror.local/llm/%2e%2e", "writer-model.gguf"],
+      ["http://mirror.local/llm/..%2F", "writer-model.gguf"],
+      ["http://mirror.local/llm/.writer-download.json", "writer-model.gguf"],
+      ["http://mirror.local/llm/a%00b.gguf", "writer-model.gguf"],
+      ["http://mirror.local/llm/%E0%A4%A.gguf", "%E0%A4%A.gguf"],
+    ];
+    for (const [url, name] of cases) assert.equal(nameFor(url), name, url);
+  });
+
   test("off, too little memory, a WRITER_LOCAL_MODEL that is not there, or not downloaded yet: no model, and why", () => {
     assert.deepEqual(chooseLocalModel(settings({ WRITER_LOCAL: "off" }), PLENTY), { path: null, why: "off", reason: "the model on this machine is off (WRITER_LOCAL=off)", downloadable: false });
     const small = chooseLocalModel(settings(), LOCAL_MODEL_MIN_MEMORY - 1);

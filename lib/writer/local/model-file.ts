@@ -38,10 +38,29 @@ export function localModelSource(config: Settings = env()): LocalModelSource {
   return { ...DEFAULT_LOCAL_MODEL, url: config.WRITER_LOCAL_MODEL_URL, sha256: config.WRITER_LOCAL_MODEL_SHA256 ?? DEFAULT_LOCAL_MODEL.sha256 };
 }
 
-/** The downloaded model's place in MODELS_DIR: the URL's file name. */
+const FALLBACK_NAME = "writer-model.gguf";
+
+/**
+ * The downloaded model's place in MODELS_DIR: the URL's file name, taken after decoding (a mirror's
+ * `..%2F` or `..%5C` must not lead out of MODELS_DIR). A name that is not a plain visible file name
+ * (`..`, a hidden file such as the download's status) is refused for writer-model.gguf.
+ */
 export function downloadedModelPath(config: Settings = env()): string {
-  const name = decodeURIComponent(new URL(localModelSource(config).url).pathname.split("/").pop() || "writer-model.gguf");
-  return path.resolve(config.MODELS_DIR, name.endsWith(".gguf") ? name : `${name}.gguf`);
+  const dir = path.resolve(config.MODELS_DIR);
+  const name = fileNameOf(new URL(localModelSource(config).url).pathname.split("/").pop() ?? "");
+  const file = path.resolve(dir, name.endsWith(".gguf") ? name : `${name}.gguf`);
+  return path.dirname(file) === dir ? file : path.join(dir, FALLBACK_NAME);
+}
+
+function fileNameOf(segment: string): string {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // A malformed escape: the name as written.
+  }
+  const name = path.posix.basename(decoded.replaceAll("\\", "/"));
+  return !name || name.startsWith(".") || /[\x00-\x1f\x7f]/.test(name) ? FALLBACK_NAME : name;
 }
 
 export type LocalModelChoice =
