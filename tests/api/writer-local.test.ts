@@ -365,6 +365,7 @@ describe("a model file that cannot be used", () => {
   for (const [kind, bytes] of [
     ["truncated (an interrupted copy)", () => MODEL.subarray(0, MODEL.length / 2)],
     ["not a model at all", () => Buffer.from("this is not a model\n".repeat(100))],
+    ["a header declaring 2^62 tensors", () => Buffer.concat([MODEL.subarray(0, 8), Buffer.from(new BigUint64Array([2n ** 62n]).buffer), MODEL.subarray(16)])],
   ] as const) {
     test(`${kind}: the rules write, with a clear reason; no 5xx, and the server goes on`, async () => {
       const broken = path.join(dir, `broken-${randomUUID()}.gguf`);
@@ -387,7 +388,35 @@ describe("a model file that cannot be used", () => {
         assert.equal(res.body.writing.written_by, "offline");
         assert.equal(res.body.writing.local_model.state, "unavailable");
         assert.match(res.body.writing.local_model.reason, /broken-/);
+        assert.ok(!res.body.writing.local_model.reason.includes(dir), "no path in the reason");
       })();
     });
   }
+
+  test("a hostile header (2^40 settings) is refused within a second, and health says the model file is damaged (issue 66)", async () => {
+    const hostile = path.join(dir, `hostile-${randomUUID()}.gguf`);
+    await writeFile(hostile, Buffer.concat([MODEL.subarray(0, 16), Buffer.from(new BigUint64Array([2n ** 40n]).buffer), MODEL.subarray(24)]));
+    await withEnv(local({ WRITER_LOCAL_MODEL: hostile }), async () => {
+      const started = performance.now();
+      const outcome = await writeObject({ schema: z.object({ title: z.string().max(400) }), name: "t", system: "Title it.", prompt: NOTE });
+      assert.equal(outcome.ok, false, "the rules write");
+      assert.ok(performance.now() - started < 1000, `refused in ${Math.round(performance.now() - started)} ms`);
+      const res = await call(health, { path: "/api/health" });
+      assert.equal(res.body.writing.local_model.state, "unavailable");
+      assert.match(res.body.writing.local_model.reason, /^hostile-.*\.gguf cannot be used as a model: the model file is damaged \(it declares more settings than it can hold\)$/);
+    })();
+  });
+
+  test("a load that does not finish in WRITER_LOCAL_LOAD_TIMEOUT_SECONDS is given up: the rules write, and health says it could not be loaded", async () => {
+    const slow = path.join(dir, `slow-${randomUUID()}.gguf`);
+    await writeFile(slow, MODEL);
+    await withEnv(local({ WRITER_LOCAL_MODEL: slow, WRITER_LOCAL_LOAD_TIMEOUT_SECONDS: "0.001" }), async () => {
+      const outcome = await writeObject({ schema: z.object({ title: z.string().max(400) }), name: "t", system: "Title it.", prompt: NOTE });
+      assert.equal(outcome.ok, false, "the rules write");
+      assert.equal(localModelState().loaded, false, "what loaded late is not kept");
+      const res = await call(health, { path: "/api/health" });
+      assert.equal(res.body.writing.local_model.state, "unavailable");
+      assert.match(res.body.writing.local_model.reason, /^slow-.*\.gguf could not be loaded: it did not finish loading within 0\.001 s$/);
+    })();
+  });
 });

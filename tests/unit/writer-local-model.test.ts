@@ -9,8 +9,8 @@ import {
   downloadedModelPath,
   LOCAL_MODEL_MIN_MEMORY,
   localModelSource,
-  notAGguf,
 } from "@/lib/writer/local/model-file.ts";
+import { ggufHeaderProblem } from "@/lib/writer/local/gguf-header.ts";
 import { tinyGguf } from "@/tests/support/tiny-gguf.ts";
 
 // Which model file the local writer would use, and why not: pure decisions over the settings, the
@@ -91,14 +91,14 @@ describe("the local writer's model file", () => {
   test("a quick look tells a GGUF from a truncated or foreign file before llama.cpp is asked", async () => {
     const good = path.join(dir, "good.gguf");
     await writeFile(good, tinyGguf());
-    assert.equal(notAGguf(good), null);
+    assert.equal(await ggufHeaderProblem(good), null);
     const short = path.join(dir, "short.gguf");
     await writeFile(short, "GGU");
-    assert.equal(notAGguf(short), "it is too short to be a model");
+    assert.equal(await ggufHeaderProblem(short), "it is too short to be a model");
     const foreign = path.join(dir, "foreign.bin");
     await writeFile(foreign, Buffer.from("lmggabcdefgh"));
-    assert.equal(notAGguf(foreign), "it is not a GGUF file (wrong magic number)");
-    assert.match(notAGguf(path.join(dir, "absent.gguf")) ?? "", /cannot be read \(ENOENT\)/);
+    assert.equal(await ggufHeaderProblem(foreign), "it is not a GGUF file (wrong magic number)");
+    assert.match((await ggufHeaderProblem(path.join(dir, "absent.gguf"))) ?? "", /cannot be read \(ENOENT\)/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { totalmem } from "node:os";
 import path from "node:path";
 import { env } from "@/lib/env.ts";
@@ -86,20 +86,3 @@ export function chooseLocalModel(config: Settings = env(), memory = totalmem()):
 }
 
 const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
-
-/** Why `file` is not a GGUF model (its magic number and version), or null: a cheap check before loading it. */
-export function notAGguf(file: string): string | null {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, "r");
-    const head = Buffer.alloc(8);
-    if (readSync(fd, head, 0, 8, 0) < 8) return "it is too short to be a model";
-    if (head.toString("latin1", 0, 4) !== "GGUF") return "it is not a GGUF file (wrong magic number)";
-    const version = head.readUInt32LE(4);
-    return version === 2 || version === 3 ? null : `it is GGUF version ${version}, not 2 or 3`;
-  } catch (err) {
-    return `it cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
