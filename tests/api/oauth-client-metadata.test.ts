@@ -184,6 +184,8 @@ describe("Client ID Metadata Documents", () => {
       ["https://app.example/other.json", { client_id: "https://app.example/oauth/client.json" }, "invalid_client_metadata"],
       // Checked as a registration is (lib/oauth/client-metadata.ts): http only to the person's own computer.
       ["https://app.example/http-redirect.json", { redirect_uris: ["http://evil.example/callback"] }, "invalid_redirect_uri"],
+      // post_logout_redirect_uris by the same rules (issue 66).
+      ["https://app.example/http-logout.json", { post_logout_redirect_uris: ["http://evil.example/bye"] }, "invalid_client_metadata"],
     ];
     for (const [clientId, route, error] of cases) {
       if (typeof route === "function") routes.set(clientId, route);
