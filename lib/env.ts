@@ -114,6 +114,9 @@ const EnvSchema = z.object({
     .default("true")
     .transform((v) => v === "true" || v === "1"),
   WRITER_LOCAL_IDLE_MINUTES: z.coerce.number().min(0).default(10),
+  // A load (the file read into memory) that takes longer is given up: the rules write, and the
+  // status says the model could not be loaded, rather than waiting on it for good.
+  WRITER_LOCAL_LOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
 
   // Content workflow: platform variants are rolled out per environment.
   CONTENT_VARIANTS_ENABLED: z

@@ -1,6 +1,7 @@
 import { env } from "@/lib/env.ts";
 import type { log as defaultLog } from "@/lib/log.ts";
 import { writeDownloadStatus, type ModelDownloadStatus } from "@/lib/downloads/download-status.ts";
+import { plainDownloadFailure } from "@/lib/downloads/verified-download.ts";
 
 // A model fetched in the background by `npm start`'s launcher (whisper's, the local writer's):
 // attempts until one succeeds, each resumable and checked (the caller's `attempt`), a growing wait
@@ -53,7 +54,8 @@ export function downloadInBackground(options: BackgroundDownloadOptions): Backgr
         failures++;
         const delay = retryDelayMs(failures);
         const reason = err instanceof Error ? err.message : String(err);
-        await publish({ state: "waiting", error: reason, retry_at: new Date(Date.now() + delay).toISOString() });
+        // The status file is what /api/health shows anyone: the plain reason; the detail goes to the log.
+        await publish({ state: "waiting", error: plainDownloadFailure(err), retry_at: new Date(Date.now() + delay).toISOString() });
         if (failures === 1) log.warn(options.firstFailure, { model, reason });
         else log.debug("model download failed again", { model, failures, reason, retry_in_ms: delay });
         await new Promise<void>((resolve) => {

@@ -13,10 +13,33 @@ import { isProcessAlive } from "@/lib/process-alive.ts";
 // file beside the partial one). Whisper's models and the local writer's model come this way.
 
 export class ModelDownloadError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** The reason in plain words, for status a person or /api/health shows: no URL, path or number. */
+  readonly plain: string;
+  constructor(message: string, plain: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "ModelDownloadError";
+    this.plain = plain;
   }
+}
+
+/** Why a download failed, in words fit for a status anyone may read (the message, with its URL and paths, is for the log). */
+export function plainDownloadFailure(err: unknown): string {
+  return err instanceof ModelDownloadError ? err.plain : "the download failed";
+}
+
+/** A mirror's URL as messages show it: no user, password, query or fragment (where tokens travel). */
+export function shownUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
+}
+
+/** fetch refuses a URL with credentials in it: a mirror's user and password go as Basic authorization. */
+function requestOf(url: string): { href: string; headers: Record<string, string> } {
+  const parsed = new URL(url);
+  if (!parsed.username && !parsed.password) return { href: parsed.href, headers: {} };
+  const basic = Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString("base64");
+  parsed.username = parsed.password = "";
+  return { href: parsed.href, headers: { authorization: `Basic ${basic}` } };
 }
 
 export type VerifiedDownloadOptions = {
@@ -65,11 +88,12 @@ async function download(options: VerifiedDownloadOptions, { file, destination, p
   let timer = setTimeout(() => controller.abort(new Error(`no answer within ${connectTimeoutMs / 1000} s`)), connectTimeoutMs);
   let response: Response;
   try {
-    const headers: Record<string, string> = resumeFrom ? { range: `bytes=${resumeFrom}-` } : {};
-    response = await fetch(url, { signal: controller.signal, redirect: "follow", headers });
+    const request = requestOf(url);
+    const headers: Record<string, string> = { ...request.headers, ...(resumeFrom ? { range: `bytes=${resumeFrom}-` } : {}) };
+    response = await fetch(request.href, { signal: controller.signal, redirect: "follow", headers });
   } catch (err) {
     clearTimeout(timer);
-    throw new ModelDownloadError(`Cannot download ${file} from ${url}: ${describe(err)}. Is this machine offline? ${options.byHand}`, { cause: err });
+    throw new ModelDownloadError(`Cannot download ${file} from ${shownUrl(url)}: ${describe(err)}. Is this machine offline? ${options.byHand}`, "the server it comes from could not be reached", { cause: err });
   }
   clearTimeout(timer);
   // 206 continues the partial file; 416 means it is already whole; any other success starts over.
@@ -77,7 +101,7 @@ async function download(options: VerifiedDownloadOptions, { file, destination, p
   const complete = response.status === 416 && resumeFrom > 0;
   if ((!response.ok && !complete) || (response.status === 206 && !resumed) || (!response.body && !complete)) {
     await response.body?.cancel();
-    throw new ModelDownloadError(`Cannot download ${file}: ${url} answered ${response.status} ${response.statusText}.`);
+    throw new ModelDownloadError(`Cannot download ${file}: ${shownUrl(url)} answered ${response.status} ${response.statusText}.`, "the server it comes from refused it");
   }
 
   const offset = resumed || complete ? resumeFrom : 0;
@@ -114,6 +138,7 @@ async function download(options: VerifiedDownloadOptions, { file, destination, p
       await rm(partial, { force: true });
       throw new ModelDownloadError(
         `${ALGORITHM_NAME[algorithm]} mismatch for ${file}: expected ${expected}, got ${digest} (${received} bytes); the download is corrupt or not the official file, so it was discarded.`,
+        "the file that arrived was damaged or not the expected one, so it was discarded",
       );
     }
     await rename(partial, destination);
@@ -122,7 +147,7 @@ async function download(options: VerifiedDownloadOptions, { file, destination, p
     clearTimeout(timer);
     if (err instanceof ModelDownloadError) throw err;
     // The partial file stays: the next attempt resumes where this one stopped.
-    throw new ModelDownloadError(`Download of ${file} from ${url} failed after ${received} bytes: ${describe(err)}.`, { cause: err });
+    throw new ModelDownloadError(`Download of ${file} from ${shownUrl(url)} failed after ${received} bytes: ${describe(err)}.`, "the download stopped before the end; it goes on from there next time", { cause: err });
   }
 }
 
@@ -136,12 +161,12 @@ async function lockDownload(lockFile: string, file: string): Promise<() => Promi
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const holder = Number(await readFile(lockFile, "utf8").catch(() => ""));
       if (holder && holder !== process.pid && isProcessAlive(holder)) {
-        throw new ModelDownloadError(`${file} is already being downloaded by process ${holder}; wait for it to finish.`);
+        throw new ModelDownloadError(`${file} is already being downloaded by process ${holder}; wait for it to finish.`, "another process is downloading it");
       }
       await rm(lockFile, { force: true }); // left by a process that is gone
     }
   }
-  throw new ModelDownloadError(`Could not lock ${lockFile}.`);
+  throw new ModelDownloadError(`Could not lock ${lockFile}.`, "the models folder could not be written");
 }
 
 /** The first byte of a 206 answer ("Content-Range: bytes 1000-1999/2000"), or -1. */

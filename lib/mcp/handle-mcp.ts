@@ -1,4 +1,4 @@
-import { CLIENT_CAPABILITIES_META_KEY, createMcpHandler, isLegacyRequest, McpServer, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import { createMcpHandler, isLegacyRequest, McpServer, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-api-key.ts";
 import { SCOPES } from "@/lib/api-keys/scopes.ts";
 import { withRequest } from "@/lib/api/with-request.ts";
@@ -14,7 +14,7 @@ import { registerResources } from "@/lib/mcp/resources.ts";
 import { MCP_AUDIO_MAX_BYTES, MCP_BODY_MAX_BYTES, registerTranscribeTool } from "@/lib/mcp/transcribe-tool.ts";
 import { registerAskTool } from "@/lib/mcp/ask-tool.ts";
 import { logHandlerError } from "@/lib/mcp/errors.ts";
-import { APPROVE_TOOL, MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION, registerPostsApp } from "@/lib/mcp/posts-app.ts";
+import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION, registerPostsApp } from "@/lib/mcp/posts-app.ts";
 
 // The MCP server at /mcp: Streamable HTTP, stateless (a new server per request, so any instance
 // answers), on the official TypeScript SDK 2's createMcpHandler, which takes a route handler's
@@ -137,26 +137,8 @@ async function answerLegacy(req: Request, caller: Caller): Promise<Response> {
 /** The request answered in the revision it names: 2026-07-28 by its _meta and headers, else 2025's. */
 async function answerMcp(req: Request, caller: Caller): Promise<Response> {
   if (await isLegacyRequest(req, undefined, { maxRequestBodySize: MCP_BODY_MAX_BYTES })) return answerLegacy(req, caller);
-  const authInfo = { token: "", clientId: caller.userId, scopes: [...caller.scopes], extra: { [CALLER]: { ...caller, rendersApps: await rendersApps(req) } } };
+  const authInfo = { token: "", clientId: caller.userId, scopes: [...caller.scopes], extra: { [CALLER]: caller } };
   return modernHandler.fetch(req, { authInfo });
-}
-
-/**
- * Whether a 2026-07-28 request's client says it renders MCP Apps (the extension among the
- * capabilities each request carries): only such a host keeps an app-only tool from its model. A
- * 2025 request says nothing of it after initialize, so those clients are never offered one.
- */
-async function rendersApps(req: Request): Promise<boolean> {
-  // Only tools/list and a call of approve_post depend on it: no other request's body (a recording
-  // of up to 25 MiB, say) is parsed again for it. The SDK refuses headers that disagree with the body.
-  const method = req.headers.get("mcp-method");
-  if (method !== "tools/list" && !(method === "tools/call" && req.headers.get("mcp-name") === APPROVE_TOOL)) return false;
-  try {
-    const message = (await req.clone().json()) as { params?: { _meta?: Record<string, { extensions?: Record<string, unknown> } | undefined> } };
-    return Boolean(message?.params?._meta?.[CLIENT_CAPABILITIES_META_KEY]?.extensions?.[MCP_APPS_EXTENSION]);
-  } catch {
-    return false; // the SDK answers the malformed message
-  }
 }
 
 const MEGABYTE = 1024 * 1024;
@@ -203,7 +185,7 @@ export const handleMcp = withRequest(async ({ req, requestId }) => {
   }
   const limitHeaders = await limitApiRequest(key);
   const bounded = await boundedRequest(req);
-  const caller = { userId: key.userId, scopes: key.scopes, requestId };
+  const caller = { userId: key.userId, scopes: key.scopes, requestId, origin: publicOrigin(req) };
   const response = await answerMcp(bounded, caller);
   for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
   return response;

@@ -3,17 +3,14 @@ import type { McpServer } from "@modelcontextprotocol/server";
 // An MCP App (the io.modelcontextprotocol/ui extension): get_posts names a ui:// page that a host
 // which renders apps shows beside its answer: each post as the phone shows it, its platform, its
 // length as the platform counts it (a thread post by post), Copy, the platform's own compose page
-// ("Open in X", through the host: ui/open-link) and Approve. The page is static: it holds no one's
+// ("Open in X", through the host: ui/open-link) and "Approve in Voicedraft", which opens the posts'
+// page in Voicedraft's own app (get_posts' app_url), where the person approves. The page calls no
+// tool: approval is a person's word, and a tool the page could call is one the client, and a model
+// steered by what it reads, could call too (issue 66). The page is static: it holds no one's
 // data, which reaches it only as the tool's result through the host (ui/notifications/tool-result),
 // and is shown with textContent, never as HTML, so a post's text cannot run as script in the host.
-// Approve calls approve_post through the host (tools/call) with the content_hash of the text shown,
-// so the approval covers exactly that text (a post changed since is refused: edit_conflict). That
-// tool is app-only (visibility ["app"]): it is offered only to a client that says it renders apps
-// (handle-mcp.ts), whose host keeps it from the model; a click in the page is the person's.
 
 export const POSTS_APP_URI = "ui://voicedraft/posts.html";
-/** The app-only tool its Approve button calls (lib/mcp/tools.ts). */
-export const APPROVE_TOOL = "approve_post";
 export const MCP_APP_MIME_TYPE = "text/html;profile=mcp-app";
 export const MCP_APPS_EXTENSION = "io.modelcontextprotocol/ui";
 /** The apps protocol revision the page speaks (ext-apps' LATEST_PROTOCOL_VERSION). */
@@ -95,22 +92,7 @@ export const POSTS_APP_HTML = `<!doctype html>
     node.textContent = "Copied";
     setTimeout(() => (node.textContent = label), 1500);
   }
-  async function approve(post, node, card) {
-    node.disabled = true;
-    node.textContent = "Approving…";
-    try {
-      const result = await request("tools/call", { name: "${APPROVE_TOOL}", arguments: { post_id: post.id, content_hash: post.content_hash } });
-      if (result.isError) throw new Error((result.content && result.content[0] && result.content[0].text) || "refused");
-      render(result);
-    } catch (err) {
-      node.disabled = false;
-      node.textContent = "Approve";
-      const changed = /edit_conflict/.test(String(err && err.message));
-      const note = card.querySelector(".note") || card.appendChild(el("p", "note"));
-      note.textContent = changed ? "This post changed since it was shown: read it again before approving." : "Approve it in the Voicedraft app on your phone.";
-    }
-  }
-  function renderPost(post) {
+  function renderPost(post, appUrl) {
     const card = el("article");
     card.dataset.post = post.id;
     const header = el("header");
@@ -134,7 +116,7 @@ export const POSTS_APP_HTML = `<!doctype html>
     });
     if (!post.writing) {
       const actions = el("div", "actions");
-      if (!post.approved) actions.append(button("Approve", "primary", (node) => approve(post, node, card)));
+      if (!post.approved && appUrl) actions.append(button("Approve in Voicedraft", "primary", () => request("ui/open-link", { url: appUrl }).catch(() => undefined)));
       actions.append(button(thread.length > 1 ? "Copy all" : "Copy", "", (node) => copy(thread.map((p) => p.text).join("\\n\\n"), node)));
       if (post.compose_url) actions.append(button("Open in " + (post.platform_label || "the app"), "", () => request("ui/open-link", { url: post.compose_url }).catch(() => undefined)));
       card.append(actions);
@@ -142,12 +124,14 @@ export const POSTS_APP_HTML = `<!doctype html>
     return card;
   }
   function render(result) {
-    const posts = (result && result.structuredContent && result.structuredContent.posts) || [];
+    const family = (result && result.structuredContent) || {};
+    const posts = family.posts || [];
+    const appUrl = typeof family.app_url === "string" && (family.app_url.startsWith("https://") || family.app_url.startsWith("http://")) ? family.app_url : null;
     main.replaceChildren();
     if (!posts.length) {
       main.append(el("p", "hint", result && result.isError ? "The posts could not be read." : "No posts yet."));
     } else {
-      for (const post of posts) main.append(renderPost(post));
+      for (const post of posts) main.append(renderPost(post, appUrl));
     }
     send({ method: "ui/notifications/size-changed", params: { width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight } });
   }
@@ -186,7 +170,7 @@ export function registerPostsApp(server: McpServer, { scopes }: { scopes: readon
   server.registerResource(
     "posts-app",
     POSTS_APP_URI,
-    { title: "Posts from a note", description: "An MCP App: the posts get_posts answers, as the phone shows them (length, thread, Copy, Open in X, Approve).", mimeType: MCP_APP_MIME_TYPE },
+    { title: "Posts from a note", description: "An MCP App: the posts get_posts answers, as the phone shows them (length, thread, Copy, Open in X, Approve in Voicedraft).", mimeType: MCP_APP_MIME_TYPE },
     async (uri) => ({
       contents: [{ uri: uri.href, mimeType: MCP_APP_MIME_TYPE, text: POSTS_APP_HTML, _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: false } } }],
     }),

@@ -19,23 +19,22 @@ import { listChannels } from "@/lib/channels/channel-store.ts";
 import { createMaster } from "@/lib/posts/items/create-master.ts";
 import { createVariants } from "@/lib/posts/generation/create-variants.ts";
 import { getFamily } from "@/lib/posts/items/get-family.ts";
-import { APPROVE_TOOL, POSTS_APP_URI } from "@/lib/mcp/posts-app.ts";
-import { approveVariant } from "@/lib/posts/delivery/approve-variant.ts";
-import { ApproveInput } from "@/lib/posts/schemas.ts";
+import { POSTS_APP_URI } from "@/lib/mcp/posts-app.ts";
 import { composeUrl, platformLabel, platformRules, postLength } from "@/lib/channels/platforms.ts";
 
 // The tools an assistant may call, each the same verb the API calls, with the API's zod schemas
 // for its input, and honest hints: what only reads, what changes, what may be repeated. None the
-// model sees approves, shares, confirms a publication or deletes: those stay a person's acts, on
-// the phone, or (approve_post) by the Approve button of the posts app, which hosts keep from the model.
+// model sees approves, shares, confirms a publication or deletes: those stay a person's acts, in
+// Voicedraft's own app. Not even for the posts app: a tool an app may call is a tool the client
+// holds, and a client's word that its host keeps it from the model is no person's (issue 66).
 
 /** Who calls (a key's or an access token's person and scopes), and the request's id for its errors. */
 export type Caller = {
   userId: string;
   scopes: readonly Scope[];
   requestId: string;
-  /** The client said it renders MCP Apps (2026-07-28's per-request capabilities): it is offered the app-only approve_post. */
-  rendersApps?: boolean;
+  /** This site's public origin, for links into Voicedraft's own app (where a person approves). */
+  origin: string;
 };
 
 // Ids are checked as the API checks a path's (assertId: validation_failed), in the tool, so the
@@ -237,50 +236,26 @@ export function registerTools(server: McpServer, caller: Caller): void {
       title: "Read posts",
       description:
         "The posts made from a note (by make_posts' master_id): each channel's text (a thread post by post, each with its length as the platform counts it), " +
-        "whether it is still being written, approved, or out of date.",
+        "whether it is still being written, approved, or out of date; and app_url, the page in Voicedraft where the person approves them (no tool approves).",
       inputSchema: { master_id: Id.describe("The id make_posts answered as master_id.") },
       annotations: { readOnlyHint: true, idempotentHint: true },
       // A host that renders MCP Apps shows the answer as the phone does (lib/mcp/posts-app.ts).
       _meta: { ui: { resourceUri: POSTS_APP_URI } },
     },
     "content:read",
-    async ({ master_id }) => postsOf(userId, idArgument("master_id", master_id)),
+    async ({ master_id }) => postsOf(caller, idArgument("master_id", master_id)),
   );
-
-  // Only for a host that renders apps: one that does not would hand it to its model like any tool.
-  if (caller.rendersApps) {
-    tool(
-      APPROVE_TOOL,
-      {
-        title: "Approve a post",
-        description:
-          "Approves the post's text as shown (its content_hash): for the posts app's Approve button only, which a person clicks. " +
-          "Hidden from the model by hosts that render MCP Apps.",
-        inputSchema: {
-          post_id: Id.describe("The post's id, as get_posts gives it."),
-          content_hash: z.string().describe("The content_hash of the text the person saw (get_posts'); a post changed since is refused with edit_conflict."),
-        },
-        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
-        // Only the app calls it: a host keeps it out of the model's tools (ext-apps' visibility).
-        _meta: { ui: { resourceUri: POSTS_APP_URI, visibility: ["app"] } },
-      },
-      "content:write",
-      async ({ post_id, content_hash }) => {
-        const item = await approveVariant({ userId, id: idArgument("post_id", post_id), input: parseWith(ApproveInput, { content_hash }) });
-        const family = await postsOf(userId, item.master_id!);
-        return { approved: item.id, content_hash: item.approval?.approved_hash ?? null, ...family };
-      },
-    );
-  }
 }
 
 /** A note's posts as get_posts answers them: each as the phone shows it, its thread post by post. */
-async function postsOf(userId: string, masterId: string) {
+async function postsOf({ userId, origin }: Caller, masterId: string) {
   const family = await getFamily({ userId, id: masterId });
   const channels = new Map((await listChannels({ userId })).map((c) => [c.id, c]));
   return {
     master_id: family.master.id,
     source_outdated: family.master.source_outdated,
+    // Where the person reads and approves these posts: Voicedraft's own page of them.
+    app_url: `${origin}/content/${family.master.id}`,
     posts: family.variants.map((v) => {
       const channel = v.channel_id ? channels.get(v.channel_id) : undefined;
       const platform = channel?.platform ?? "other";

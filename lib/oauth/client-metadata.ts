@@ -9,8 +9,13 @@ import { errors } from "oidc-provider";
 // registration and every stored client as it is read, so a client kept before this rule is
 // refused too.
 
-/** The properties checked here, in this order (the redirect URIs before the walk over every string). */
-export const CHECKED_METADATA = ["redirect_uris", "client_name"];
+/**
+ * The properties checked here, in this order (the redirect URIs before the walk over every string).
+ * post_logout_redirect_uris (RP-initiated logout, on in oidc-provider by default) are redirects
+ * too, checked by the same rules (issue 66: the library took http anywhere for them).
+ */
+export const CHECKED_METADATA = ["redirect_uris", "post_logout_redirect_uris", "client_name"];
+const REDIRECTS = new Set(["redirect_uris", "post_logout_redirect_uris"]);
 
 // RFC 3986's characters, without "#" (a fragment is refused on its own): nothing a URL parser
 // strips (a trailing newline, tabs) or reads two ways (a backslash, spaces).
@@ -88,12 +93,15 @@ function checkClientName(name: unknown, issuer: string): void {
 /** extraClientMetadata.validator: throws the RFC 7591 error for metadata this server refuses. */
 export function clientMetadataValidator(issuer: string) {
   return (_ctx: unknown, key: string, value: unknown, metadata: Record<string, unknown>): void => {
-    if (key === "redirect_uris" && Array.isArray(value)) {
+    if (REDIRECTS.has(key) && Array.isArray(value)) {
       for (const uri of value) {
         const problem = typeof uri === "string" ? redirectUriProblem(uri) : undefined;
         if (!problem) continue;
+        const description = `${key}: ${JSON.stringify(uri)} ${problem}.`;
+        // RFC 7591 names invalid_redirect_uri for redirect_uris only; any other field is invalid_client_metadata.
+        if (key !== "redirect_uris") throw invalidMetadata(description);
         const refused = new errors.InvalidRedirectUri();
-        refused.error_description = `redirect_uris: ${JSON.stringify(uri)} ${problem}.`;
+        refused.error_description = description;
         throw refused;
       }
     }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/http/errors.ts";
+import { oneLineName } from "@/lib/http/names.ts";
 import type { Insights } from "@/lib/insights/schemas.ts";
 import { writeOffline, type Draft } from "@/lib/rewrites/offline-rewrites.ts";
 import { REWRITE_TEXT_MAX, REWRITE_TITLE_MAX, type BuiltInStyleId } from "@/lib/rewrites/schemas.ts";
@@ -27,8 +28,10 @@ export type RewriteSource = { text: string; language: string; title: string | nu
 
 export type WrittenDraft = Draft & { writtenBy: WrittenByModel | "offline"; reason: string | null };
 
+// A title is held to what a typed one may be (EditRewriteInput): a model's may hold a NUL or a
+// right-to-left override too (issue 66).
 const clean = (draft: Draft): Draft => ({
-  title: Array.from(draft.title.replace(/\s+/g, " ").trim()).slice(0, REWRITE_TITLE_MAX).join(""),
+  title: Array.from(oneLineName(draft.title)).slice(0, REWRITE_TITLE_MAX).join("").trim(),
   text: draft.text.replace(/\r\n?/g, "\n").trim().slice(0, REWRITE_TEXT_MAX),
 });
 

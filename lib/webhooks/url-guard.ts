@@ -1,5 +1,5 @@
 import { lookup } from "node:dns/promises";
-import { isIP, type LookupFunction } from "node:net";
+import { BlockList, isIP, isIPv6, type LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
@@ -26,6 +26,14 @@ const METADATA_ADDRESSES = new Set(["169.254.169.254", "169.254.170.2", "100.100
 const METADATA_NAMES = new Set(["metadata.google.internal", "metadata.goog", "metadata", "instance-data", "instance-data.ec2.internal"]);
 // Allowed only with WEBHOOKS_ALLOW_PRIVATE=true.
 const PRIVATE_RANGES = new Set(["loopback", "private", "uniqueLocal", "carrierGradeNat"]);
+// IPv4-compatible IPv6 (::/96, deprecated by RFC 4291) has no range in ipaddr.js, so ::7f00:1 read
+// as public unicast while a stack may still route it to 127.0.0.1. Like NAT64 (64:ff9b::/96),
+// 6to4 (2002::/16) and Teredo, which ipaddr.js does name, it hides an IPv4 address, so all of them
+// are refused whatever the setting; IPv4-mapped (::ffff:0:0/96) is checked as the IPv4 address it
+// carries (ipaddr.process). Node's BlockList matches ::/96, as ipaddr.js reads ::8.8.8.8 as
+// ::ffff:8.8.8.8 where Node (which connects) reads ::808:808.
+const IPV4_COMPATIBLE = new BlockList();
+IPV4_COMPATIBLE.addSubnet("::", 96, "ipv6");
 
 export class WebhookAddressError extends Error {}
 
@@ -35,12 +43,18 @@ export function refusedAddress(address: string, allowPrivate: boolean): string |
   const ip = ipaddr.process(address); // ::ffff:10.0.0.1 is checked as 10.0.0.1
   const normalized = ip.toNormalizedString();
   if (METADATA_ADDRESSES.has(ip.toString()) || METADATA_ADDRESSES.has(normalized)) return `${address} is a cloud metadata address`;
-  const range = ip.range();
+  const range = rangeOf(address, ip);
   if (range === "unicast") return null;
   if (PRIVATE_RANGES.has(range)) {
     return allowPrivate ? null : `${address} is a ${describe(range)} address (allowed only with WEBHOOKS_ALLOW_PRIVATE=true)`;
   }
   return `${address} is a ${describe(range)} address`;
+}
+
+function rangeOf(address: string, ip: ipaddr.IPv4 | ipaddr.IPv6): string {
+  const asWritten = ipaddr.parse(address).range(); // before ipaddr.process: :: and ::1 are themselves
+  const compatible = isIPv6(address) && asWritten !== "unspecified" && asWritten !== "loopback" && IPV4_COMPATIBLE.check(address, "ipv6");
+  return compatible ? "ipv4Compatible" : ip.range();
 }
 
 function describe(range: string): string {
@@ -53,6 +67,11 @@ function describe(range: string): string {
     unspecified: "unspecified",
     multicast: "multicast",
     broadcast: "broadcast",
+    ipv4Compatible: "deprecated IPv4-compatible IPv6 (an IPv4 address inside)",
+    rfc6052: "NAT64 (an IPv4 address inside)",
+    "6to4": "6to4 (an IPv4 address inside)",
+    teredo: "Teredo (an IPv4 address inside)",
+    rfc6145: "IPv4-translated (an IPv4 address inside)",
   };
   return names[range] ?? `reserved (${range})`;
 }

@@ -12,12 +12,12 @@ import { ROOT } from "@/tests/support/processes.ts";
 
 // Issue 59: an MCP App. get_posts names a ui:// page (text/html;profile=mcp-app) that a host
 // renders with the tool's result: each post as the phone shows it (its platform, its length as the
-// platform counts it, a thread post by post), Copy, "Open in X" and Approve. Here a host of the
-// test's own frames the page in Debian's Chromium as a client would (a sandboxed iframe with the
-// resource as its document, JSON-RPC over postMessage: ui/initialize, the tool's result, the
-// app's tools/call and ui/open-link), and hands the app's tool calls to the server through the
-// SDK's client. approve_post is app-only: offered only to a client that renders apps, and kept
-// from the model by its visibility.
+// platform counts it, a thread post by post), Copy, "Open in X" and "Approve in Voicedraft". Here a
+// host of the test's own frames the page in Debian's Chromium as a client would (a sandboxed iframe
+// with the resource as its document, JSON-RPC over postMessage: ui/initialize, the tool's result,
+// ui/open-link). Issue 66: no tool approves, for any client: approval is given in Voicedraft's own
+// app, which the page opens; a client declaring the apps extension calling approve_post gets the
+// protocol's unknown-tool error, on both revisions.
 
 process.env.TRANSCRIBE_ENGINE = "pocketsphinx";
 setUpContentTests();
@@ -99,10 +99,10 @@ async function personWithPosts() {
 }
 
 /** The host's page at 360×740 with the app framed in it, showing get_posts' answer. */
-async function host(client: Client, masterId: string, colorScheme: "light" | "dark"): Promise<{ page: Page; app: FrameLocator; result: { structuredContent: { posts: Post[] } } }> {
+async function host(client: Client, masterId: string, colorScheme: "light" | "dark"): Promise<{ page: Page; app: FrameLocator; result: { structuredContent: { posts: Post[]; app_url: string } } }> {
   const tools = (await client.listTools()).tools as Tool[];
   const html = ((await client.readResource({ uri: POSTS_APP_URI })).contents[0] as { text: string }).text;
-  const result = (await client.callTool({ name: "get_posts", arguments: { master_id: masterId } })) as { structuredContent: { posts: Post[] } };
+  const result = (await client.callTool({ name: "get_posts", arguments: { master_id: masterId } })) as { structuredContent: { posts: Post[]; app_url: string } };
   const context = await browser.newContext({ viewport: PHONE, colorScheme, deviceScaleFactor: 1 });
   // tsx keeps function names with a helper (__name) that the host's script, sent to the page, refers to.
   await context.addInitScript("globalThis.__name = (f) => f");
@@ -118,13 +118,13 @@ async function host(client: Client, masterId: string, colorScheme: "light" | "da
 type Post = { id: string; platform: string; content_hash: string; thread: { text: string; length: number; limit: number | null }[]; compose_url: string | null; approved: boolean };
 
 describe("the posts app (MCP Apps)", () => {
-  test("get_posts names the ui:// page; approve_post is offered, app-only, to a client that renders apps, and to no other", async () => {
+  test("get_posts names the ui:// page; no client is offered a tool that approves", async () => {
     const user = await createTestUser();
     const apps = await connectMcp(user.key, "2026-07-28", { apps: true });
     const tools = (await apps.listTools()).tools as Tool[];
     assert.deepEqual(tools.find((t) => t.name === "get_posts")?._meta?.ui, { resourceUri: POSTS_APP_URI });
-    assert.deepEqual(tools.find((t) => t.name === "approve_post")?._meta?.ui, { resourceUri: POSTS_APP_URI, visibility: ["app"] });
-    assert.ok(!modelTools(tools).some((t) => /approve/.test(t.name)), "the model's tools have no approve");
+    assert.ok(!tools.some((t) => /approve/.test(t.name)), "no tool approves");
+    assert.deepEqual(modelTools(tools).map((t) => t.name), tools.map((t) => t.name), "no app-only tool: the model sees every tool");
     const listed = (await apps.listResources()).resources.find((r) => r.uri === POSTS_APP_URI);
     assert.equal(listed?.mimeType, MCP_APP_MIME_TYPE);
     const read = (await apps.readResource({ uri: POSTS_APP_URI })).contents[0] as { mimeType: string; text: string; _meta?: { ui?: { csp?: unknown } } };
@@ -135,7 +135,6 @@ describe("the posts app (MCP Apps)", () => {
     assert.doesNotMatch(read.text, /innerHTML|insertAdjacentHTML|document\.write|eval\(/);
     await apps.close();
 
-    // A client that does not render apps would hand an app-only tool to its model: it is not offered one.
     for (const plain of [await connectMcp(user.key, "2026-07-28"), await connectMcp(user.key, "2025-11-25", { apps: true })]) {
       assert.ok(!(await plain.listTools()).tools.some((t) => /approve/.test(t.name)), "no tool approves");
       await plain.close();
@@ -145,8 +144,27 @@ describe("the posts app (MCP Apps)", () => {
     await notesOnly.close();
   });
 
+  for (const revision of ["2026-07-28", "2025-11-25"] as const) {
+    test(`${revision}: a client declaring the apps extension is not offered approve_post, and calling it is the protocol's unknown tool (issue 66)`, async () => {
+      const { user, client: maker, masterId } = await personWithPosts();
+      await maker.close();
+      const client = await connectMcp(user.key, revision, { apps: true });
+      try {
+        assert.ok(!(await client.listTools()).tools.some((t) => t.name === "approve_post"));
+        const { structuredContent } = (await client.callTool({ name: "get_posts", arguments: { master_id: masterId } })) as { structuredContent: { posts: Post[] } };
+        const post = structuredContent.posts[0];
+        const err = await client.callTool({ name: "approve_post", arguments: { post_id: post.id, content_hash: post.content_hash } }).then(() => null, (e: unknown) => e as { code?: number; message?: string });
+        assert.equal(err?.code, -32602, `unknown tool: ${JSON.stringify(err)}`);
+        assert.match(String(err?.message), /Tool approve_post not found/);
+        assert.equal((await content.get(user.key, post.id)).body.item.approval.state, "awaiting_approval", "not approved");
+      } finally {
+        await client.close();
+      }
+    });
+  }
+
   for (const colorScheme of ["light", "dark"] as const) {
-    test(`in a host's frame (${colorScheme}): each post as the phone shows it; Open in X; Approve approves exactly the text shown`, async () => {
+    test(`in a host's frame (${colorScheme}): each post as the phone shows it; Open in X; Approve in Voicedraft opens the posts' page there`, async () => {
       const { user, client, masterId } = await personWithPosts();
       const { page, app, result } = await host(client, masterId, colorScheme);
       try {
@@ -164,30 +182,21 @@ describe("the posts app (MCP Apps)", () => {
         assert.equal(await app.locator(`article[data-post="${linkedin.id}"] .count`).textContent(), `${linkedin.thread[0].length} / 3000 characters`);
         await page.screenshot({ path: path.join(SCREENSHOTS, `mcp-app-${colorScheme}.png`) });
 
+        const opened = () => page.evaluate(() => (window as unknown as { openedLinks: string[] }).openedLinks);
         await xCard.getByRole("button", { name: "Open in X" }).click();
         await page.waitForFunction(() => (window as unknown as { openedLinks: string[] }).openedLinks.length > 0);
-        const [link] = await page.evaluate(() => (window as unknown as { openedLinks: string[] }).openedLinks);
-        assert.equal(link, `https://x.com/intent/post?text=${encodeURIComponent(x.thread[0].text)}`, "X's own compose page, with the first post");
+        assert.equal((await opened())[0], `https://x.com/intent/post?text=${encodeURIComponent(x.thread[0].text)}`, "X's own compose page, with the first post");
 
         await xCard.getByRole("button", { name: "Copy all" }).click();
         await xCard.getByRole("button", { name: "Copied" }).waitFor();
 
-        // The person clicks Approve: the post is approved at the hash of the text the app showed.
-        await xCard.getByRole("button", { name: "Approve" }).click();
-        await xCard.locator(".state.approved").waitFor();
-        const approved = (await content.get(user.key, x.id)).body.item;
-        assert.equal(approved.approval.state, "approved");
-        assert.equal(approved.approval.approved_hash, x.content_hash);
-        assert.equal(await xCard.getByRole("button", { name: "Approve" }).count(), 0);
-
-        // A post edited after it was shown is not approved by a click on its old text.
-        const edited = await content.edit(user.key, linkedin.id, { body: `${linkedin.thread[0].text}\n\nEdited on the phone.`, expected_content_hash: linkedin.content_hash });
-        assert.equal(edited.status, 200, edited.text);
-        const liCard = app.locator(`article[data-post="${linkedin.id}"]`);
-        await liCard.getByRole("button", { name: "Approve" }).click();
-        await liCard.getByText("This post changed since it was shown: read it again before approving.").waitFor();
-        assert.equal((await content.get(user.key, linkedin.id)).body.item.approval.state, "awaiting_approval");
-        await page.screenshot({ path: path.join(SCREENSHOTS, `mcp-app-approved-${colorScheme}.png`) });
+        // Approval is the person's, in Voicedraft: the button opens the posts' page there, and approves nothing.
+        assert.equal(result.structuredContent.app_url, `http://localhost/content/${masterId}`);
+        await xCard.getByRole("button", { name: "Approve in Voicedraft" }).click();
+        await page.waitForFunction(() => (window as unknown as { openedLinks: string[] }).openedLinks.length > 1);
+        assert.equal((await opened())[1], result.structuredContent.app_url);
+        assert.equal((await content.get(user.key, x.id)).body.item.approval.state, "awaiting_approval", "nothing approved from the app");
+        assert.equal(await xCard.getByRole("button", { name: /^Approve$/ }).count(), 0, "no button approves in the app");
         assert.deepEqual(await page.evaluate(() => (window as unknown as { refused: string[] }).refused), [], "the app calls only tools it may");
       } finally {
         await page.context().close();

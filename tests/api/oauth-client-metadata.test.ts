@@ -27,6 +27,7 @@ const NAMES: Record<string, string[]> = {
   "app.example": [PUBLIC],
   "inside.example": ["10.0.0.7"],
   "rebound.example": [PUBLIC, "127.0.0.1"],
+  "compatible.example": ["2606:4700::1111", "::7f00:1"],
 };
 
 type Route = (signal: AbortSignal) => Promise<Answer>;
@@ -158,13 +159,20 @@ describe("Client ID Metadata Documents", () => {
   });
 
   test("a document on a private address, or a name that also leads inside, is never fetched", async () => {
-    for (const clientId of ["https://inside.example/client.json", "https://rebound.example/client.json"]) {
+    for (const clientId of ["https://inside.example/client.json", "https://rebound.example/client.json", "https://compatible.example/client.json"]) {
       publish(clientId);
       assert.equal(await refusedAuthorization(clientId), "invalid_client", clientId);
       assert.equal(fetched.filter((f) => f.url === clientId).length, 0, clientId);
     }
     for (const clientId of ["https://127.0.0.1/client.json", "https://[::1]/client.json", "https://app.example:8443/client.json"]) {
       assert.equal(await refusedAuthorization(clientId), "invalid_client", clientId);
+    }
+    // An IPv4 address inside an IPv6 one (issue 66): IPv4-compatible, IPv4-mapped, NAT64, 6to4.
+    for (const host of ["[::7f00:1]", "[::a00:1]", "[::ffff:a00:1]", "[64:ff9b::a00:1]", "[2002:a00:1::1]"]) {
+      const clientId = `https://${host}/client.json`;
+      publish(clientId);
+      assert.equal(await refusedAuthorization(clientId), "invalid_client", clientId);
+      assert.equal(fetched.filter((f) => f.url === clientId).length, 0, clientId);
     }
   });
 
@@ -176,6 +184,8 @@ describe("Client ID Metadata Documents", () => {
       ["https://app.example/other.json", { client_id: "https://app.example/oauth/client.json" }, "invalid_client_metadata"],
       // Checked as a registration is (lib/oauth/client-metadata.ts): http only to the person's own computer.
       ["https://app.example/http-redirect.json", { redirect_uris: ["http://evil.example/callback"] }, "invalid_redirect_uri"],
+      // post_logout_redirect_uris by the same rules (issue 66).
+      ["https://app.example/http-logout.json", { post_logout_redirect_uris: ["http://evil.example/bye"] }, "invalid_client_metadata"],
     ];
     for (const [clientId, route, error] of cases) {
       if (typeof route === "function") routes.set(clientId, route);
@@ -199,6 +209,8 @@ describe("the guarded fetch itself", () => {
       await assert.rejects(guardedFetch("https://inside.example/x"), /10\.0\.0\.7 is a private network address/);
       await assert.rejects(guardedFetch("https://localhost/x"), /this machine/);
       await assert.rejects(guardedFetch("https://169.254.169.254/latest"), /cloud metadata/);
+      await assert.rejects(guardedFetch("https://[::7f00:1]/x"), /an IPv4 address inside/);
+      await assert.rejects(guardedFetch("https://compatible.example/x"), /an IPv4 address inside/);
     } finally {
       if (previous === undefined) delete process.env.WEBHOOKS_ALLOW_PRIVATE;
       else process.env.WEBHOOKS_ALLOW_PRIVATE = previous;

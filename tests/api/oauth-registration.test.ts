@@ -91,6 +91,23 @@ describe("redirect URIs (OAuth 2.1 §2.3.1, RFC 8252)", () => {
   });
 });
 
+describe("post-logout redirect URIs (issue 66): the same rules as redirect URIs", () => {
+  test("anything but https, loopback http or a native app's scheme: 400 invalid_client_metadata naming the field, and no client is kept", async () => {
+    const before = await clientCount();
+    for (const uri of ["http://evil.example/bye", "https://user:pw@evil.example/bye", "https://app.example/bye#x", "https://app.example/b\nye", "javascript:alert(1)", "http://10.0.0.5/bye", "//app.example/bye"]) {
+      const { status, body } = await register({ redirect_uris: ["https://app.example/cb"], post_logout_redirect_uris: ["https://app.example/bye", uri] });
+      assert.equal(status, 400, `${JSON.stringify(uri)}: ${JSON.stringify(body)}`);
+      assert.equal(body.error, "invalid_client_metadata", JSON.stringify(uri));
+      assert.match(body.error_description ?? "", /^post_logout_redirect_uris: /, JSON.stringify(uri));
+    }
+    assert.equal(await clientCount(), before, "no refused client was kept");
+    for (const uri of ["https://app.example/bye", "http://127.0.0.1:33418/bye"]) {
+      const { status, body } = await register({ redirect_uris: ["https://app.example/cb"], post_logout_redirect_uris: [uri] });
+      assert.equal(status, 201, `${uri}: ${JSON.stringify(body)}`);
+    }
+  });
+});
+
 describe("client names", () => {
   test("this site's name, however written: 400 invalid_client_metadata", async () => {
     const before = await clientCount();

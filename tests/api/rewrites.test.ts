@@ -11,6 +11,7 @@ import { STYLES_MAX } from "@/lib/rewrites/schemas.ts";
 import { resetWriterState } from "@/lib/writer/writer.ts";
 import type { ChatReply, ChatRequest } from "../support/chat-server.ts";
 import { standInWriter } from "../support/stand-in-writer.ts";
+import { NAME_CHARS } from "@/lib/http/names.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { withEnv } from "../support/env.ts";
 import { createTestNote, createTestUser, type TestUser } from "../support/factories.ts";
@@ -153,6 +154,18 @@ describe("rewrites by the writer", () => {
       assert.equal(sent.user, PLAN);
       assert.equal(sent.responseFormat?.type, "json_schema");
       assert.deepEqual(Object.keys((sent.responseFormat?.json_schema?.schema as { properties: object }).properties), ["title", "text"]);
+    }),
+  );
+
+  test(
+    "a title the writer wrote with control or bidirectional characters is kept without them, as a typed one must be (issue 66)",
+    withEnv(writer(), async () => {
+      const { user, noteId } = await userWithNote();
+      reply = () => ({ content: JSON.stringify({ title: "\u202eBooth\u0000 invoice\u0007\tnow\u200f\u2066\r\n", text: "Hi Anna,\n\nThe invoice." }) });
+      const res = await rewrite(user.key, noteId, { style: "email" });
+      assert.equal(res.status, 201, res.text);
+      assert.equal(res.body.rewrite.title, "Booth invoice now");
+      assert.match(res.body.rewrite.title, NAME_CHARS, "what PATCH would take");
     }),
   );
 

@@ -159,6 +159,12 @@ describe("the SSRF guard", () => {
     "http://[::ffff:169.254.169.254]/",
     "http://0.0.0.0/",
     "http://224.0.0.1/",
+    // An IPv4 address inside an IPv6 one (issue 66): IPv4-compatible, NAT64, 6to4.
+    "http://[::7f00:1]/",
+    "http://[::a00:1]/",
+    "http://[::127.0.0.1]/",
+    "http://[64:ff9b::a00:1]/",
+    "http://[2002:a00:1::1]/",
   ];
   const PRIVATE = [
     "http://127.0.0.1/",
@@ -171,6 +177,7 @@ describe("the SSRF guard", () => {
     "http://[fc00::1]/",
     "http://[fd12:3456::1]/",
     "http://[::ffff:10.0.0.1]/",
+    "http://[::ffff:7f00:1]/",
     "http://100.64.0.1/",
   ];
 

@@ -61,9 +61,9 @@ const NOTE = "We moved our main database from MySQL to Postgres last week. The m
 
 /** A stand-in model host: serves `body`, honouring Range; `cutAfter` bytes into the first full answer it drops the connection. */
 async function modelHost(body: Buffer, { cutAfter }: { cutAfter?: number } = {}) {
-  const requests: { range?: string }[] = [];
+  const requests: { range?: string; authorization?: string }[] = [];
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    requests.push({ range: req.headers.range });
+    requests.push({ range: req.headers.range, authorization: req.headers.authorization });
     const match = /^bytes=(\d+)-$/.exec(req.headers.range ?? "");
     const start = match ? Number(match[1]) : 0;
     if (start >= body.length) {
@@ -117,7 +117,7 @@ describe("the local writer's model download", () => {
         status = readDownloadStatus(path.dirname(destination), env().dataDir, WRITER_DOWNLOAD_STATUS);
       }
       assert.equal(status?.state, "waiting");
-      assert.match(status?.error ?? "", /SHA-256 mismatch for tiny\.gguf/);
+      assert.match(status?.error ?? "", /the file that arrived was damaged or not the expected one, so it was discarded/);
       assert.equal(existsSync(destination), false, "nothing is put in place");
       assert.equal(existsSync(path.join(path.dirname(destination), ".tiny.gguf.part")), false, "the bad file is discarded");
       await download.stop();
@@ -147,6 +147,61 @@ describe("the local writer's model download", () => {
         await host.close();
         await rm(modelsDir, { recursive: true, force: true });
       }
+    }),
+  );
+});
+
+describe("what /api/health shows anyone of the download (issue 66)", () => {
+  const SECRETS = ["mirror-user", "s3cret-pass", "tok-123", "token=", "http", "127.0.0.1"];
+
+  /** Waits for the download's first failure, then returns /api/health's text and the writer's status. */
+  async function failedOnce(url: string, sha256: string) {
+    const modelsDir = env().MODELS_DIR;
+    const download = startLocalModelDownload({ url, sha256, destination: path.join(modelsDir, "qwen2.5-1.5b-instruct-q4_k_m.gguf"), retryDelayMs: () => 60_000, log: quietLog });
+    try {
+      for (let i = 0; i < 200 && readDownloadStatus(modelsDir, env().dataDir, WRITER_DOWNLOAD_STATUS)?.state !== "waiting"; i++) await new Promise((r) => setTimeout(r, 20));
+      const res = await call(health, { path: "/api/health" });
+      assert.equal(res.body.writing.local_model.download?.state, "waiting", res.text);
+      return { text: res.text, error: res.body.writing.local_model.download.error as string, status: JSON.stringify(writerStatus()) };
+    } finally {
+      await download.stop();
+    }
+  }
+
+  test(
+    "a mirror's user, password and query, and the models folder, never show; the user and password reach the mirror",
+    withEnv({ WRITER_LOCAL: "auto", MODELS_DIR: path.join(tmpdir(), `vd-models-${randomUUID()}`) }, async () => {
+      const modelsDir = env().MODELS_DIR;
+      const host = await modelHost(MODEL);
+      const mirror = new URL(host.url);
+      mirror.username = "mirror-user";
+      mirror.password = "s3cret-pass";
+      mirror.search = "?token=tok-123";
+      const closed = await modelHost(MODEL);
+      await closed.close();
+      try {
+        const refused = await failedOnce(mirror.href, "0".repeat(64));
+        assert.equal(host.requests[0]?.authorization, `Basic ${Buffer.from("mirror-user:s3cret-pass").toString("base64")}`);
+        assert.match(refused.error, /damaged or not the expected one/);
+        const unreachable = await failedOnce(closed.url.replace("//", "//mirror-user:s3cret-pass@") + "?token=tok-123", SHA256);
+        assert.match(unreachable.error, /could not be reached/);
+        for (const shown of [refused.text, refused.status, unreachable.text, unreachable.status]) {
+          for (const secret of [...SECRETS, modelsDir, tmpdir()]) assert.ok(!shown.includes(secret), `${secret} shown in ${shown}`);
+        }
+      } finally {
+        await host.close();
+        await rm(modelsDir, { recursive: true, force: true });
+      }
+    }),
+  );
+
+  test(
+    "a WRITER_LOCAL_MODEL that is not there is said without its path",
+    withEnv({ WRITER_LOCAL: "auto", WRITER_LOCAL_MODEL: path.join(dir, "secret-folder", "absent.gguf") }, async () => {
+      const res = await call(health, { path: "/api/health" });
+      assert.equal(res.body.writing.local_model.state, "unavailable");
+      assert.match(res.body.writing.local_model.reason, /WRITER_LOCAL_MODEL names a file that is not there/);
+      assert.ok(!res.text.includes("secret-folder") && !res.text.includes(dir), res.text);
     }),
   );
 });
@@ -310,6 +365,7 @@ describe("a model file that cannot be used", () => {
   for (const [kind, bytes] of [
     ["truncated (an interrupted copy)", () => MODEL.subarray(0, MODEL.length / 2)],
     ["not a model at all", () => Buffer.from("this is not a model\n".repeat(100))],
+    ["a header declaring 2^62 tensors", () => Buffer.concat([MODEL.subarray(0, 8), Buffer.from(new BigUint64Array([2n ** 62n]).buffer), MODEL.subarray(16)])],
   ] as const) {
     test(`${kind}: the rules write, with a clear reason; no 5xx, and the server goes on`, async () => {
       const broken = path.join(dir, `broken-${randomUUID()}.gguf`);
@@ -332,7 +388,35 @@ describe("a model file that cannot be used", () => {
         assert.equal(res.body.writing.written_by, "offline");
         assert.equal(res.body.writing.local_model.state, "unavailable");
         assert.match(res.body.writing.local_model.reason, /broken-/);
+        assert.ok(!res.body.writing.local_model.reason.includes(dir), "no path in the reason");
       })();
     });
   }
+
+  test("a hostile header (2^40 settings) is refused within a second, and health says the model file is damaged (issue 66)", async () => {
+    const hostile = path.join(dir, `hostile-${randomUUID()}.gguf`);
+    await writeFile(hostile, Buffer.concat([MODEL.subarray(0, 16), Buffer.from(new BigUint64Array([2n ** 40n]).buffer), MODEL.subarray(24)]));
+    await withEnv(local({ WRITER_LOCAL_MODEL: hostile }), async () => {
+      const started = performance.now();
+      const outcome = await writeObject({ schema: z.object({ title: z.string().max(400) }), name: "t", system: "Title it.", prompt: NOTE });
+      assert.equal(outcome.ok, false, "the rules write");
+      assert.ok(performance.now() - started < 1000, `refused in ${Math.round(performance.now() - started)} ms`);
+      const res = await call(health, { path: "/api/health" });
+      assert.equal(res.body.writing.local_model.state, "unavailable");
+      assert.match(res.body.writing.local_model.reason, /^hostile-.*\.gguf cannot be used as a model: the model file is damaged \(it declares more settings than it can hold\)$/);
+    })();
+  });
+
+  test("a load that does not finish in WRITER_LOCAL_LOAD_TIMEOUT_SECONDS is given up: the rules write, and health says it could not be loaded", async () => {
+    const slow = path.join(dir, `slow-${randomUUID()}.gguf`);
+    await writeFile(slow, MODEL);
+    await withEnv(local({ WRITER_LOCAL_MODEL: slow, WRITER_LOCAL_LOAD_TIMEOUT_SECONDS: "0.001" }), async () => {
+      const outcome = await writeObject({ schema: z.object({ title: z.string().max(400) }), name: "t", system: "Title it.", prompt: NOTE });
+      assert.equal(outcome.ok, false, "the rules write");
+      assert.equal(localModelState().loaded, false, "what loaded late is not kept");
+      const res = await call(health, { path: "/api/health" });
+      assert.equal(res.body.writing.local_model.state, "unavailable");
+      assert.match(res.body.writing.local_model.reason, /^slow-.*\.gguf could not be loaded: it did not finish loading within 0\.001 s$/);
+    })();
+  });
 });

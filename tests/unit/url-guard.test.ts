@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ApiError } from "@/lib/http/errors.ts";
-import { assertWebhookUrlAllowed, resolveWebhookAddresses, useResolver as answerNamesWith, WebhookAddressError } from "@/lib/webhooks/url-guard.ts";
+import { assertWebhookUrlAllowed, refusedAddress, resolveWebhookAddresses, useResolver as answerNamesWith, WebhookAddressError } from "@/lib/webhooks/url-guard.ts";
 import { withEnv } from "../support/env.ts";
 
 // The webhook address check on names written as fully qualified (a trailing dot): DNS reads
@@ -54,6 +54,33 @@ test("with WEBHOOKS_ALLOW_PRIVATE=true, localhost. is allowed as localhost is", 
   try {
     await assertWebhookUrlAllowed("http://localhost./h");
     assert.deepEqual(await resolveWebhookAddresses("http://localhost./h"), ["127.0.0.1"]);
+  } finally {
+    restore();
+  }
+}));
+
+// IPv6 forms that carry an IPv4 address inside (issue 66): ::/96 had no range in ipaddr.js and read
+// as public unicast; each form is refused, with or without WEBHOOKS_ALLOW_PRIVATE.
+const EMBEDDING = ["::7f00:1", "::a00:1", "::127.0.0.1", "::8.8.8.8", "0:0:0:0:0:0:a9fe:a9fe", "64:ff9b::a00:1", "64:ff9b::7f00:1", "2002:a00:1::1", "2002:7f00:1::", "2001:0:4136:e378:8000:63bf:3fff:fdd2"];
+
+test("IPv4-compatible, NAT64, 6to4 and Teredo addresses are refused whatever the setting", () => {
+  for (const allowPrivate of [false, true]) {
+    for (const address of EMBEDDING) assert.match(refusedAddress(address, allowPrivate) ?? "accepted", /an IPv4 address inside/, `${address} (allowPrivate ${allowPrivate})`);
+  }
+  assert.match(refusedAddress("::ffff:7f00:1", false) ?? "accepted", /loopback/, "IPv4-mapped is checked as the IPv4 address inside");
+  assert.match(refusedAddress("::ffff:10.0.0.1", false) ?? "accepted", /private network/);
+  assert.equal(refusedAddress("::ffff:93.184.216.34", false), null, "a mapped public address is that public address");
+  assert.equal(refusedAddress("2606:4700::1111", false), null);
+  assert.match(refusedAddress("::1", false) ?? "accepted", /loopback/, "::1 and :: keep their own ranges");
+  assert.match(refusedAddress("::", true) ?? "accepted", /unspecified/);
+});
+
+test("as a URL's host, or as what a name resolves to, they are refused", withEnv({ WEBHOOKS_ALLOW_PRIVATE: "true" }, async () => {
+  const restore = answerNamesWith(async () => ["2606:4700::1111", "::7f00:1"]);
+  try {
+    for (const url of ["http://[::7f00:1]/h", "http://[::127.0.0.1]/h", "http://[::a00:1]/h", "http://[64:ff9b::a00:1]/h", "http://[2002:a00:1::1]/h", "http://hooks.example.com/h"]) {
+      assert.match(await refusedWhenSaved(url), /an IPv4 address inside/, url);
+    }
   } finally {
     restore();
   }

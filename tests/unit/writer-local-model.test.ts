@@ -9,8 +9,8 @@ import {
   downloadedModelPath,
   LOCAL_MODEL_MIN_MEMORY,
   localModelSource,
-  notAGguf,
 } from "@/lib/writer/local/model-file.ts";
+import { ggufHeaderProblem } from "@/lib/writer/local/gguf-header.ts";
 import { tinyGguf } from "@/tests/support/tiny-gguf.ts";
 
 // Which model file the local writer would use, and why not: pure decisions over the settings, the
@@ -47,6 +47,25 @@ describe("the local writer's model file", () => {
     assert.equal(path.basename(downloadedModelPath(own)), "m.gguf");
   });
 
+  test("a mirror's file name is its last segment after decoding: nothing leads out of MODELS_DIR (issue 66)", () => {
+    const models = path.join(dir, "models");
+    const nameFor = (url: string) => path.relative(models, downloadedModelPath(settings({ WRITER_LOCAL_MODEL_URL: url })));
+    const cases: [string, string][] = [
+      ["http://mirror.local/llm/..%2F..%2Fescaped.gguf", "escaped.gguf"],
+      ["http://mirror.local/llm/%2e%2e%2f%2e%2e%2fescaped.gguf", "escaped.gguf"],
+      ["http://mirror.local/llm/%2E%2E%2F%2E%2E%2F%2E%2E%2Fetc%2Fescaped", "escaped.gguf"],
+      ["http://mirror.local/llm/..%5C..%5Cescaped.gguf", "escaped.gguf"],
+      ["http://mirror.local/llm/..\\..\\escaped.gguf", "escaped.gguf"],
+      ["http://mirror.local/llm/%2Ftmp%2Fescaped.gguf", "escaped.gguf"],
+      ["http://mirror.local/llm/%2e%2e", "writer-model.gguf"],
+      ["http://mirror.local/llm/..%2F", "writer-model.gguf"],
+      ["http://mirror.local/llm/.writer-download.json", "writer-model.gguf"],
+      ["http://mirror.local/llm/a%00b.gguf", "writer-model.gguf"],
+      ["http://mirror.local/llm/%E0%A4%A.gguf", "%E0%A4%A.gguf"],
+    ];
+    for (const [url, name] of cases) assert.equal(nameFor(url), name, url);
+  });
+
   test("off, too little memory, a WRITER_LOCAL_MODEL that is not there, or not downloaded yet: no model, and why", () => {
     assert.deepEqual(chooseLocalModel(settings({ WRITER_LOCAL: "off" }), PLENTY), { path: null, why: "off", reason: "the model on this machine is off (WRITER_LOCAL=off)", downloadable: false });
     const small = chooseLocalModel(settings(), LOCAL_MODEL_MIN_MEMORY - 1);
@@ -54,7 +73,7 @@ describe("the local writer's model file", () => {
     assert.match(small.reason ?? "", /this machine has 4\.0 GiB of memory; the model on this machine wants 4 GiB/);
     const missing = chooseLocalModel(settings({ WRITER_LOCAL_MODEL: path.join(dir, "nope.gguf") }), PLENTY);
     assert.equal(missing.path, null);
-    assert.match(missing.reason ?? "", /WRITER_LOCAL_MODEL names .*nope\.gguf, which is not a file/);
+    assert.equal(missing.reason, "WRITER_LOCAL_MODEL names a file that is not there", "no path: /api/health shows it to anyone");
     assert.deepEqual(chooseLocalModel(settings(), PLENTY), { path: null, why: "not-downloaded", reason: "the model on this machine has not been downloaded yet", downloadable: true });
   });
 
@@ -72,14 +91,14 @@ describe("the local writer's model file", () => {
   test("a quick look tells a GGUF from a truncated or foreign file before llama.cpp is asked", async () => {
     const good = path.join(dir, "good.gguf");
     await writeFile(good, tinyGguf());
-    assert.equal(notAGguf(good), null);
+    assert.equal(await ggufHeaderProblem(good), null);
     const short = path.join(dir, "short.gguf");
     await writeFile(short, "GGU");
-    assert.equal(notAGguf(short), "it is too short to be a model");
+    assert.equal(await ggufHeaderProblem(short), "it is too short to be a model");
     const foreign = path.join(dir, "foreign.bin");
     await writeFile(foreign, Buffer.from("lmggabcdefgh"));
-    assert.equal(notAGguf(foreign), "it is not a GGUF file (wrong magic number)");
-    assert.match(notAGguf(path.join(dir, "absent.gguf")) ?? "", /cannot be read \(ENOENT\)/);
+    assert.equal(await ggufHeaderProblem(foreign), "it is not a GGUF file (wrong magic number)");
+    assert.match((await ggufHeaderProblem(path.join(dir, "absent.gguf"))) ?? "", /cannot be read \(ENOENT\)/);
   });
 });
 

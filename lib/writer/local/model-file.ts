@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { totalmem } from "node:os";
 import path from "node:path";
 import { env } from "@/lib/env.ts";
@@ -38,10 +38,29 @@ export function localModelSource(config: Settings = env()): LocalModelSource {
   return { ...DEFAULT_LOCAL_MODEL, url: config.WRITER_LOCAL_MODEL_URL, sha256: config.WRITER_LOCAL_MODEL_SHA256 ?? DEFAULT_LOCAL_MODEL.sha256 };
 }
 
-/** The downloaded model's place in MODELS_DIR: the URL's file name. */
+const FALLBACK_NAME = "writer-model.gguf";
+
+/**
+ * The downloaded model's place in MODELS_DIR: the URL's file name, taken after decoding (a mirror's
+ * `..%2F` or `..%5C` must not lead out of MODELS_DIR). A name that is not a plain visible file name
+ * (`..`, a hidden file such as the download's status) is refused for writer-model.gguf.
+ */
 export function downloadedModelPath(config: Settings = env()): string {
-  const name = decodeURIComponent(new URL(localModelSource(config).url).pathname.split("/").pop() || "writer-model.gguf");
-  return path.resolve(config.MODELS_DIR, name.endsWith(".gguf") ? name : `${name}.gguf`);
+  const dir = path.resolve(config.MODELS_DIR);
+  const name = fileNameOf(new URL(localModelSource(config).url).pathname.split("/").pop() ?? "");
+  const file = path.resolve(dir, name.endsWith(".gguf") ? name : `${name}.gguf`);
+  return path.dirname(file) === dir ? file : path.join(dir, FALLBACK_NAME);
+}
+
+function fileNameOf(segment: string): string {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // A malformed escape: the name as written.
+  }
+  const name = path.posix.basename(decoded.replaceAll("\\", "/"));
+  return !name || name.startsWith(".") || /[\x00-\x1f\x7f]/.test(name) ? FALLBACK_NAME : name;
 }
 
 export type LocalModelChoice =
@@ -59,27 +78,11 @@ export function chooseLocalModel(config: Settings = env(), memory = totalmem()):
   }
   if (config.WRITER_LOCAL_MODEL) {
     const file = path.resolve(config.WRITER_LOCAL_MODEL);
-    return isFile(file) ? { path: file } : { path: null, why: "no-such-file", reason: `WRITER_LOCAL_MODEL names ${file}, which is not a file`, downloadable: false };
+    // No path in the reason: /api/health shows it to anyone.
+    return isFile(file) ? { path: file } : { path: null, why: "no-such-file", reason: "WRITER_LOCAL_MODEL names a file that is not there", downloadable: false };
   }
   const file = downloadedModelPath(config);
   return isFile(file) ? { path: file } : { path: null, why: "not-downloaded", reason: "the model on this machine has not been downloaded yet", downloadable: true };
 }
 
 const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
-
-/** Why `file` is not a GGUF model (its magic number and version), or null: a cheap check before loading it. */
-export function notAGguf(file: string): string | null {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, "r");
-    const head = Buffer.alloc(8);
-    if (readSync(fd, head, 0, 8, 0) < 8) return "it is too short to be a model";
-    if (head.toString("latin1", 0, 4) !== "GGUF") return "it is not a GGUF file (wrong magic number)";
-    const version = head.readUInt32LE(4);
-    return version === 2 || version === 3 ? null : `it is GGUF version ${version}, not 2 or 3`;
-  } catch (err) {
-    return `it cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}

@@ -5,7 +5,7 @@ import type { Llama, LlamaContext, LlamaGrammar, LlamaModel } from "node-llama-c
 import { brandOf } from "@/lib/brand.ts";
 import { env } from "@/lib/env.ts";
 import { log } from "@/lib/log.ts";
-import { notAGguf } from "@/lib/writer/local/model-file.ts";
+import { ggufHeaderProblem } from "@/lib/writer/local/gguf-header.ts";
 
 // The model on this machine, through node-llama-cpp: one per process (on globalThis, since Next
 // bundles lib/ more than once into one process, lib/brand.ts), loaded on first use and unloaded
@@ -73,20 +73,22 @@ async function load(file: string): Promise<Loaded> {
   const failed = localModelFailure(file);
   if (failed) throw new LocalModelUnusable(failed);
   const loading = (async () => {
-    const bad = notAGguf(file);
+    const bad = await ggufHeaderProblem(file);
     if (bad) throw new LocalModelUnusable(`${path.basename(file)} cannot be used as a model: ${bad}`);
     try {
       const llama = await llamaRuntime();
       const started = performance.now();
-      const model = await llama.loadModel({ modelPath: file });
-      const context = await model.createContext({ contextSize: Math.min(CONTEXT_TOKENS, model.trainContextSize), threads: localThreads(), sequences: 1 });
+      const { model, context } = await withinLoadTimeout(file, (signal) => loadAndCreateContext(llama, file, signal));
       const loadMs = Math.round(performance.now() - started);
       state.loads += 1;
       state.current = { key, path: file, model, context, grammars: new Map(), loadedAt: new Date(), loadMs };
       log.info("the writing model on this machine is loaded", { model: path.basename(file), load_ms: loadMs });
       return state.current;
     } catch (err) {
-      throw new LocalModelUnusable(`${path.basename(file)} could not be loaded as a model: ${(err as Error).message ?? String(err)}`);
+      if (err instanceof LoadTimeout) throw new LocalModelUnusable(`${path.basename(file)} could not be loaded: ${err.message}`);
+      // llama.cpp's words may hold the file's path: the log has them, the status (shown to anyone) does not.
+      log.warn("llama.cpp could not load the writing model", { model: path.basename(file), reason: (err as Error).message ?? String(err) });
+      throw new LocalModelUnusable(`${path.basename(file)} could not be loaded as a model: the file is damaged, or a kind of model this server cannot run`);
     }
   })();
   state.loaded = loading;
@@ -97,6 +99,44 @@ async function load(file: string): Promise<Loaded> {
     state.failure = { key, reason: (err as Error).message };
     log.warn("the writing model on this machine cannot be used; the offline rules write", { model: path.basename(file), reason: (err as Error).message });
     throw err;
+  }
+}
+
+class LoadTimeout extends Error {}
+
+async function loadAndCreateContext(llama: Llama, file: string, loadSignal: AbortSignal): Promise<{ model: LlamaModel; context: LlamaContext }> {
+  const model = await llama.loadModel({ modelPath: file, loadSignal });
+  try {
+    loadSignal.throwIfAborted();
+    const context = await model.createContext({ contextSize: Math.min(CONTEXT_TOKENS, model.trainContextSize), threads: localThreads(), sequences: 1, createSignal: loadSignal });
+    return { model, context };
+  } catch (err) {
+    await model.dispose();
+    throw err;
+  }
+}
+
+/**
+ * Gives up on a load after WRITER_LOCAL_LOAD_TIMEOUT_SECONDS: the signal asks node-llama-cpp to
+ * stop, and should it finish anyway, what it loaded is freed, not kept.
+ */
+async function withinLoadTimeout<T extends { model: LlamaModel }>(file: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const seconds = env().WRITER_LOCAL_LOAD_TIMEOUT_SECONDS;
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const loading = work(controller.signal);
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      void loading.then((late) => late.model.dispose(), () => undefined);
+      log.warn("the writing model on this machine did not load in time", { model: path.basename(file), seconds });
+      reject(new LoadTimeout(`it did not finish loading within ${seconds} s`));
+    }, seconds * 1000);
+  });
+  try {
+    return await Promise.race([loading, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
