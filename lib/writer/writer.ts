@@ -35,8 +35,8 @@ function breakerFor(provider: WriterProvider): CircuitBreaker {
   return breaker.breaker;
 }
 
-function modelOf(provider: WriterProvider): LanguageModelV2 {
-  if (provider.kind === "local") return localLanguageModel(provider.modelPath, { timeoutMs: env().WRITER_TIMEOUT_SECONDS * 1000 });
+function modelOf(provider: WriterProvider, onStart?: () => void): LanguageModelV2 {
+  if (provider.kind === "local") return localLanguageModel(provider.modelPath, { timeoutMs: env().WRITER_TIMEOUT_SECONDS * 1000, onStart });
   const { settings } = provider;
   return createOpenAICompatible({ name: "writer", baseURL: settings.baseUrl, apiKey: settings.apiKey, supportsStructuredOutputs: true }).chatModel(settings.model);
 }
@@ -71,28 +71,31 @@ function classifyLocal(err: unknown): Failure {
   if ((err as Error)?.name === "PromptTooLong") return { kind: "refused", reason: (err as Error).message };
   if (NoObjectGeneratedError.isInstance(err) || err instanceof EmptyAnswer) return { kind: "malformed", reason: "the model on this machine wrote an answer that did not match the requested form" };
   const name = (err as Error)?.name;
-  if (name === "TimeoutError" || name === "AbortError") return { kind: "down", reason: `the model on this machine did not finish within ${env().WRITER_TIMEOUT_SECONDS} s` };
+  if (name === "TimeoutError" || name === "AbortError") return { kind: "down", reason: `the model on this machine did not finish within ${env().WRITER_TIMEOUT_SECONDS} s of its own work` };
   return { kind: "refused", reason: `the model on this machine failed: ${(err as Error)?.message ?? String(err)}` };
 }
 
 /**
  * One bounded call: skipped at once while the breaker is open; a busy server (429, 5xx) is asked
  * once more after a moment; a malformed answer is asked for once more; then it is a failure.
+ * `onStart` is told when the model starts on it: at once for a server, and for the model on this
+ * machine once its turn comes (until then the call is waiting, and no time of it is counted).
  */
 async function call<T>(
   attempt: (model: LanguageModelV2, signal: AbortSignal | undefined) => Promise<T>,
-  { signal, retryBusy = true }: { signal?: AbortSignal; retryBusy?: boolean } = {},
+  { signal, retryBusy = true, onStart }: { signal?: AbortSignal; retryBusy?: boolean; onStart?: () => void } = {},
 ): Promise<WriteOutcome<T>> {
   const provider = writerProvider();
   if (!provider) return { ok: false, kind: "unconfigured", reason: noWriterReason() ?? "no writer is set up (WRITER_BASE_URL)" };
   const guard = breakerFor(provider);
   if (!guard.allow()) return { ok: false, kind: "skipped", reason: guard.skipping() ?? "the writer is being tried again by another request" };
-  const model = modelOf(provider);
+  const model = modelOf(provider, onStart);
   const name = provider.kind === "remote" ? provider.settings.model : provider.model;
   let last: Failure | undefined;
   for (let tries = 0; tries < 2; tries += 1) {
     // The model on this machine times its generation itself: its wait for its turn does not count.
     const timeout = provider.kind === "remote" ? AbortSignal.timeout(env().WRITER_TIMEOUT_SECONDS * 1000) : undefined;
+    if (provider.kind === "remote") onStart?.();
     try {
       const value = await attempt(model, signal && timeout ? AbortSignal.any([signal, timeout]) : (timeout ?? signal));
       guard.succeeded();
@@ -106,28 +109,40 @@ async function call<T>(
       if (last.kind === "busy") await new Promise((r) => setTimeout(r, Math.min(last!.retryAfterMs ?? RETRY_DELAY_MS, RETRY_AFTER_MAX_MS)));
     }
   }
-  guard.failed(last!.reason, { down: last!.kind === "down" });
+  // A server that did not answer in time is down; the model on this machine that ran out of time
+  // on its own work is slow on this task, not gone: that counts as one failure like any other.
+  guard.failed(last!.reason, { down: last!.kind === "down" && provider.kind === "remote" });
   return { ok: false, kind: last!.kind, reason: last!.reason };
 }
 
-type Ask = { system: string; prompt: string; signal?: AbortSignal; temperature?: number; retryBusy?: boolean };
+type Ask = {
+  system: string;
+  prompt: string;
+  signal?: AbortSignal;
+  temperature?: number;
+  retryBusy?: boolean;
+  /** The longest answer this task needs, in tokens (lib/writer/answer-tokens.ts). */
+  maxTokens?: number;
+  /** Told when the model starts on it (see `call`). */
+  onStart?: () => void;
+};
 
 /** An answer in the shape of `schema` (sent as a JSON schema, validated on return). */
-export function writeObject<S extends z.ZodType>({ schema, name, system, prompt, signal, temperature = 0.4 }: Ask & { schema: S; name: string }): Promise<WriteOutcome<z.output<S>>> {
+export function writeObject<S extends z.ZodType>({ schema, name, system, prompt, signal, temperature = 0.4, maxTokens, onStart }: Ask & { schema: S; name: string }): Promise<WriteOutcome<z.output<S>>> {
   return call(
     async (model, abortSignal) =>
-      (await generateObject({ model, schema, schemaName: name, system, prompt, temperature, maxRetries: 0, abortSignal })).object as z.output<S>,
-    { signal },
+      (await generateObject({ model, schema, schemaName: name, system, prompt, temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal })).object as z.output<S>,
+    { signal, onStart },
   );
 }
 
 /** A plain-text answer (the clean-up of a transcript, which is text and nothing else). */
-export function writeText({ system, prompt, signal, retryBusy, temperature = 0 }: Ask): Promise<WriteOutcome<string>> {
+export function writeText({ system, prompt, signal, retryBusy, temperature = 0, maxTokens, onStart }: Ask): Promise<WriteOutcome<string>> {
   return call(async (model, abortSignal) => {
-    const { text } = await generateText({ model, system, prompt, temperature, maxRetries: 0, abortSignal });
+    const { text } = await generateText({ model, system, prompt, temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal });
     if (!text.trim()) throw new EmptyAnswer();
     return text.trim();
-  }, { signal, retryBusy });
+  }, { signal, retryBusy, onStart });
 }
 
 /**
@@ -141,15 +156,19 @@ export function streamWriterObject<S extends z.ZodType>({
   prompt,
   signal,
   temperature = 0.4,
+  maxTokens,
+  onStart,
   onPartial,
 }: Ask & { schema: S; name: string; onPartial: (partial: unknown) => void }): Promise<WriteOutcome<z.output<S>>> {
   return call(async (model, abortSignal) => {
     let failure: unknown;
-    const result = streamObject({ model, schema, schemaName: name, system, prompt, temperature, maxRetries: 0, abortSignal, onError: ({ error }) => void (failure = error) });
+    const result = streamObject({
+      model, schema, schemaName: name, system, prompt, temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal, onError: ({ error }) => void (failure = error),
+    });
     for await (const partial of result.partialObjectStream) onPartial(partial);
     if (failure) throw failure;
     return (await result.object) as z.output<S>;
-  }, { signal });
+  }, { signal, onStart });
 }
 
 /**

@@ -24,7 +24,9 @@ async function yieldToLiveRecognition(signal?: AbortSignal): Promise<void> {
   while (liveWorkRunning() && Date.now() < until && !signal?.aborted) await new Promise((r) => setTimeout(r, LIVE_YIELD_POLL_MS));
 }
 
-function generationOf(options: LanguageModelV2CallOptions, timeoutMs: number): LocalGeneration {
+type Timing = { timeoutMs: number; onStart?: () => void };
+
+function generationOf(options: LanguageModelV2CallOptions, { timeoutMs, onStart }: Timing): LocalGeneration {
   const system: string[] = [];
   const messages: LocalGeneration["messages"] = [];
   for (const message of options.prompt) {
@@ -46,6 +48,7 @@ function generationOf(options: LanguageModelV2CallOptions, timeoutMs: number): L
     signal: options.abortSignal,
     timeoutMs,
     before: yieldToLiveRecognition,
+    onStart,
   };
 }
 
@@ -56,14 +59,14 @@ const usageOf = (answer: { inputTokens: number; outputTokens: number }) => ({
 });
 
 /** The language model that writes with the GGUF file `file` (loaded on first use). */
-export function localLanguageModel(file: string, { timeoutMs }: { timeoutMs: number }): LanguageModelV2 {
+export function localLanguageModel(file: string, timing: Timing): LanguageModelV2 {
   return {
     specificationVersion: "v2",
     provider: "local-model",
     modelId: path.basename(file, ".gguf"),
     supportedUrls: {},
     async doGenerate(options) {
-      const answer = await generateLocally(file, generationOf(options, timeoutMs));
+      const answer = await generateLocally(file, generationOf(options, timing));
       return { content: [{ type: "text", text: answer.text }], finishReason: answer.finishReason, usage: usageOf(answer), warnings: [] };
     },
     async doStream(options) {
@@ -71,7 +74,7 @@ export function localLanguageModel(file: string, { timeoutMs }: { timeoutMs: num
       const parts = new ReadableStream<LanguageModelV2StreamPart>({ start: (controller) => void (stream = controller) });
       stream.enqueue({ type: "stream-start", warnings: [] });
       stream.enqueue({ type: "text-start", id: "0" });
-      generateLocally(file, { ...generationOf(options, timeoutMs), onText: (delta) => stream.enqueue({ type: "text-delta", id: "0", delta }) }).then(
+      generateLocally(file, { ...generationOf(options, timing), onText: (delta) => stream.enqueue({ type: "text-delta", id: "0", delta }) }).then(
         (answer) => {
           stream.enqueue({ type: "text-end", id: "0" });
           stream.enqueue({ type: "finish", finishReason: answer.finishReason, usage: usageOf(answer) });

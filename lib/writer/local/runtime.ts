@@ -36,9 +36,13 @@ type State = {
   lastUsedAt?: Date;
   failure?: { key: string; reason: string };
   loads: number;
+  usage: LocalModelUsage;
 };
+
+/** What the model did in this process: generations, and the tokens it evaluated (read) and wrote. */
+export type LocalModelUsage = { generations: number; evaluatedTokens: number; promptTokens: number; outputTokens: number };
 const kept = globalThis as unknown as { voicedraftLocalWriter?: State };
-const state: State = (kept.voicedraftLocalWriter ??= { turn: Promise.resolve(), loads: 0 });
+const state: State = (kept.voicedraftLocalWriter ??= { turn: Promise.resolve(), loads: 0, usage: { generations: 0, evaluatedTokens: 0, promptTokens: 0, outputTokens: 0 } });
 
 export const localThreads = (): number => Math.max(1, availableParallelism() - 1);
 
@@ -137,6 +141,8 @@ export type LocalGeneration = {
   onText?: (delta: string) => void;
   /** Awaited once it is this generation's turn, before it starts (lets live recognition go first). */
   before?: (signal?: AbortSignal) => Promise<void>;
+  /** Told when its turn has come and the model starts on it (until then it is waiting). */
+  onStart?: () => void;
 };
 
 export type LocalAnswer = { text: string; finishReason: "stop" | "length"; inputTokens: number; outputTokens: number };
@@ -155,6 +161,8 @@ export function generateLocally(file: string, generation: LocalGeneration): Prom
   const run = state.turn.then(async () => {
     generation.signal?.throwIfAborted();
     await generation.before?.(generation.signal);
+    generation.signal?.throwIfAborted();
+    generation.onStart?.();
     try {
       return await generate(await load(file), generation);
     } finally {
@@ -193,6 +201,9 @@ async function generate(loaded: Loaded, { system, messages, jsonSchema, maxToken
       onTextChunk: onText,
     });
     const text = answer.responseText ?? answer.response.filter((r): r is string => typeof r === "string").join("");
+    state.usage.generations += 1;
+    state.usage.evaluatedTokens += sequence.tokenMeter.usedInputTokens;
+    state.usage.outputTokens += sequence.tokenMeter.usedOutputTokens;
     return {
       text,
       finishReason: answer.stopReason === "maxTokens" ? "length" : "stop",
@@ -231,6 +242,11 @@ export function localModelState(): LocalModelState {
     last_used_at: state.lastUsedAt?.toISOString() ?? null,
     load_ms: loaded?.loadMs ?? null,
   };
+}
+
+/** What the model did in this process so far (the bench, the tests). */
+export function localModelUsage(): LocalModelUsage {
+  return { ...state.usage };
 }
 
 /** Tests: forget a failure (a new process). */
