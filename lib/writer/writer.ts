@@ -1,6 +1,6 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV2 } from "@ai-sdk/provider";
-import { APICallError, generateObject, generateText, NoObjectGeneratedError, streamObject, streamText } from "ai";
+import { APICallError, generateObject, generateText, NoObjectGeneratedError, streamObject, streamText, type ModelMessage } from "ai";
 import type { z } from "zod";
 import { env } from "@/lib/env.ts";
 import { errorFields, log } from "@/lib/log.ts";
@@ -8,6 +8,7 @@ import { CircuitBreaker, type BreakerState } from "@/lib/writer/circuit-breaker.
 import { localLanguageModel } from "@/lib/writer/local/language-model.ts";
 import { LocalModelUnusable } from "@/lib/writer/local/runtime.ts";
 import { localWriterStatus, type LocalWriterStatus } from "@/lib/writer/local/status.ts";
+import type { NoteTask } from "@/lib/writer/prompts/note.ts";
 import { noWriterReason, writerProvider, writerSettings, type WriterProvider, type WriterSettings } from "@/lib/writer/providers.ts";
 
 // The one client of the writer (any OpenAI-compatible chat server), on the Vercel AI SDK (`ai` with
@@ -117,7 +118,8 @@ async function call<T>(
 
 type Ask = {
   system: string;
-  prompt: string;
+  /** The user's message; or a note and one task on it, sent as two messages in that order (the note first). */
+  prompt: string | NoteTask;
   signal?: AbortSignal;
   temperature?: number;
   retryBusy?: boolean;
@@ -127,11 +129,17 @@ type Ask = {
   onStart?: () => void;
 };
 
+/** The AI SDK's prompt of an ask: one user message, or the note's and then the task's. */
+function promptOf(prompt: Ask["prompt"]): { messages: ModelMessage[] } {
+  if (typeof prompt === "string") return { messages: [{ role: "user", content: prompt }] };
+  return { messages: [{ role: "user", content: prompt.note }, { role: "user", content: prompt.task }] };
+}
+
 /** An answer in the shape of `schema` (sent as a JSON schema, validated on return). */
 export function writeObject<S extends z.ZodType>({ schema, name, system, prompt, signal, temperature = 0.4, maxTokens, onStart }: Ask & { schema: S; name: string }): Promise<WriteOutcome<z.output<S>>> {
   return call(
     async (model, abortSignal) =>
-      (await generateObject({ model, schema, schemaName: name, system, prompt, temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal })).object as z.output<S>,
+      (await generateObject({ model, schema, schemaName: name, system, ...promptOf(prompt), temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal })).object as z.output<S>,
     { signal, onStart },
   );
 }
@@ -139,7 +147,7 @@ export function writeObject<S extends z.ZodType>({ schema, name, system, prompt,
 /** A plain-text answer (the clean-up of a transcript, which is text and nothing else). */
 export function writeText({ system, prompt, signal, retryBusy, temperature = 0, maxTokens, onStart }: Ask): Promise<WriteOutcome<string>> {
   return call(async (model, abortSignal) => {
-    const { text } = await generateText({ model, system, prompt, temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal });
+    const { text } = await generateText({ model, system, ...promptOf(prompt), temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal });
     if (!text.trim()) throw new EmptyAnswer();
     return text.trim();
   }, { signal, retryBusy, onStart });
@@ -163,7 +171,7 @@ export function streamWriterObject<S extends z.ZodType>({
   return call(async (model, abortSignal) => {
     let failure: unknown;
     const result = streamObject({
-      model, schema, schemaName: name, system, prompt, temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal, onError: ({ error }) => void (failure = error),
+      model, schema, schemaName: name, system, ...promptOf(prompt), temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal, onError: ({ error }) => void (failure = error),
     });
     for await (const partial of result.partialObjectStream) onPartial(partial);
     if (failure) throw failure;
@@ -182,7 +190,7 @@ export function streamWriterText({ system, prompt, signal, temperature = 0.2, on
     if (started) throw new EmptyAnswer(); // a second try after pieces were shown would repeat them
     let failure: unknown;
     let text = "";
-    const result = streamText({ model, system, prompt, temperature, maxRetries: 0, abortSignal, onError: ({ error }) => void (failure = error) });
+    const result = streamText({ model, system, ...promptOf(prompt), temperature, maxRetries: 0, abortSignal, onError: ({ error }) => void (failure = error) });
     for await (const delta of result.textStream) {
       started = true;
       text += delta;

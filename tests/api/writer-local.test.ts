@@ -21,6 +21,8 @@ import { forgetLocalModelFailure, localModelState, localModelUsage, unloadLocalM
 import { writerFor } from "@/lib/writer/providers.ts";
 import { resetWriterState, writeObject, writerStatus } from "@/lib/writer/writer.ts";
 import { writtenInsights } from "@/lib/writer/prompts/insights.ts";
+import { writerInsights } from "@/lib/insights/writer-insights.ts";
+import { writePost } from "@/lib/posts/generators/writer.ts";
 import { content, createChannel, createMaster, setUpContentTests } from "@/tests/api/content-support.ts";
 import { createTestNote, createTestUser } from "@/tests/support/factories.ts";
 import { withEnv } from "@/tests/support/env.ts";
@@ -406,6 +408,49 @@ describe("limits that fit a slow machine", () => {
       await prisma.generationTask.update({ where: { id: taskId }, data: { state: "running", executionId: randomUUID(), heartbeatAt: new Date(Date.now() - 5 * 60_000) } });
       await generateVariantJob.run({ taskId }, ctx);
       assert.equal((await content.get(user.key, variantId)).body.item.generation.state, "succeeded");
+    }),
+  );
+});
+
+describe("a note read once for all its tasks", () => {
+  test(
+    "the note's tasks share one evaluated prefix: after the first, each task evaluates only its own instruction",
+    withEnv(local(), async () => {
+      // The tiny model's vocabulary is bytes: a token per byte, so the note is a few hundred tokens.
+      const note = ["last week", "on Monday", "in May", "in June", "at night", "on Friday"].map((when) => NOTE.replace("last week", when)).join(" ");
+      const noteTokens = Buffer.byteLength(note);
+      const input = { title: "", body: note, preset: { tone: "neutral", length: "short", format: "single", hashtags: [], includeTitle: false }, terms: [], language: "en" };
+      const other = await writeObject({ schema: z.object({ title: z.string() }), name: "t", system: "Another note's task.", prompt: "Something else entirely.", maxTokens: 8 });
+      assert.ok(other.ok || other.kind === "malformed"); // the model holds another note
+      const evaluated: { prompt: number; evaluated: number }[] = [];
+      const measure = async (task: () => Promise<unknown>) => {
+        const before = localModelUsage();
+        await task();
+        const after = localModelUsage();
+        assert.equal(after.generations - before.generations, 1);
+        evaluated.push({ prompt: after.promptTokens - before.promptTokens, evaluated: after.evaluatedTokens - before.evaluatedTokens });
+      };
+      await measure(() => writerInsights().write({ text: note, language: "en" }).catch(() => undefined));
+      await measure(() => writePost({ ...input, platform: "x" }));
+      await measure(() => writePost({ ...input, platform: "bluesky" }));
+      const [first, ...rest] = evaluated;
+      assert.ok(first.evaluated >= noteTokens, `the first task reads the note: ${JSON.stringify(evaluated)}`);
+      for (const task of rest) {
+        assert.ok(task.evaluated < noteTokens, `a later task does not read the note again: ${JSON.stringify(evaluated)}`);
+        assert.ok(task.evaluated + noteTokens <= task.prompt + 16, `only its own instruction: ${JSON.stringify(evaluated)}`);
+      }
+    }),
+  );
+
+  test(
+    "the JSON schema is the grammar's, not the prompt's: one line names the fields",
+    withEnv(local(), async () => {
+      const before = localModelUsage();
+      const outcome = await writeObject({ schema: z.object({ title: z.string().describe("A short title.") }), name: "t", system: "Title it.", prompt: NOTE, maxTokens: 64 });
+      assert.ok(outcome.ok || outcome.kind === "malformed");
+      const prompt = localModelUsage().promptTokens - before.promptTokens;
+      // System, note and the line `Answer in JSON: "title" (A short title).`, without the schema's JSON.
+      assert.ok(prompt < Buffer.byteLength(`Title it.\n${NOTE}\nAnswer in JSON: "title" (A short title).`) + 8, String(prompt));
     }),
   );
 });

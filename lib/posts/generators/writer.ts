@@ -28,7 +28,7 @@ type WrittenPost = z.output<typeof WrittenPost>;
 const titled = (input: GenerationInput) => input.preset.includeTitle && platformRules(input.platform).titled;
 
 /** The post's prompt (lib/writer/prompts/posts.ts) for this platform, preset and note. */
-export function postPromptFor(input: GenerationInput): { system: string; prompt: string } {
+export function postPromptFor(input: GenerationInput): ReturnType<typeof postPrompt> {
   const { limit, family, counting } = platformRules(input.platform);
   return postPrompt({
     platform: input.platform,
