@@ -79,8 +79,10 @@ async function writerLatency(): Promise<void> {
         let firstAt = 0;
         const out = await writePost(
           { title: "", body: note.text, platform, preset: defaultPreset(platform), terms: note.dictionary ?? [], language: note.language },
-          (text) => {
-            if (!firstAt && text.trim()) firstAt = performance.now();
+          {
+            onPartial: (text) => {
+              if (!firstAt && text.trim()) firstAt = performance.now();
+            },
           },
         );
         whole.push(performance.now() - start);

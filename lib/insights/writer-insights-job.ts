@@ -10,14 +10,16 @@ import { writerInsights } from "@/lib/insights/writer-insights.ts";
 // the request waited); this rewrites them from the note's text as it is when the job runs, with
 // the person's dictionary spellings. A writer that fails leaves the offline insights, now marked
 // with the reason. refreshInsights never throws, so the queue does not retry a writer that is
-// down (its breaker already decided that).
+// down (its breaker already decided that). Its expiry is an hour: the insights may wait minutes
+// for the model on this machine behind other notes' work, and pg-boss 10 retries a job still
+// active after its expiry (no heartbeat), which would write them twice.
 
 export const writeInsightsJob = defineJob({
   name: "insights-by-writer",
   payload: z.strictObject({ userId: z.string().min(1).max(100), transcriptionId: z.string().min(1).max(100) }),
   retryLimit: 1,
   retryDelaySeconds: 10,
-  expireInSeconds: 5 * 60,
+  expireInSeconds: 60 * 60,
   async run({ userId, transcriptionId }) {
     const prisma = await db();
     const terms = await prisma.dictionaryEntry.findMany({ where: { userId }, select: { correctSpelling: true }, take: 10_000 });

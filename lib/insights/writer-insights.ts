@@ -1,5 +1,6 @@
 import type { InsightsDraft, InsightsInput, InsightsWriter } from "@/lib/insights/types.ts";
-import { ACTION_ITEMS_MAX, INSIGHTS_TITLE_MAX, KEY_POINTS_MAX, SUMMARY_MAX } from "@/lib/insights/schemas.ts";
+import { ACTION_ITEMS_MAX, INSIGHTS_TITLE_MAX, KEY_POINT_MAX, KEY_POINTS_MAX, SUMMARY_MAX } from "@/lib/insights/schemas.ts";
+import { answerTokens } from "@/lib/writer/prompts/answer-tokens.ts";
 import { insightsPrompt, writtenInsights } from "@/lib/writer/prompts/insights.ts";
 import { listFacts, newFacts } from "@/lib/writer/new-facts.ts";
 import { languageName, termsIn } from "@/lib/writer/prompts/parts.ts";
@@ -20,7 +21,9 @@ export function writerInsights(terms: string[] = []): InsightsWriter {
     name: "writer",
     async write(input: InsightsInput): Promise<InsightsDraft> {
       const { system, prompt } = insightsPrompt({ text: input.text, language: languageName(input.text, input.language), keep: termsIn(terms, input.text) });
-      const outcome = await writeObject({ schema: WrittenInsights, name: "insights", system, prompt, temperature: 0.2 });
+      // Key points and action items are sentences of the note: never more than it has.
+      const chars = INSIGHTS_TITLE_MAX + SUMMARY_MAX + Math.min(KEY_POINTS_MAX * KEY_POINT_MAX, input.text.length) + Math.ceil(input.text.length / 2);
+      const outcome = await writeObject({ schema: WrittenInsights, name: "insights", system, prompt, temperature: 0.2, maxTokens: answerTokens(chars) });
       if (!outcome.ok) throw new WriterUnavailable(outcome.reason);
       const { title, summary, key_points, action_items } = outcome.value;
       const added = newFacts([input.text, ...terms].join("\n"), [title, summary, ...key_points, ...action_items].join("\n"), input.language);

@@ -4,6 +4,7 @@ import { oneLineName } from "@/lib/http/names.ts";
 import type { Insights } from "@/lib/insights/schemas.ts";
 import { writeOffline, type Draft } from "@/lib/rewrites/offline-rewrites.ts";
 import { REWRITE_TEXT_MAX, REWRITE_TITLE_MAX, type BuiltInStyleId } from "@/lib/rewrites/schemas.ts";
+import { answerTokens } from "@/lib/writer/prompts/answer-tokens.ts";
 import { languageName, termsIn } from "@/lib/writer/prompts/parts.ts";
 import { rewritePrompt } from "@/lib/writer/prompts/rewrites.ts";
 import { writeObject, type WrittenByModel } from "@/lib/writer/writer.ts";
@@ -44,7 +45,9 @@ export async function writeRewrite(style: RewriteStyleSpec, source: RewriteSourc
     title: source.title,
     text: source.text,
   });
-  const written = await writeObject({ schema: WrittenRewrite, name: "rewrite", system, prompt });
+  // A rewrite says what the note says: about as long as it, with a title.
+  const maxTokens = answerTokens(Math.ceil(source.text.length * 1.2) + REWRITE_TITLE_MAX);
+  const written = await writeObject({ schema: WrittenRewrite, name: "rewrite", system, prompt, maxTokens });
   if (written.ok && written.value.text.trim()) {
     const draft = clean(written.value);
     return { ...draft, title: draft.title || source.insights.title, writtenBy: written.by, reason: null };

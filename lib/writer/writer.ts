@@ -1,6 +1,6 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV2 } from "@ai-sdk/provider";
-import { APICallError, generateObject, generateText, NoObjectGeneratedError, streamObject, streamText } from "ai";
+import { APICallError, generateObject, generateText, NoObjectGeneratedError, streamObject, streamText, type ModelMessage } from "ai";
 import type { z } from "zod";
 import { env } from "@/lib/env.ts";
 import { errorFields, log } from "@/lib/log.ts";
@@ -8,6 +8,7 @@ import { CircuitBreaker, type BreakerState } from "@/lib/writer/circuit-breaker.
 import { localLanguageModel } from "@/lib/writer/local/language-model.ts";
 import { LocalModelUnusable } from "@/lib/writer/local/runtime.ts";
 import { localWriterStatus, type LocalWriterStatus } from "@/lib/writer/local/status.ts";
+import type { NoteTask } from "@/lib/writer/prompts/note.ts";
 import { noWriterReason, writerProvider, writerSettings, type WriterProvider, type WriterSettings } from "@/lib/writer/providers.ts";
 
 // The one client of the writer (any OpenAI-compatible chat server), on the Vercel AI SDK (`ai` with
@@ -35,8 +36,8 @@ function breakerFor(provider: WriterProvider): CircuitBreaker {
   return breaker.breaker;
 }
 
-function modelOf(provider: WriterProvider): LanguageModelV2 {
-  if (provider.kind === "local") return localLanguageModel(provider.modelPath, { timeoutMs: env().WRITER_TIMEOUT_SECONDS * 1000 });
+function modelOf(provider: WriterProvider, onStart?: () => void): LanguageModelV2 {
+  if (provider.kind === "local") return localLanguageModel(provider.modelPath, { timeoutMs: env().WRITER_TIMEOUT_SECONDS * 1000, onStart });
   const { settings } = provider;
   return createOpenAICompatible({ name: "writer", baseURL: settings.baseUrl, apiKey: settings.apiKey, supportsStructuredOutputs: true }).chatModel(settings.model);
 }
@@ -71,28 +72,31 @@ function classifyLocal(err: unknown): Failure {
   if ((err as Error)?.name === "PromptTooLong") return { kind: "refused", reason: (err as Error).message };
   if (NoObjectGeneratedError.isInstance(err) || err instanceof EmptyAnswer) return { kind: "malformed", reason: "the model on this machine wrote an answer that did not match the requested form" };
   const name = (err as Error)?.name;
-  if (name === "TimeoutError" || name === "AbortError") return { kind: "down", reason: `the model on this machine did not finish within ${env().WRITER_TIMEOUT_SECONDS} s` };
+  if (name === "TimeoutError" || name === "AbortError") return { kind: "down", reason: `the model on this machine did not finish within ${env().WRITER_TIMEOUT_SECONDS} s of its own work` };
   return { kind: "refused", reason: `the model on this machine failed: ${(err as Error)?.message ?? String(err)}` };
 }
 
 /**
  * One bounded call: skipped at once while the breaker is open; a busy server (429, 5xx) is asked
  * once more after a moment; a malformed answer is asked for once more; then it is a failure.
+ * `onStart` is told when the model starts on it: at once for a server, and for the model on this
+ * machine once its turn comes (until then the call is waiting, and no time of it is counted).
  */
 async function call<T>(
   attempt: (model: LanguageModelV2, signal: AbortSignal | undefined) => Promise<T>,
-  { signal, retryBusy = true }: { signal?: AbortSignal; retryBusy?: boolean } = {},
+  { signal, retryBusy = true, onStart }: { signal?: AbortSignal; retryBusy?: boolean; onStart?: () => void } = {},
 ): Promise<WriteOutcome<T>> {
   const provider = writerProvider();
   if (!provider) return { ok: false, kind: "unconfigured", reason: noWriterReason() ?? "no writer is set up (WRITER_BASE_URL)" };
   const guard = breakerFor(provider);
   if (!guard.allow()) return { ok: false, kind: "skipped", reason: guard.skipping() ?? "the writer is being tried again by another request" };
-  const model = modelOf(provider);
+  const model = modelOf(provider, onStart);
   const name = provider.kind === "remote" ? provider.settings.model : provider.model;
   let last: Failure | undefined;
   for (let tries = 0; tries < 2; tries += 1) {
     // The model on this machine times its generation itself: its wait for its turn does not count.
     const timeout = provider.kind === "remote" ? AbortSignal.timeout(env().WRITER_TIMEOUT_SECONDS * 1000) : undefined;
+    if (provider.kind === "remote") onStart?.();
     try {
       const value = await attempt(model, signal && timeout ? AbortSignal.any([signal, timeout]) : (timeout ?? signal));
       guard.succeeded();
@@ -106,28 +110,47 @@ async function call<T>(
       if (last.kind === "busy") await new Promise((r) => setTimeout(r, Math.min(last!.retryAfterMs ?? RETRY_DELAY_MS, RETRY_AFTER_MAX_MS)));
     }
   }
-  guard.failed(last!.reason, { down: last!.kind === "down" });
+  // A server that did not answer in time is down; the model on this machine that ran out of time
+  // on its own work is slow on this task, not gone: that counts as one failure like any other.
+  guard.failed(last!.reason, { down: last!.kind === "down" && provider.kind === "remote" });
   return { ok: false, kind: last!.kind, reason: last!.reason };
 }
 
-type Ask = { system: string; prompt: string; signal?: AbortSignal; temperature?: number; retryBusy?: boolean };
+type Ask = {
+  system: string;
+  /** The user's message; or a note and one task on it, sent as two messages in that order (the note first). */
+  prompt: string | NoteTask;
+  signal?: AbortSignal;
+  temperature?: number;
+  retryBusy?: boolean;
+  /** The longest answer this task needs, in tokens (lib/writer/answer-tokens.ts). */
+  maxTokens?: number;
+  /** Told when the model starts on it (see `call`). */
+  onStart?: () => void;
+};
+
+/** The AI SDK's prompt of an ask: one user message, or the note's and then the task's. */
+function promptOf(prompt: Ask["prompt"]): { messages: ModelMessage[] } {
+  if (typeof prompt === "string") return { messages: [{ role: "user", content: prompt }] };
+  return { messages: [{ role: "user", content: prompt.note }, { role: "user", content: prompt.task }] };
+}
 
 /** An answer in the shape of `schema` (sent as a JSON schema, validated on return). */
-export function writeObject<S extends z.ZodType>({ schema, name, system, prompt, signal, temperature = 0.4 }: Ask & { schema: S; name: string }): Promise<WriteOutcome<z.output<S>>> {
+export function writeObject<S extends z.ZodType>({ schema, name, system, prompt, signal, temperature = 0.4, maxTokens, onStart }: Ask & { schema: S; name: string }): Promise<WriteOutcome<z.output<S>>> {
   return call(
     async (model, abortSignal) =>
-      (await generateObject({ model, schema, schemaName: name, system, prompt, temperature, maxRetries: 0, abortSignal })).object as z.output<S>,
-    { signal },
+      (await generateObject({ model, schema, schemaName: name, system, ...promptOf(prompt), temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal })).object as z.output<S>,
+    { signal, onStart },
   );
 }
 
 /** A plain-text answer (the clean-up of a transcript, which is text and nothing else). */
-export function writeText({ system, prompt, signal, retryBusy, temperature = 0 }: Ask): Promise<WriteOutcome<string>> {
+export function writeText({ system, prompt, signal, retryBusy, temperature = 0, maxTokens, onStart }: Ask): Promise<WriteOutcome<string>> {
   return call(async (model, abortSignal) => {
-    const { text } = await generateText({ model, system, prompt, temperature, maxRetries: 0, abortSignal });
+    const { text } = await generateText({ model, system, ...promptOf(prompt), temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal });
     if (!text.trim()) throw new EmptyAnswer();
     return text.trim();
-  }, { signal, retryBusy });
+  }, { signal, retryBusy, onStart });
 }
 
 /**
@@ -141,15 +164,19 @@ export function streamWriterObject<S extends z.ZodType>({
   prompt,
   signal,
   temperature = 0.4,
+  maxTokens,
+  onStart,
   onPartial,
 }: Ask & { schema: S; name: string; onPartial: (partial: unknown) => void }): Promise<WriteOutcome<z.output<S>>> {
   return call(async (model, abortSignal) => {
     let failure: unknown;
-    const result = streamObject({ model, schema, schemaName: name, system, prompt, temperature, maxRetries: 0, abortSignal, onError: ({ error }) => void (failure = error) });
+    const result = streamObject({
+      model, schema, schemaName: name, system, ...promptOf(prompt), temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal, onError: ({ error }) => void (failure = error),
+    });
     for await (const partial of result.partialObjectStream) onPartial(partial);
     if (failure) throw failure;
     return (await result.object) as z.output<S>;
-  }, { signal });
+  }, { signal, onStart });
 }
 
 /**
@@ -163,7 +190,7 @@ export function streamWriterText({ system, prompt, signal, temperature = 0.2, on
     if (started) throw new EmptyAnswer(); // a second try after pieces were shown would repeat them
     let failure: unknown;
     let text = "";
-    const result = streamText({ model, system, prompt, temperature, maxRetries: 0, abortSignal, onError: ({ error }) => void (failure = error) });
+    const result = streamText({ model, system, ...promptOf(prompt), temperature, maxRetries: 0, abortSignal, onError: ({ error }) => void (failure = error) });
     for await (const delta of result.textStream) {
       started = true;
       text += delta;

@@ -146,8 +146,8 @@ describe("rewrites by the writer", () => {
       assert.equal(chat.requests.length, 1);
       const [sent] = chat.requests;
       assert.equal(sent.authorization, "Bearer sk-writer");
-      assert.match(sent.system, /as: Email/);
-      assert.match(sent.system, /subject line/);
+      assert.match(sent.task, /as: Email/);
+      assert.match(sent.task, /subject line/);
       assert.match(sent.system, /Write in English/);
       assert.match(sent.system, /exactly as spelled here: Kubernetes\./, "only the spellings the note uses");
       assert.doesNotMatch(sent.system, /Postgres/);
@@ -181,7 +181,7 @@ describe("rewrites by the writer", () => {
       assert.equal(res.body.rewrite.style, "custom");
       assert.equal(res.body.rewrite.style_id, own.body.style.id);
       assert.equal(res.body.rewrite.style_name, "Wochenbericht");
-      assert.match(chat.requests[0].system, /The author's instructions for this style: Drei Stichpunkte: erledigt, als Nächstes, blockiert\./);
+      assert.match(chat.requests[0].task, /The author's instructions for this style: Drei Stichpunkte: erledigt, als Nächstes, blockiert\./);
       assert.match(chat.requests[0].system, /Write in German/);
 
       // Deleting the style keeps the rewrite, with its name.

@@ -17,10 +17,12 @@ import { runCleanUp } from "@/lib/clean-up/run-clean-up.ts";
 import { startCleanUp } from "@/lib/clean-up/start-clean-up.ts";
 import { readDownloadStatus } from "@/lib/downloads/download-status.ts";
 import { startLocalModelDownload, WRITER_DOWNLOAD_STATUS } from "@/lib/writer/local/model-download.ts";
-import { forgetLocalModelFailure, localModelState, unloadLocalModel } from "@/lib/writer/local/runtime.ts";
+import { forgetLocalModelFailure, localModelState, localModelUsage, unloadLocalModel } from "@/lib/writer/local/runtime.ts";
 import { writerFor } from "@/lib/writer/providers.ts";
 import { resetWriterState, writeObject, writerStatus } from "@/lib/writer/writer.ts";
 import { writtenInsights } from "@/lib/writer/prompts/insights.ts";
+import { writerInsights } from "@/lib/insights/writer-insights.ts";
+import { writePost } from "@/lib/posts/generators/writer.ts";
 import { content, createChannel, createMaster, setUpContentTests } from "@/tests/api/content-support.ts";
 import { createTestNote, createTestUser } from "@/tests/support/factories.ts";
 import { withEnv } from "@/tests/support/env.ts";
@@ -357,6 +359,153 @@ describe("writing with the model on this machine", () => {
       assert.equal(localModelState().loaded, false, "unloaded after 0.3 s unused");
       await writeObject({ schema: z.object({ title: z.string().max(400) }), name: "t", system: "Title it.", prompt: NOTE });
       assert.equal(localModelState().loaded, true);
+    }),
+  );
+});
+
+/** Holds the model's turn for `ms`: a live recording is heard, so the generation that has the turn waits (lib/live-work.ts). */
+function holdTheModel(ms: number): () => void {
+  let live = 1;
+  reportLiveWork(() => live);
+  const timer = setTimeout(() => (live = 0), ms);
+  return () => {
+    clearTimeout(timer);
+    reportLiveWork(() => 0);
+  };
+}
+
+describe("limits that fit a slow machine", () => {
+  const title = z.object({ title: z.string() });
+
+  test(
+    "a call waiting for its turn is shown waiting and never timed out; the breaker counts no wait",
+    withEnv(local({ WRITER_TIMEOUT_SECONDS: "2" }), async () => {
+      await writeObject({ schema: title, name: "t", system: "Title it.", prompt: NOTE, maxTokens: 16 }); // loaded
+      const release = holdTheModel(3000);
+      try {
+        const started = Date.now();
+        const startedAfter: Record<string, number> = {};
+        const ask = (name: string) => writeObject({ schema: title, name: "t", system: "Title it.", prompt: NOTE, onStart: () => (startedAfter[name] = Date.now() - started) });
+        const outcomes = await Promise.all([ask("first"), ask("second")]);
+        for (const outcome of outcomes) assert.ok(outcome.ok, JSON.stringify(outcome));
+        // Until its turn a call is waiting (not started); the 2 s limit counts from its start.
+        assert.ok(startedAfter.first >= 3000, JSON.stringify(startedAfter));
+        assert.ok(startedAfter.second >= startedAfter.first, "the second started once the first was done");
+        const status = writerStatus();
+        assert.ok(status.configured);
+        assert.equal(status.open, false);
+        assert.equal(status.consecutiveFailures, 0);
+      } finally {
+        release();
+      }
+    }),
+  );
+
+  test(
+    "a generation that runs out of time is one failure of the model, not a reason to skip the next",
+    withEnv(local({ WRITER_TIMEOUT_SECONDS: "0.001" }), async () => {
+      const outcome = await writeObject({ schema: title, name: "t", system: "Title it.", prompt: NOTE, maxTokens: 64 });
+      assert.ok(!outcome.ok);
+      assert.equal(outcome.kind, "down");
+      assert.match(outcome.reason, /did not finish within 0\.001 s of its own work/);
+      const status = writerStatus();
+      assert.ok(status.configured);
+      assert.equal(status.open, false, "the model on this machine is slow on this task, not gone");
+      assert.equal(status.consecutiveFailures, 1);
+      const next = await writeObject({ schema: title, name: "t", system: "Title it.", prompt: NOTE, maxTokens: 64 });
+      assert.notEqual(!next.ok && next.kind, "skipped");
+    }),
+  );
+
+  test(
+    "a post's job retried while its first run still waits for the model generates nothing; the post is written once",
+    withEnv(local(), async () => {
+      const user = await createTestUser();
+      const channel = await createChannel(user.key, "x");
+      const master = await createMaster(user.key, NOTE);
+      const made = await content.variants(user.key, master.id, { client_request_id: "e", targets: [{ channel_id: channel, preset_id: "builtin-standard" }] });
+      assert.equal(made.status, 201, made.text);
+      const { task_id: taskId, variant_id: variantId } = made.body.variants[0];
+      await writeObject({ schema: title, name: "t", system: "Title it.", prompt: NOTE, maxTokens: 16 }); // loaded
+      const before = localModelUsage().generations;
+      const release = holdTheModel(1500);
+      try {
+        const first = generateVariantJob.run({ taskId }, { ...ctx, attempt: 1, lastAttempt: false });
+        const prisma = await db();
+        for (let i = 0; i < 100 && !(await prisma.generationTask.findUniqueOrThrow({ where: { id: taskId } })).heartbeatAt; i++) await new Promise((r) => setTimeout(r, 20));
+        // pg-boss presumed the first run lost (its expiry passed) and started the retry.
+        await generateVariantJob.run({ taskId }, { ...ctx, attempt: 2, lastAttempt: true });
+        const waiting = (await content.get(user.key, variantId)).body.item;
+        assert.equal(waiting.generation.state, "queued", "waiting for the model, shown as waiting");
+        await first;
+      } finally {
+        release();
+      }
+      assert.equal(localModelUsage().generations - before, 1, "one generation for the post");
+      const variant = (await content.get(user.key, variantId)).body.item;
+      assert.equal(variant.generation.state, "succeeded");
+      // A run after it was written (a retry after a crash past the write) writes nothing again.
+      await generateVariantJob.run({ taskId }, ctx);
+      assert.equal(localModelUsage().generations - before, 1);
+      assert.equal((await content.get(user.key, variantId)).body.item.body, variant.body);
+    }),
+  );
+
+  test(
+    "a task whose run died (its heartbeat stopped) is taken by the next run and written",
+    withEnv(local(), async () => {
+      const user = await createTestUser();
+      const channel = await createChannel(user.key, "bluesky");
+      const master = await createMaster(user.key, NOTE);
+      const made = await content.variants(user.key, master.id, { client_request_id: "d", targets: [{ channel_id: channel, preset_id: "builtin-standard" }] });
+      const { task_id: taskId, variant_id: variantId } = made.body.variants[0];
+      const prisma = await db();
+      await prisma.generationTask.update({ where: { id: taskId }, data: { state: "running", executionId: randomUUID(), heartbeatAt: new Date(Date.now() - 5 * 60_000) } });
+      await generateVariantJob.run({ taskId }, ctx);
+      assert.equal((await content.get(user.key, variantId)).body.item.generation.state, "succeeded");
+    }),
+  );
+});
+
+describe("a note read once for all its tasks", () => {
+  test(
+    "the note's tasks share one evaluated prefix: after the first, each task evaluates only its own instruction",
+    withEnv(local(), async () => {
+      // The tiny model's vocabulary is bytes: a token per byte, so the note is a few hundred tokens.
+      const note = ["last week", "on Monday", "in May", "in June", "at night", "on Friday"].map((when) => NOTE.replace("last week", when)).join(" ");
+      const noteTokens = Buffer.byteLength(note);
+      const input = { title: "", body: note, preset: { tone: "neutral", length: "short", format: "single", hashtags: [], includeTitle: false }, terms: [], language: "en" };
+      const other = await writeObject({ schema: z.object({ title: z.string() }), name: "t", system: "Another note's task.", prompt: "Something else entirely.", maxTokens: 8 });
+      assert.ok(other.ok || other.kind === "malformed"); // the model holds another note
+      const evaluated: { prompt: number; evaluated: number }[] = [];
+      const measure = async (task: () => Promise<unknown>) => {
+        const before = localModelUsage();
+        await task();
+        const after = localModelUsage();
+        assert.equal(after.generations - before.generations, 1);
+        evaluated.push({ prompt: after.promptTokens - before.promptTokens, evaluated: after.evaluatedTokens - before.evaluatedTokens });
+      };
+      await measure(() => writerInsights().write({ text: note, language: "en" }).catch(() => undefined));
+      await measure(() => writePost({ ...input, platform: "x" }));
+      await measure(() => writePost({ ...input, platform: "bluesky" }));
+      const [first, ...rest] = evaluated;
+      assert.ok(first.evaluated >= noteTokens, `the first task reads the note: ${JSON.stringify(evaluated)}`);
+      for (const task of rest) {
+        assert.ok(task.evaluated < noteTokens, `a later task does not read the note again: ${JSON.stringify(evaluated)}`);
+        assert.ok(task.evaluated + noteTokens <= task.prompt + 16, `only its own instruction: ${JSON.stringify(evaluated)}`);
+      }
+    }),
+  );
+
+  test(
+    "the JSON schema is the grammar's, not the prompt's: one line names the fields",
+    withEnv(local(), async () => {
+      const before = localModelUsage();
+      const outcome = await writeObject({ schema: z.object({ title: z.string().describe("A short title.") }), name: "t", system: "Title it.", prompt: NOTE, maxTokens: 64 });
+      assert.ok(outcome.ok || outcome.kind === "malformed");
+      const prompt = localModelUsage().promptTokens - before.promptTokens;
+      // System, note and the line `Answer in JSON: "title" (A short title).`, without the schema's JSON.
+      assert.ok(prompt < Buffer.byteLength(`Title it.\n${NOTE}\nAnswer in JSON: "title" (A short title).`) + 8, String(prompt));
     }),
   );
 });

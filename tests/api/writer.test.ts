@@ -62,13 +62,16 @@ describe("posts by the writer", () => {
       const [sent] = chat.requests;
       assert.equal(sent.authorization, "Bearer sk-writer");
       assert.equal(sent.model, "stand-in-7b");
-      assert.match(sent.system, /Bluesky/);
-      assert.match(sent.system, /at most 300 characters/);
-      assert.match(sent.system, /hook/);
-      assert.match(sent.system, /Tone: neutral/);
+      // The note first, then the task: what every task of the note shares, then this post's own instruction.
       assert.match(sent.system, /Write in English/);
       assert.match(sent.system, /exactly as spelled here: Kubernetes/);
-      assert.equal(sent.user, `Title of the note: ${variant.title}\n\n${NOTE}`);
+      assert.doesNotMatch(sent.system, /Bluesky/);
+      assert.equal(sent.user, NOTE);
+      assert.match(sent.task, /Bluesky/);
+      assert.match(sent.task, /at most 300 characters/);
+      assert.match(sent.task, /hook/);
+      assert.match(sent.task, /Tone: neutral/);
+      assert.match(sent.task, new RegExp(`The note's title: ${variant.title}`));
       // Structured output: the zod schema went out as a JSON schema.
       assert.equal(sent.responseFormat?.type, "json_schema");
       assert.deepEqual(Object.keys((sent.responseFormat?.json_schema?.schema as { properties: object }).properties), ["title", "posts"]);
@@ -90,7 +93,7 @@ describe("posts by the writer", () => {
 
       reply = () => post(["Hook line.", "One idea.", "What would you add?"]);
       await writtenVariant("linkedin");
-      assert.match(chat.requests.at(-1)!.system, /end with a line that invites replies/);
+      assert.match(chat.requests.at(-1)!.task, /end with a line that invites replies/);
     }),
   );
 
@@ -284,6 +287,7 @@ describe("insights by the writer", () => {
       assert.match(sent.system, /Write in English/);
       assert.match(sent.system, /exactly as spelled here: Kubernetes/);
       assert.equal(sent.user, NOTE_TEXT.replace("cooper netties", "Kubernetes"));
+      assert.match(sent.task, /title, summary, key points and action items/);
       assert.deepEqual(Object.keys((sent.responseFormat?.json_schema?.schema as { properties: object }).properties), ["title", "summary", "key_points", "action_items"]);
     }),
   );
@@ -394,7 +398,7 @@ describe("posts that fit the platform to the character", () => {
     test(
       `note ${i + 1}: the stand-in writer's posts, as long as it likes, fitted to ≤ 280 weighted and ≤ 300 graphemes`,
       withEnv(writer(), async () => {
-        reply = (req) => post([req.user.replace(/^Title of the note: [^\n]*\n\n/, "")]);
+        reply = (req) => post([req.user]);
         for (const [platform, limit] of [["x", 280], ["bluesky", 300]] as const) {
           for (const preset of ["builtin-thread", "builtin-short"]) {
             const variant = await writtenVariant(platform, preset, body);
@@ -408,7 +412,7 @@ describe("posts that fit the platform to the character", () => {
     "the 20-note corpus with the stand-in writer: every X post ≤ 280 weighted, every Bluesky post ≤ 300 graphemes",
     withEnv(writer(), async () => {
       // The stand-in answers with the whole note as one post: the rules must fit it.
-      reply = (req) => post([req.user.replace(/^Title of the note: [^\n]*\n\n/, "")]);
+      reply = (req) => post([req.user]);
       for (const note of loadCorpus()) {
         for (const [platform, limit] of [["x", 280], ["bluesky", 300]] as const) {
           const variant = await writtenVariant(platform, platform === "x" ? "builtin-thread" : "builtin-short", note.text);

@@ -4,7 +4,10 @@ import type { AddressInfo } from "node:net";
 export type ChatRequest = {
   model: string;
   system: string;
+  /** The first user message: the note, when the ask is a task on a note (lib/writer/prompts/note.ts). */
   user: string;
+  /** The last user message: the task on the note (the same as `user` when there is one message). */
+  task: string;
   /** The request's response_format (json_schema with the schema, json_object), if any. */
   responseFormat?: { type: string; json_schema?: { name?: string; schema?: unknown } };
   stream: boolean;
@@ -32,14 +35,16 @@ export async function startChatServer(reply: (req: ChatRequest, n: number) => Ch
       return;
     }
     const parsed = JSON.parse(body) as { model: string; stream?: boolean; response_format?: ChatRequest["responseFormat"]; messages: { role: string; content: string | { type: string; text?: string }[] }[] };
-    const text = (role: string) => {
-      const content = parsed.messages.find((m) => m.role === role)?.content ?? "";
+    const text = (role: string, last = false) => {
+      const messages = parsed.messages.filter((m) => m.role === role);
+      const content = (last ? messages.at(-1) : messages[0])?.content ?? "";
       return typeof content === "string" ? content : content.map((c) => c.text ?? "").join("");
     };
     const request: ChatRequest = {
       model: parsed.model,
       system: text("system"),
       user: text("user"),
+      task: text("user", true),
       responseFormat: parsed.response_format,
       stream: parsed.stream === true,
       authorization: req.headers.authorization ?? null,

@@ -33,5 +33,11 @@ export type GenerationOutput = {
   reason?: string;
 };
 
-/** `onPartial`: the post so far, as a writer streams it (the offline rules write at once and never call it). */
-export type Generator = { name: string; generate(input: GenerationInput, onPartial?: (text: string) => void): Promise<GenerationOutput> };
+export type GenerationHooks = {
+  /** The post so far, as a writer streams it (the offline rules write at once and never call it). */
+  onPartial?: (text: string) => void;
+  /** The writer started on it (the model on this machine once its turn came; until then it waits). */
+  onStart?: () => void;
+};
+
+export type Generator = { name: string; generate(input: GenerationInput, hooks?: GenerationHooks): Promise<GenerationOutput> };

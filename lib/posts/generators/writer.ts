@@ -5,10 +5,11 @@ import { generateLocally } from "@/lib/posts/generators/local.ts";
 import { THREAD_SEPARATOR, type Count } from "@/lib/posts/generators/platform-rules.ts";
 import { noteLanguage } from "@/lib/writer/note-language.ts";
 import { unitsOf } from "@/lib/writer/sentences.ts";
-import type { GenerationInput, GenerationOutput, Generator } from "@/lib/posts/generators/types.ts";
+import type { GenerationHooks, GenerationInput, GenerationOutput, Generator } from "@/lib/posts/generators/types.ts";
 import { TITLE_MAX } from "@/lib/posts/schemas.ts";
 import { listFacts, newFacts } from "@/lib/writer/new-facts.ts";
 import { NUMBERING, postPrompt } from "@/lib/writer/prompts/posts.ts";
+import { answerTokens } from "@/lib/writer/prompts/answer-tokens.ts";
 import { languageName, termsIn } from "@/lib/writer/prompts/parts.ts";
 import { streamWriterObject, writeObject, type WrittenByModel } from "@/lib/writer/writer.ts";
 
@@ -27,7 +28,7 @@ type WrittenPost = z.output<typeof WrittenPost>;
 const titled = (input: GenerationInput) => input.preset.includeTitle && platformRules(input.platform).titled;
 
 /** The post's prompt (lib/writer/prompts/posts.ts) for this platform, preset and note. */
-export function postPromptFor(input: GenerationInput): { system: string; prompt: string } {
+export function postPromptFor(input: GenerationInput): ReturnType<typeof postPrompt> {
   const { limit, family, counting } = platformRules(input.platform);
   return postPrompt({
     platform: input.platform,
@@ -44,6 +45,17 @@ export function postPromptFor(input: GenerationInput): { system: string; prompt:
     title: input.title,
     body: input.body,
   });
+}
+
+const LENGTH_SHARE: Record<string, number> = { short: 0.4, medium: 0.6, full: 1.2 };
+const HEADLINE_CHARS = 100;
+
+/** The longest answer this post needs: its platform's limit, or the share of the note its length asks for. */
+function postAnswerTokens(input: GenerationInput): number {
+  const { limit } = platformRules(input.platform);
+  const fromNote = Math.ceil(input.body.length * (LENGTH_SHARE[input.preset.length] ?? 1.2));
+  const single = input.preset.format !== "thread" && limit !== null;
+  return answerTokens((single ? Math.min(limit, fromNote) : fromNote) + (titled(input) ? HEADLINE_CHARS : 0));
 }
 
 /** Sentences of `text` kept in order while they fit `budget` (never cut; an over-long first one is cut at words). */
@@ -101,20 +113,23 @@ export function fitPost(input: GenerationInput, written: WrittenPost): Generatio
 export type Written = GenerationOutput & { writtenBy: WrittenByModel | "offline"; reason?: string };
 
 /** The post by the writer, or offline with the reason; `onPartial` sees the text as it streams. */
-export async function writePost(input: GenerationInput, onPartial?: (text: string) => void): Promise<Written> {
+export async function writePost(input: GenerationInput, { onPartial, onStart }: GenerationHooks = {}): Promise<Written> {
   const { system, prompt } = postPromptFor(input);
+  const maxTokens = postAnswerTokens(input);
   const outcome = onPartial
     ? await streamWriterObject({
         schema: WrittenPost,
         name: "post",
         system,
         prompt,
+        maxTokens,
+        onStart,
         onPartial: (partial) => {
           const posts = (partial as Partial<WrittenPost>).posts;
           if (Array.isArray(posts)) onPartial(posts.filter((p) => typeof p === "string").join("\n\n"));
         },
       })
-    : await writeObject({ schema: WrittenPost, name: "post", system, prompt });
+    : await writeObject({ schema: WrittenPost, name: "post", system, prompt, maxTokens, onStart });
   if (!outcome.ok) return { ...generateLocally(input), writtenBy: "offline", reason: outcome.reason };
   // An answer of blank posts is no post (a small model under its grammar can write one).
   if (!outcome.value.posts.some((p) => p.trim())) {
@@ -131,4 +146,4 @@ export async function writePost(input: GenerationInput, onPartial?: (text: strin
   return { ...fitPost(input, outcome.value), writtenBy: outcome.by };
 }
 
-export const writerGenerator: Generator = { name: "writer", generate: (input, onPartial) => writePost(input, onPartial) };
+export const writerGenerator: Generator = { name: "writer", generate: (input, hooks) => writePost(input, hooks) };

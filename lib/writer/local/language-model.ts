@@ -1,14 +1,17 @@
 import path from "node:path";
 import type { LanguageModelV2, LanguageModelV2CallOptions, LanguageModelV2StreamPart } from "@ai-sdk/provider";
 import { liveWorkRunning } from "@/lib/live-work.ts";
-import { generateLocally, type LocalGeneration } from "@/lib/writer/local/runtime.ts";
+import { generateLocally, type LocalAnswer, type LocalGeneration } from "@/lib/writer/local/runtime.ts";
 
 // The model on this machine as an AI SDK language model (LanguageModelV2, the SDK's interface for
 // custom providers): lib/writer/writer.ts's generateText, generateObject, streamText and
 // streamObject call it as they call a remote server, and the AI SDK validates its answers against
 // the zod schema the same way. A JSON answer is generated under a grammar made from the request's
-// JSON schema (node-llama-cpp's createGrammarForJsonSchema), so it always parses; the schema is
-// also told to the model in words, since a grammar constrains the form, not what goes in it.
+// JSON schema (node-llama-cpp's createGrammarForJsonSchema), so it always parses. The schema itself
+// is not written into the prompt (it cost a third of a note's prompt tokens, and the grammar
+// enforces it); one line after the task names the fields and what goes in each, since a grammar
+// constrains the form, not the content. The system prompt and the note stay the same for every
+// task of a note, so the model reads them once (runtime.ts).
 
 const ANSWER_TOKENS = 1024;
 const LIVE_YIELD_MAX_MS = 60_000;
@@ -24,7 +27,16 @@ async function yieldToLiveRecognition(signal?: AbortSignal): Promise<void> {
   while (liveWorkRunning() && Date.now() < until && !signal?.aborted) await new Promise((r) => setTimeout(r, LIVE_YIELD_POLL_MS));
 }
 
-function generationOf(options: LanguageModelV2CallOptions, timeoutMs: number): LocalGeneration {
+type Timing = { timeoutMs: number; onStart?: () => void };
+
+/** The answer's fields in one line: `Answer in JSON: "title" (a short headline…), "posts" (…).` */
+function fieldsLine(schema: object): string {
+  const properties = (schema as { properties?: Record<string, { description?: string }> }).properties ?? {};
+  const fields = Object.entries(properties).map(([name, p]) => (p.description ? `"${name}" (${p.description.replace(/\.$/, "")})` : `"${name}"`));
+  return fields.length ? `Answer in JSON: ${fields.join(", ")}.` : "Answer in JSON.";
+}
+
+function generationOf(options: LanguageModelV2CallOptions, { timeoutMs, onStart }: Timing): LocalGeneration {
   const system: string[] = [];
   const messages: LocalGeneration["messages"] = [];
   for (const message of options.prompt) {
@@ -36,7 +48,8 @@ function generationOf(options: LanguageModelV2CallOptions, timeoutMs: number): L
   }
   const format = options.responseFormat;
   const jsonSchema = format?.type === "json" ? (format.schema ?? { type: "object" }) : undefined;
-  if (jsonSchema) system.push(`Answer with one JSON object of this JSON schema, and nothing else:\n${JSON.stringify(jsonSchema)}`);
+  const task = messages.at(-1);
+  if (jsonSchema && task?.role === "user") task.text = `${task.text}\n${fieldsLine(jsonSchema)}`;
   return {
     system: system.join("\n\n"),
     messages,
@@ -46,24 +59,27 @@ function generationOf(options: LanguageModelV2CallOptions, timeoutMs: number): L
     signal: options.abortSignal,
     timeoutMs,
     before: yieldToLiveRecognition,
+    onStart,
   };
 }
 
-const usageOf = (answer: { inputTokens: number; outputTokens: number }) => ({
+const usageOf = (answer: LocalAnswer) => ({
   inputTokens: answer.inputTokens,
   outputTokens: answer.outputTokens,
   totalTokens: answer.inputTokens + answer.outputTokens,
+  // The prompt's tokens the model held from the task before (the note's, read once).
+  cachedInputTokens: answer.inputTokens - answer.evaluatedTokens,
 });
 
 /** The language model that writes with the GGUF file `file` (loaded on first use). */
-export function localLanguageModel(file: string, { timeoutMs }: { timeoutMs: number }): LanguageModelV2 {
+export function localLanguageModel(file: string, timing: Timing): LanguageModelV2 {
   return {
     specificationVersion: "v2",
     provider: "local-model",
     modelId: path.basename(file, ".gguf"),
     supportedUrls: {},
     async doGenerate(options) {
-      const answer = await generateLocally(file, generationOf(options, timeoutMs));
+      const answer = await generateLocally(file, generationOf(options, timing));
       return { content: [{ type: "text", text: answer.text }], finishReason: answer.finishReason, usage: usageOf(answer), warnings: [] };
     },
     async doStream(options) {
@@ -71,7 +87,7 @@ export function localLanguageModel(file: string, { timeoutMs }: { timeoutMs: num
       const parts = new ReadableStream<LanguageModelV2StreamPart>({ start: (controller) => void (stream = controller) });
       stream.enqueue({ type: "stream-start", warnings: [] });
       stream.enqueue({ type: "text-start", id: "0" });
-      generateLocally(file, { ...generationOf(options, timeoutMs), onText: (delta) => stream.enqueue({ type: "text-delta", id: "0", delta }) }).then(
+      generateLocally(file, { ...generationOf(options, timing), onText: (delta) => stream.enqueue({ type: "text-delta", id: "0", delta }) }).then(
         (answer) => {
           stream.enqueue({ type: "text-end", id: "0" });
           stream.enqueue({ type: "finish", finishReason: answer.finishReason, usage: usageOf(answer) });

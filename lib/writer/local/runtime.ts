@@ -1,11 +1,12 @@
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import type { Llama, LlamaContext, LlamaGrammar, LlamaModel } from "node-llama-cpp";
+import type { ChatHistoryItem, Llama, LlamaChat, LlamaContext, LlamaContextSequence, LlamaGrammar, LlamaModel } from "node-llama-cpp";
 import { brandOf } from "@/lib/brand.ts";
 import { env } from "@/lib/env.ts";
 import { log } from "@/lib/log.ts";
 import { ggufHeaderProblem } from "@/lib/writer/local/gguf-header.ts";
+import { Turns } from "@/lib/writer/local/turns.ts";
 
 // The model on this machine, through node-llama-cpp: one per process (on globalThis, since Next
 // bundles lib/ more than once into one process, lib/brand.ts), loaded on first use and unloaded
@@ -13,6 +14,12 @@ import { ggufHeaderProblem } from "@/lib/writer/local/gguf-header.ts";
 // that never writes with it never loads it. One generation at a time (a second waits its turn);
 // the context is capped at 4096 tokens and its threads at one fewer than the cores. It imports
 // nothing of the rest of the app, so the launcher (which only downloads the model) stays small.
+//
+// A note is read once for all its tasks: every task's prompt starts with the same system prompt and
+// note (lib/writer/prompts/note.ts), and all generations run on one kept sequence through one
+// LlamaChat, which evaluates only the tokens after the part the sequence already holds
+// (adaptStateToTokens). The sequence holds the last note until another note's task replaces it or
+// the model is unloaded: posts made a minute after the insights still find the note read.
 
 export const CONTEXT_TOKENS = 4096;
 
@@ -25,20 +32,34 @@ export class LocalModelUnusable extends Error {
   static isInstance = (err: unknown): err is LocalModelUnusable => typeof err === "object" && err !== null && (err as Record<symbol, unknown>)[BRAND] === true;
 }
 
-type Loaded = { key: string; path: string; model: LlamaModel; context: LlamaContext; grammars: Map<string, Promise<LlamaGrammar>>; loadedAt: Date; loadMs: number };
+type Loaded = {
+  key: string;
+  path: string;
+  model: LlamaModel;
+  context: LlamaContext;
+  /** The one sequence every generation runs on, and the chat on it (made on first use). */
+  chat?: { sequence: LlamaContextSequence; chat: LlamaChat };
+  grammars: Map<string, Promise<LlamaGrammar>>;
+  loadedAt: Date;
+  loadMs: number;
+};
 type State = {
   llama?: Promise<Llama>;
   loaded?: Promise<Loaded>;
   /** The model in memory, once loaded. */
   current?: Loaded;
-  turn: Promise<unknown>;
+  turns: Turns;
   idleTimer?: NodeJS.Timeout;
   lastUsedAt?: Date;
   failure?: { key: string; reason: string };
   loads: number;
+  usage: LocalModelUsage;
 };
+
+/** What the model did in this process: generations, their prompts' tokens, those it evaluated (the rest it held already), and those it wrote. */
+export type LocalModelUsage = { generations: number; promptTokens: number; evaluatedTokens: number; outputTokens: number };
 const kept = globalThis as unknown as { voicedraftLocalWriter?: State };
-const state: State = (kept.voicedraftLocalWriter ??= { turn: Promise.resolve(), loads: 0 });
+const state: State = (kept.voicedraftLocalWriter ??= { turns: new Turns(), loads: 0, usage: { generations: 0, promptTokens: 0, evaluatedTokens: 0, outputTokens: 0 } });
 
 export const localThreads = (): number => Math.max(1, availableParallelism() - 1);
 
@@ -147,6 +168,7 @@ export async function unloadLocalModel(): Promise<void> {
   state.loaded = undefined;
   state.current = undefined;
   if (!loaded) return;
+  loaded.chat?.chat.dispose({ disposeSequence: false });
   await loaded.context.dispose();
   await loaded.model.dispose();
   log.info("the writing model on this machine is unloaded", { model: path.basename(loaded.path) });
@@ -155,11 +177,8 @@ export async function unloadLocalModel(): Promise<void> {
 function unloadWhenIdle(): void {
   clearTimeout(state.idleTimer);
   const ms = env().WRITER_LOCAL_IDLE_MINUTES * 60_000;
-  state.idleTimer = setTimeout(() => {
-    // Not while a generation runs or waits: the turn chain is idle once it resolves.
-    const turn = state.turn;
-    void turn.then(() => (state.turn === turn ? unloadLocalModel() : undefined));
-  }, ms);
+  // Not while a generation runs or waits: the end of each turn sets the timer again.
+  state.idleTimer = setTimeout(() => void (state.turns.idle ? unloadLocalModel() : undefined), ms);
   state.idleTimer.unref();
 }
 
@@ -177,9 +196,12 @@ export type LocalGeneration = {
   onText?: (delta: string) => void;
   /** Awaited once it is this generation's turn, before it starts (lets live recognition go first). */
   before?: (signal?: AbortSignal) => Promise<void>;
+  /** Told when its turn has come and the model starts on it (until then it is waiting). */
+  onStart?: () => void;
 };
 
-export type LocalAnswer = { text: string; finishReason: "stop" | "length"; inputTokens: number; outputTokens: number };
+/** `inputTokens`: the prompt's; `evaluatedTokens`: those of them the model read (the rest it held from the task before). */
+export type LocalAnswer = { text: string; finishReason: "stop" | "length"; inputTokens: number; evaluatedTokens: number; outputTokens: number };
 
 class GenerationTimeout extends Error {
   name = "TimeoutError";
@@ -190,61 +212,65 @@ export class PromptTooLong extends Error {
   name = "PromptTooLong";
 }
 
+/** The part of a generation's prompt its task shares with the note's other tasks (all but the last message). */
+const noteOf = ({ system, messages }: LocalGeneration) => JSON.stringify([system, ...messages.slice(0, -1).map((m) => m.text)]);
+
 /** One generation, in turn after the others. Throws LocalModelUnusable when the file cannot be loaded. */
-export function generateLocally(file: string, generation: LocalGeneration): Promise<LocalAnswer> {
-  const run = state.turn.then(async () => {
-    generation.signal?.throwIfAborted();
+export async function generateLocally(file: string, generation: LocalGeneration): Promise<LocalAnswer> {
+  const endTurn = await state.turns.take(noteOf(generation), generation.signal);
+  try {
     await generation.before?.(generation.signal);
-    try {
-      return await generate(await load(file), generation);
-    } finally {
-      state.lastUsedAt = new Date();
-      unloadWhenIdle();
-    }
-  });
-  state.turn = run.catch(() => undefined);
-  return run;
+    generation.signal?.throwIfAborted();
+    generation.onStart?.();
+    return await generate(await load(file), generation);
+  } finally {
+    state.lastUsedAt = new Date();
+    endTurn();
+    unloadWhenIdle();
+  }
+}
+
+async function chatOf(loaded: Loaded): Promise<{ sequence: LlamaContextSequence; chat: LlamaChat }> {
+  if (!loaded.chat) {
+    const { LlamaChat } = await import("node-llama-cpp");
+    const sequence = loaded.context.getSequence();
+    loaded.chat = { sequence, chat: new LlamaChat({ contextSequence: sequence, autoDisposeSequence: false }) };
+  }
+  return loaded.chat;
 }
 
 async function generate(loaded: Loaded, { system, messages, jsonSchema, maxTokens, temperature, signal, timeoutMs, onText }: LocalGeneration): Promise<LocalAnswer> {
-  const { LlamaChatSession } = await import("node-llama-cpp");
   const timeout = AbortSignal.timeout(timeoutMs);
   const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
   const promptTokens = loaded.model.tokenize([system, ...messages.map((m) => m.text)].join("\n")).length;
   if (promptTokens + maxTokens > loaded.context.contextSize) {
     throw new PromptTooLong(`the note is too long for the model on this machine (${promptTokens} tokens and ${maxTokens} to answer; its context holds ${loaded.context.contextSize})`);
   }
-  const sequence = loaded.context.getSequence();
-  const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt: system, autoDisposeSequence: false });
+  const { sequence, chat } = await chatOf(loaded);
+  const history: ChatHistoryItem[] = [
+    { type: "system", text: system },
+    ...messages.map((m): ChatHistoryItem => (m.role === "user" ? { type: "user", text: m.text } : { type: "model", response: [m.text] })),
+    { type: "model", response: [] },
+  ];
+  const before = sequence.tokenMeter.getState();
   try {
-    const earlier = messages.slice(0, -1);
-    if (earlier.length) {
-      session.setChatHistory([
-        { type: "system", text: system },
-        ...earlier.map((m) => (m.role === "user" ? { type: "user" as const, text: m.text } : { type: "model" as const, response: [m.text] })),
-      ]);
-    }
     const grammar = jsonSchema ? await grammarFor(loaded, jsonSchema) : undefined;
-    const answer = await session.promptWithMeta(messages.at(-1)?.text ?? "", {
-      grammar,
-      maxTokens,
-      temperature,
-      signal: abort,
-      onTextChunk: onText,
-    });
-    const text = answer.responseText ?? answer.response.filter((r): r is string => typeof r === "string").join("");
+    const answer = await chat.generateResponse(history, { grammar, maxTokens, temperature, signal: abort, onTextChunk: onText });
+    const used = sequence.tokenMeter.diff(before);
+    state.usage.generations += 1;
+    state.usage.promptTokens += promptTokens;
+    state.usage.evaluatedTokens += used.usedInputTokens;
+    state.usage.outputTokens += used.usedOutputTokens;
     return {
-      text,
-      finishReason: answer.stopReason === "maxTokens" ? "length" : "stop",
-      inputTokens: sequence.tokenMeter.usedInputTokens,
-      outputTokens: sequence.tokenMeter.usedOutputTokens,
+      text: answer.response,
+      finishReason: answer.metadata.stopReason === "maxTokens" ? "length" : "stop",
+      inputTokens: promptTokens,
+      evaluatedTokens: used.usedInputTokens,
+      outputTokens: used.usedOutputTokens,
     };
   } catch (err) {
     if (timeout.aborted && !signal?.aborted) throw new GenerationTimeout(`no answer within ${timeoutMs / 1000} s`);
     throw err;
-  } finally {
-    session.dispose({ disposeSequence: false });
-    sequence.dispose();
   }
 }
 
@@ -262,6 +288,9 @@ function grammarFor(loaded: Loaded, schema: object): Promise<LlamaGrammar> {
 
 export type LocalModelState = { loaded: boolean; loaded_at: string | null; last_used_at: string | null; load_ms: number | null };
 
+/** Tasks waiting for the model's turn now. */
+export const localModelWaiting = (): number => state.turns.waitingCount;
+
 /** Whether the model is in memory now (Settings → Writing, /api/health, the bench). */
 export function localModelState(): LocalModelState {
   const loaded = state.current;
@@ -271,6 +300,11 @@ export function localModelState(): LocalModelState {
     last_used_at: state.lastUsedAt?.toISOString() ?? null,
     load_ms: loaded?.loadMs ?? null,
   };
+}
+
+/** What the model did in this process so far (the bench, the tests). */
+export function localModelUsage(): LocalModelUsage {
+  return { ...state.usage };
 }
 
 /** Tests: forget a failure (a new process). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noteSystem, type NoteTask } from "@/lib/writer/prompts/note.ts";
 
 // The prompt of a note's insights, and the form of the answer (the model's structured output):
 // a title, a summary, key points and action items, within the limits the caller gives.
@@ -13,12 +14,10 @@ export function writtenInsights(max: { title: number; summary: number; keyPoints
 }
 
 /** `language`: the note's language by name; `keep`: the person's spellings the note uses. */
-export function insightsPrompt({ text, language, keep }: { text: string; language: string; keep: string[] }): { system: string; prompt: string } {
-  const system = [
-    "You read a transcribed voice note and write its title, summary, key points and action items.",
-    "Use only what the note says. Action items are things the speaker (or their team) commits to doing; write each as a to-do starting with a verb.",
-    `Write in ${language}, the note's language.`,
-    ...(keep.length ? [`Write these exactly as spelled here: ${keep.join(", ")}.`] : []),
+export function insightsPrompt({ text, language, keep }: { text: string; language: string; keep: string[] }): { system: string; prompt: NoteTask } {
+  const task = [
+    "Task: write the note's title, summary, key points and action items.",
+    "Action items are things the speaker (or their team) commits to doing; write each as a to-do starting with a verb.",
   ].join("\n");
-  return { system, prompt: text };
+  return { system: noteSystem({ language, keep }), prompt: { note: text, task } };
 }

@@ -1,3 +1,5 @@
+import { noteSystem, type NoteTask } from "@/lib/writer/prompts/note.ts";
+
 // The prompt of a post: the platform's limit and shape, the preset, the note's language and the
 // spellings to keep. The caller (lib/posts/generators/writer.ts) says which rules apply.
 
@@ -44,10 +46,10 @@ export type PostPromptInput = {
   body: string;
 };
 
-export function postPrompt(p: PostPromptInput): { system: string; prompt: string } {
+export function postPrompt(p: PostPromptInput): { system: string; prompt: NoteTask } {
   const lines = [
-    `You turn the author's voice note into a ready-to-post text for ${LABELS[p.platform] ?? "the web"}, in the author's own voice.`,
-    "Keep the author's facts and opinions; add nothing they did not say. No hashtags, no emoji unless the tone is casual, no commentary about the task.",
+    `Task: turn the note into a ready-to-post text for ${LABELS[p.platform] ?? "the web"}, in the author's own voice.`,
+    "No hashtags, no emoji unless the tone is casual.",
     p.limit === null
       ? "There is no length limit."
       : p.thread
@@ -61,8 +63,7 @@ export function postPrompt(p: PostPromptInput): { system: string; prompt: string
         : "Write it as paragraphs separated by blank lines.",
     p.titled ? "Give it a title: a short headline, not the note's first words." : "Leave the title empty.",
     `Tone: ${p.tone}. Length: ${LENGTHS[p.length] ?? "natural"}.`,
-    `Write in ${p.language}, the note's language.`,
+    ...(p.title ? [`The note's title: ${p.title}`] : []),
   ];
-  if (p.keep.length) lines.push(`Write these exactly as spelled here: ${p.keep.join(", ")}.`);
-  return { system: lines.join("\n"), prompt: p.title ? `Title of the note: ${p.title}\n\n${p.body}` : p.body };
+  return { system: noteSystem({ language: p.language, keep: p.keep }), prompt: { note: p.body, task: lines.join("\n") } };
 }
