@@ -15,6 +15,12 @@ import { bound, type AskInput } from "@/lib/ask/schemas.ts";
 
 /** Candidate notes read and cut into passages; ranked by the index first. */
 const CANDIDATE_NOTES = 20;
+/**
+ * Their text, all together, at most (the best note is read whatever its length): twenty notes of
+ * 480 KB took 10 s of the compute pool an ask; 2 M characters, about 2 s. A person's notes are
+ * rarely that long; when they are, the best-ranked are the ones cut.
+ */
+const CANDIDATE_CHARS = 2_000_000;
 /** The search index ranks the newest this many matches (as search does: a word in every note costs what one in 200 does). */
 const RANKED_MATCHES = 200;
 
@@ -60,7 +66,7 @@ export async function retrieve(userId: string, input: AskInput): Promise<Retriev
   }
   const topicWords = words.join(" ");
   const notes = await candidates(userId, input, stemmed);
-  return { topic: topicWords, terms: words, ranked: await rank(notes, words, stemmed) };
+  return { topic: topicWords, terms: words, ranked: await rank(userId, notes, words, stemmed) };
 }
 
 async function candidates(userId: string, input: AskInput, stemmed: StemmedQuery) {
@@ -74,6 +80,7 @@ async function candidates(userId: string, input: AskInput, stemmed: StemmedQuery
     filter: { tags: filter?.tags, since: input.since ? bound(input.since, "start") : undefined, until: input.until ? bound(input.until, "end") : undefined },
     perSide: RANKED_MATCHES,
     limit: CANDIDATE_NOTES,
+    maxChars: CANDIDATE_CHARS,
   });
 }
 
@@ -83,11 +90,11 @@ const firstWords = (text: string) => {
 };
 
 /** The candidates' passages ranked in the compute pool (lib/ask/rank-passages.ts): the request thread only waits. */
-async function rank(notes: AnswerCandidate[], words: string[], stemmed: StemmedQuery): Promise<Ranked[]> {
+async function rank(userId: string, notes: AnswerCandidate[], words: string[], stemmed: StemmedQuery): Promise<Ranked[]> {
   if (!notes.length) return [];
   const configurations = [...new Set(notes.map((note) => configurationOf(note.language)))];
   const stems = Object.fromEntries(configurations.map((cfg) => [cfg, words.map((word) => stemmed.stems(word, false, cfg))]));
-  const ranked = await compute("rankPassages", {
+  const ranked = await compute(userId, "rankPassages", {
     notes: notes.map((note) => ({ shown: note.shown, segments: note.segments, configuration: configurationOf(note.language) })),
     words,
     stems,

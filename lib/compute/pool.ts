@@ -4,16 +4,20 @@ import path from "node:path";
 import { Piscina } from "piscina";
 import runTask, { type ComputeTask, type Tasks } from "@/lib/compute/compute-worker.ts";
 import { log } from "@/lib/log.ts";
+import { heavyTurns } from "@/lib/turns/heavy-turns.ts";
 
 // The compute pool: pure work on large text (Ask's passages and ranking, …) runs on worker threads
 // (piscina), so the request thread only waits and every other request keeps being answered. One
 // thread fewer than the cores (at least one): the request thread keeps a core of its own. The
 // threads run at a lower priority (nice +10, Linux), so a burst of heavy work takes the CPU that
 // requests leave rather than theirs. A thread starts on the first task and ends after 30 s idle,
-// so an idle server holds none. Which requests may compute at all is heavy-turns' business.
+// so an idle server holds none. The threads are taken in turns by person (lib/turns/heavy-turns.ts):
+// a free thread goes to the next person waiting, so one person's many tasks never queue another's
+// behind all of them.
 
 
 export const COMPUTE_THREADS = Math.max(1, availableParallelism() - 1);
+const computeTurns = heavyTurns("computations", { perPerson: COMPUTE_THREADS, maxWaiting: 16, group: { name: "the compute pool", atOnce: COMPUTE_THREADS } });
 
 /** The worker as bundled (npm start), or its source where this process runs under tsx (tests, `npm run dev`). */
 function workerFile(): { filename: string; execArgv: string[] } | null {
@@ -37,11 +41,11 @@ function pool(): Piscina | null {
   return threads;
 }
 
-/** Runs `task` on `input` in the pool (on this thread only when the worker is missing). */
-export async function compute<K extends ComputeTask>(task: K, input: Parameters<Tasks[K]>[0]): Promise<ReturnType<Tasks[K]>> {
+/** Runs `task` on `input` in the pool, in `person`'s turn (on this thread only when the worker is missing). */
+export async function compute<K extends ComputeTask>(person: string, task: K, input: Parameters<Tasks[K]>[0]): Promise<ReturnType<Tasks[K]>> {
   const threads = pool();
   const request = { task, input } as Parameters<typeof runTask>[0];
-  return (threads ? await threads.run(request) : runTask(request)) as ReturnType<Tasks[K]>;
+  return (await computeTurns(person, async () => (threads ? await threads.run(request) : runTask(request)))) as ReturnType<Tasks[K]>;
 }
 
 /** Ends the pool's threads (tests, shutdown). */

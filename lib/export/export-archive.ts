@@ -4,6 +4,8 @@ import { notesInIdOrder } from "@/lib/notes/store/note-lists.ts";
 import { log, errorFields } from "@/lib/log.ts";
 import { audioStore, type AudioStorage } from "@/lib/note-audio/audio-store.ts";
 import { csvRow, noteMarkdown, postMarkdown } from "@/lib/export/export-files.ts";
+import { ApiError } from "@/lib/http/errors.ts";
+import { heavyTurns } from "@/lib/turns/heavy-turns.ts";
 
 // Everything of one user as a ZIP, produced as it is read: notes (Markdown) and their kept
 // recordings, the dictionary (CSV) and posts (Markdown). Rows are read 100 at a time and audio
@@ -11,15 +13,23 @@ import { csvRow, noteMarkdown, postMarkdown } from "@/lib/export/export-files.ts
 // memory stays at a batch and a chunk whatever the account's size (fflate's streaming Zip).
 
 const BATCH = 100;
+/** Notes a read: a note may hold 1M characters, and one read of 100 such held the embedded database's one session for seconds. */
+const NOTE_BATCH = 10;
+/** Exports one person may have under way; another is refused (429) before it starts. */
+export const EXPORTS_OPEN_PER_PERSON = 2;
+// Each step of an export (a read, a file compressed) is one of the person's turns, the next resting as
+// long as the last took (lib/turns/heavy-turns.ts): four exports at once made others' reads 27–35× slower.
+const exportTurns = heavyTurns("exports", { perPerson: 1, maxWaiting: EXPORTS_OPEN_PER_PERSON, restFor: (elapsed) => elapsed });
+const open = new Map<string, number>();
 const encoder = new TextEncoder();
 
 /** Rows in id order (uuid v7: creation order), a batch per query. */
-async function* batches<T extends { id: string }>(read: (after: string | undefined) => Promise<T[]>): AsyncGenerator<T> {
+async function* batches<T extends { id: string }>(read: (after: string | undefined) => Promise<T[]>, size = BATCH): AsyncGenerator<T> {
   let after: string | undefined;
   for (;;) {
     const rows = await read(after);
     yield* rows;
-    if (rows.length < BATCH) return;
+    if (rows.length < size) return;
     after = rows[rows.length - 1].id;
   }
 }
@@ -52,10 +62,11 @@ export async function* exportArchive({ userId }: { userId: string }): AsyncGener
   };
 
   const notes = batches((after) =>
-    notesInIdOrder({ userId, after, take: BATCH }, {
+    notesInIdOrder({ userId, after, take: NOTE_BATCH }, {
       id: true, title: true, text: true, rawText: true, language: true, durationSec: true, editedAt: true, recordedAt: true,
       createdAt: true, audioStorage: true, audioBytes: true, optimization: { select: { status: true, optimizedText: true } }, insights: true, tags: true,
     }),
+    NOTE_BATCH,
   );
   for await (const note of notes) {
     const { base, markdown, date } = noteMarkdown(note);
@@ -123,23 +134,43 @@ export async function* exportArchive({ userId }: { userId: string }): AsyncGener
   }
 }
 
-/** The archive as a response body: made as it is read; a reader that goes away stops the reading. */
+/**
+ * The archive as a response body: made as it is read, a step a turn; a reader that goes away stops
+ * the reading. A person's third export at once is refused (429) before anything is sent.
+ */
 export function exportStream({ userId }: { userId: string }): ReadableStream<Uint8Array> {
+  const under = open.get(userId) ?? 0;
+  if (under >= EXPORTS_OPEN_PER_PERSON) {
+    throw new ApiError("rate_limited", `You have ${under} exports under way; wait for one to finish. Try again in 10 s.`, { headers: { "Retry-After": "10" } });
+  }
+  open.set(userId, under + 1);
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    const left = (open.get(userId) ?? 1) - 1;
+    if (left) open.set(userId, left);
+    else open.delete(userId);
+  };
   const chunks = exportArchive({ userId });
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
-          const next = await chunks.next();
-          if (next.done) controller.close();
-          else controller.enqueue(next.value);
+          const next = await exportTurns(userId, () => chunks.next());
+          if (next.done) {
+            close();
+            controller.close();
+          } else controller.enqueue(next.value);
         } catch (err) {
+          close();
           // The status (200) is sent already: the download ends early, and the log says why.
           log.error("export failed after it began", { user_id: userId, ...errorFields(err) });
           controller.error(err);
         }
       },
       async cancel() {
+        close();
         await chunks.return(undefined);
       },
     },

@@ -8,13 +8,22 @@ import { toRewrite } from "@/lib/rewrites/rewrite-store.ts";
 import type { CreateRewriteInput, Rewrite } from "@/lib/rewrites/schemas.ts";
 import { resolveRewriteStyle } from "@/lib/rewrites/style-store.ts";
 import { writeRewrite } from "@/lib/rewrites/write-rewrite.ts";
+import { heavyTurns } from "@/lib/turns/heavy-turns.ts";
+
+// A person's rewrites are written one at a time (a few may wait; more is 429): sixteen at once
+// had another person's one rewrite wait 40 s behind them for the writer.
+const rewriteTurns = heavyTurns("rewrites", { perPerson: 1, maxWaiting: 8 });
 
 /**
  * Rewrites one of the person's notes in a style and keeps the rewrite beside it (the note is
  * never changed). Written from the text the note shows (their edit, else the clean-up, else the
  * recognized text), with its insights (written now, offline, if the note has none yet).
  */
-export async function createRewrite({ userId, id, input }: { userId: string; id: string; input: CreateRewriteInput }): Promise<Rewrite> {
+export function createRewrite({ userId, id, input }: { userId: string; id: string; input: CreateRewriteInput }): Promise<Rewrite> {
+  return rewriteTurns(userId, () => createRewriteNow({ userId, id, input }));
+}
+
+async function createRewriteNow({ userId, id, input }: { userId: string; id: string; input: CreateRewriteInput }): Promise<Rewrite> {
   const prisma = await db();
   const note = await getOwnedNote(
     { userId, id },

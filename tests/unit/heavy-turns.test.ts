@@ -1,9 +1,12 @@
 // lib/turns/heavy-turns.ts: a person's tasks of one path one (or perPerson) at a time, in order, the
-// next resting as long as the last took when it waited behind it; across paths at most HEAVY_AT_ONCE
-// run, and a free turn goes round the people waiting, not to the next request; a full queue is 429.
+// next resting as long as the last took when it waited behind it; paths of one group run at most its
+// atOnce together, a free place going round the people waiting, not to the next request; a full
+// queue is 429.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { HEAVY_AT_ONCE, heavyTurns, heavyTurnsSize } from "@/lib/turns/heavy-turns.ts";
+import { heavyTurns, heavyTurnsSize } from "@/lib/turns/heavy-turns.ts";
+
+const AT_ONCE = 2;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,24 +29,25 @@ test("one at a time per person, in order; another person is not held up", async 
 
 test("round robin: one person's many tasks do not make another's single task wait behind them all", async () => {
   // Every turn taken by person "many" (perPerson as many as there are turns), then "one" asks once.
-  const turns = heavyTurns("test round robin", { perPerson: 100, maxWaiting: 100 });
+  const turns = heavyTurns("test round robin", { perPerson: 100, maxWaiting: 100, group: { name: "round robin", atOnce: AT_ONCE } });
   const order: string[] = [];
   const work = (person: string, i: number) =>
     turns(person, async () => {
       order.push(`${person}${i}`);
       await sleep(15);
     });
-  const many = Array.from({ length: HEAVY_AT_ONCE * 4 }, (_, i) => work("many", i));
+  const many = Array.from({ length: AT_ONCE * 4 }, (_, i) => work("many", i));
   await sleep(1);
   const one = work("one", 0);
   await Promise.all([...many, one]);
-  // "one" starts as soon as the first turn frees: after at most HEAVY_AT_ONCE + 1 of "many"'s.
-  assert.ok(order.indexOf("one0") <= HEAVY_AT_ONCE + 1, `"one" started ${order.indexOf("one0")}th: ${order.join(" ")}`);
+  // "one" starts as soon as the first turn frees: after at most AT_ONCE + 1 of "many"'s.
+  assert.ok(order.indexOf("one0") <= AT_ONCE + 1, `"one" started ${order.indexOf("one0")}th: ${order.join(" ")}`);
 });
 
-test("paths share the turns: another path's tasks wait for a free one", async () => {
-  const a = heavyTurns("test shared a", { perPerson: 100, maxWaiting: 100 });
-  const b = heavyTurns("test shared b", { perPerson: 100, maxWaiting: 100 });
+test("the paths of a group share its places: another path's tasks wait for a free one", async () => {
+  const group = { name: "shared", atOnce: AT_ONCE };
+  const a = heavyTurns("test shared a", { perPerson: 100, maxWaiting: 100, group });
+  const b = heavyTurns("test shared b", { perPerson: 100, maxWaiting: 100, group });
   let running = 0;
   let most = 0;
   const work = async () => {
@@ -52,8 +56,8 @@ test("paths share the turns: another path's tasks wait for a free one", async ()
     await sleep(10);
     running--;
   };
-  await Promise.all(Array.from({ length: HEAVY_AT_ONCE * 3 }, (_, i) => (i % 2 ? a : b)(`p${i % 3}`, work)));
-  assert.equal(most, HEAVY_AT_ONCE);
+  await Promise.all(Array.from({ length: AT_ONCE * 3 }, (_, i) => (i % 2 ? a : b)(`p${i % 3}`, work)));
+  assert.equal(most, AT_ONCE);
 });
 
 test("restFor: the next task of the person waits as long as the last took; a lone task never waits", async () => {
@@ -88,5 +92,20 @@ test("a waiting task whose caller gives up leaves the queue and never starts", a
   await first;
   await sleep(5);
   assert.equal(started, false);
+  assert.deepEqual(heavyTurnsSize(), { running: 0, waiting: 0 });
+});
+
+test("a path outside a group keeps its per-person turns but waits for none of the group's places", async () => {
+  const writing = heavyTurns("test waits on a writer", { perPerson: 1, maxWaiting: 10 });
+  const computing = heavyTurns("test computes", { perPerson: 100, maxWaiting: 100, group: { name: "busy", atOnce: AT_ONCE } });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // Every shared turn is held by computing work: a rewrite still starts at once.
+  const busy = Array.from({ length: AT_ONCE }, () => computing("busy", () => held));
+  let rewriteStarted = false;
+  await writing("writer", async () => void (rewriteStarted = true));
+  assert.equal(rewriteStarted, true);
+  release();
+  await Promise.all(busy);
   assert.deepEqual(heavyTurnsSize(), { running: 0, waiting: 0 });
 });

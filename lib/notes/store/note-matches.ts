@@ -33,12 +33,15 @@ export async function answerCandidates({
   filter,
   perSide,
   limit,
+  maxChars,
 }: {
   userId: string;
   stemmed: StemmedQuery;
   filter: AnswerFilter;
   perSide: number;
   limit: number;
+  /** Characters of text read at most, all candidates together (the best one is read whatever its length). */
+  maxChars: number;
 }): Promise<AnswerCandidate[]> {
   const prisma = await db();
   const when = Prisma.sql`coalesce(t.recorded_at, t.created_at)`;
@@ -46,7 +49,7 @@ export async function answerCandidates({
     filter.since ? Prisma.sql` AND ${when} >= ${filter.since}` : Prisma.empty
   }${filter.until ? Prisma.sql` AND ${when} < ${filter.until}` : Prisma.empty}`;
   const { inNote, inCleanUp, noteMatches, cleanUpMatches } = matchConditions(stemmed);
-  const hits = await prisma.$queryRaw<{ id: string; rank: number }[]>`
+  const ranked = await prisma.$queryRaw<{ id: string; chars: number; rank: number }[]>`
     WITH found AS (
       (SELECT t.id FROM transcriptions t WHERE t.user_id = ${userId} AND ${noteMatches}${within} ORDER BY t.id DESC LIMIT ${perSide})
       UNION
@@ -54,11 +57,14 @@ export async function answerCandidates({
         JOIN transcriptions t ON t.optimization_id = o.id AND t.user_id = ${userId} AND t.edited_at IS NULL
         WHERE o.user_id = ${userId} AND ${cleanUpMatches}${within} ORDER BY t.id DESC LIMIT ${perSide})
     )
-    SELECT t.id, greatest(ts_rank(t.search, ${inNote}), CASE WHEN t.edited_at IS NULL THEN coalesce(ts_rank(o.search, ${inCleanUp}), 0) ELSE 0 END)::float8 AS rank
+    SELECT t.id, length(t.text)::int AS chars, greatest(ts_rank(t.search, ${inNote}), CASE WHEN t.edited_at IS NULL THEN coalesce(ts_rank(o.search, ${inCleanUp}), 0) ELSE 0 END)::float8 AS rank
     FROM found f JOIN transcriptions t ON t.id = f.id
     LEFT JOIN optimization_workflows o ON o.id = t.optimization_id
     ORDER BY rank DESC, t.id DESC
     LIMIT ${limit}`;
+  // The best notes while their texts fit the budget (the best one always): each is read and cut whole.
+  let chars = 0;
+  const hits = ranked.filter((hit, i) => (chars += hit.chars) <= maxChars || i === 0);
   if (!hits.length) return [];
   // The candidates' texts in a second read, as the text each shows: the ranking above reads no text.
   const rows = await prisma.$queryRaw<Omit<AnswerCandidate, "rank">[]>`
