@@ -1,5 +1,5 @@
 // Bundles the launcher (scripts/start.ts), the server it starts (scripts/serve.ts) and the compute
-// pool's worker (lib/compute/compute-worker.ts), with the
+// pool's worker (scripts/compute-worker.ts), with the
 // parts of lib they import, into plain ES modules, so `npm start` runs them on node alone: tsx
 // compiling TypeScript at run time costs a long-lived process ~60 MB of memory (bench/memory.ts).
 // Packages stay in node_modules (imported as usual); only this repository's TypeScript is compiled.
@@ -46,7 +46,7 @@ export async function buildLauncher() {
     entryPoints: {
       start: path.join(root, "scripts", "start.ts"),
       serve: path.join(root, "scripts", "serve.ts"),
-      "compute-worker": path.join(root, "lib", "compute", "compute-worker.ts"),
+      "compute-worker": path.join(root, "scripts", "compute-worker.ts"),
     },
     outdir: path.dirname(LAUNCHER_BUNDLE),
     outExtension: { ".js": ".mjs" },

@@ -1,5 +1,6 @@
 import { passagesOfText, type Passage } from "@/lib/ask/passages.ts";
-import { termMatcher } from "@/lib/notes/term-matcher.ts";
+import { termMatcher } from "@/lib/notes/store/term-matcher.ts";
+import { computeTask } from "@/lib/compute/task.ts";
 
 // The computing half of Ask's retrieval (lib/ask/retrieve.ts reads; this cuts and ranks): each
 // candidate note cut into timed passages, each passage scored by the question's words it holds,
@@ -59,3 +60,5 @@ export function rankPassages({ notes, words, stems }: RankInput): RankedPassage[
   }
   return kept;
 }
+
+export const rankPassagesTask = computeTask("rankPassages", rankPassages);

@@ -5,6 +5,7 @@ import { resolveTagFilter } from "@/lib/tags/tag-filter.ts";
 import { answerCandidates, type AnswerCandidate } from "@/lib/notes/store/note-matches.ts";
 import type { Passage } from "@/lib/ask/passages.ts";
 import { compute } from "@/lib/compute/pool.ts";
+import { rankPassagesTask } from "@/lib/ask/rank-passages.ts";
 import { bound, type AskInput } from "@/lib/ask/schemas.ts";
 
 // Retrieval for an answer: the search index finds the candidate notes (the question's words
@@ -94,7 +95,7 @@ async function rank(userId: string, notes: AnswerCandidate[], words: string[], s
   if (!notes.length) return [];
   const configurations = [...new Set(notes.map((note) => configurationOf(note.language)))];
   const stems = Object.fromEntries(configurations.map((cfg) => [cfg, words.map((word) => stemmed.stems(word, false, cfg))]));
-  const ranked = await compute(userId, "rankPassages", {
+  const ranked = await compute(userId, rankPassagesTask, {
     notes: notes.map((note) => ({ shown: note.shown, segments: note.segments, configuration: configurationOf(note.language) })),
     words,
     stems,

@@ -1,4 +1,5 @@
 import { matchedPairs } from "@/lib/dictionary/word-diff.ts";
+import { computeTask } from "@/lib/compute/task.ts";
 
 // A model's clean-up replaces what the person said only when it keeps it. The clean-up's words
 // are aligned with the recognized words (a longest common subsequence, case and punctuation
@@ -105,3 +106,8 @@ export function wordChanges(recognized: string, cleaned: string, max = 200): Wor
   }
   return changes;
 }
+
+type Compared = { recognized: string; cleaned: string };
+/** The verdict and the changes, in the compute pool (lib/compute): whole notes aligned word by word. */
+export const judgeCleanUpTask = computeTask("judgeCleanUp", ({ recognized, cleaned }: Compared) => judgeCleanUp(recognized, cleaned));
+export const wordChangesTask = computeTask("wordChanges", ({ recognized, cleaned }: Compared) => wordChanges(recognized, cleaned));

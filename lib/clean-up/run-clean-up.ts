@@ -7,7 +7,8 @@ import { env } from "@/lib/env.ts";
 import { refreshInsightsAfterCleanUp } from "@/lib/insights/write-note-insights.ts";
 import { log } from "@/lib/log.ts";
 import { joinChunks } from "@/lib/clean-up/chunk-text.ts";
-import { judgeCleanUp, wordChanges } from "@/lib/clean-up/clean-up-guard.ts";
+import { compute } from "@/lib/compute/pool.ts";
+import { judgeCleanUpTask, wordChangesTask } from "@/lib/clean-up/clean-up-guard.ts";
 import { cleanUpByRules } from "@/lib/clean-up/rules-clean-up.ts";
 import { cleanUpNamed } from "@/lib/clean-up/select-clean-up.ts";
 import { CleanUpError, type CleanUp } from "@/lib/clean-up/types.ts";
@@ -101,7 +102,7 @@ export async function runCleanUp({
       const written = await cleanChunk(cleanUp, chunk.inputText, spellings);
       // A clean-up that does not keep what was said is not used: that part gets the offline
       // rules' clean-up of the recognized words (punctuation, casing, no fillers) instead.
-      const verdict = judgeCleanUp(chunk.inputText, written);
+      const verdict = await compute(workflow.userId, judgeCleanUpTask, { recognized: chunk.inputText, cleaned: written });
       const outputText = verdict.kept ? written : cleanUpByRules(chunk.inputText);
       if (!verdict.kept) log.warn("clean-up refused", { ...fields, chunk: chunk.index, dropped: verdict.dropped, added: verdict.added });
       const rejectedReason = verdict.kept ? undefined : refusal(verdict.reason!, chunk.index, workflow.chunksTotal);
@@ -129,7 +130,7 @@ export async function runCleanUp({
     const done = await whileHeld(workflowId, executionId, {
       status: "completed",
       optimizedText: text,
-      changes: wordChanges(recognized, text),
+      changes: await compute(workflow.userId, wordChangesTask, { recognized, cleaned: text }),
       chunksDone: chunks.length,
       completedAt: new Date(),
       heartbeatAt: null,

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Piscina } from "piscina";
-import runTask, { type ComputeTask, type Tasks } from "@/lib/compute/compute-worker.ts";
+import type { ComputeTask } from "@/lib/compute/task.ts";
 import { log } from "@/lib/log.ts";
 import { heavyTurns } from "@/lib/turns/heavy-turns.ts";
 
@@ -19,33 +19,32 @@ import { heavyTurns } from "@/lib/turns/heavy-turns.ts";
 export const COMPUTE_THREADS = Math.max(1, availableParallelism() - 1);
 const computeTurns = heavyTurns("computations", { perPerson: COMPUTE_THREADS, maxWaiting: 16, group: { name: "the compute pool", atOnce: COMPUTE_THREADS } });
 
-/** The worker as bundled (npm start), or its source where this process runs under tsx (tests, `npm run dev`). */
-function workerFile(): { filename: string; execArgv: string[] } | null {
-  if (process.execArgv.some((arg) => /\btsx\b/.test(arg))) {
-    return { filename: path.join(process.cwd(), "lib", "compute", "compute-worker-tsx.mjs"), execArgv: [] };
-  }
+/**
+ * The worker as bundled (npm start), or from its source through tsx where this process runs under
+ * tsx (tests, `npm run dev`) or the bundle is missing (tsx is a dependency: it is always there).
+ */
+function workerFile(): string {
   const built = path.join(process.cwd(), "node_modules", ".cache", "voicedraft", "compute-worker.mjs");
-  return existsSync(built) ? { filename: built, execArgv: [] } : null;
+  const underTsx = process.execArgv.some((arg) => /\btsx\b/.test(arg));
+  if (!underTsx && existsSync(built)) return built;
+  if (!underTsx) log.warn("the compute pool's worker is not built (npm install builds it): it runs from its source");
+  return path.join(process.cwd(), "scripts", "compute-worker-tsx.mjs");
 }
 
-const kept = globalThis as unknown as { voicedraftComputePool?: Piscina | null };
+const kept = globalThis as unknown as { voicedraftComputePool?: Piscina };
 
-function pool(): Piscina | null {
-  if (kept.voicedraftComputePool !== undefined) return kept.voicedraftComputePool;
-  const worker = workerFile();
-  if (!worker) log.warn("the compute pool's worker is not built (npm install builds it): heavy work runs on the request thread");
-  const threads = worker ? new Piscina({ ...worker, minThreads: 0, maxThreads: COMPUTE_THREADS, idleTimeout: 30_000, niceIncrement: 10 }) : null;
+function pool(): Piscina {
+  if (kept.voicedraftComputePool) return kept.voicedraftComputePool;
+  const threads = new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: COMPUTE_THREADS, idleTimeout: 30_000, niceIncrement: 10 });
   // A worker that fails outside a task (it could not load): logged; the task's own promise is rejected.
-  threads?.on("error", (err: unknown) => log.error("a compute worker failed", { error: err instanceof Error ? err.message : String(err) }));
+  threads.on("error", (err: unknown) => log.error("a compute worker failed", { error: err instanceof Error ? err.message : String(err) }));
   kept.voicedraftComputePool = threads;
   return threads;
 }
 
-/** Runs `task` on `input` in the pool, in `person`'s turn (on this thread only when the worker is missing). */
-export async function compute<K extends ComputeTask>(person: string, task: K, input: Parameters<Tasks[K]>[0]): Promise<ReturnType<Tasks[K]>> {
-  const threads = pool();
-  const request = { task, input } as Parameters<typeof runTask>[0];
-  return (await computeTurns(person, async () => (threads ? await threads.run(request) : runTask(request)))) as ReturnType<Tasks[K]>;
+/** Runs `task` on `input` in the pool, in `person`'s turn. */
+export async function compute<I, O>(person: string, task: ComputeTask<I, O>, input: I): Promise<O> {
+  return (await computeTurns(person, () => pool().run({ task: task.name, input }))) as O;
 }
 
 /** Ends the pool's threads (tests, shutdown). */

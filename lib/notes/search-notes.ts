@@ -7,7 +7,7 @@ import { analyzeNotes, listedBytes, notesWithCleanUp, searchHits } from "@/lib/n
 import { presentNote } from "@/lib/notes/present-note.ts";
 import { shownText } from "@/lib/notes/store/shown-text.ts";
 import { configurationOf, parseQuery, searchedTerms, stemQuery } from "@/lib/notes/store/search-query.ts";
-import { termMatcher, type SnippetTerm } from "@/lib/notes/term-matcher.ts";
+import { termMatcher, type SnippetTerm } from "@/lib/notes/store/term-matcher.ts";
 import type { ListTranscriptionsQuery, SearchMatch, TranscriptionList } from "@/lib/notes/schemas.ts";
 
 // Full-text search over a person's notes: PostgreSQL's tsvector (the stored `search` columns of

@@ -1,6 +1,8 @@
 import { db } from "@/lib/db/client.ts";
 import type { Db } from "@/lib/db/types.ts";
-import { suggestFromEdit, type DictionarySuggestion } from "@/lib/dictionary/suggest-from-edit.ts";
+import type { DictionarySuggestion } from "@/lib/dictionary/suggest-from-edit.ts";
+import { compute } from "@/lib/compute/pool.ts";
+import { heardSuggestionsTask } from "@/lib/dictionary/heard-suggestions.ts";
 import { getOwnedNote } from "@/lib/notes/store/owned-note.ts";
 
 /** The match keys of the user's dictionary: what is known needs no suggestion. */
@@ -8,8 +10,6 @@ async function knownKeys(prisma: Db, userId: string): Promise<Set<string>> {
   const rows = await prisma.dictionaryEntry.findMany({ where: { userId }, select: { matchKey: true } });
   return new Set(rows.map((row) => row.matchKey));
 }
-
-const wordsOf = (text: string) => ` ${text.normalize("NFKC").toLocaleLowerCase().replace(/[^\p{L}\p{N}'’]+/gu, " ").trim()} `;
 
 /**
  * Suggestions from one edit of a user's transcript, leaving out what their dictionary holds and
@@ -32,8 +32,8 @@ export async function suggestionsForEdit({
 }): Promise<DictionarySuggestion[]> {
   if (before === after) return [];
   const known = await knownKeys(await db(), userId);
-  const recognized = wordsOf(heard);
-  return suggestFromEdit({ before, after, known, language }).filter((s) => recognized.includes(wordsOf(s.misspelling)));
+  // Aligned in the compute pool (lib/dictionary/heard-suggestions.ts): a note may hold 1M characters.
+  return compute(userId, heardSuggestionsTask, { before, after, heard, known, language });
 }
 
 /** Suggestions from everything the user changed: the recognizer's own text against their current text. */

@@ -1,6 +1,6 @@
 import { Prisma } from "@/lib/db/generated/client.ts";
 import type { db } from "@/lib/db/client.ts";
-import { fold } from "@/lib/notes/term-matcher.ts";
+import { fold } from "@/lib/notes/store/term-matcher.ts";
 
 // A search query in each language's reading (migration 20261126180000_note_search_stemmed): a
 // note's vector holds its words stemmed in its language and as they are, so each searched word

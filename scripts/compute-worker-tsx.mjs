@@ -1,5 +1,5 @@
 // The compute pool's worker from its TypeScript source, for a process that runs under tsx (tests,
-// `npm run dev`): a worker thread does not inherit tsx's loader, so it is asked for here.
+// `npm run dev`) or has no bundle: a worker thread does not inherit tsx's loader, so it asks for it.
 import { tsImport } from "tsx/esm/api";
 
 const { default: runTask } = await tsImport("./compute-worker.ts", import.meta.url);
