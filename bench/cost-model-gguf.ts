@@ -81,8 +81,8 @@ const GGML = { F32: 0, Q4_K: 12, Q6_K: 14 } as const;
 const BLOCK_BYTES: Record<number, number> = { [GGML.Q4_K]: 144, [GGML.Q6_K]: 210 };
 const FILE_TYPE_Q4_K_M = 15;
 
-/** llama-quant.cpp's use_more_bits: the layers whose attn_v and ffn_down get Q6_K in Q4_K_M. */
-export const useMoreBits = (layer: number, layers: number): boolean =>
+/** llama-quant.cpp's `use_more_bits`: the layers whose attn_v and ffn_down get Q6_K in Q4_K_M. */
+export const moreBitsLayer = (layer: number, layers: number): boolean =>
   layer < Math.floor(layers / 8) || layer >= Math.floor((7 * layers) / 8) || (layer - Math.floor(layers / 8)) % 3 === 2;
 
 // ─── Reading the vocabulary's key-values ───────────────────────────────────────────────────────
@@ -202,7 +202,7 @@ function tensorsOf(a: Architecture): Tensor[] {
     { name: "output_norm.weight", dims: [a.embd], type: GGML.F32, fill: "ones" },
   ];
   for (let i = 0; i < a.layers; i++) {
-    const more = useMoreBits(i, a.layers) ? GGML.Q6_K : GGML.Q4_K;
+    const more = moreBitsLayer(i, a.layers) ? GGML.Q6_K : GGML.Q4_K;
     const t = (name: string, dims: number[], type: number, fill: Tensor["fill"] = "weights") => tensors.push({ name: `blk.${i}.${name}`, dims, type, fill });
     t("attn_norm.weight", [a.embd], GGML.F32, "ones");
     t("attn_q.weight", [a.embd, a.embd], GGML.Q4_K);
