@@ -1,90 +1,149 @@
-// npm run bench:writer-local [-- --model path/to/model.gguf] [--runs 3]: the local writer's costs on
-// this machine: time to load the model, time to the first token, tokens per second (plain text and
-// a JSON answer under its schema's grammar), and the process's RSS before, while loaded and after
-// unloading. Without --model (or WRITER_LOCAL_MODEL) it runs on the tiny random-weight test model
-// (tests/support/tiny-gguf.ts), which measures the machinery, not a real model's speed. Each time is
-// also given as a ratio to bare PocketSphinx on tests/fixtures/jfk.wav measured in the same run
-// (machines here differ 2× in speed).
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+// npm run bench:writer-local [-- --model path/to/model.gguf]: what a person meets when the model on
+// this machine writes for a 1-minute note (~150 words): the note is ready, and its insights and three
+// posts (X, LinkedIn, a newsletter, each with its platform's default preset) are asked for at once,
+// through the functions the insights and post jobs call (writerInsights, writePost: the real prompts,
+// grammars, answer caps, turns and kept sequence). It prints each model call's tokens (in the prompt,
+// evaluated, written) and time, the times from "note ready" to the title, to the first post's first
+// word, to the first post written and to all of them, and RSS loaded and after unloading. Beside it,
+// in the same run and on the same file and threads, the limit: node-llama-cpp alone (a bare
+// LlamaChatSession) reading the note once and writing as many tokens, and the ratio ours ÷ limit.
+//
+// Without --model (or WRITER_LOCAL_MODEL) it runs on the cost model of Qwen2.5-1.5B-Instruct Q4_K_M
+// (bench/cost-model-gguf.ts: the real architecture, quant types and vocabulary, made-up weights), so
+// the costs are the real model's but the answers are nonsense of random length; the limit writes the
+// same number of tokens, so the ratio holds. Bare PocketSphinx on jfk.wav, before and after, gives
+// the machine's speed (machines here differ 2× in speed).
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { z } from "zod";
 import { bareJfkSeconds } from "@/bench/speech.ts";
-import { tinyGguf } from "@/tests/support/tiny-gguf.ts";
+import { costModelGguf } from "@/bench/cost-model-gguf.ts";
 
-const { values } = parseArgs({ options: { model: { type: "string" }, runs: { type: "string", default: "3" } } });
-process.env.LOG_LEVEL ??= "warn";
-const runs = Number(values.runs);
-const { generateLocally, localModelState, localThreads, unloadLocalModel, CONTEXT_TOKENS } = await import("@/lib/writer/local/runtime.ts");
+const { values } = parseArgs({ options: { model: { type: "string" } } });
+const model = values.model ?? process.env.WRITER_LOCAL_MODEL ?? (await costModelGguf("qwen2.5-1.5b"));
+const costModel = !values.model && !process.env.WRITER_LOCAL_MODEL;
+Object.assign(process.env, { WRITER_LOCAL: "auto", WRITER_LOCAL_MODEL: model, WRITER_AUTO_DOWNLOAD: "false", WRITER_TIMEOUT_SECONDS: "900", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+for (const name of ["WRITER_BASE_URL", "OPTIMIZER", "CONTENT_GENERATOR"]) delete process.env[name];
 
-const NOTE =
-  "We moved our main database from MySQL to Postgres last week. The migration took four hours, most of it waiting for the " +
-  "replica to catch up. Kubernetes made the rollout boring, which is the point. Next I want to write up what we learned " +
-  "about connection pooling, and send the report to the team before Friday.";
-const POST = z.object({ title: z.string(), posts: z.array(z.string()).max(3) });
+const { generateLocally, localModelState, localModelUsage, localThreads, unloadLocalModel, CONTEXT_TOKENS } = await import("@/lib/writer/local/runtime.ts");
+const { writerInsights } = await import("@/lib/insights/writer-insights.ts");
+const { writePost } = await import("@/lib/posts/generators/writer.ts");
+const { PLATFORM_RULES } = await import("@/lib/channels/platforms.ts");
 
-let work: string | undefined;
-let model = values.model ?? process.env.WRITER_LOCAL_MODEL;
-if (!model) {
-  work = await mkdtemp(path.join(tmpdir(), "vd-bench-writer-"));
-  model = path.join(work, "tiny.gguf");
-  await writeFile(model, tinyGguf(7));
-}
+// About a minute of speech, as the clean-up leaves it.
+const NOTE = [
+  "We moved our main database from MySQL to Postgres last week, and I want to write down what happened while it is fresh.",
+  "The migration itself took four hours, and most of that was waiting for the replica to catch up, not the copy.",
+  "Kubernetes made the rollout boring, which is exactly the point: we switched traffic over in two steps and nobody noticed.",
+  "The one surprise was connection pooling. Postgres opens a process per connection, so our old pool of two hundred connections",
+  "used far more memory than we expected, and we had to put PgBouncer in front of it on the second day.",
+  "What I learned: test the pool size under real load before the switch, keep the old database running read-only for a week,",
+  "and write the rollback plan down before you need it. Next I want to write up the pooling story properly,",
+  "and send the report to the team before Friday so the other groups can plan their own moves.",
+].join(" ");
+const PLATFORMS = ["x", "linkedin", "newsletter"] as const;
 
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
-const f = (n: number, digits = 2) => n.toFixed(digits);
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-async function timed(jsonSchema?: object) {
-  const started = performance.now();
-  let first = 0;
-  const answer = await generateLocally(model!, {
-    system: jsonSchema ? "Write one short social post from the note." : "Clean up this transcript: punctuation and casing only.",
-    messages: [{ role: "user", text: NOTE }],
-    jsonSchema,
-    maxTokens: 256,
-    temperature: 0.4,
-    timeoutMs: 600_000,
-    onText: () => void (first ||= performance.now()),
+type Call = { task: string; prompt: number; evaluated: number; written: number; ms: number; by: string };
+
+async function ours() {
+  const calls: Call[] = [];
+  let usage = localModelUsage();
+  let lastEnd = 0;
+  const t0 = performance.now();
+  const since = () => performance.now() - t0;
+  // Generations take turns, so the usage counted between one task's end and the next's is that task's.
+  const ended = (task: string, by: string, started: number) => {
+    const now = localModelUsage();
+    const ms = since() - Math.max(started, lastEnd);
+    lastEnd = since();
+    calls.push({ task, prompt: now.promptTokens - usage.promptTokens, evaluated: now.evaluatedTokens - usage.evaluatedTokens, written: now.outputTokens - usage.outputTokens, ms, by: `${by} (${now.generations - usage.generations} call)` });
+    usage = now;
+  };
+  const times: Record<string, number> = {};
+  const insights = writerInsights([])
+    .write({ text: NOTE, language: "en" })
+    .then((draft) => {
+      times.title = since();
+      ended("insights", draft.written_by ?? "offline", 0);
+    });
+  const posts = PLATFORMS.map((platform) => {
+    const { generator } = PLATFORM_RULES[platform].defaultPreset;
+    let started = 0;
+    return writePost(
+      { title: "", body: NOTE, platform, preset: { ...generator, tone: "neutral", hashtags: [] }, language: "en" },
+      {
+        onStart: () => void (started = since()),
+        onPartial: (text) => void (text.trim() && (times.firstWord ??= since())),
+      },
+    ).then((post) => {
+      times.firstPost ??= since();
+      ended(platform, post.writtenBy === "offline" ? `offline: ${post.reason}` : post.writtenBy!, started);
+    });
   });
-  const end = performance.now();
-  const firstMs = (first || end) - started;
-  const tokensPerSecond = answer.outputTokens / Math.max(0.001, (end - (first || started)) / 1000);
-  return { firstMs, tokensPerSecond, tokens: answer.outputTokens, ms: end - started };
+  await Promise.all([insights, ...posts]);
+  times.all = since();
+  return { calls, times };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** node-llama-cpp alone: the note read once (as one user message), then `tokens` tokens written. */
+async function limit(tokens: number) {
+  const { getLlama, LlamaChatSession, LlamaLogLevel } = await import("node-llama-cpp");
+  const llama = await getLlama({ gpu: false, build: "never", progressLogs: false, logLevel: LlamaLogLevel.error, maxThreads: localThreads() });
+  const loaded = await llama.loadModel({ modelPath: model });
+  const context = await loaded.createContext({ contextSize: CONTEXT_TOKENS, threads: localThreads(), sequences: 1 });
+  const sequence = context.getSequence();
+  const session = new LlamaChatSession({ contextSequence: sequence });
+  const t0 = performance.now();
+  let first = 0;
+  let written = 0;
+  let prompt = NOTE;
+  // A real model may end its answer early: it is asked to go on until it has written as many.
+  while (written < tokens) {
+    const before = sequence.tokenMeter.getState();
+    await session.prompt(prompt, { maxTokens: tokens - written, temperature: 0.4, onTextChunk: () => void (first ||= performance.now()) });
+    const used = sequence.tokenMeter.diff(before);
+    written += used.usedOutputTokens;
+    if (!used.usedOutputTokens) break;
+    prompt = "Go on.";
+  }
+  const ms = performance.now() - t0;
+  const read = loaded.tokenize(NOTE).length;
+  await context.dispose();
+  await loaded.dispose();
+  return { ms, firstMs: first - t0, written, read };
+}
 
 const bareBefore = await bareJfkSeconds();
 const rssBefore = process.memoryUsage().rss;
+// Loaded first, as it is once the clean-up has run (and the limit's load is not timed either); the
+// sequence then holds another text, as it would hold the last note's.
 const loadStarted = performance.now();
-await timed(); // the first use loads the model
+await generateLocally(model, { system: "Say hello.", messages: [{ role: "user", text: "Hello" }], maxTokens: 1, temperature: 0, timeoutMs: 600_000 });
 const firstUseMs = performance.now() - loadStarted;
 const loadMs = localModelState().load_ms ?? firstUseMs;
-const text = [];
-const json = [];
-for (let i = 0; i < runs; i++) {
-  text.push(await timed());
-  json.push(await timed(z.toJSONSchema(POST)));
-}
+const run = await ours();
 const rssLoaded = process.memoryUsage().rss;
 await unloadLocalModel();
 const rssAfter = process.memoryUsage().rss;
+const written = run.calls.reduce((n, c) => n + c.written, 0);
+const evaluated = run.calls.reduce((n, c) => n + c.evaluated, 0);
+const bare = await limit(written);
 const bareAfter = await bareJfkSeconds();
-const bare = (bareBefore + bareAfter) / 2;
+const machine = (bareBefore + bareAfter) / 2;
 
-console.log(`model: ${path.basename(model)}${work ? " (the tiny random-weight test model)" : ""}; context ${CONTEXT_TOKENS} tokens, ${localThreads()} thread(s); ${runs} runs each, medians`);
-console.log(`load: ${f(loadMs / 1000)} s (first use, with node-llama-cpp's own start: ${f(firstUseMs / 1000)} s)`);
-for (const [name, results] of [["plain text", text], ["JSON under its grammar", json]] as const) {
-  console.log(
-    `${name.padEnd(24)} first token ${f(median(results.map((r) => r.firstMs)) / 1000)} s, ${f(median(results.map((r) => r.tokensPerSecond)), 0)} tokens/s ` +
-      `(${median(results.map((r) => r.tokens))} tokens in ${f(median(results.map((r) => r.ms)) / 1000)} s)`,
-  );
-}
+console.log(`model: ${path.basename(model)}${costModel ? " (the cost model: Qwen2.5-1.5B-Instruct's shapes, Q4_K_M types and vocabulary, made-up weights)" : ""}; context ${CONTEXT_TOKENS} tokens, ${localThreads()} thread(s)`);
+console.log(`load: ${s(loadMs)} (first use, with node-llama-cpp's own start: ${s(firstUseMs)}); note: ${NOTE.split(/\s+/).length} words`);
+console.log("call          tokens in prompt  evaluated  written  time     who wrote");
+for (const c of run.calls) console.log(`${c.task.padEnd(14)}${String(c.prompt).padStart(16)}${String(c.evaluated).padStart(11)}${String(c.written).padStart(9)}  ${s(c.ms).padStart(7)}  ${c.by}`);
+console.log(`${"all".padEnd(14)}${"".padStart(16)}${String(evaluated).padStart(11)}${String(written).padStart(9)}  ${s(run.times.all).padStart(7)}  ${run.calls.length} calls`);
+console.log(`note ready → title ${s(run.times.title)}, → first post's first word ${s(run.times.firstWord ?? Number.NaN)}, → first post written ${s(run.times.firstPost)}, → all posts ${s(run.times.all)}`);
+console.log(`limit (a bare LlamaChatSession, same file and threads, loaded first): the note (${bare.read} tokens) read once and ${bare.written} tokens written in ${s(bare.ms)} (first token ${s(bare.firstMs)})`);
+const readRate = (bare.read + 20) / (bare.firstMs / 1000);
+const writeRate = bare.written / ((bare.ms - bare.firstMs) / 1000);
+console.log(`the limit's rates: reading ${readRate.toFixed(0)} tokens/s (the note and the chat template's ~20), writing ${writeRate.toFixed(1)} tokens/s`);
+console.log(`ours ÷ limit: ${(run.times.all / bare.ms).toFixed(2)}× (tokens evaluated ${evaluated} against ~${bare.read + 20})`);
 console.log(`RSS: ${mb(rssBefore)} before, ${mb(rssLoaded)} loaded, ${mb(rssAfter)} after unloading`);
-console.log(
-  `÷ bare PocketSphinx on jfk.wav (${f(bare)} s, before ${f(bareBefore)} and after ${f(bareAfter)}): load ${f(loadMs / 1000 / bare)}×, ` +
-    `first token ${f(median(text.map((r) => r.firstMs)) / 1000 / bare)}×, 100 tokens ${f(100 / median(text.map((r) => r.tokensPerSecond)) / bare)}×`,
-);
-if (work) await rm(work, { recursive: true, force: true });
+console.log(`bare PocketSphinx on jfk.wav: ${machine.toFixed(2)} s (before ${bareBefore.toFixed(2)}, after ${bareAfter.toFixed(2)}); all posts ÷ that ${(run.times.all / 1000 / machine).toFixed(1)}×`);
 process.exit(0);

@@ -9,7 +9,7 @@ import { env } from "@/lib/env.ts";
 // instruct models whose licence allows this use (Qwen2.5-1.5B, Qwen3-1.7B, SmolLM2-1.7B, all
 // Apache-2.0) it follows a format best at this size, and it writes the four languages Voicedraft
 // writes in (SmolLM2 is English first; Qwen3 thinks aloud first unless told not to, tokens a
-// 4-core laptop pays for). 1.1 GB to download, about 1.5 GB of memory loaded with a 4096-token
+// 4-core laptop pays for). 1.1 GB to download, about 1.4 GB of memory loaded with a 4096-token
 // context. For small machines, Qwen2.5-0.5B-Instruct (SMALL_LOCAL_MODEL_URL, 0.5 GB) through
 // WRITER_LOCAL_MODEL_URL and WRITER_LOCAL_MODEL_SHA256. The SHA-256s are the ones Hugging Face
 // lists for the files; they could not be checked from here (no download), and a file that does
@@ -27,7 +27,7 @@ export const DEFAULT_LOCAL_MODEL: LocalModelSource = {
 /** About 0.5 GB; its SHA-256 is not pinned here: take it from the file's Hugging Face page. */
 export const SMALL_LOCAL_MODEL_URL = "https://huggingface.co/Qwen/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/qwen2.5-0.5b-instruct-q4_k_m.gguf";
 
-/** Below this much memory, `WRITER_LOCAL=auto` leaves writing to the rules (the model takes ~1.5 GB loaded). */
+/** Below this much memory, `WRITER_LOCAL=auto` leaves writing to the rules (the model takes ~1.4 GB loaded). */
 export const LOCAL_MODEL_MIN_MEMORY = 4 * 2 ** 30;
 
 type Settings = Pick<ReturnType<typeof env>, "WRITER_LOCAL" | "WRITER_LOCAL_MODEL" | "WRITER_LOCAL_MODEL_URL" | "WRITER_LOCAL_MODEL_SHA256" | "MODELS_DIR">;

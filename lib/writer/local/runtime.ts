@@ -126,7 +126,11 @@ async function load(file: string): Promise<Loaded> {
 class LoadTimeout extends Error {}
 
 async function loadAndCreateContext(llama: Llama, file: string, loadSignal: AbortSignal): Promise<{ model: LlamaModel; context: LlamaContext }> {
-  const model = await llama.loadModel({ modelPath: file, loadSignal });
+  // Read, not mapped: llama.cpp repacks most weights for the CPU into memory of its own, and the
+  // mapped file's pages of those weights stayed resident beside the copy (Qwen2.5-1.5B Q4_K_M: 1.93
+  // GB RSS mapped, 1.35 GB read, the same speed; docs/benchmarks.md, issue 67). node-llama-cpp
+  // 3.21.1 has no switch for the repack itself (llama.cpp's use_extra_bufts).
+  const model = await llama.loadModel({ modelPath: file, loadSignal, useMmap: false });
   try {
     loadSignal.throwIfAborted();
     const context = await model.createContext({ contextSize: Math.min(CONTEXT_TOKENS, model.trainContextSize), threads: localThreads(), sequences: 1, createSignal: loadSignal });
