@@ -20,14 +20,15 @@ export async function getChannel({ userId, id }: { userId: string; id: string })
 export async function createChannel({ userId, input }: { userId: string; input: CreateChannelInput }): Promise<Channel> {
   const prisma = await db();
   const row = await prisma.channel.create({
-    data: { userId, platform: input.platform, name: input.name, active: input.active ?? true },
+    data: { userId, platform: input.platform, name: input.name, active: input.active ?? true, writeForEveryNote: input.write_for_every_note ?? false },
   });
   return toChannel(row);
 }
 
 export async function updateChannel({ userId, id, input }: { userId: string; id: string; input: UpdateChannelInput }): Promise<Channel> {
   const prisma = await db();
-  const { count } = await prisma.channel.updateMany({ where: { id, userId }, data: input });
+  const { write_for_every_note: writeForEveryNote, ...rest } = input;
+  const { count } = await prisma.channel.updateMany({ where: { id, userId }, data: { ...rest, writeForEveryNote } });
   if (count === 0) throw notFound(`The channel ${id}`);
   return getChannel({ userId, id });
 }
@@ -44,4 +45,19 @@ export async function deleteChannel({ userId, id }: { userId: string; id: string
     await tx.channel.delete({ where: { id } });
     return toChannel(row);
   });
+}
+
+/**
+ * The channels a new note's posts are written for before anyone asks: the active ones marked
+ * "write for every note", and the active ones in `sharedTo` (the channels the person's recent posts
+ * were shared to, most used first). In that order: the ones shared to first, as the person uses them.
+ */
+export async function channelsForEveryNote({ userId, sharedTo }: { userId: string; sharedTo: string[] }): Promise<Channel[]> {
+  const prisma = await db();
+  const rows = await prisma.channel.findMany({
+    where: { userId, active: true, OR: [{ writeForEveryNote: true }, { id: { in: sharedTo } }] },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const rank = (id: string) => (sharedTo.includes(id) ? sharedTo.indexOf(id) : sharedTo.length);
+  return rows.sort((a, b) => rank(a.id) - rank(b.id)).map(toChannel);
 }

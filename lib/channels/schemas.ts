@@ -12,6 +12,11 @@ const ChannelName = z
   .transform((s) => s.normalize("NFC").trim())
   .pipe(z.string().min(1, "must not be empty").max(100, "must be at most 100 characters").regex(NAME_CHARS, NAME_CHARS_MESSAGE))
   .meta({ description: "Your name for the destination, 1–100 characters.", example: "My LinkedIn" });
+const WriteForEveryNote = z.boolean().meta({
+  description:
+    "Default false. When true (and the channel is active), a post for it is written from every new note as soon as the note's text is ready, " +
+    "before you ask for posts; channels your recent notes were shared to are written for too.",
+});
 const PlatformField = z.enum(PLATFORMS).meta({ description: "Where the variant will be posted; sets its length limit." });
 
 // Strict: a channel never carries a token, password or any other third-party credential.
@@ -20,13 +25,14 @@ export const CreateChannelInput = z
     platform: PlatformField,
     name: ChannelName,
     active: z.boolean().optional().meta({ description: "Default true. Variants can only be made for active channels." }),
+    write_for_every_note: WriteForEveryNote.optional(),
   })
   .meta({ id: "ChannelInput" });
 export type CreateChannelInput = z.output<typeof CreateChannelInput>;
 
 export const UpdateChannelInput = z
-  .strictObject({ platform: PlatformField.optional(), name: ChannelName.optional(), active: z.boolean().optional() })
-  .refine((v) => Object.keys(v).length > 0, "give at least one of platform, name, active")
+  .strictObject({ platform: PlatformField.optional(), name: ChannelName.optional(), active: z.boolean().optional(), write_for_every_note: WriteForEveryNote.optional() })
+  .refine((v) => Object.keys(v).length > 0, "give at least one of platform, name, active, write_for_every_note")
   .meta({ id: "ChannelUpdate" });
 export type UpdateChannelInput = z.output<typeof UpdateChannelInput>;
 
@@ -36,6 +42,7 @@ export const Channel = z
     platform: z.enum(PLATFORMS),
     name: z.string(),
     active: z.boolean(),
+    write_for_every_note: WriteForEveryNote,
     default_preset_id: z.string().meta({
       description:
         "The built-in preset that suits the platform, to preselect: x builtin-thread (one post, a thread when long); " +
@@ -57,6 +64,7 @@ export function toChannel(row: ChannelRow): Channel {
     platform: row.platform as Platform,
     name: row.name,
     active: row.active,
+    write_for_every_note: row.writeForEveryNote,
     default_preset_id: defaultPresetId(row.platform as Platform),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -1,4 +1,6 @@
 import { followImprovedNote } from "@/lib/posts/generation/follow-improved-note.ts";
+import { startUsualPosts } from "@/lib/posts/generation/start-usual-posts.ts";
+import { log, errorFields } from "@/lib/log.ts";
 import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";
@@ -16,7 +18,8 @@ import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 // A note's life after recognition, one step for every way in (an upload, a recording in parts, a
 // live recording's Stop, and the second pass's text): lib/transcription hears the recording and
 // hands over its text, segments and words; here the note is cleaned up, saved (with the labels of
-// its recording), given insights, announced to webhooks, and its audio kept; a text heard again is
+// its recording), given insights, announced to webhooks, its posts for the person's usual channels
+// started, and its audio kept; a text heard again is
 // cleaned up anew, given insights again, and followed by its posts.
 
 // The note's audio, as recognition meets it: the quota checked before a recording to keep is
@@ -82,6 +85,11 @@ export async function saveNote({
     // offline it takes milliseconds, and a failure leaves insights null (logged), never the upload.
     const insights = await writeNoteInsights({ userId, id: row.id });
     await emitWebhookEvent({ userId, type: "transcription.completed", subjectId: row.id });
+    // Then its posts for the person's usual channels; a recording sent in parts is a note a part, and
+    // is written for when asked, from the part the person picks.
+    if (!data.recordingId) {
+      await startUsualPosts({ userId, noteId: row.id }).catch((err: unknown) => log.warn("the usual posts did not start", { transcription_id: row.id, ...errorFields(err) }));
+    }
     return { result: { ...presentNote(row), insights }, replayed: false };
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err)) {

@@ -47,7 +47,7 @@ export function ChannelsManager() {
                 testId="channel"
                 name={c.name}
                 detail={`${platformName(c.platform)} · ${presetName(c.default_preset_id)}`}
-                badge={c.active ? undefined : "Off"}
+                badge={c.active ? (c.write_for_every_note ? "Every note" : undefined) : "Off"}
                 onEdit={() => setEditing(c)}
               />
             ))}
@@ -90,6 +90,7 @@ function ChannelEditor({ channel, onDone }: { channel: Channel; onDone: () => vo
         name: String(form.get("name") ?? ""),
         platform: String(form.get("platform")) as Channel["platform"],
         active: form.get("active") === "on",
+        write_for_every_note: form.get("every_note") === "on",
       });
       toast("Channel saved.");
       onDone();
@@ -143,6 +144,9 @@ function ChannelEditor({ channel, onDone }: { channel: Channel; onDone: () => vo
       <PlatformSelect id="edit-channel-platform" platforms={PLATFORMS} name="platform" defaultValue={channel.platform} />
       <label className="check">
         <input type="checkbox" name="active" defaultChecked={channel.active} /> Offer it when making posts
+      </label>
+      <label className="check">
+        <input type="checkbox" name="every_note" defaultChecked={channel.write_for_every_note} /> Write a post for it from every note, as soon as the note is ready
       </label>
       {error && <Notice tone="danger">{error}</Notice>}
       <Button type="submit" size="large" block>

@@ -2177,6 +2177,8 @@ export interface components {
             name: string;
             /** @description Default true. Variants can only be made for active channels. */
             active?: boolean;
+            /** @description Default false. When true (and the channel is active), a post for it is written from every new note as soon as the note's text is ready, before you ask for posts; channels your recent notes were shared to are written for too. */
+            write_for_every_note?: boolean;
         };
         ChannelUpdate: {
             /**
@@ -2190,6 +2192,8 @@ export interface components {
              */
             name?: string;
             active?: boolean;
+            /** @description Default false. When true (and the channel is active), a post for it is written from every new note as soon as the note's text is ready, before you ask for posts; channels your recent notes were shared to are written for too. */
+            write_for_every_note?: boolean;
         };
         Channel: {
             id: string;
@@ -2197,6 +2201,8 @@ export interface components {
             platform: "linkedin" | "x" | "threads" | "bluesky" | "mastodon" | "instagram" | "facebook" | "newsletter" | "blog" | "other";
             name: string;
             active: boolean;
+            /** @description Default false. When true (and the channel is active), a post for it is written from every new note as soon as the note's text is ready, before you ask for posts; channels your recent notes were shared to are written for too. */
+            write_for_every_note: boolean;
             /** @description The built-in preset that suits the platform, to preselect: x builtin-thread (one post, a thread when long); bluesky, threads, mastodon builtin-short; instagram builtin-caption; newsletter, blog builtin-article; others builtin-standard. */
             default_preset_id: string;
             /** Format: date-time */

@@ -49,14 +49,14 @@ class ChannelsResource:
     def __init__(self, transport: _transport.Transport) -> None:
         self._transport = transport
 
-    def create(self, platform: str, name: str, *, active: Optional[bool] = None) -> Dict[str, Any]:
+    def create(self, platform: str, name: str, *, active: Optional[bool] = None, write_for_every_note: Optional[bool] = None) -> Dict[str, Any]:
         """Add a channel.
 
         A destination: a platform (linkedin, x, threads, bluesky, mastodon, instagram, facebook, newsletter, blog, other) and your name for it. It never takes a token, password or other credential (unknown fields are refused).
 
         Required scope: `content:write`.
         """
-        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["create_channel"], json_body=_present({"platform": platform, "name": name, "active": active})))
+        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["create_channel"], json_body=_present({"platform": platform, "name": name, "active": active, "write_for_every_note": write_for_every_note})))
 
     def delete(self, id: str) -> Dict[str, Any]:  # noqa: A002
         """Delete a channel.
@@ -85,14 +85,14 @@ class ChannelsResource:
         """
         return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["list_channels"]))
 
-    def update(self, id: str, *, platform: Optional[str] = None, name: Optional[str] = None, active: Optional[bool] = None) -> Dict[str, Any]:  # noqa: A002
+    def update(self, id: str, *, platform: Optional[str] = None, name: Optional[str] = None, active: Optional[bool] = None, write_for_every_note: Optional[bool] = None) -> Dict[str, Any]:  # noqa: A002
         """Update a channel.
 
         Rename it, change its platform, or (de)activate it. Variants can be made only for active channels.
 
         Required scope: `content:write`.
         """
-        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["update_channel"], path_params={"id": id}, json_body=_present({"platform": platform, "name": name, "active": active})))
+        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["update_channel"], path_params={"id": id}, json_body=_present({"platform": platform, "name": name, "active": active, "write_for_every_note": write_for_every_note})))
 
 
 class ContentResource:
