@@ -3,6 +3,7 @@ import type { Scope } from "@/lib/api-keys/scopes.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { limitApiRequest, limitUnknownKeys } from "@/lib/rate-limit/api-limits.ts";
 import { withRequest, type RequestContext, type RouteParams } from "@/lib/api/with-request.ts";
+import { asPerson } from "@/lib/turns/person-context.ts";
 
 export type ApiKeyContext<P extends RouteParams> = RequestContext<P> & { user: { id: string }; key: Principal };
 
@@ -19,7 +20,7 @@ export function withApiKey<P extends RouteParams = RouteParams>(
       });
     }
     const limitHeaders = await limitApiRequest(key, ctx.req);
-    const response = await handler({ ...ctx, user: { id: key.userId }, key });
+    const response = await asPerson(key.userId, () => handler({ ...ctx, user: { id: key.userId }, key }));
     for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
     return response;
   });

@@ -14,6 +14,7 @@ import { cleanUpNamed } from "@/lib/clean-up/select-clean-up.ts";
 import { CleanUpError, type CleanUp } from "@/lib/clean-up/types.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
+import { asPerson } from "@/lib/turns/person-context.ts";
 
 // One execution of a clean-up workflow. An execution first claims the workflow (a lease
 // kept alive by a heartbeat), so two workers never clean up the same note at once; a lease
@@ -99,7 +100,7 @@ export async function runCleanUp({
     const cleanUp = cleanUpNamed(workflow.optimizer);
     const pending = await prisma.cleanUpChunk.findMany({ where: { workflowId, outputText: null }, orderBy: { index: "asc" } });
     for (const chunk of pending) {
-      const written = await cleanChunk(cleanUp, chunk.inputText, spellings);
+      const written = await asPerson(workflow.userId, () => cleanChunk(cleanUp, chunk.inputText, spellings));
       // A clean-up that does not keep what was said is not used: that part gets the offline
       // rules' clean-up of the recognized words (punctuation, casing, no fillers) instead.
       const verdict = await compute(workflow.userId, judgeCleanUpTask, { recognized: chunk.inputText, cleaned: written });

@@ -5,6 +5,7 @@ import { enqueueJob } from "@/lib/jobs/queue.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
 import { writerInsights } from "@/lib/insights/writer-insights.ts";
+import { asPerson } from "@/lib/turns/person-context.ts";
 
 // Insights by the writer, in the background: the offline ones are already stored (written while
 // the request waited); this rewrites them from the note's text as it is when the job runs, with
@@ -23,7 +24,7 @@ export const writeInsightsJob = defineJob({
   async run({ userId, transcriptionId }) {
     const prisma = await db();
     const terms = await prisma.dictionaryEntry.findMany({ where: { userId }, select: { correctSpelling: true }, take: 10_000 });
-    await refreshInsights({ userId, id: transcriptionId, writer: writerInsights(terms.map((t) => t.correctSpelling)) });
+    await asPerson(userId, () => refreshInsights({ userId, id: transcriptionId, writer: writerInsights(terms.map((t) => t.correctSpelling)) }));
   },
 });
 

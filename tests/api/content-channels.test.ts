@@ -25,7 +25,7 @@ describe("channels", () => {
     const created = await call(postChannel, { method: "POST", path: "/api/v1/channels", key, json: { platform: "bluesky", name: "  Sky  " } });
     assert.equal(created.status, 201, created.text);
     assert.deepEqual({ ...created.body.channel, id: undefined, created_at: undefined, updated_at: undefined }, {
-      id: undefined, platform: "bluesky", name: "Sky", active: true, default_preset_id: "builtin-short", created_at: undefined, updated_at: undefined,
+      id: undefined, platform: "bluesky", name: "Sky", active: true, write_for_every_note: false, default_preset_id: "builtin-short", created_at: undefined, updated_at: undefined,
     });
     const id = created.body.channel.id;
     assert.deepEqual((await call(listChannels, { path: "/api/v1/channels", key })).body.channels.map((c: { id: string }) => c.id), [id]);

@@ -13,6 +13,7 @@ import { applyGenerationResult, type WrittenBy } from "@/lib/posts/generation/ap
 import { GenerationResult } from "@/lib/posts/schemas.ts";
 import { isGenerationActive } from "@/lib/posts/items/states.ts";
 import { findOwnedNote } from "@/lib/notes/store/owned-note.ts";
+import { asPerson } from "@/lib/turns/person-context.ts";
 
 // The built-in worker: runs the configured generator on the task's source snapshot, then applies
 // the result with the same use case the signed callback (an external generator) ends in.
@@ -80,7 +81,7 @@ export const generateVariantJob = defineJob({
     const heartbeat = setInterval(() => void whileHeld(taskId, executionId, { heartbeatAt: new Date() }).catch(() => undefined), HEARTBEAT_MS);
     heartbeat.unref();
     try {
-      await generate(task, executionId, ctx);
+      await asPerson(task.userId, () => generate(task, executionId, ctx));
     } finally {
       clearInterval(heartbeat);
     }
