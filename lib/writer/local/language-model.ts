@@ -29,10 +29,14 @@ async function yieldToLiveRecognition(signal?: AbortSignal): Promise<void> {
 
 type Timing = { timeoutMs: number; onStart?: () => void };
 
-/** The answer's fields in one line: `Answer in JSON: "title" (a short headline…), "posts" (…).` */
+/**
+ * The answer's fields in one line, by name: `Answer in JSON: "title", "posts".` The grammar holds the
+ * answer to the schema, and each task's instruction says what goes in the fields; their descriptions
+ * (for a writer server's JSON mode) repeated what the task said, and were read for every task.
+ */
 function fieldsLine(schema: object): string {
-  const properties = (schema as { properties?: Record<string, { description?: string }> }).properties ?? {};
-  const fields = Object.entries(properties).map(([name, p]) => (p.description ? `"${name}" (${p.description.replace(/\.$/, "")})` : `"${name}"`));
+  const properties = (schema as { properties?: Record<string, unknown> }).properties ?? {};
+  const fields = Object.keys(properties).map((name) => `"${name}"`);
   return fields.length ? `Answer in JSON: ${fields.join(", ")}.` : "Answer in JSON.";
 }
 

@@ -16,8 +16,8 @@ export function writtenInsights(max: { title: number; summary: number; keyPoints
 /** `language`: the note's language by name; `keep`: the person's spellings the note uses. */
 export function insightsPrompt({ text, language, keep }: { text: string; language: string; keep: string[] }): { system: string; prompt: NoteTask } {
   const task = [
-    "Task: write the note's title, summary, key points and action items.",
-    "Action items are things the speaker (or their team) commits to doing; write each as a to-do starting with a verb.",
+    "Task: the note's title (a few words naming its subject, never its first words), a summary in one to three sentences, its key points,",
+    "and its action items: what the speaker commits to doing, each a to-do starting with a verb (none when nothing).",
   ].join("\n");
   return { system: noteSystem({ language, keep }), prompt: { note: text, task } };
 }

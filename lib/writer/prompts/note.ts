@@ -12,6 +12,8 @@ export function noteSystem({ language, keep }: { language: string; keep: string[
   return [
     "You work on the author's voice note, transcribed from speech. The note comes first; after it, one task: do that task and nothing else.",
     "Use only what the note says: keep the author's facts, names, numbers and opinions, and add nothing they did not say. No commentary about the task.",
+    // What every post shares is said here, once per note, not in each post's task (read once: issue 67).
+    "A post is in the author's own voice, ready to publish: no hashtags, no emoji unless the tone is casual, a title only when asked.",
     `Write in ${language}, the note's language.`,
     // Sorted: the same spellings in the same order for every task of the note.
     ...(keep.length ? [`Write these exactly as spelled here: ${[...keep].sort().join(", ")}.`] : []),

@@ -16,8 +16,8 @@ const LABELS: Record<string, string> = {
   other: "the web",
 };
 const COUNTING: Record<string, string> = {
-  x: "X counts a link as 23 characters, and an emoji or a Chinese, Japanese or Korean character as 2.",
-  mastodon: "Mastodon counts a link as 23 characters.",
+  x: "A link counts 23, an emoji or CJK character 2.",
+  mastodon: "A link counts 23.",
   graphemes: "",
   "code points": "",
 };
@@ -46,24 +46,26 @@ export type PostPromptInput = {
   body: string;
 };
 
+// Each line as short as it can be: the rules all posts share are in the note's system prompt
+// (note.ts), read once per note; a post's task is read for each post (issue 67: the task lines
+// were as long as the note).
 export function postPrompt(p: PostPromptInput): { system: string; prompt: NoteTask } {
+  const counting = p.limit !== null ? COUNTING[p.counting ?? "code points"] : "";
   const lines = [
-    `Task: turn the note into a ready-to-post text for ${LABELS[p.platform] ?? "the web"}, in the author's own voice.`,
-    "No hashtags, no emoji unless the tone is casual.",
+    `Task: a post for ${LABELS[p.platform] ?? "the web"}.`,
     p.limit === null
-      ? "There is no length limit."
+      ? ""
       : p.thread
-        ? `Write one post of at most ${p.limit} characters if the note's point fits in one; only if it does not, a thread: each post at most ${p.limit - NUMBERING} characters, split between sentences, no numbering.`
-        : `The post must be at most ${p.limit} characters, counting spaces.`,
-    ...(p.limit !== null && COUNTING[p.counting ?? "code points"] ? [COUNTING[p.counting ?? "code points"]] : []),
+        ? `One post of at most ${p.limit} characters if the point fits; else a thread, each post at most ${p.limit - NUMBERING}, split between sentences, unnumbered.`
+        : `At most ${p.limit} characters.`,
+    counting,
     p.shape === "hook"
-      ? "Open with the hook: the most striking sentence of the note, first."
+      ? "Start with the note's most striking sentence."
       : p.shape === "professional"
-        ? `Open with a one-line hook, then one idea per short paragraph (one or two sentences each, blank lines between)${p.inviteReplies ? ", and end with a line that invites replies." : "."}`
-        : "Write it as paragraphs separated by blank lines.",
-    p.titled ? "Give it a title: a short headline, not the note's first words." : "Leave the title empty.",
+        ? `A one-line hook, then one idea per short paragraph${p.inviteReplies ? ", ending with a line inviting replies" : ""}.`
+        : "Paragraphs separated by blank lines.",
+    p.titled ? `A short headline as its title, not the note's first words${p.title ? ` (the note is titled: ${p.title})` : ""}.` : "No title.",
     `Tone: ${p.tone}. Length: ${LENGTHS[p.length] ?? "natural"}.`,
-    ...(p.title ? [`The note's title: ${p.title}`] : []),
   ];
-  return { system: noteSystem({ language: p.language, keep: p.keep }), prompt: { note: p.body, task: lines.join("\n") } };
+  return { system: noteSystem({ language: p.language, keep: p.keep }), prompt: { note: p.body, task: lines.filter(Boolean).join("\n") } };
 }
