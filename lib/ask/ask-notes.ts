@@ -60,7 +60,7 @@ export async function askNotes({ userId, input, listen = {}, signal }: { userId:
   };
   listen.citations?.(citations);
   if (!citations.length) return sendOffline(offline(input.question, topic, [], "nothing in your notes matched the question"), false);
-  if (writerFor("answers") !== "model") return sendOffline(offline(input.question, topic, citations, "no writer is set up (WRITER_BASE_URL)"), false);
+  if (writerFor("answers") !== "model") return sendOffline(offline(input.question, topic, citations, "no writer is set up"), false);
 
   const given = new Set(citations.map((c) => c.n));
   const filter = markerFilter(given);

@@ -52,7 +52,8 @@ export class CircuitBreaker {
   /** Why calls are skipped right now, or null when they are not. */
   skipping(): string | null {
     if (this.openUntil === 0 || this.now() >= this.openUntil) return null;
-    return `the writer is skipped until ${new Date(this.openUntil).toISOString()} after: ${this.lastError}`;
+    // When and after what error is in state() and the log; a person reads what happened, in words.
+    return `the writer failed just before (${this.lastError}), so it is given a few minutes before it is tried again`;
   }
 
   state(): BreakerState {

@@ -59,12 +59,20 @@ export function writerProvider(): WriterProvider | null {
   return { kind: "local", modelPath: choice.path, model: path.basename(choice.path, ".gguf") };
 }
 
+const NO_LOCAL_MODEL = {
+  off: "the model on this machine is turned off",
+  memory: "this machine has too little memory for the model",
+  "no-such-file": "the model file it was given is not there",
+  "not-downloaded": "the model on this machine has not been downloaded yet",
+} as const;
+
 /** Why no writer writes (for offline reasons and Settings), or null when one does. */
 export function noWriterReason(): string | null {
   if (writerProvider()) return null;
   const choice = chooseLocalModel();
-  if (choice.path) return localModelFailure(choice.path);
-  return `no writer is set up (WRITER_BASE_URL), and ${choice.reason}`;
+  if (choice.path !== null) return localModelFailure(choice.path);
+  // Shown on posts and answers: in words; the settings behind it are in health's local_model.reason.
+  return `no writer is set up, and ${NO_LOCAL_MODEL[choice.why]}`;
 }
 
 // ─── Who writes each task ─────────────────────────────────────────────────────────────────────

@@ -46,34 +46,48 @@ class EmptyAnswer extends Error {
   name = "EmptyAnswer";
 }
 
-type Failure = { kind: FailureKind; reason: string; retryAfterMs?: number };
+// A failure's `reason` is shown to the person (a post card, a rewrite, a note's clean-up, Ask): plain
+// words, what happened and, where it helps, what to do; no addresses, status codes, error names,
+// token counts, times or settings. The `detail` (those) goes to the log, for the administrator.
+type Failure = { kind: FailureKind; reason: string; detail: string; retryAfterMs?: number };
+
+const detailOf = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.message}` : String(err)).slice(0, 300);
 
 function classify(err: unknown, provider: WriterProvider): Failure {
   if (provider.kind === "local") return classifyLocal(err);
   const { settings } = provider;
+  const detail = `${settings.baseUrl} (${settings.model}): ${detailOf(err)}`;
   if (APICallError.isInstance(err) && err.statusCode !== undefined) {
     const status = err.statusCode;
-    if (status === 401 || status === 403) return { kind: "refused", reason: `the writer at ${settings.baseUrl} refused the key (${status}); check ${settings.keyVariable}` };
+    if (status === 401 || status === 403) return { kind: "refused", reason: "the writer refused its key; the administrator can check it", detail: `${detail}; check ${settings.keyVariable}` };
     if (status === 429 || status >= 500) {
       const seconds = Number(err.responseHeaders?.["retry-after"]);
-      return { kind: "busy", reason: `the writer answered ${status}`, retryAfterMs: Number.isFinite(seconds) ? seconds * 1000 : undefined };
+      return { kind: "busy", reason: "the writer was busy", detail, retryAfterMs: Number.isFinite(seconds) ? seconds * 1000 : undefined };
     }
-    if (status === 404) return { kind: "refused", reason: `the writer has no model "${settings.model}" (404); check WRITER_MODEL` };
-    return { kind: "refused", reason: `the writer answered ${status}: ${err.message.slice(0, 200)}` };
+    if (status === 404) return { kind: "refused", reason: "the writer does not have the model it was set up with; the administrator can check it", detail: `${detail}; check WRITER_MODEL` };
+    return { kind: "refused", reason: "the writer turned the request down", detail };
   }
-  if (NoObjectGeneratedError.isInstance(err) || err instanceof EmptyAnswer) return { kind: "malformed", reason: "the writer's answer did not match the requested form" };
+  if (NoObjectGeneratedError.isInstance(err) || err instanceof EmptyAnswer) return { kind: "malformed", reason: "the writer's answer was not in the form asked for", detail };
   const name = (err as Error)?.name;
-  if (name === "TimeoutError" || name === "AbortError") return { kind: "down", reason: `the writer did not answer within ${env().WRITER_TIMEOUT_SECONDS} s` };
-  return { kind: "down", reason: `the writer at ${settings.baseUrl} cannot be reached (${(err as Error)?.message ?? String(err)})` };
+  if (name === "TimeoutError" || name === "AbortError") return { kind: "down", reason: "the writer did not answer in time", detail: `${detail}; WRITER_TIMEOUT_SECONDS=${env().WRITER_TIMEOUT_SECONDS}` };
+  return { kind: "down", reason: "the writer could not be reached", detail };
 }
 
 function classifyLocal(err: unknown): Failure {
-  if (LocalModelUnusable.isInstance(err)) return { kind: "refused", reason: `the model on this machine cannot be used: ${err.message}` };
-  if ((err as Error)?.name === "PromptTooLong") return { kind: "refused", reason: (err as Error).message };
-  if (NoObjectGeneratedError.isInstance(err) || err instanceof EmptyAnswer) return { kind: "malformed", reason: "the model on this machine wrote an answer that did not match the requested form" };
+  const detail = detailOf(err);
+  // Its own reasons (a damaged file, a load that did not finish) are written in plain words already.
+  if (LocalModelUnusable.isInstance(err)) return { kind: "refused", reason: `the model on this machine cannot be used: ${err.message}`, detail };
+  if ((err as Error)?.name === "PromptTooLong") return { kind: "refused", reason: "the note is too long for the model on this machine", detail };
+  if (NoObjectGeneratedError.isInstance(err) || err instanceof EmptyAnswer) return { kind: "malformed", reason: "the model on this machine wrote an answer that was not in the form asked for", detail };
   const name = (err as Error)?.name;
-  if (name === "TimeoutError" || name === "AbortError") return { kind: "down", reason: `the model on this machine did not finish within ${env().WRITER_TIMEOUT_SECONDS} s of its own work` };
-  return { kind: "refused", reason: `the model on this machine failed: ${(err as Error)?.message ?? String(err)}` };
+  if (name === "TimeoutError" || name === "AbortError") return { kind: "down", reason: "the model on this machine took too long on it", detail: `${detail}; WRITER_TIMEOUT_SECONDS=${env().WRITER_TIMEOUT_SECONDS}` };
+  return { kind: "refused", reason: "the model on this machine failed", detail };
+}
+
+/** For tests: the reasons a person is shown for these errors (the writer as it is set up now). */
+export function failureReasons(errors: unknown[]): string[] {
+  const provider = writerProvider();
+  return provider ? errors.map((err) => classify(err, provider).reason) : [];
 }
 
 /**
@@ -87,7 +101,7 @@ async function call<T>(
   { signal, retryBusy = true, onStart }: { signal?: AbortSignal; retryBusy?: boolean; onStart?: () => void } = {},
 ): Promise<WriteOutcome<T>> {
   const provider = writerProvider();
-  if (!provider) return { ok: false, kind: "unconfigured", reason: noWriterReason() ?? "no writer is set up (WRITER_BASE_URL)" };
+  if (!provider) return { ok: false, kind: "unconfigured", reason: noWriterReason() ?? "no writer is set up" };
   const guard = breakerFor(provider);
   if (!guard.allow()) return { ok: false, kind: "skipped", reason: guard.skipping() ?? "the writer is being tried again by another request" };
   const model = modelOf(provider, onStart);
@@ -104,7 +118,7 @@ async function call<T>(
     } catch (err) {
       if (signal?.aborted) throw err; // the caller gave up: not the writer's failure
       last = classify(err, provider);
-      log.warn("writer call failed", { kind: last.kind, attempt: tries + 1, ...errorFields(err) });
+      log.warn("writer call failed", { kind: last.kind, attempt: tries + 1, detail: last.detail, ...errorFields(err) });
       if (!(last.kind === "malformed" || (last.kind === "busy" && retryBusy))) break;
       if (provider.kind === "local" && last.kind === "malformed") break; // under its grammar, a second ask costs as much and fares the same
       if (last.kind === "busy") await new Promise((r) => setTimeout(r, Math.min(last!.retryAfterMs ?? RETRY_DELAY_MS, RETRY_AFTER_MAX_MS)));

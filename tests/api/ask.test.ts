@@ -252,7 +252,7 @@ describe("POST /api/v1/ask, with the writer", () => {
       const failed = await ask(alice, { question: "pricing" });
       assert.equal(failed.status, 200, failed.text);
       assert.equal(failed.body.answered_by, "offline");
-      assert.match(failed.body.offline_reason, /^the writer failed: .*refused the key/);
+      assert.match(failed.body.offline_reason, /^the writer failed: .*refused its key/);
       assert.match(failed.body.answer, /^Here is what you said about “pricing”:/);
       assert.equal(failed.body.citations.length, 2);
 

@@ -407,7 +407,7 @@ describe("limits that fit a slow machine", () => {
       const outcome = await writeObject({ schema: title, name: "t", system: "Title it.", prompt: NOTE, maxTokens: 64 });
       assert.ok(!outcome.ok);
       assert.equal(outcome.kind, "down");
-      assert.match(outcome.reason, /did not finish within 0\.001 s of its own work/);
+      assert.match(outcome.reason, /^the model on this machine took too long on it$/);
       const status = writerStatus();
       assert.ok(status.configured);
       assert.equal(status.open, false, "the model on this machine is slow on this task, not gone");
