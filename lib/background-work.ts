@@ -17,6 +17,7 @@ import { getItem } from "@/lib/posts/items/get-item.ts";
 import { getDelivery } from "@/lib/posts/delivery/get-delivery.ts";
 import { recognizePieceJob, recoverStalePieces } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { keepUnkeptLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
+import { recoverSecondPassesSweep, secondPassJob } from "@/lib/transcription/live/second-pass-job.ts";
 import { finishIdleLiveRecordings } from "@/lib/transcription/live/finish-idle-live-recordings.ts";
 import { whenListening } from "@/lib/server-listening.ts";
 
@@ -24,7 +25,7 @@ import { whenListening } from "@/lib/server-listening.ts";
 // answers them), given here: those domains import lib/webhooks to emit events, so it imports none of them.
 export const webhookEventJob = defineWebhookEventJob({ transcription: getNote, item: getItem, delivery: getDelivery });
 
-export const JOBS: JobDefinition[] = [recognizePieceJob, cleanUpJob, generateVariantJob, writeInsightsJob, webhookEventJob, webhookDeliveryJob];
+export const JOBS: JobDefinition[] = [recognizePieceJob, secondPassJob, cleanUpJob, generateVariantJob, writeInsightsJob, webhookEventJob, webhookDeliveryJob];
 
 export const SWEEPS: Sweep[] = [
   {
@@ -37,6 +38,8 @@ export const SWEEPS: Sweep[] = [
     intervalSeconds: () => Math.min(15, Math.max(1, env().RECOGNITION_PIECE_STALE_SECONDS / 2)),
     run: () => recoverStalePieces(),
   },
+  // Second passes queued before a restart, or cut short by one: still said to be improving, queued again.
+  { name: "recover-second-passes", intervalSeconds: () => 15, run: () => recoverSecondPassesSweep() },
   { name: "recover-generation-tasks", intervalSeconds: () => 60, run: () => recoverGenerationTasks() },
   // Webhook deliveries saved but never queued (the process died in between).
   { name: "recover-webhook-deliveries", intervalSeconds: () => 60, run: () => recoverOverdueDeliveries() },

@@ -21,6 +21,8 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   retryDelaySeconds?: number;
   /** A run still active after this long is presumed lost and retried (default 15 minutes). */
   expireInSeconds?: number;
+  /** "short": at most one job waiting per singleton key (enqueueJobOnce); one running may be beside it. */
+  policy?: "standard" | "short";
   /** Runs at once per process (default JOBS_CONCURRENCY). */
   concurrency?: () => number;
   run(data: z.output<S>, ctx: JobContext): Promise<void>;

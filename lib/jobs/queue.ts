@@ -49,6 +49,7 @@ export async function createQueueOnce(boss: PgBoss, job: JobSpec): Promise<void>
     try {
       await boss.createQueue(job.name, {
         name: job.name,
+        policy: job.policy ?? "standard",
         retryLimit: job.retryLimit ?? 3,
         retryDelay: job.retryDelaySeconds ?? 5,
         retryBackoff: true,
@@ -90,6 +91,16 @@ export async function enqueueJob<S extends z.ZodType>(
   const id = await boss.send(job.name, payload, options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {});
   if (!id) throw new Error(`The queue ${job.name} refused the job.`);
   return id;
+}
+
+/**
+ * Queues a run of a "short" job (JobSpec.policy) for `singletonKey` unless one is already waiting
+ * for it: its id, or null when the queue kept the one waiting.
+ */
+export async function enqueueJobOnce<S extends z.ZodType>(job: JobSpec<S>, data: z.input<S>, singletonKey: string): Promise<string | null> {
+  const payload = checkPayload(job, data) as object;
+  const boss = await jobQueue(job);
+  return boss.send(job.name, payload, { singletonKey });
 }
 
 /** The queue's view of one job (internal status endpoint). */

@@ -11,7 +11,7 @@ import { registerTools, type Caller } from "@/lib/mcp/tools.ts";
 import { authenticateAccessToken } from "@/lib/oauth/authenticate-access-token.ts";
 import { MCP_PATH } from "@/lib/oauth/provider.ts";
 import { registerResources } from "@/lib/mcp/resources.ts";
-import { MCP_AUDIO_MAX_BYTES, MCP_BODY_MAX_BYTES, registerTranscribeTool } from "@/lib/mcp/transcribe-tool.ts";
+import { MCP_AUDIO_MAX_BYTES, MCP_BODY_MAX_BYTES, registerTranscribeTool, TRANSCRIPTIONS_PER_PERSON, TRANSCRIPTIONS_WAITING_PER_PERSON } from "@/lib/mcp/transcribe-tool.ts";
 import { registerAskTool } from "@/lib/mcp/ask-tool.ts";
 import { logHandlerError } from "@/lib/mcp/errors.ts";
 import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION, registerPostsApp } from "@/lib/mcp/posts-app.ts";
@@ -118,27 +118,30 @@ const modernHandler = createMcpHandler(({ authInfo }) => mcpServer(authInfo?.ext
   onerror: (err) => logHandlerError(err),
 });
 
+/** An MCP request with its body read and parsed once: the SDK is handed the parsed message (its `parsedBody`) and never reads the body again. */
+type ReadRequest = { req: Request; parsedBody: unknown };
+
 /**
  * 2025-11-25 and older (initialize, then each request on its own): a server and stateless transport
  * per request, answering JSON as before (the SDK's own legacy leg would answer each in an event
  * stream, which no client of this server needs).
  */
-async function answerLegacy(req: Request, caller: Caller): Promise<Response> {
+async function answerLegacy({ req, parsedBody }: ReadRequest, caller: Caller): Promise<Response> {
   const server = mcpServer(caller);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_BODY_MAX_BYTES });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(req);
+    return await transport.handleRequest(req, { parsedBody });
   } finally {
     await server.close();
   }
 }
 
 /** The request answered in the revision it names: 2026-07-28 by its _meta and headers, else 2025's. */
-async function answerMcp(req: Request, caller: Caller): Promise<Response> {
-  if (await isLegacyRequest(req, undefined, { maxRequestBodySize: MCP_BODY_MAX_BYTES })) return answerLegacy(req, caller);
+async function answerMcp(read: ReadRequest, caller: Caller): Promise<Response> {
+  if (await isLegacyRequest(read.req, read.parsedBody, { maxRequestBodySize: MCP_BODY_MAX_BYTES })) return answerLegacy(read, caller);
   const authInfo = { token: "", clientId: caller.userId, scopes: [...caller.scopes], extra: { [CALLER]: caller } };
-  return modernHandler.fetch(req, { authInfo });
+  return modernHandler.fetch(read.req, { authInfo, parsedBody: read.parsedBody });
 }
 
 const MEGABYTE = 1024 * 1024;
@@ -146,12 +149,14 @@ const MEGABYTE = 1024 * 1024;
 /**
  * The request with its body read, at most MCP_BODY_MAX_BYTES (413 payload_too_large beyond, in the
  * API's error shape, saying the limit): the same bound transcribe_audio's recording is within.
+ * Parsed here, once: the SDK would parse it twice (to choose the revision, then to answer), each a
+ * copy of a recording's 35 MB. A body that is not JSON is handed on as it came, for the SDK's
+ * own Parse error.
  */
-async function boundedRequest(req: Request): Promise<Request> {
-  let body: Uint8Array<ArrayBuffer>;
+async function readRequest(req: Request): Promise<ReadRequest> {
+  let bytes: Buffer;
   try {
-    const bytes = await readBodyBytes(req, MCP_BODY_MAX_BYTES);
-    body = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+    bytes = await readBodyBytes(req, MCP_BODY_MAX_BYTES);
   } catch (err) {
     if (!(err instanceof ApiError && err.code === "payload_too_large")) throw err;
     throw new ApiError(
@@ -159,7 +164,44 @@ async function boundedRequest(req: Request): Promise<Request> {
       `An MCP request's body is at most ${MCP_BODY_MAX_BYTES} bytes (${(MCP_BODY_MAX_BYTES / MEGABYTE).toFixed(1)} MiB: transcribe_audio's recording of up to ${MCP_AUDIO_MAX_BYTES / MEGABYTE} MiB in base64, and the JSON-RPC message around it). Send a shorter recording, or upload it to POST /transcribe.`,
     );
   }
-  return new Request(req.url, { method: req.method, headers: req.headers, body });
+  const init = { method: req.method, headers: req.headers, signal: req.signal };
+  try {
+    if (bytes.length) return { req: new Request(req.url, init), parsedBody: JSON.parse(bytes.toString("utf8")) };
+  } catch {
+    // not JSON: the SDK answers it
+  }
+  return { req: new Request(req.url, { ...init, body: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength) }), parsedBody: undefined };
+}
+
+/**
+ * A body this large carries a recording (transcribe_audio's). A person has at most
+ * LARGE_CALLS_PER_PERSON such calls under way (being read, waiting for their turn in the tool, or
+ * transcribed), over all their keys; the next is refused before its body is read, so one person
+ * cannot fill the server's memory with their recordings. (Its turn is not taken here: a body that
+ * trickles in would hold a turn every person's heavy work shares.) A body of undeclared length
+ * waits for its turn in the tool only.
+ */
+const LARGE_BODY_BYTES = MEGABYTE;
+const LARGE_CALLS_PER_PERSON = TRANSCRIPTIONS_PER_PERSON + TRANSCRIPTIONS_WAITING_PER_PERSON;
+// On globalThis: Next bundles lib/ more than once into one process, and one process keeps one count.
+const kept = globalThis as unknown as { voicedraftLargeMcpCalls?: Map<string, number> };
+
+async function answerLarge(req: Request, caller: Caller): Promise<Response> {
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (!(declared > LARGE_BODY_BYTES)) return answerMcp(await readRequest(req), caller);
+  const calls = (kept.voicedraftLargeMcpCalls ??= new Map());
+  const under = calls.get(caller.userId) ?? 0;
+  if (under >= LARGE_CALLS_PER_PERSON) {
+    throw new ApiError("rate_limited", `You have ${LARGE_CALLS_PER_PERSON} recordings under way over MCP; wait for one to end. Try again in 2 s.`, { headers: { "Retry-After": "2" } });
+  }
+  calls.set(caller.userId, under + 1);
+  try {
+    return await answerMcp(await readRequest(req), caller);
+  } finally {
+    const left = (calls.get(caller.userId) ?? 1) - 1;
+    if (left) calls.set(caller.userId, left);
+    else calls.delete(caller.userId);
+  }
 }
 
 export const handleMcp = withRequest(async ({ req, requestId }) => {
@@ -184,9 +226,8 @@ export const handleMcp = withRequest(async ({ req, requestId }) => {
     throw err;
   }
   const limitHeaders = await limitApiRequest(key);
-  const bounded = await boundedRequest(req);
-  const caller = { userId: key.userId, scopes: key.scopes, requestId, origin: publicOrigin(req) };
-  const response = await answerMcp(bounded, caller);
+  const caller = { userId: key.userId, scopes: key.scopes, requestId, origin: publicOrigin(req), signal: req.signal };
+  const response = await answerLarge(req, caller);
   for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
   return response;
 });

@@ -35,6 +35,8 @@ export type Caller = {
   requestId: string;
   /** This site's public origin, for links into Voicedraft's own app (where a person approves). */
   origin: string;
+  /** Aborted when the client goes away: a call still waiting for its turn leaves the line. */
+  signal?: AbortSignal;
 };
 
 // Ids are checked as the API checks a path's (assertId: validation_failed), in the tool, so the

@@ -2,7 +2,9 @@ import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/server";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
-import { TRANSCRIBE_FORM, transcribeUpload } from "@/lib/transcription/upload/transcribe-upload.ts";
+import { heavyTurns } from "@/lib/turns/heavy-turns.ts";
+import { uploadOfBytes } from "@/lib/transcription/audio/receive-upload.ts";
+import { transcribeReceived } from "@/lib/transcription/upload/transcribe-upload.ts";
 import { toolRegistrar, type Caller } from "@/lib/mcp/tools.ts";
 
 // transcribe_audio: a recording the assistant holds, sent as base64 in the call (never a URL the
@@ -13,6 +15,16 @@ import { toolRegistrar, type Caller } from "@/lib/mcp/tools.ts";
 export const MCP_AUDIO_MAX_BYTES = 25 * 1024 * 1024;
 /** The MCP request body that carries it: base64 (4/3) and the JSON-RPC envelope. */
 export const MCP_BODY_MAX_BYTES = Math.ceil((MCP_AUDIO_MAX_BYTES * 4) / 3) + 64 * 1024;
+
+/**
+ * A person's recordings sent over MCP take turns, whichever of their keys or connections sends
+ * them: two transcribed at once and two waiting; a fifth is rate_limited at once (a large one 429
+ * before its body is read: lib/mcp/handle-mcp.ts). Eight calls of 34.7 MB under way at once took
+ * the server from 689 to 1,204 MB and another person's reads to 1.9 s.
+ */
+export const TRANSCRIPTIONS_PER_PERSON = 2;
+export const TRANSCRIPTIONS_WAITING_PER_PERSON = 2;
+const transcriptionTurns = heavyTurns("transcriptions", { perPerson: TRANSCRIPTIONS_PER_PERSON, maxWaiting: TRANSCRIPTIONS_WAITING_PER_PERSON });
 
 export function registerTranscribeTool(server: McpServer, caller: Caller): void {
   toolRegistrar(server, caller)(
@@ -28,19 +40,17 @@ export function registerTranscribeTool(server: McpServer, caller: Caller): void 
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
     },
     "transcribe",
-    async ({ audio_base64, file_name, language }) => {
-      const bytes = Buffer.from(audio_base64, "base64");
-      const max = Math.min(MCP_AUDIO_MAX_BYTES, env().MAX_UPLOAD_BYTES);
-      if (!bytes.length) throw new ApiError("missing_audio", "audio_base64 holds no bytes.");
-      if (bytes.length > max) throw new ApiError("payload_too_large", `The recording is ${bytes.length} bytes; one call carries at most ${max}.`);
-      const form = new FormData();
-      form.set("audio", new Blob([new Uint8Array(bytes)]), file_name);
-      if (language) form.set("language", language);
-      const req = new Request("http://mcp.internal/transcribe", { method: "POST", body: form });
-      const res = await transcribeUpload({ req, userId: caller.userId, requestId: caller.requestId, form: TRANSCRIBE_FORM });
-      const body = (await res.json()) as { id?: string; text?: string; duration?: number; language?: string; error?: { code: string; message: string } };
-      if (body.error) throw new ApiError(body.error.code as never, body.error.message);
-      return { id: body.id, text: body.text, duration: body.duration, language: body.language };
-    },
+    ({ audio_base64, language }) =>
+      transcriptionTurns(caller.userId, async () => {
+        // Its size is known from the text; the bytes are decoded once, straight into one Buffer, and written to disk.
+        const max = Math.min(MCP_AUDIO_MAX_BYTES, env().MAX_UPLOAD_BYTES);
+        const size = Buffer.byteLength(audio_base64, "base64");
+        if (size > max) throw new ApiError("payload_too_large", `The recording is ${size} bytes; one call carries at most ${max}.`);
+        const bytes = Buffer.from(audio_base64, "base64");
+        if (!bytes.length) throw new ApiError("missing_audio", "audio_base64 holds no bytes.");
+        const upload = await uploadOfBytes(bytes);
+        const body = await transcribeReceived({ upload, userId: caller.userId, fields: language ? { language } : {} });
+        return { id: body.id, text: body.text, duration: body.duration, language: body.language };
+      }, caller.signal),
   );
 }

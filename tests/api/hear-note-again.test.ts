@@ -14,6 +14,9 @@ import { POST as undoHearing } from "@/app/api/v1/transcriptions/[id]/hear-again
 import { POST as addEntry } from "@/app/api/v1/dictionary/add/route.ts";
 import { POST as postItem } from "@/app/api/v1/content/items/route.ts";
 import { GET as getItem } from "@/app/api/v1/content/items/[id]/route.ts";
+import { db } from "@/lib/db/client.ts";
+import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
+import { secondPassJob, recoverSecondPassesSweep } from "@/lib/transcription/live/second-pass-job.ts";
 import { whenHeardAgain } from "@/lib/transcription/recognition/second-passes.ts";
 import { resetRecognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
 import { setUpTestDatabase } from "../support/database.ts";
@@ -41,7 +44,10 @@ before(async () => {
   assert.equal(taught.status, 201, taught.text);
   peer = await startRouteServer({ DATABASE_URL: database.url(), TRANSCRIBE_ENGINE: "pocketsphinx" });
 });
+let workers: JobWorkers | undefined;
+const startPasses = async () => (workers ??= await startJobWorkers([secondPassJob], []));
 after(async () => {
+  await workers?.stop();
   await peer?.stop();
   await resetRecognitionEngine();
 });
@@ -68,6 +74,7 @@ describe("hearing an older note again with a better recognizer (issue 57 item 2)
     assert.match(made.text, /\bcountry\b/, made.text);
     assert.ok(made.audio, "the recording is kept");
     assert.equal(made.text_improved_undoable, false);
+    const madeSegments = (await read(user.key, made.id)).segments;
     const master = await call(postItem, { method: "POST", path: "/api/v1/content/items", key: user.key, json: { source_transcription_id: made.id } });
     assert.equal(master.status, 201, master.text);
     const itemId = master.body.item.id;
@@ -79,6 +86,7 @@ describe("hearing an older note again with a better recognizer (issue 57 item 2)
     assert.equal(same.body.error.code, "no_better_recognizer");
     assert.match(same.body.error.message, /basic recognizer/);
 
+    await startPasses();
     await withEnv({ ...accurate, OPENAI_BASE_URL: `${peer.url}/v1`, OPENAI_API_KEY: peerKey }, async () => {
       const started = await hear(user.key, made.id);
       assert.equal(started.status, 202, started.text);
@@ -107,7 +115,7 @@ describe("hearing an older note again with a better recognizer (issue 57 item 2)
       assert.equal(restored.body.text_improved_at, null);
       assert.equal(restored.body.text_improved_undoable, false);
       assert.deepEqual(restored.body.segments, (await read(user.key, made.id)).segments);
-      assert.equal(restored.body.segments.length, made.segments.length);
+      assert.equal(restored.body.segments.length, madeSegments.length);
       const back = await item();
       assert.match(back.body, /\bcountry\b/, "the master follows back");
       assert.equal(back.source_outdated, false);
@@ -115,12 +123,13 @@ describe("hearing an older note again with a better recognizer (issue 57 item 2)
       const again = await undo(user.key, made.id);
       assert.equal(again.status, 409, again.text);
       assert.equal(again.body.error.code, "nothing_to_undo");
-    });
+    })();
   });
 
   test("whisper that hears no words leaves the note as it was, and says it is done", async () => {
     const user = await createTestUser();
     const made = await upload(user);
+    await startPasses();
     await withEnv({ TRANSCRIBE_ENGINE: "whisper", WHISPER_MODEL: WHISPER_TEST_MODEL }, async () => {
       const started = await hear(user.key, made.id);
       assert.equal(started.status, 202, started.text);
@@ -134,6 +143,40 @@ describe("hearing an older note again with a better recognizer (issue 57 item 2)
       const none = await undo(user.key, made.id);
       assert.equal(none.status, 409, none.text);
       assert.equal(none.body.error.code, "nothing_to_undo");
+    })();
+  });
+
+  // Issue 66, item 6: a pass accepted with 202 was lost on kill -9 (an in-memory queue). Now a job.
+  test("a pass accepted before a restart runs after it: queued, the process's state gone, workers started again, the note improved", async () => {
+    await workers?.stop();
+    workers = undefined;
+    const user = await createTestUser();
+    const made = await upload(user);
+    await withEnv({ ...accurate, OPENAI_BASE_URL: `${peer.url}/v1`, OPENAI_API_KEY: peerKey }, async () => {
+      const started = await hear(user.key, made.id);
+      assert.equal(started.status, 202, started.text);
+      assert.equal(started.body.text_improving, true);
+      // The restart: nothing of the pass left in this process, and its mark not renewed for two minutes.
+      delete (globalThis as { voicedraftSecondPasses?: unknown }).voicedraftSecondPasses;
+      const prisma = await db();
+      await prisma.note.updateMany({ where: { id: made.id }, data: { textImprovingSince: new Date(Date.now() - 120_000) } });
+      assert.equal((await read(user.key, made.id)).text_improving, false, "unrenewed, the mark has lapsed");
+      // The new process's sweep says it again while the pass waits, and queues no second one.
+      assert.equal(await recoverSecondPassesSweep(), 1);
+      assert.equal((await read(user.key, made.id)).text_improving, true);
+      await startPasses();
+      let heard = await read(user.key, made.id);
+      for (const until = Date.now() + 60_000; heard.text_improving && Date.now() < until; ) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        heard = await read(user.key, made.id);
+      }
+      assert.equal(heard.text_improving, false);
+      assert.ok(heard.text_improved_at, "the pass ran after the restart");
+      assert.match(heard.text, /\bnation\b/, heard.text);
+      assert.equal(heard.engine, "openai");
+      // It ran once: the note is not heard a second time (nothing is queued for it).
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      assert.equal((await read(user.key, made.id)).text_improved_at, heard.text_improved_at);
     })();
   });
 

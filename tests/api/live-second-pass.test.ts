@@ -17,6 +17,7 @@ import { POST as addEntry } from "@/app/api/v1/dictionary/add/route.ts";
 import { POST as postItem } from "@/app/api/v1/content/items/route.ts";
 import { GET as getItem } from "@/app/api/v1/content/items/[id]/route.ts";
 import { startJobWorkers, type JobWorkers } from "@/lib/jobs/workers.ts";
+import { secondPassJob } from "@/lib/transcription/live/second-pass-job.ts";
 import { hearingPlan, longestUnpaused, planHearingAgain, whenHeardAgain } from "@/lib/transcription/live/hear-again.ts";
 import { recognizePieceJob } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { closeJobQueue } from "@/lib/jobs/queue.ts";
@@ -63,7 +64,7 @@ before(async () => {
   const once = path.join(dir, "once.webm");
   await exec("ffmpeg", ["-v", "error", "-i", JFK_WAV, "-ar", "48000", "-c:a", "libopus", "-b:a", "64k", "-f", "webm", "-live", "1", once]);
   jfkOnce = await readFile(once);
-  workers = await startJobWorkers([recognizePieceJob], []);
+  workers = await startJobWorkers([recognizePieceJob, secondPassJob], []);
 });
 
 const append = (key: string, id: string, offset: number, bytes: Uint8Array) =>

@@ -120,6 +120,11 @@ export async function setTextImproving({ userId, id, since, onlyIfImproving = fa
   await (await db()).note.updateMany({ where: { id, userId, ...(onlyIfImproving && { textImprovingSince: { not: null } }) }, data: { textImprovingSince: since } });
 }
 
+/** Notes said to be improving whose mark was last renewed before `before` (no process renews it): a few at a time. */
+export async function notesImprovingUnrenewed(before: Date): Promise<{ id: string; userId: string }[]> {
+  return (await db()).note.findMany({ where: { textImprovingSince: { lt: before } }, select: { id: true, userId: true }, take: 20 });
+}
+
 /** The note shows this clean-up from now on. */
 export async function setCleanUp({ userId, id, optimizationId }: { userId: string; id: string; optimizationId: string }): Promise<void> {
   await (await db()).note.updateMany({ where: { id, userId }, data: { optimizationId } });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -54,6 +54,25 @@ export async function receiveUpload(
   const cleanup = () => rm(workDir, { recursive: true, force: true });
   try {
     return { ...(await parse(req, type, { fileField, maxBytes, textFields, workDir })), workDir, cleanup };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
+
+/**
+ * A recording already in memory (an MCP call's, decoded from base64) as an upload: written to a
+ * private temporary file once, hashed and sniffed as a received one is, so it takes the same path.
+ */
+export async function uploadOfBytes(bytes: Uint8Array, fields: Record<string, string> = {}): Promise<Upload> {
+  const workDir = await mkdtemp(path.join(tmpdir(), "voicedraft-"));
+  const cleanup = () => rm(workDir, { recursive: true, force: true });
+  try {
+    const audioPath = path.join(workDir, "upload");
+    await writeFile(audioPath, bytes);
+    const format = bytes.byteLength ? await detectAudioFileFormat(audioPath) : null;
+    const audioSha256 = createHash("sha256").update(bytes).digest("hex");
+    return { audioPath, audioBytes: bytes.byteLength, audioSha256, format, fields, workDir, cleanup };
   } catch (err) {
     await cleanup();
     throw err;

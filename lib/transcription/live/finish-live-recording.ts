@@ -15,7 +15,7 @@ import { cutLivePieces, type LiveRow } from "@/lib/transcription/live/cut-live-p
 import { closeCaptions, endCaptionStream } from "@/lib/transcription/live/live-captions.ts";
 import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
 import { encodeLiveAudio, keepLiveAudio } from "@/lib/transcription/live/keep-live-audio.ts";
-import { planHearingAgain, startHearingAgain } from "@/lib/transcription/live/hear-again.ts";
+import { planHearingAgain, queueHearingAgain } from "@/lib/transcription/live/hear-again.ts";
 import { waitForPieces } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { completeWaitingPieces } from "@/lib/transcription/recognition/recognize-pieces-job.ts";
 import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
@@ -139,15 +139,16 @@ async function finish(userId: string, id: string, signal?: AbortSignal): Promise
       // The encoding whose recording is kept: none for a note made already (a Stop answered twice).
       const keep = saved.replayed ? undefined : keeping;
       if (!keep) keeping?.cancel();
-      // The note is made. Its chunks go now, or once the recording is kept from them.
+      const hearingAgain = secondPass && !saved.replayed;
+      // The note is made. Its chunks go now, or once the recording is kept from them and its second pass has heard them.
       await prisma.$transaction([
         prisma.liveRecording.updateMany({ where: { userId, id }, data: { status: "done", transcriptionId: saved.result.id } }),
-        ...(keep ? [] : [prisma.liveRecordingChunk.deleteMany({ where: { userId, recordingId: id } })]),
+        ...(keep || hearingAgain ? [] : [prisma.liveRecordingChunk.deleteMany({ where: { userId, recordingId: id } })]),
       ]);
-      // The whole recording heard again, behind live work (hear-again.ts); it copies the audio first.
-      if (secondPass && !saved.replayed) {
-        await startHearingAgain({ userId, noteId: saved.result.id, file, format: row.format, pieces, liveText: corrected.text, language: recognition.language, durationSec, requestHash: hash }).catch(async (err: unknown) => {
-          log.warn("live recording: the second pass could not start", { live_recording_id: id, ...errorFields(err) });
+      // The whole recording heard again, behind live work: a job (hear-again.ts).
+      if (hearingAgain) {
+        await queueHearingAgain({ userId, noteId: saved.result.id }).catch(async (err: unknown) => {
+          log.warn("live recording: the second pass could not be queued", { live_recording_id: id, ...errorFields(err) });
           await setTextImproving({ userId, id: saved.result.id, since: null });
         });
       }

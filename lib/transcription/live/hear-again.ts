@@ -1,16 +1,21 @@
-import { copyFile } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
 import { log } from "@/lib/log.ts";
-import type { AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
+import { db } from "@/lib/db/client.ts";
+import { copyKeptAudio } from "@/lib/notes/note-recognized.ts";
+import { findOwnedNote } from "@/lib/notes/store/owned-note.ts";
+import { detectAudioFileFormat, type AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
+import { writeLiveAudio } from "@/lib/transcription/live/live-audio-file.ts";
+import { dropLiveChunks } from "@/lib/transcription/live/keep-live-audio.ts";
 import { decodeAudio, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
-import type { RecognizedPiece } from "@/lib/transcription/recognition/recognize-pieces.ts";
+import { waitForPieces, type RecognizedPiece } from "@/lib/transcription/recognition/recognize-pieces.ts";
 import { speakerMean } from "@/lib/transcription/recognition/speaker-profile.ts";
 import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
-import { recognizeSpan, replaceHeardText, startSecondPass, type HeardAgain } from "@/lib/transcription/recognition/second-passes.ts";
+import { queueSecondPass, recognizeSpan, replaceHeardText, runSecondPass, type HeardAgain } from "@/lib/transcription/recognition/second-passes.ts";
 import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine.ts";
 
 // The second pass of a live recording. Its pieces were cut while the person spoke, 5–12 s each, and
@@ -28,8 +33,8 @@ import { recognitionEngine } from "@/lib/transcription/recognizers/select-engine
 // the rest after the last cut) hold a caption's lighter search: they are heard again even where
 // the rest is kept (hearingPlan).
 //
-// Not durable: a process that stops before it ends leaves the note with its live text, as before.
-// What it held before is kept, so the person can put the live text back (Undo).
+// A durable job (recognition/second-passes.ts): a pass queued at Stop runs after a restart; the
+// recording's chunks are kept for it. What the note held before is kept, so the person can put the live text back (Undo).
 
 export { whenHeardAgain, type HeardAgain } from "@/lib/transcription/recognition/second-passes.ts";
 
@@ -122,16 +127,46 @@ export function planHearingAgain(pieces: RecognizedPiece[], engineName: string):
   return hearingPlan(pieces, { maxSeconds: env().RECOGNITION_PIECE_SECONDS, unpaused: false }).some((step) => "hear" in step);
 }
 
-/** Starts the second pass of a live recording's note (its text_improving_since set when saved). Not awaited. */
-export async function startHearingAgain(args: HearAgainArgs): Promise<void> {
-  const file = (dir: string) => path.join(dir, "recording");
-  await startSecondPass({
-    userId: args.userId,
-    noteId: args.noteId,
+/** Queues the second pass of a live recording's note (its text_improving_since set when saved; its chunks kept for it). */
+export async function queueHearingAgain({ userId, noteId }: { userId: string; noteId: string }): Promise<void> {
+  await queueSecondPass({ kind: "live", userId, noteId });
+}
+
+/**
+ * The queued pass (second-pass-job.ts): the recording's audio from its chunks (kept for the pass),
+ * else from the note's kept recording; its live pieces as they were recognized. The chunks go after,
+ * unless the recording is still to be kept from them (keep-live-audio.ts drops them then).
+ */
+export async function runHearingLiveAgain({ userId, noteId }: { userId: string; noteId: string }, { lastAttempt }: { lastAttempt: boolean }): Promise<HeardAgain> {
+  const note = await findOwnedNote({ userId, id: noteId });
+  if (!note?.textImprovingSince) return "skipped";
+  const prisma = await db();
+  const row = await prisma.liveRecording.findFirst({ where: { userId, transcriptionId: noteId }, select: { userId: true, id: true, format: true, workflowId: true } });
+  let file = "";
+  const outcome = await runSecondPass({
+    userId,
+    noteId,
     what: "live recording",
-    prepare: (dir) => copyFile(args.file, file(dir)),
-    pass: (dir) => hearAgain({ ...args, file: file(dir) }, dir),
+    lastAttempt,
+    prepare: async (dir) => {
+      if (!row) throw new Error("The note's live recording is gone.");
+      file = await writeLiveAudio(row, dir);
+      if ((await stat(file)).size > 0) return;
+      if (!note.audioStorage || !note.audioBytes) throw new Error("The recording's audio is gone: neither its chunks nor a kept recording are left.");
+      await copyKeptAudio({ userId, transcriptionId: noteId }, { storage: note.audioStorage, bytes: note.audioBytes }, file);
+    },
+    pass: async (dir) => {
+      const workflow = await prisma.recognitionWorkflow.findUniqueOrThrow({ where: { id: row!.workflowId }, select: { piecesTotal: true } });
+      const pieces = await waitForPieces(row!.workflowId, { count: workflow.piecesTotal ?? 0 });
+      const format = (await detectAudioFileFormat(file)) ?? row!.format;
+      const args = { userId, noteId, file, format, pieces, liveText: note.text, language: note.language, durationSec: note.durationSec, requestHash: note.requestHash };
+      return hearAgain(args, dir);
+    },
   });
+  // Unless the recording is still being kept from them (keepLiveAudio drops them then).
+  const pending = (await findOwnedNote({ userId, id: noteId }, { audioPendingSince: true }))?.audioPendingSince;
+  if (row && !pending) await dropLiveChunks(row);
+  return outcome;
 }
 
 async function hearAgain(args: HearAgainArgs, dir: string): Promise<HeardAgain> {

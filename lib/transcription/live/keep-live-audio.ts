@@ -26,7 +26,8 @@ export function encodeLiveAudio(file: string, format: string, dir: string): Enco
 export async function keepLiveAudio({ live, transcriptionId, encoding, dir }: { live: LiveKey; transcriptionId: string; encoding: Encoding; dir: string }): Promise<void> {
   try {
     await keepNoteAudio({ userId: live.userId, transcriptionId, encoding });
-    await dropChunks(live);
+    // A second pass still to hear the recording hears it from the chunks, and drops them after.
+    if (!(await findOwnedNote({ userId: live.userId, id: transcriptionId }, { textImprovingSince: true }))?.textImprovingSince) await dropLiveChunks(live);
   } catch (err) {
     // The chunks stay, and the note pending: the sweep tries again.
     log.warn("could not finish keeping a live recording's audio", { live_recording_id: live.id, ...errorFields(err) });
@@ -35,7 +36,8 @@ export async function keepLiveAudio({ live, transcriptionId, encoding, dir }: { 
   }
 }
 
-async function dropChunks({ userId, id }: LiveKey): Promise<void> {
+/** The recording's chunks go (its audio kept, or not to be kept, and its second pass, if any, over). */
+export async function dropLiveChunks({ userId, id }: LiveKey): Promise<void> {
   const prisma = await db();
   await prisma.liveRecordingChunk.deleteMany({ where: { userId, recordingId: id } });
 }
@@ -60,8 +62,10 @@ export async function keepUnkeptLiveAudio({ olderThanSeconds = UNKEPT_AFTER_SECO
     const claimed = await prisma.liveRecording.updateMany({ where: { userId: row.userId, id: row.id, updatedAt: row.updatedAt }, data: { updatedAt: new Date() } });
     if (!claimed.count) continue;
     const note = row.transcriptionId
-      ? await findOwnedNote({ userId: row.userId, id: row.transcriptionId }, { audioPendingSince: true, audioType: true })
+      ? await findOwnedNote({ userId: row.userId, id: row.transcriptionId }, { audioPendingSince: true, audioType: true, textImprovingSince: true })
       : null;
+    // Its second pass hears the chunks, and drops them after.
+    if (note?.textImprovingSince) continue;
     if (note?.audioPendingSince && !note.audioType && row.transcriptionId) {
       const dir = await mkdtemp(path.join(tmpdir(), "vd-live-keep-"));
       let file: string;
@@ -75,7 +79,7 @@ export async function keepUnkeptLiveAudio({ olderThanSeconds = UNKEPT_AFTER_SECO
       kept += 1;
     } else {
       if (row.transcriptionId) await notPending({ userId: row.userId, transcriptionId: row.transcriptionId });
-      await dropChunks(row);
+      await dropLiveChunks(row);
     }
   }
   if (kept) log.info("kept the audio of finished live recordings", { count: kept });

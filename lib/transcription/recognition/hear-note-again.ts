@@ -7,13 +7,13 @@ import { log } from "@/lib/log.ts";
 import type { Segment } from "@/lib/segment.ts";
 import { copyKeptAudio, noteTextRestored } from "@/lib/notes/note-recognized.ts";
 import { IMPROVING_AT_MOST_MS, presentNote } from "@/lib/notes/present-note.ts";
-import { getOwnedNote } from "@/lib/notes/store/owned-note.ts";
+import { findOwnedNote, getOwnedNote } from "@/lib/notes/store/owned-note.ts";
 import { claimHearingAgain, undoImprovedText } from "@/lib/notes/store/note-writes.ts";
 import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
 import { detectAudioFileFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { decodeAudio, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
 import { analyzeSpeech } from "@/lib/transcription/audio/vad.ts";
-import { recognizeSpan, replaceHeardText, startSecondPass, type HeardAgain } from "@/lib/transcription/recognition/second-passes.ts";
+import { queueSecondPass, recognizeSpan, replaceHeardText, runSecondPass, type HeardAgain } from "@/lib/transcription/recognition/second-passes.ts";
 import { stitchPieces } from "@/lib/transcription/recognition/stitch-pieces.ts";
 import { assertLanguageSupported, engineCall, pieceLengths } from "@/lib/transcription/recognition/transcribe-audio.ts";
 import { assertAudioBudgetLeft, chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
@@ -28,7 +28,7 @@ import type { RecognitionEngine } from "@/lib/transcription/recognizers/types.ts
 // note's only if the person has not edited it meanwhile, and what it held is kept: Undo
 // (POST …/hear-again/undo) puts it back, with its clean-up, and insights and posts follow.
 //
-// Not durable, as the live second pass: a process that stops under it leaves the note as it was.
+// A durable job (second-passes.ts): a pass accepted before a restart runs after it.
 
 /** Recognizers that hear better than PocketSphinx: a note it heard is worth hearing again with one of these. */
 const ACCURATE = new Set<RecognitionEngine["name"]>(["whisper", "openai"]);
@@ -55,19 +55,29 @@ export async function hearNoteAgain({ userId, id }: { userId: string; id: string
   if (!(await claimHearingAgain({ userId, id, staleBefore }))) {
     throw new ApiError("already_improving", "This note is being heard again already; read it again in a few seconds.");
   }
-  const key = { userId, transcriptionId: id };
-  const recording = (dir: string) => path.join(dir, "recording");
-  const heard = { userId, noteId: id, heardText: note.text, requestHash: note.requestHash, durationSec: note.durationSec, language: note.language };
   // Heard again costs what an upload of it would: its seconds count against the day's audio budget.
   await chargeAudioSeconds({ userId, seconds: note.durationSec });
-  await startSecondPass({
-    userId,
-    noteId: id,
-    what: "note heard again",
-    prepare: (dir) => copyKeptAudio(key, { storage: note.audioStorage!, bytes: note.audioBytes! }, recording(dir)),
-    pass: (dir) => hearRecording({ ...heard, file: recording(dir), engine }, dir),
-  });
+  await queueSecondPass({ kind: "note", userId, noteId: id });
   return presentNote(await getOwnedNote({ userId, id }));
+}
+
+/** The queued pass (live/second-pass-job.ts): the note's kept recording heard by the recognizer the server has now. */
+export async function runHearingNoteAgain({ userId, noteId }: { userId: string; noteId: string }, { lastAttempt }: { lastAttempt: boolean }): Promise<HeardAgain> {
+  const note = await findOwnedNote({ userId, id: noteId });
+  if (!note?.textImprovingSince) return "skipped";
+  const recording = (dir: string) => path.join(dir, "recording");
+  const heard = { userId, noteId, heardText: note.text, requestHash: note.requestHash, durationSec: note.durationSec, language: note.language };
+  return runSecondPass({
+    userId,
+    noteId,
+    what: "note heard again",
+    lastAttempt,
+    prepare: async (dir) => {
+      if (!note.audioStorage || !note.audioBytes) throw new ApiError("no_audio_kept", "This note's recording is no longer kept.");
+      await copyKeptAudio({ userId, transcriptionId: noteId }, { storage: note.audioStorage, bytes: note.audioBytes }, recording(dir));
+    },
+    pass: async (dir) => hearRecording({ ...heard, file: recording(dir), engine: await engineCall(recognitionEngine) }, dir),
+  });
 }
 
 async function hearRecording(

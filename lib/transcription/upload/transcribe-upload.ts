@@ -113,6 +113,22 @@ export async function transcribeUpload<F extends z.ZodObject>({
 }
 
 /**
+ * A recording already received (an MCP call's, decoded from base64), with POST /transcribe's fields:
+ * made into a note as an upload is, answered as /transcribe's JSON. The upload is removed after.
+ */
+export async function transcribeReceived({ upload, userId, fields }: { upload: Upload; userId: string; fields: Record<string, string> }): Promise<Record<string, unknown>> {
+  try {
+    const parsed = TranscribeFields.safeParse(fields);
+    if (!parsed.success) throw validationError(parsed.error);
+    const { result } = await transcribeAudio({ userId, upload, input: parsed.data });
+    const formatted = TRANSCRIBE_FORM.format(result, parsed.data);
+    return "json" in formatted ? (formatted.json as Record<string, unknown>) : {};
+  } finally {
+    await upload.cleanup();
+  }
+}
+
+/**
  * What can be refused before a stream starts, as a normal error response: a format that cannot
  * stream, and an upload that is no audio at all (the same checks transcribeAudio makes).
  */
