@@ -28,7 +28,6 @@ const apiError = (statusCode: number) =>
   new APICallError({ message: `Request failed with status ${statusCode}`, url: "http://writer.internal:8080/v1/chat/completions", requestBodyValues: {}, statusCode, responseHeaders: {} });
 const connectionRefused = Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:8080"), { code: "ECONNREFUSED" }) });
 const timeout = Object.assign(new Error("The operation was aborted due to timeout"), { name: "TimeoutError" });
-const tooLong = Object.assign(new Error("the note is too long (1296 tokens and 1024 to answer; its context holds 2048)"), { name: "PromptTooLong" });
 const malformed = new NoObjectGeneratedError({ message: "No object generated", text: "{", response: { id: "x", timestamp: new Date(), modelId: "m" }, usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 }, finishReason: "stop" });
 const ERRORS = [apiError(401), apiError(403), apiError(404), apiError(429), apiError(503), apiError(400), connectionRefused, timeout, malformed, new Error("ENOTFOUND writer.internal")];
 
