@@ -2,9 +2,10 @@ import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/server";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
-import { heavyTurns } from "@/lib/turns/heavy-turns.ts";
 import { uploadOfBytes } from "@/lib/transcription/audio/receive-upload.ts";
-import { transcribeReceived } from "@/lib/transcription/upload/transcribe-upload.ts";
+import { transcribeReceived, TRANSCRIPTIONS_PER_PERSON, TRANSCRIPTIONS_WAITING_PER_PERSON } from "@/lib/transcription/upload/transcribe-upload.ts";
+
+export { TRANSCRIPTIONS_PER_PERSON, TRANSCRIPTIONS_WAITING_PER_PERSON };
 import { toolRegistrar, type Caller } from "@/lib/mcp/tools.ts";
 
 // transcribe_audio: a recording the assistant holds, sent as base64 in the call (never a URL the
@@ -16,15 +17,8 @@ export const MCP_AUDIO_MAX_BYTES = 25 * 1024 * 1024;
 /** The MCP request body that carries it: base64 (4/3) and the JSON-RPC envelope. */
 export const MCP_BODY_MAX_BYTES = Math.ceil((MCP_AUDIO_MAX_BYTES * 4) / 3) + 64 * 1024;
 
-/**
- * A person's recordings sent over MCP take turns, whichever of their keys or connections sends
- * them: two transcribed at once and two waiting; a fifth is rate_limited at once (a large one 429
- * before its body is read: lib/mcp/handle-mcp.ts). Eight calls of 34.7 MB under way at once took
- * the server from 689 to 1,204 MB and another person's reads to 1.9 s.
- */
-export const TRANSCRIPTIONS_PER_PERSON = 2;
-export const TRANSCRIPTIONS_WAITING_PER_PERSON = 2;
-const transcriptionTurns = heavyTurns("transcriptions", { perPerson: TRANSCRIPTIONS_PER_PERSON, maxWaiting: TRANSCRIPTIONS_WAITING_PER_PERSON });
+// A person's recordings take turns however they come (transcribe-upload.ts): over MCP a large one
+// is refused (429) before its body is read when four are under way (lib/mcp/handle-mcp.ts).
 
 export function registerTranscribeTool(server: McpServer, caller: Caller): void {
   toolRegistrar(server, caller)(
@@ -40,17 +34,16 @@ export function registerTranscribeTool(server: McpServer, caller: Caller): void 
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
     },
     "transcribe",
-    ({ audio_base64, language }) =>
-      transcriptionTurns(caller.userId, async () => {
-        // Its size is known from the text; the bytes are decoded once, straight into one Buffer, and written to disk.
-        const max = Math.min(MCP_AUDIO_MAX_BYTES, env().MAX_UPLOAD_BYTES);
-        const size = Buffer.byteLength(audio_base64, "base64");
-        if (size > max) throw new ApiError("payload_too_large", `The recording is ${size} bytes; one call carries at most ${max}.`);
-        const bytes = Buffer.from(audio_base64, "base64");
-        if (!bytes.length) throw new ApiError("missing_audio", "audio_base64 holds no bytes.");
-        const upload = await uploadOfBytes(bytes);
-        const body = await transcribeReceived({ upload, userId: caller.userId, fields: language ? { language } : {} });
-        return { id: body.id, text: body.text, duration: body.duration, language: body.language };
-      }, caller.signal),
+    async ({ audio_base64, language }) => {
+      // Its size is known from the text; the bytes are decoded once, straight into one Buffer, and written to disk.
+      const max = Math.min(MCP_AUDIO_MAX_BYTES, env().MAX_UPLOAD_BYTES);
+      const size = Buffer.byteLength(audio_base64, "base64");
+      if (size > max) throw new ApiError("payload_too_large", `The recording is ${size} bytes; one call carries at most ${max}.`);
+      const bytes = Buffer.from(audio_base64, "base64");
+      if (!bytes.length) throw new ApiError("missing_audio", "audio_base64 holds no bytes.");
+      const upload = await uploadOfBytes(bytes);
+      const body = await transcribeReceived({ upload, userId: caller.userId, fields: language ? { language } : {}, signal: caller.signal });
+      return { id: body.id, text: body.text, duration: body.duration, language: body.language };
+    },
   );
 }

@@ -13,6 +13,7 @@ import { OPENAI_STREAM_FORMATS, OPENAI_TEXT_FIELDS, OpenAiTranscriptionFields, T
 import { type TranscriptionResult } from "@/lib/notes/schemas.ts";
 import type { TranscriptStreamEvent } from "@/lib/transcription/upload/stream-events.ts";
 import { transcribeAudio } from "@/lib/transcription/recognition/transcribe-audio.ts";
+import { heavyTurns } from "@/lib/turns/heavy-turns.ts";
 
 type Formatted = ReturnType<typeof formatResult>;
 type TranscribeInput = Parameters<typeof transcribeAudio>[0]["input"];
@@ -77,6 +78,16 @@ function transcriptionResponse({ result, replayed }: Transcribed, formatted: For
 }
 
 /** An upload endpoint: the multipart form received, its fields checked, the recording transcribed and answered. */
+/**
+ * A person's recordings take turns, whichever way they come (an upload, a part, an MCP call) and
+ * whichever of their keys sends them: two recognized at once and two waiting; a fifth is 429
+ * rate_limited at once. Eight 34.7 MB MCP calls under way at once took the server from 689 to
+ * 1,204 MB and another person's reads to 1.9 s. The recognizer's own queue then orders everyone's.
+ */
+export const TRANSCRIPTIONS_PER_PERSON = 2;
+export const TRANSCRIPTIONS_WAITING_PER_PERSON = 2;
+const transcriptionTurns = heavyTurns("transcriptions", { perPerson: TRANSCRIPTIONS_PER_PERSON, maxWaiting: TRANSCRIPTIONS_WAITING_PER_PERSON });
+
 export async function transcribeUpload<F extends z.ZodObject>({
   req,
   userId,
@@ -100,11 +111,11 @@ export async function transcribeUpload<F extends z.ZodObject>({
       assertStreamable(upload, input.response_format, form.streamFormats);
       streaming = true;
       return streamTranscription({ upload, requestId, done: (result) => form.done(result, fields) }, (onText) =>
-        transcribeAudio({ userId, upload, input, idempotencyKey, onText }),
+        transcriptionTurns(userId, () => transcribeAudio({ userId, upload, input, idempotencyKey, onText })),
       );
     }
     // A long recording's request stops waiting when the client goes away; its pieces still finish, for the retry.
-    const transcription = await transcribeAudio({ userId, upload, input, idempotencyKey, signal: req.signal });
+    const transcription = await transcriptionTurns(userId, () => transcribeAudio({ userId, upload, input, idempotencyKey, signal: req.signal }), req.signal);
     return transcriptionResponse(transcription, form.format(transcription.result, fields));
   } finally {
     // A stream removes the upload itself, once its work has ended.
@@ -116,11 +127,11 @@ export async function transcribeUpload<F extends z.ZodObject>({
  * A recording already received (an MCP call's, decoded from base64), with POST /transcribe's fields:
  * made into a note as an upload is, answered as /transcribe's JSON. The upload is removed after.
  */
-export async function transcribeReceived({ upload, userId, fields }: { upload: Upload; userId: string; fields: Record<string, string> }): Promise<Record<string, unknown>> {
+export async function transcribeReceived({ upload, userId, fields, signal }: { upload: Upload; userId: string; fields: Record<string, string>; signal?: AbortSignal }): Promise<Record<string, unknown>> {
   try {
     const parsed = TranscribeFields.safeParse(fields);
     if (!parsed.success) throw validationError(parsed.error);
-    const { result } = await transcribeAudio({ userId, upload, input: parsed.data });
+    const { result } = await transcriptionTurns(userId, () => transcribeAudio({ userId, upload, input: parsed.data }), signal);
     const formatted = TRANSCRIBE_FORM.format(result, parsed.data);
     return "json" in formatted ? (formatted.json as Record<string, unknown>) : {};
   } finally {
