@@ -11,7 +11,7 @@ import { registerTools, type Caller } from "@/lib/mcp/tools.ts";
 import { authenticateAccessToken } from "@/lib/oauth/authenticate-access-token.ts";
 import { MCP_PATH } from "@/lib/oauth/provider.ts";
 import { registerResources } from "@/lib/mcp/resources.ts";
-import { MCP_AUDIO_MAX_BYTES, MCP_BODY_MAX_BYTES, registerTranscribeTool, TRANSCRIPTIONS_PER_PERSON, TRANSCRIPTIONS_WAITING_PER_PERSON } from "@/lib/mcp/transcribe-tool.ts";
+import { MCP_AUDIO_MAX_BYTES, MCP_BODY_MAX_BYTES, registerTranscribeTool } from "@/lib/mcp/transcribe-tool.ts";
 import { registerAskTool } from "@/lib/mcp/ask-tool.ts";
 import { logHandlerError } from "@/lib/mcp/errors.ts";
 import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION, registerPostsApp } from "@/lib/mcp/posts-app.ts";
@@ -182,7 +182,8 @@ async function readRequest(req: Request): Promise<ReadRequest> {
  * waits for its turn in the tool only.
  */
 const LARGE_BODY_BYTES = MEGABYTE;
-const LARGE_CALLS_PER_PERSON = TRANSCRIPTIONS_PER_PERSON + TRANSCRIPTIONS_WAITING_PER_PERSON;
+/** A person's large calls under way at once: two recognized and two waiting; each holds its body in memory. */
+export const LARGE_CALLS_PER_PERSON = 4;
 // On globalThis: Next bundles lib/ more than once into one process, and one process keeps one count.
 const kept = globalThis as unknown as { voicedraftLargeMcpCalls?: Map<string, number> };
 

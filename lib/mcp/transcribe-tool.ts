@@ -3,9 +3,7 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { uploadOfBytes } from "@/lib/transcription/audio/receive-upload.ts";
-import { transcribeReceived, TRANSCRIPTIONS_PER_PERSON, TRANSCRIPTIONS_WAITING_PER_PERSON } from "@/lib/transcription/upload/transcribe-upload.ts";
-
-export { TRANSCRIPTIONS_PER_PERSON, TRANSCRIPTIONS_WAITING_PER_PERSON };
+import { transcribeReceived } from "@/lib/transcription/upload/transcribe-upload.ts";
 import { toolRegistrar, type Caller } from "@/lib/mcp/tools.ts";
 
 // transcribe_audio: a recording the assistant holds, sent as base64 in the call (never a URL the
@@ -18,7 +16,7 @@ export const MCP_AUDIO_MAX_BYTES = 25 * 1024 * 1024;
 export const MCP_BODY_MAX_BYTES = Math.ceil((MCP_AUDIO_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 // A person's recordings take turns however they come (transcribe-upload.ts): over MCP a large one
-// is refused (429) before its body is read when four are under way (lib/mcp/handle-mcp.ts).
+// is refused (429) before its body is read when four of the person's are under way (lib/mcp/handle-mcp.ts).
 
 export function registerTranscribeTool(server: McpServer, caller: Caller): void {
   toolRegistrar(server, caller)(

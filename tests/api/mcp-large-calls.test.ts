@@ -3,7 +3,7 @@ import { after, describe, test } from "node:test";
 import { POST as mcp } from "@/app/mcp/route.ts";
 import { createApiKey } from "@/lib/api-keys/create-api-key.ts";
 import { SCOPES } from "@/lib/api-keys/scopes.ts";
-import { TRANSCRIPTIONS_PER_PERSON, TRANSCRIPTIONS_WAITING_PER_PERSON } from "@/lib/mcp/transcribe-tool.ts";
+import { LARGE_CALLS_PER_PERSON } from "@/lib/mcp/handle-mcp.ts";
 import { setUpTestDatabase } from "@/tests/support/database.ts";
 import { createTestUser } from "@/tests/support/factories.ts";
 import { call, type CallResult } from "@/tests/support/http.ts";
@@ -62,8 +62,8 @@ describe("a large transcribe_audio call", () => {
 });
 
 describe("one person's transcribe_audio calls take turns, over all their keys", () => {
-  test(`${TRANSCRIPTIONS_PER_PERSON} under way and ${TRANSCRIPTIONS_WAITING_PER_PERSON} waiting; the next is 429 rate_limited over the other key; another person is not held`, async () => {
-    assert.equal(TRANSCRIPTIONS_PER_PERSON + TRANSCRIPTIONS_WAITING_PER_PERSON, 4);
+  test(`${LARGE_CALLS_PER_PERSON} under way; the next is 429 rate_limited over the other key; another person is not held`, async () => {
+    assert.equal(LARGE_CALLS_PER_PERSON, 4);
     const user = await createTestUser();
     const { key: secondKey } = await createApiKey({ userId: user.id, input: { name: "second", scopes: [...SCOPES] } });
     const other = await createTestUser();

@@ -79,13 +79,13 @@ function transcriptionResponse({ result, replayed }: Transcribed, formatted: For
 
 /** An upload endpoint: the multipart form received, its fields checked, the recording transcribed and answered. */
 /**
- * A person's recordings take turns, whichever way they come (an upload, a part, an MCP call) and
- * whichever of their keys sends them: two recognized at once and two waiting; a fifth is 429
- * rate_limited at once. Eight 34.7 MB MCP calls under way at once took the server from 689 to
- * 1,204 MB and another person's reads to 1.9 s. The recognizer's own queue then orders everyone's.
+ * A person's recordings take turns, whichever way they come (an upload, a stream, an MCP call) and
+ * whichever of their keys sends them: two recognized at once, the rest waiting in order (a phone
+ * back online sends its queue at once; a retried upload waits to be answered as a replay); past 32
+ * waiting, 429 rate_limited. The recognizer's own queue then orders everyone's work by urgency.
  */
 export const TRANSCRIPTIONS_PER_PERSON = 2;
-export const TRANSCRIPTIONS_WAITING_PER_PERSON = 2;
+export const TRANSCRIPTIONS_WAITING_PER_PERSON = 32;
 const transcriptionTurns = heavyTurns("transcriptions", { perPerson: TRANSCRIPTIONS_PER_PERSON, maxWaiting: TRANSCRIPTIONS_WAITING_PER_PERSON });
 
 export async function transcribeUpload<F extends z.ZodObject>({
