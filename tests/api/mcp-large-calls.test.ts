@@ -82,7 +82,10 @@ describe("one person's transcribe_audio calls take turns, over all their keys", 
       });
       return call(mcp, { method: "POST", path: "/mcp", key: user.key, headers: { ...HEADERS, "content-length": String(bytes.byteLength) }, body });
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Until all four are counted (authenticated, their bodies not read), however loaded the machine.
+    const counted = () => (globalThis as unknown as { voicedraftLargeMcpCalls?: Map<string, number> }).voicedraftLargeMcpCalls?.get(user.id) ?? 0;
+    for (let waited = 0; counted() < 4 && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(counted(), 4, "the four calls are under way");
 
     // The fifth, over the person's other key: refused before its body is read.
     const fifthBody = transcribeCall(5);

@@ -319,7 +319,7 @@ describe("writing with the model on this machine", () => {
       const outcome = await writeObject({ schema: z.object({ title: z.string() }), name: "t", system: "Title it.", prompt: long });
       assert.ok(!outcome.ok);
       assert.equal(outcome.kind, "refused");
-      assert.match(outcome.reason, /the note is too long for the model on this machine \(\d+ tokens and 1024 to answer; its context holds 4096\)/);
+      assert.match(outcome.reason, /^the note is too long for the model on this machine$/);
     }),
   );
 
