@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Service health
-         * @description Checks that the database answers and that every migration is applied. Meant for load balancers and uptime checks.
+         * @description Checks that the database answers and that every migration is applied. Meant for load balancers and uptime checks. Also says whether the public address is secure (`public_address.secure`): at a plain http address that is not this computer, a phone's browser keeps the microphone, offline use and installing off.
          *
          *     Public: no API key needed.
          */
@@ -2506,6 +2506,16 @@ export interface components {
                         error: string | null;
                     } | null;
                 };
+            };
+            /** @description The public address, and whether a phone can record there. */
+            public_address: {
+                /**
+                 * @description This site's address as a browser sees it: NEXTAUTH_URL when set, else the address this request was sent to (with X-Forwarded-Host and -Proto only under TRUST_PROXY).
+                 * @example https://notes.example.com
+                 */
+                origin: string;
+                /** @description Whether a page at that address is a secure context: https, or http to this computer itself (localhost, 127.0.0.1, [::1]). Phones record, work offline and install the app only at a secure address (docs/phone.md). */
+                secure: boolean;
             };
         };
     };
