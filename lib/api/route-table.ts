@@ -24,6 +24,7 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/v1/dictionary/delete": ["DELETE"],
   "/api/v1/dictionary/impact": ["GET"],
   "/api/v1/export": ["GET"],
+  "/api/v1/invitations": ["POST"],
   "/api/v1/live-recordings/{id}": ["GET", "PATCH"],
   "/api/v1/live-recordings/{id}/finish": ["POST"],
   "/api/v1/openapi.json": ["GET"],

@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import { BookA, KeyRound, Megaphone, PlugZap, Tags, UserRound, Wand2, Webhook } from "lucide-react";
 import { LanguageSetting } from "@/app/_components/settings/language-setting.tsx";
 import { PhoneStorage } from "@/app/_components/settings/phone-storage.tsx";
+import { InviteSomeone } from "@/app/_components/settings/invite-someone.tsx";
 import { SignOutButton } from "@/app/_components/settings/sign-out-button.tsx";
 import { WritingSetting } from "./writing-setting.tsx";
 import { YourData } from "@/app/_components/settings/your-data.tsx";
 import { Card, EmailAddress, RowLink, RowList } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
+import { env } from "@/lib/env.ts";
 import { describeRecognizerQuality, recognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
 import styles from "./settings.module.css";
 
@@ -47,6 +49,14 @@ export default async function SettingsPage() {
         </p>
         <SignOutButton />
       </Card>
+      {user.isOwner && env().SIGNUP === "invite" && (
+        <>
+          <h2 id="invite">Invite someone</h2>
+          <Card>
+            <InviteSomeone />
+          </Card>
+        </>
+      )}
       <h2>Your data</h2>
       <Card>
         <YourData email={user.email} />

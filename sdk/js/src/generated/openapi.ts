@@ -459,6 +459,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone
+         * @description Makes an invitation link to this Voicedraft. With `SIGNUP=invite` (the default) only the owner (the install's first account) invites, and sign-up needs such a link: it makes one account, once, within 7 days. Only the app's signed-in session can make one (an API key gets 403 session_required); the link is in this answer only (the server keeps its hash).
+         *
+         *     Required scope: `transcribe`.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/live-recordings/{id}": {
         parameters: {
             query?: never;
@@ -1194,7 +1216,7 @@ export interface components {
                  * @description Stable, machine-readable; branch on this, not on the message.
                  * @enum {string}
                  */
-                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "invalid_encoding" | "invalid_host" | "webhook_url_not_allowed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "unknown_host" | "session_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "no_source_note" | "stale" | "generation_in_progress" | "invalid_transition" | "rewrite_style_read_only" | "rewrite_style_limit_reached" | "writer_required" | "offset_mismatch" | "recording_finished" | "no_audio_kept" | "note_edited" | "no_better_recognizer" | "already_improving" | "nothing_to_undo" | "webhook_limit_reached" | "payload_too_large" | "audio_too_long" | "audio_quota_exceeded" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "nothing_to_rewrite" | "rate_limited" | "too_many_live_recordings" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "writer_failed" | "service_unavailable";
+                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "invalid_encoding" | "invalid_host" | "webhook_url_not_allowed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "unknown_host" | "session_required" | "invitation_required" | "invitation_invalid" | "sign_up_closed" | "owner_only" | "secure_address_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "no_source_note" | "stale" | "generation_in_progress" | "invalid_transition" | "rewrite_style_read_only" | "rewrite_style_limit_reached" | "writer_required" | "offset_mismatch" | "recording_finished" | "no_audio_kept" | "note_edited" | "no_better_recognizer" | "already_improving" | "nothing_to_undo" | "webhook_limit_reached" | "payload_too_large" | "audio_too_long" | "audio_quota_exceeded" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "nothing_to_rewrite" | "rate_limited" | "too_many_live_recordings" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "writer_failed" | "service_unavailable";
                 /** @description For people: what went wrong and what to do next. */
                 message: string;
                 /** @description The same value as the X-Request-Id header; quote it in support requests. */
@@ -2437,6 +2459,15 @@ export interface components {
         DeleteAccountInput: {
             /** @description Your account's email, typed again: the confirmation that you mean it. Compared without regard to letter case or surrounding spaces (a phone keyboard may capitalise the first letter). */
             confirm: string;
+        };
+        Invitation: {
+            /**
+             * @description The invitation link: opened, it lets one person make an account here. Shown only in this answer.
+             * @example https://notes.example.com/sign-up?invitation=Yv3k…
+             */
+            url: string;
+            /** @description When the link stops working (7 days after it was made), ISO 8601. */
+            expires_at: string;
         };
         Health: {
             /**
@@ -5244,6 +5275,98 @@ export interface operations {
                 };
             };
             /** @description insufficient_scope: The key lacks the scope transcribe. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description insufficient_scope: The key lacks the scope transcribe.
+             *
+             *     session_required: The request carries an API key; only the app's session invites.
+             *
+             *     owner_only: You are not the owner of this Voicedraft.
+             */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -9,6 +9,7 @@ export const DOCUMENT_OPERATIONS = {
   createChannel: { method: "POST", path: "/api/v1/channels" },
   createContentMaster: { method: "POST", path: "/api/v1/content/items" },
   createContentVariants: { method: "POST", path: "/api/v1/content/items/{id}/variants" },
+  createInvitation: { method: "POST", path: "/api/v1/invitations" },
   createOpenAiTranscription: { method: "POST", path: "/v1/audio/transcriptions" },
   createPreset: { method: "POST", path: "/api/v1/presets" },
   createRewrite: { method: "POST", path: "/api/v1/transcriptions/{id}/rewrites" },

@@ -116,4 +116,5 @@ export type WebhookDeliveryResult = components["schemas"]["WebhookDeliveryResult
 export type Settings = components["schemas"]["Settings"];
 export type UpdateSettingsInput = components["schemas"]["UpdateSettingsInput"];
 export type DeleteAccountInput = components["schemas"]["DeleteAccountInput"];
+export type Invitation = components["schemas"]["Invitation"];
 export type Health = components["schemas"]["Health"];

@@ -26,6 +26,7 @@ DOCUMENT_OPERATIONS: Dict[str, DocumentOperation] = {
     "createChannel": DocumentOperation("POST", "/api/v1/channels", query=(), required_query=(), headers=(), scope="content:write"),
     "createContentMaster": DocumentOperation("POST", "/api/v1/content/items", query=(), required_query=(), headers=(), scope="content:write"),
     "createContentVariants": DocumentOperation("POST", "/api/v1/content/items/{id}/variants", query=(), required_query=(), headers=(), scope="content:write"),
+    "createInvitation": DocumentOperation("POST", "/api/v1/invitations", query=(), required_query=(), headers=(), scope="transcribe"),
     "createOpenAiTranscription": DocumentOperation("POST", "/v1/audio/transcriptions", query=(), required_query=(), headers=("Idempotency-Key",), scope="transcribe"),
     "createPreset": DocumentOperation("POST", "/api/v1/presets", query=(), required_query=(), headers=(), scope="content:write"),
     "createRewrite": DocumentOperation("POST", "/api/v1/transcriptions/{id}/rewrites", query=(), required_query=(), headers=(), scope="transcribe"),
