@@ -3,6 +3,7 @@ import { BookA, KeyRound, Megaphone, PlugZap, Tags, UserRound, Wand2, Webhook } 
 import { LanguageSetting } from "@/app/_components/settings/language-setting.tsx";
 import { PhoneStorage } from "@/app/_components/settings/phone-storage.tsx";
 import { InviteSomeone } from "@/app/_components/settings/invite-someone.tsx";
+import { Devices } from "@/app/_components/settings/signed-in-devices.tsx";
 import { SignOutButton } from "@/app/_components/settings/sign-out-button.tsx";
 import { WritingSetting } from "./writing-setting.tsx";
 import { YourData } from "@/app/_components/settings/your-data.tsx";
@@ -39,6 +40,7 @@ export default async function SettingsPage() {
       <WritingSetting />
       <h2>This phone</h2>
       <PhoneStorage />
+      <Devices />
       <h2>Account</h2>
       <Card>
         <p className={styles.account}>

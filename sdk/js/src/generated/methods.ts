@@ -73,15 +73,6 @@ export class Operations {
     return this.call(OPERATIONS.createContentVariants, { pathParams: { id }, json: { ...body, client_request_id: body.client_request_id ?? newClientId() }, ...options });
   }
   /**
-   * Invite someone.
-   *
-   * @deprecated Use `vd.account.createInvitation()`; this alias is removed in 0.4.
-   */
-  createInvitation(options?: CallOptions): Promise<JsonAnswer<"createInvitation">> {
-    deprecated("createInvitation", "account.createInvitation");
-    return this.call(OPERATIONS.createInvitation, options);
-  }
-  /**
    * Create a preset.
    *
    * @deprecated Use `vd.presets.create()`; this alias is removed in 0.4.

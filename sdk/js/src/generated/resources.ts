@@ -10,16 +10,6 @@ import { newClientId, type Call, type CallOptions } from "../transport.js";
 /** `vd.account`; the client adds export(). */
 export class AccountResource {
   constructor(protected readonly call: Call) {}
-  /**
-   * Invite someone.
-   *
-   * Makes an invitation link to this Voicedraft. With `SIGNUP=invite` (the default) only the owner (the install's first account) invites, and sign-up needs such a link: it makes one account, once, within 7 days. Only the app's signed-in session can make one (an API key gets 403 session_required); the link is in this answer only (the server keeps its hash).
-   *
-   * Required scope: `transcribe`.
-   */
-  createInvitation(options?: CallOptions): Promise<JsonAnswer<"createInvitation">> {
-    return this.call(OPERATIONS.createInvitation, options);
-  }
 }
 
 /** `vd.channels`. */
@@ -708,7 +698,6 @@ export const RESOURCE_NAMES = {
   createChannel: ["channels", "create"],
   createContentMaster: ["content", "createMaster"],
   createContentVariants: ["content", "createVariants"],
-  createInvitation: ["account", "createInvitation"],
   createPreset: ["presets", "create"],
   createRewrite: ["rewrites", "create"],
   createRewriteStyle: ["rewrites", "createStyle"],

@@ -42,15 +42,6 @@ class AccountResource:
     def __init__(self, transport: _transport.Transport) -> None:
         self._transport = transport
 
-    def create_invitation(self) -> Dict[str, Any]:
-        """Invite someone.
-
-        Makes an invitation link to this Voicedraft. With `SIGNUP=invite` (the default) only the owner (the install's first account) invites, and sign-up needs such a link: it makes one account, once, within 7 days. Only the app's signed-in session can make one (an API key gets 403 session_required); the link is in this answer only (the server keeps its hash).
-
-        Required scope: `transcribe`.
-        """
-        return cast(Dict[str, Any], _transport.request(self._transport, OPERATIONS["create_invitation"]))
-
 
 class ChannelsResource:
     """``vd.channels``."""
@@ -696,7 +687,6 @@ RESOURCE_NAMES: Dict[str, Tuple[str, str]] = {
     "createChannel": ("channels", "create"),
     "createContentMaster": ("content", "create_master"),
     "createContentVariants": ("content", "create_variants"),
-    "createInvitation": ("account", "create_invitation"),
     "createPreset": ("presets", "create"),
     "createRewrite": ("rewrites", "create"),
     "createRewriteStyle": ("rewrites", "create_style"),
