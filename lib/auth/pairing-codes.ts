@@ -2,7 +2,7 @@ import { createHash, randomInt } from "node:crypto";
 import { db } from "@/lib/db/client.ts";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
-import { isSecureOrigin } from "@/lib/http/secure-origin.ts";
+import { isSecureOrigin } from "@/lib/http/public-origin.ts";
 import { isLimitHit, rateLimited } from "@/lib/rate-limit/rate-limited.ts";
 import { limiter } from "@/lib/rate-limit/store.ts";
 

@@ -1,7 +1,7 @@
 import { env } from "@/lib/env.ts";
 import { db, databaseKind } from "@/lib/db/client.ts";
 import { pendingMigrations } from "@/lib/db/migrate.ts";
-import type { PublicAddress } from "@/lib/http/secure-origin.ts";
+import type { PublicAddress } from "@/lib/http/public-origin.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { recognizerQuality, type RecognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
 import { writingHealth, type WritingHealth } from "@/lib/writer/local/status.ts";

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { setUpTestDatabase } from "@/tests/support/database.ts";
 import { withEnv } from "@/tests/support/env.ts";
 import { call } from "@/tests/support/http.ts";
-import { isSecureOrigin } from "@/lib/http/secure-origin.ts";
+import { isSecureOrigin } from "@/lib/http/public-origin.ts";
 import { GET as health } from "@/app/api/health/route.ts";
 
 setUpTestDatabase();

@@ -39,7 +39,7 @@ for (const theme of ["light", "dark"] as const) {
     await assert.doesNotReject(devices.nth(1).waitFor());
     assert.equal(await devices.count(), 2);
     const phoneRow = devices.filter({ hasText: "Added with a code" });
-    await phoneRow.scrollIntoViewIfNeeded();
+    await computer.page.getByRole("heading", { name: "Signed-in devices" }).evaluate((h) => h.scrollIntoView({ block: "start" }));
     await screenshot(computer.page, `settings-devices-${theme}`, { fullPage: false });
     assert.match(await devices.filter({ hasText: "(this device)" }).innerText(), /Signed in/);
 

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { BookA, KeyRound, Megaphone, PlugZap, Tags, UserRound, Wand2, Webhook } from "lucide-react";
 import { LanguageSetting } from "@/app/_components/settings/language-setting.tsx";
-import { PhoneStorage } from "@/app/_components/settings/phone-storage.tsx";
-import { InviteSomeone } from "@/app/_components/settings/invite-someone.tsx";
-import { Devices } from "@/app/_components/settings/signed-in-devices.tsx";
+import { PhoneStorage } from "@/app/_components/settings/this-phone/phone-storage.tsx";
+import { InstallApp } from "@/app/_components/settings/this-phone/install-app.tsx";
+import { InviteSomeone } from "@/app/_components/settings/access/invite-someone.tsx";
+import { Devices } from "@/app/_components/settings/access/signed-in-devices.tsx";
 import { SignOutButton } from "@/app/_components/settings/sign-out-button.tsx";
 import { WritingSetting } from "./writing-setting.tsx";
 import { YourData } from "@/app/_components/settings/your-data.tsx";
@@ -29,6 +30,7 @@ export default async function SettingsPage() {
         <RowLink href="/keys" icon={<KeyRound size={22} aria-hidden="true" />} title="API keys" meta="For your own programs and scripts" />
         <RowLink href="/webhooks" icon={<Webhook size={22} aria-hidden="true" />} title="Webhooks" meta="Tell your tools when a note or post is ready" />
       </RowList>
+      <Devices />
       <h2 id="transcription">Transcription</h2>
       <Card>
         <p>
@@ -39,8 +41,8 @@ export default async function SettingsPage() {
       <h2>Writing</h2>
       <WritingSetting />
       <h2>This phone</h2>
+      <InstallApp />
       <PhoneStorage />
-      <Devices />
       <h2>Account</h2>
       <Card>
         <p className={styles.account}>

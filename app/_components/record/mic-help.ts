@@ -1,6 +1,6 @@
 /** Why a page at a plain http address cannot record (the Record screen says it before anyone taps). */
 export const INSECURE_ADDRESS =
-  "This page was opened at a plain http address, and browsers allow the microphone only at a secure (https) one. Choose an audio file below, or open Voicedraft at its https address to record.";
+  "The browser keeps the microphone off at this plain http address. To record, open Voicedraft at its https address; meanwhile you can send an audio file.";
 
 // What to do when the browser refused the microphone, in the words of the browser at hand.
 export function microphoneHelp(err: unknown): string {

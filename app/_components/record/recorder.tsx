@@ -225,7 +225,7 @@ export function Recorder({ owner }: { owner: string }) {
       {canRecord && !active && phase === "idle" && !stage && <p className={styles.hint}>Tap to record. Your text appears by itself when you stop.</p>}
       {!canRecord && (
         <Notice tone="warning" data-testid="recorder-insecure">
-          {INSECURE_ADDRESS} <a href={SECURE_ADDRESS_HELP}>How to give it one</a>
+          {INSECURE_ADDRESS} <a href={SECURE_ADDRESS_HELP}>How to set one up</a>
         </Notice>
       )}
       {message && (

@@ -2,7 +2,7 @@ import { withOperation } from "@/lib/api/with-operation.ts";
 import { json } from "@/lib/http/respond.ts";
 import * as api from "@/lib/health/contracts.ts";
 import { checkHealth } from "@/lib/health/check-health.ts";
-import { publicAddress } from "@/lib/http/secure-origin.ts";
+import { publicAddress } from "@/lib/http/public-origin.ts";
 
 export const dynamic = "force-dynamic";
 

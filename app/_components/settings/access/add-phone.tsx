@@ -6,7 +6,7 @@ import { ApiRequestError } from "@/app/_lib/api.ts";
 import { createPairingCode, onlyOnThisComputer, type PairingCode } from "@/app/_lib/devices.ts";
 import { SECURE_ADDRESS_HELP } from "@/app/_lib/secure-context.ts";
 import { Button, LocalTime, Notice, QrCode } from "@/app/_ui/index.ts";
-import styles from "./devices.module.css";
+import styles from "./access.module.css";
 
 // Settings → Add a phone: a QR code of this Voicedraft's address with a one-time code. The phone's
 // camera opens it and the phone is signed in, no password typed there. While the code is shown,

@@ -7,7 +7,7 @@ import { listSignedInDevices, signOutDevice, type SignedInDevice } from "@/app/_
 import { useLoaded } from "@/app/_lib/use-loaded.ts";
 import { Button, Card, LocalTime, Notice, Spinner } from "@/app/_ui/index.ts";
 import { AddPhone } from "./add-phone.tsx";
-import styles from "./devices.module.css";
+import styles from "./access.module.css";
 
 const PHONE = /Android|iPhone|iPad/;
 const POLL_MS = 2000;

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ApiRequestError } from "@/app/_lib/api.ts";
 import { createInvitation, type Invitation } from "@/app/_lib/devices.ts";
 import { Button, LocalTime, Notice, QrCode } from "@/app/_ui/index.ts";
-import styles from "./devices.module.css";
+import styles from "./access.module.css";
 
 // Settings → Invite someone (the owner only): a link that makes one account within 7 days, with its
 // QR code, to send or to show.
