@@ -3,6 +3,9 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   // NEXT_DIST_DIR lets several checkouts' tools (or parallel test runs) build side by side.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
+  // NEXT_TURBOPACK_ROOT: a git worktree whose node_modules is a link into another checkout builds
+  // with the folder holding both as Turbopack's root (it reads nothing outside its root).
+  ...(process.env.NEXT_TURBOPACK_ROOT && { turbopack: { root: process.env.NEXT_TURBOPACK_ROOT } }),
   // Native and wasm packages stay in node_modules instead of being bundled into the server.
   // oidc-provider too: it names its storage by its classes' names, which minifying erased (every
   // grant and token was stored under the model "").

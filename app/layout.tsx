@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { connection } from "next/server";
+import { SecureAddressNotice } from "@/app/_components/shell/secure-address-notice.tsx";
 import "./_ui/tokens.css";
 import "./globals.css";
 
@@ -27,7 +28,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <SecureAddressNotice />
+        {children}
+      </body>
     </html>
   );
 }

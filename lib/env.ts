@@ -130,6 +130,9 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // Who may make an account once the first one (the owner) exists: with the owner's invitation
+  // link (invite), anyone who reaches the server (open), or nobody (closed; the admin CLI still can).
+  SIGNUP: z.enum(["invite", "open", "closed"]).default("invite"),
   // The public URL of the web app; when set, it (not the request's headers) is this site's origin.
   NEXTAUTH_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
 
@@ -145,6 +148,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNIN_IP_FAILURES: z.coerce.number().int().min(0).default(20),
   RATE_LIMIT_SIGNIN_BACKOFF_SECONDS: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(0).default(20),
+  // Pairing a phone: codes an account may make, and wrong codes an address may try, per hour.
+  RATE_LIMIT_PAIRING_PER_HOUR: z.coerce.number().int().min(0).default(20),
   // Registration of OAuth clients is open (MCP connectors register themselves): per address.
   RATE_LIMIT_OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(0).default(20),
 

@@ -7,6 +7,9 @@ process.env.LOG_LEVEL ??= "warn"; // stdout is for answers (the new key is its l
 
 const { createUser } = await import("@/lib/accounts/create-user.ts");
 const { findUserByEmail } = await import("@/lib/accounts/find-user.ts");
+const { findOwner } = await import("@/lib/accounts/find-owner.ts");
+const { createInvitation, INVITATION_DAYS } = await import("@/lib/accounts/create-invitation.ts");
+const { env } = await import("@/lib/env.ts");
 const { createApiKey } = await import("@/lib/api-keys/create-api-key.ts");
 const { deleteAccount } = await import("@/lib/accounts/delete-account.ts");
 const { listApiKeys } = await import("@/lib/api-keys/list-api-keys.ts");
@@ -19,8 +22,14 @@ const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
   create-user --email E (--password P | --password-stdin) [--name N]
-      Creates a user. --password-stdin reads the password from standard input,
-      which keeps it out of the shell history and the process list.
+      Creates a user (the first one is the owner). --password-stdin reads the password
+      from standard input, which keeps it out of the shell history and the process list.
+  owner
+      Says which account is this install's owner (its first account; after an
+      upgrade, the oldest), who invites others.
+  invite
+      Makes an invitation link of the owner's (one account, within ${INVITATION_DAYS} days), at
+      NEXTAUTH_URL (else http://localhost:PORT).
   create-key --email E [--name N] [--scopes a,b] [--expires-in-days D]
       Creates an API key and prints it alone on the last line of stdout. It is
       shown only this once. Scopes: ${SCOPES.join(", ")} (default: all).
@@ -57,7 +66,25 @@ const commands: Record<string, { options: Record<string, { type: "string" | "boo
       const user = await createUser({
         input: { email: required(o, "email"), password, name: typeof o.name === "string" ? o.name : undefined },
       });
-      console.log(`Created user ${user.email} (${user.id}).`);
+      console.log(`Created user ${user.email} (${user.id})${user.isOwner ? ", the owner of this install" : ""}.`);
+    },
+  },
+  owner: {
+    options: {},
+    async run() {
+      const owner = await findOwner();
+      console.log(owner ? `The owner is ${owner.email} (${owner.id}), since ${formatDate(owner.createdAt)}.` : "No account yet: the first one made will be the owner.");
+    },
+  },
+  invite: {
+    options: {},
+    async run() {
+      const owner = await findOwner();
+      if (!owner) throw new UsageError("No account yet: the first one made (at /sign-up or with create-user) is the owner, who needs no invitation.");
+      const { NEXTAUTH_URL, PORT } = env();
+      const { url, expiresAt } = await createInvitation({ userId: owner.id, origin: NEXTAUTH_URL ? new URL(NEXTAUTH_URL).origin : `http://localhost:${PORT}` });
+      console.log(`An invitation of ${owner.email}'s, for one account, until ${formatDate(expiresAt)}:`);
+      console.log(url);
     },
   },
   "create-key": {

@@ -38,7 +38,7 @@
 //              would be account.exportUserData, is account.export; askNotes is notes.ask).
 // Two operations with one name, or an operationId left with no words, fail the generator.
 // LEFT_OUT: operations no SDK calls (the OpenAI-compatible upload: use the openai SDK; account
-// deletion: only the app's signed-in session may).
+// deletion, invitations, pairing a phone and signed-in devices: only the app's signed-in session may).
 // ---------------------------------------------------------------------------------------------
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
@@ -176,7 +176,7 @@ function typescriptSchemas(doc: OpenApiDocument): string {
 
 // Left out of every SDK: the OpenAI-compatible upload (call it with the openai SDK) and account deletion (only the
 // app's signed-in session may; API keys get 403 session_required).
-export const LEFT_OUT = new Set(["createOpenAiTranscription", "deleteAccount"]);
+export const LEFT_OUT = new Set(["createOpenAiTranscription", "deleteAccount", "createInvitation", "createPairingCode", "listSignedInDevices", "signOutDevice"]);
 
 const TAG_NAMESPACES: Record<string, string> = {
   Transcription: "notes", // what the app calls a transcription
@@ -188,6 +188,7 @@ const TAG_NAMESPACES: Record<string, string> = {
   Webhooks: "webhooks",
   Settings: "settings",
   Account: "account",
+  Devices: "devices",
   Service: "service",
 };
 const SUB_RESOURCES: Record<string, string> = { Channel: "channels", Preset: "presets" };
@@ -202,6 +203,7 @@ const NOUNS: Record<string, string[]> = {
   webhooks: ["Webhook", "Webhooks"],
   settings: ["Settings"],
   account: ["Account"],
+  devices: ["Device", "Devices"],
   service: [],
 };
 const VERBS: Record<string, string> = { edit: "update" };

@@ -7,6 +7,7 @@ export { Field, TextAreaField } from "./field.tsx";
 export { RowLink, RowList } from "./list.tsx";
 export { LocalTime } from "./local-time.tsx";
 export { ProgressBar, Spinner } from "./progress.tsx";
+export { QrCode } from "./qr-code.tsx";
 export { Sheet } from "./sheet.tsx";
 export { Tabs } from "./tabs.tsx";
 export { ToastProvider, useToast, useToastsAbove, type ToastAbout, type ToastShow } from "./toast.tsx";

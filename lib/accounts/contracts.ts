@@ -1,4 +1,4 @@
-import { DeleteAccountInput } from "@/lib/accounts/schemas.ts";
+import { DeleteAccountInput, Invitation } from "@/lib/accounts/schemas.ts";
 import { defineOperation, pathsOf, type ApiArea } from "@/lib/openapi/operation.ts";
 
 const tag = "Account";
@@ -50,11 +50,29 @@ export const deleteAccount = defineOperation({
   },
 });
 
+export const createInvitation = defineOperation({
+  method: "post",
+  path: "/api/v1/invitations",
+  id: "createInvitation",
+  tag,
+  summary: "Invite someone",
+  description:
+    "Makes an invitation link to this Voicedraft. With `SIGNUP=invite` (the default) only the owner (the install's first account) " +
+    "invites, and sign-up needs such a link: it makes one account, once, within 7 days. Only the app's signed-in session can make one " +
+    "(an API key gets 403 session_required); the link is in this answer only (the server keeps its hash).",
+  scope: "transcribe",
+  responses: { 201: { description: "The invitation.", schema: Invitation } },
+  errors: {
+    session_required: "The request carries an API key; only the app's session invites.",
+    owner_only: "You are not the owner of this Voicedraft.",
+  },
+});
+
 export const accountArea: ApiArea = {
   tag: {
     name: tag,
-    description: "Your data as a whole: take all of it with you, or delete your account.",
+    description: "Your data as a whole: take all of it with you, or delete your account; and inviting people to this Voicedraft.",
   },
-  schemas: [DeleteAccountInput],
-  paths: pathsOf(exportUserData, deleteAccount),
+  schemas: [DeleteAccountInput, Invitation],
+  paths: pathsOf(exportUserData, deleteAccount, createInvitation),
 };

@@ -55,4 +55,11 @@ export const DeleteAccountInput = z
 export type DeleteAccountInput = z.output<typeof DeleteAccountInput>;
 
 /** What signing up answers the form: ok, or why not (per field where a field is wrong). */
-export type RegisterResult = { ok: true } | { ok: false; message: string; fields?: Record<string, string> };
+export type RegisterResult = { ok: true } | { ok: false; code: string; message: string; fields?: Record<string, string> };
+
+export const Invitation = z
+  .object({
+    url: z.string().meta({ description: "The invitation link: opened, it lets one person make an account here. Shown only in this answer.", example: "https://notes.example.com/sign-up?invitation=Yv3k…" }),
+    expires_at: z.string().meta({ description: "When the link stops working (7 days after it was made), ISO 8601." }),
+  })
+  .meta({ id: "Invitation" });

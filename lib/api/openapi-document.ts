@@ -4,6 +4,7 @@ import { SECURITY_SCHEME, type ApiArea } from "@/lib/openapi/operation.ts";
 import { API_DESCRIPTION } from "@/lib/openapi/info.ts";
 import { ErrorBody } from "@/lib/openapi/schemas.ts";
 import { accountArea } from "@/lib/accounts/contracts.ts";
+import { devicesArea } from "@/lib/auth/contracts.ts";
 import { askArea } from "@/lib/ask/contracts.ts";
 import { contentArea } from "@/lib/posts/contracts.ts";
 import { dictionaryArea } from "@/lib/dictionary/contracts.ts";
@@ -18,7 +19,7 @@ import type { HttpMethod, OpenApiDocument, PathsObject } from "@/lib/openapi/typ
 // The public API, area by area: each domain keeps its contracts beside it (lib/<domain>/contracts.ts);
 // a new area is listed here.
 // Internal endpoints (/api/internal/…) are not public API and never belong in it.
-const AREAS: ApiArea[] = [transcriptionArea, askArea, tagsArea, rewritesArea, dictionaryArea, contentArea, webhooksArea, settingsArea, accountArea, serviceArea];
+const AREAS: ApiArea[] = [transcriptionArea, askArea, tagsArea, rewritesArea, dictionaryArea, contentArea, webhooksArea, settingsArea, devicesArea, accountArea, serviceArea];
 
 function mergePaths(areas: ApiArea[]): PathsObject {
   const paths: PathsObject = {};

@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client.ts";
 import { findSession } from "@/lib/auth/sessions.ts";
 import { sessionTokenFrom } from "@/lib/auth/session-cookie.ts";
 
-export type CurrentUser = { id: string; email: string; name: string | null };
+export type CurrentUser = { id: string; email: string; name: string | null; isOwner: boolean };
 
 /**
  * The signed-in user of this page request, or null. Looked up once per request (React's cache):
@@ -16,7 +16,7 @@ export const currentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = await findSession(sessionTokenFrom((name) => store.get(name)?.value));
   if (!session) return null;
   const prisma = await db();
-  return prisma.user.findUnique({ where: { id: session.userId }, select: { id: true, email: true, name: true } });
+  return prisma.user.findUnique({ where: { id: session.userId }, select: { id: true, email: true, name: true, isOwner: true } });
 });
 
 /** For pages that need a user: the user, or a redirect to the sign-in page. */

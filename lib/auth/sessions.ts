@@ -14,11 +14,12 @@ export function hashSessionToken(sessionToken: string): string {
   return createHash("sha256").update(sessionToken).digest("hex");
 }
 
-export async function createSession({ userId }: { userId: string }): Promise<BrowserSession> {
+/** A new session; `device` names what it is on, `paired` when a pairing code (not a password) began it. */
+export async function createSession({ userId, device = null, paired = false }: { userId: string; device?: string | null; paired?: boolean }): Promise<BrowserSession> {
   const prisma = await db();
   const sessionToken = randomBytes(32).toString("base64url");
   const expires = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
-  await prisma.session.create({ data: { tokenHash: hashSessionToken(sessionToken), userId, expires } });
+  await prisma.session.create({ data: { tokenHash: hashSessionToken(sessionToken), userId, expires, device: device?.slice(0, 100) ?? null, paired } });
   return { sessionToken, userId, expires };
 }
 

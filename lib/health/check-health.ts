@@ -1,6 +1,7 @@
 import { env } from "@/lib/env.ts";
 import { db, databaseKind } from "@/lib/db/client.ts";
 import { pendingMigrations } from "@/lib/db/migrate.ts";
+import type { PublicAddress } from "@/lib/http/public-origin.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { recognizerQuality, type RecognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
 import { writingHealth, type WritingHealth } from "@/lib/writer/local/status.ts";
@@ -10,6 +11,7 @@ export type Health = {
   database: { kind: string; reachable: boolean; latency_ms: number | null; pending_migrations: string[] | null };
   transcription: RecognizerQuality;
   writing: WritingHealth;
+  public_address: PublicAddress;
 };
 
 class DatabaseSlow extends Error {}
@@ -24,7 +26,8 @@ function withinTimeout<T>(work: Promise<T>): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export async function checkHealth(): Promise<Health> {
+/** The health report; `address` is the public address the request was sent to (publicAddress). */
+export async function checkHealth(address: PublicAddress): Promise<Health> {
   const started = performance.now();
   try {
     const prisma = await withinTimeout(db());
@@ -38,6 +41,7 @@ export async function checkHealth(): Promise<Health> {
       database: { kind: await databaseKind(), reachable: true, latency_ms: latency, pending_migrations: pending },
       transcription: recognizerQuality(),
       writing: writingHealth(),
+      public_address: address,
     };
   } catch (err) {
     log.warn("health check failed", errorFields(err));
@@ -48,6 +52,7 @@ export async function checkHealth(): Promise<Health> {
       database: { kind, reachable: false, latency_ms: null, pending_migrations: null },
       transcription: recognizerQuality(),
       writing: writingHealth(),
+      public_address: address,
     };
   }
 }

@@ -50,6 +50,12 @@ export const HealthReport = z
           .meta({ description: "The background download of the model by this server's own launcher, when under way." }),
       }),
     }),
+    public_address: z
+      .object({
+        origin: z.string().meta({ description: "This site's address as a browser sees it: NEXTAUTH_URL when set, else the address this request was sent to (with X-Forwarded-Host and -Proto only under TRUST_PROXY).", example: "https://notes.example.com" }),
+        secure: z.boolean().meta({ description: "Whether a page at that address is a secure context: https, or http to this computer itself (localhost, 127.0.0.1, [::1]). Phones record, work offline and install the app only at a secure address (docs/phone.md)." }),
+      })
+      .meta({ description: "The public address, and whether a phone can record there." }),
   })
   .meta({ id: "Health" });
 
@@ -65,7 +71,8 @@ export const getHealth = defineOperation({
   tag,
   summary: "Service health",
   description:
-    "Checks that the database answers and that every migration is applied. Meant for load balancers and uptime checks.",
+    "Checks that the database answers and that every migration is applied. Meant for load balancers and uptime checks. " +
+    "Also says whether the public address is secure (`public_address.secure`): at a plain http address that is not this computer, a phone's browser keeps the microphone, offline use and installing off.",
   scope: "public",
   responses: {
     200: { description: "Healthy: the database answers and is fully migrated.", schema: HealthReport },

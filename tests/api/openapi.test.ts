@@ -102,6 +102,8 @@ describe("the OpenAPI document", () => {
         ...["listTags", "renameTag", "deleteTag"],
         // Ask your notes (issue 46 item 2).
         "askNotes",
+        // Invitations, pairing a phone, signed-in devices (issue 68).
+        ...["createInvitation", "createPairingCode", "listSignedInDevices", "signOutDevice"],
         // Webhooks (issue 34).
         ...["createWebhook", "listWebhooks", "getWebhook", "updateWebhook", "deleteWebhook", "rotateWebhookSecret"],
         ...["listWebhookDeliveries", "redeliverWebhook", "testWebhook"],
@@ -120,9 +122,18 @@ describe("the OpenAPI document", () => {
       assert.deepEqual(op.security, [{ bearer: [scope] }], key);
       assert.ok(op.description.includes(`\`${scope}\``), `${key}: the description names the scope`);
       assert.ok(op.responses["401"]?.headers?.["WWW-Authenticate"], `${key}: 401 with WWW-Authenticate`);
-      // Deleting the account also refuses every API key (session_required): only the app's session may.
+      // Deleting the account, inviting, pairing a phone and the signed-in devices also refuse every
+      // API key (session_required): only the app's session may. Invitations are the owner's; pairing
+      // needs a secure address (issue 68).
       const forbidden = op.responses["403"]?.["x-error-codes"]?.map((c) => c.code);
-      assert.deepEqual(forbidden, key === "DELETE /api/v1/account" ? ["insufficient_scope", "session_required"] : ["insufficient_scope"], key);
+      const SESSION_ONLY: Record<string, string[]> = {
+        "DELETE /api/v1/account": ["session_required"],
+        "POST /api/v1/invitations": ["session_required", "owner_only"],
+        "POST /api/v1/pairing-codes": ["session_required", "secure_address_required"],
+        "GET /api/v1/sessions": ["session_required"],
+        "DELETE /api/v1/sessions/{id}": ["session_required"],
+      };
+      assert.deepEqual(forbidden, ["insufficient_scope", ...(SESSION_ONLY[key] ?? [])], key);
       assert.ok(op.responses["503"]?.["x-error-codes"]?.some((c) => c.code === "database_unavailable"), key);
     }
   });

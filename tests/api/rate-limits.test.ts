@@ -102,7 +102,7 @@ describe("sign-in back-off", () => {
   }));
 });
 
-test("sign-up: limited per address", withEnv({ RATE_LIMIT_SIGNUPS_PER_HOUR: "2" }, async () => {
+test("sign-up: limited per address", withEnv({ RATE_LIMIT_SIGNUPS_PER_HOUR: "2", SIGNUP: "open" }, async () => {
   const account = (n: number) => ({ email: `signup-${n}-${Date.now()}@example.test`, password: PASSWORD });
   await signUp({ input: account(1), ip: "192.0.2.10" });
   await signUp({ input: account(2), ip: "192.0.2.10" });

@@ -126,7 +126,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 300_0
   // exits 143, so a clean stop looked like a crash (launcher-start, in a full CI run).
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "start.ts")], {
     cwd: ROOT,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", WRITER_LOCAL: "off", WRITER_AUTO_DOWNLOAD: "false", ...env },
+    // Open sign-up: every test signs up a person of its own (a new install admits only its owner and invitations).
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", WRITER_LOCAL: "off", WRITER_AUTO_DOWNLOAD: "false", SIGNUP: "open", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so stopping it stops next too
   });

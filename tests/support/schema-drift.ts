@@ -530,7 +530,7 @@ function diffNamed(kind: string, expected: Map<string, Named>, actual: Map<strin
 /**
  * What the migrations create on purpose and schema.prisma cannot describe: the full-text search
  * vectors (generated tsvector columns, prisma/migrations/20261126130000_note_search) and their
- * GIN indexes. Each must be there as listed; it is then left out of the comparison.
+ * GIN indexes; the partial unique index that allows one owner (20261208120000). Each must be there as listed; it is then left out of the comparison.
  */
 const DATABASE_ONLY = {
   columns: [
@@ -540,6 +540,7 @@ const DATABASE_ONLY = {
   indexes: [
     { name: "transcriptions_search_idx", text: "index on transcriptions (search) using gin" },
     { name: "optimization_workflows_search_idx", text: "index on optimization_workflows (search) using gin" },
+    { name: "users_one_owner_key", text: "unique index on users (is_owner) using btree where is_owner" },
   ],
 };
 

@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
 import { BookA, KeyRound, Megaphone, PlugZap, Tags, UserRound, Wand2, Webhook } from "lucide-react";
 import { LanguageSetting } from "@/app/_components/settings/language-setting.tsx";
-import { PhoneStorage } from "@/app/_components/settings/phone-storage.tsx";
+import { PhoneStorage } from "@/app/_components/settings/this-phone/phone-storage.tsx";
+import { InstallApp } from "@/app/_components/settings/this-phone/install-app.tsx";
+import { InviteSomeone } from "@/app/_components/settings/access/invite-someone.tsx";
+import { Devices } from "@/app/_components/settings/access/signed-in-devices.tsx";
 import { SignOutButton } from "@/app/_components/settings/sign-out-button.tsx";
 import { WritingSetting } from "./writing-setting.tsx";
 import { YourData } from "@/app/_components/settings/your-data.tsx";
 import { Card, EmailAddress, RowLink, RowList } from "@/app/_ui/index.ts";
 import { requireUser } from "@/lib/auth/current-user.ts";
+import { env } from "@/lib/env.ts";
 import { describeRecognizerQuality, recognizerQuality } from "@/lib/transcription/recognizers/recognizer-quality.ts";
 import styles from "./settings.module.css";
 
@@ -26,6 +30,7 @@ export default async function SettingsPage() {
         <RowLink href="/keys" icon={<KeyRound size={22} aria-hidden="true" />} title="API keys" meta="For your own programs and scripts" />
         <RowLink href="/webhooks" icon={<Webhook size={22} aria-hidden="true" />} title="Webhooks" meta="Tell your tools when a note or post is ready" />
       </RowList>
+      <Devices />
       <h2 id="transcription">Transcription</h2>
       <Card>
         <p>
@@ -36,6 +41,7 @@ export default async function SettingsPage() {
       <h2>Writing</h2>
       <WritingSetting />
       <h2>This phone</h2>
+      <InstallApp />
       <PhoneStorage />
       <h2>Account</h2>
       <Card>
@@ -47,6 +53,14 @@ export default async function SettingsPage() {
         </p>
         <SignOutButton />
       </Card>
+      {user.isOwner && env().SIGNUP === "invite" && (
+        <>
+          <h2 id="invite">Invite someone</h2>
+          <Card>
+            <InviteSomeone />
+          </Card>
+        </>
+      )}
       <h2>Your data</h2>
       <Card>
         <YourData email={user.email} />

@@ -1,5 +1,11 @@
+/** Why a page at a plain http address cannot record (the Record screen says it before anyone taps). */
+export const INSECURE_ADDRESS =
+  "The browser keeps the microphone off at this plain http address. To record, open Voicedraft at its https address; meanwhile you can send an audio file.";
+
 // What to do when the browser refused the microphone, in the words of the browser at hand.
 export function microphoneHelp(err: unknown): string {
+  // Over plain http to another computer the browser has no microphone at all: reloading cannot help.
+  if (!window.isSecureContext || !navigator.mediaDevices) return INSECURE_ADDRESS;
   const name = (err as { name?: string })?.name;
   if (name === "NotFoundError" || name === "OverconstrainedError") return "No microphone was found. Plug one in or check that your phone's microphone is not in use by another app.";
   if (name === "NotReadableError") return "The microphone is busy in another app (a call, another recorder). Close it and try again.";

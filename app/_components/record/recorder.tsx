@@ -18,7 +18,8 @@ import { whenIdle } from "@/app/_lib/idle.ts";
 import { keepRecordingsOnPhone, minutesOfSpaceLeft } from "@/app/_lib/recording/storage.ts";
 import { clearProgress, onProgress, progressStage, reportStage, setCardShown, trackUpload } from "@/app/_lib/recording/recording-progress.ts";
 import { Button, Notice } from "@/app/_ui/index.ts";
-import { microphoneHelp } from "@/app/_components/record/mic-help.ts";
+import { INSECURE_ADDRESS, microphoneHelp } from "@/app/_components/record/mic-help.ts";
+import { SECURE_ADDRESS_HELP, useSecureContext } from "@/app/_lib/secure-context.ts";
 import { ProgressCard } from "@/app/_components/record/progress-card.tsx";
 import { LiveCaptionsView } from "@/app/_components/record/live-captions.tsx";
 import { useIncomingAudio } from "@/app/_lib/recording/use-incoming-audio.ts";
@@ -55,6 +56,7 @@ export function Recorder({ owner }: { owner: string }) {
   const card = useRef<HTMLDivElement>(null);
   const { elapsed, level, meter, ...clock } = useRecordingClock(phase, () => recording.current?.level() ?? 0);
   const router = useRouter();
+  const canRecord = useSecureContext();
   // What reaches this page from outside it: a shared file, an interrupted recording, "Open with".
   useIncomingAudio(owner, { onMessage: setMessage, onFile: (file) => queueFile(file), onQueued: announceEnqueued });
 
@@ -180,15 +182,15 @@ export function Recorder({ owner }: { owner: string }) {
       <h2 id="recorder-heading" className="visually-hidden">
         Recorder
       </h2>
-      <div className={processing ? "visually-hidden" : styles.timer} role="timer" aria-label="Recording time">
+      <div className={processing || !canRecord ? "visually-hidden" : styles.timer} role="timer" aria-label="Recording time">
         {clockText(elapsed)}
       </div>
-      {!processing && (
+      {!processing && canRecord && (
         <div className={styles.meter} role="meter" aria-label="Input level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(level * 100)}>
           <span ref={meter} />
         </div>
       )}
-      <p className={processing ? "visually-hidden" : styles.state} aria-live="polite" data-testid="recorder-state" data-phase={phase}>
+      <p className={processing || !canRecord ? "visually-hidden" : styles.state} aria-live="polite" data-testid="recorder-state" data-phase={phase}>
         {STATE[phase]}
       </p>
       {active && <LiveCaptionsView captions={captions} off={captionsOff} />}
@@ -198,7 +200,7 @@ export function Recorder({ owner }: { owner: string }) {
             <Mic size={18} aria-hidden="true" /> Start recording
           </Button>
         )}
-        {!active && phase !== "saving" && !processing && (
+        {canRecord && !active && phase !== "saving" && !processing && (
           <button type="button" className={styles.bigButton} onClick={() => void start()} disabled={phase !== "idle"}>
             <Mic size={40} aria-hidden="true" />
             <span className="visually-hidden">Start recording</span>
@@ -220,7 +222,12 @@ export function Recorder({ owner }: { owner: string }) {
           </Button>
         )}
       </div>
-      {!active && phase === "idle" && !stage && <p className={styles.hint}>Tap to record. Your text appears by itself when you stop.</p>}
+      {canRecord && !active && phase === "idle" && !stage && <p className={styles.hint}>Tap to record. Your text appears by itself when you stop.</p>}
+      {!canRecord && (
+        <Notice tone="warning" data-testid="recorder-insecure">
+          {INSECURE_ADDRESS} <a href={SECURE_ADDRESS_HELP}>How to set one up</a>
+        </Notice>
+      )}
       {message && (
         <Notice tone={message.ok ? "success" : "danger"} role={message.ok ? "status" : "alert"} data-testid="recorder-message">
           {message.text}

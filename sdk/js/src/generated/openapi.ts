@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Service health
-         * @description Checks that the database answers and that every migration is applied. Meant for load balancers and uptime checks.
+         * @description Checks that the database answers and that every migration is applied. Meant for load balancers and uptime checks. Also says whether the public address is secure (`public_address.secure`): at a plain http address that is not this computer, a phone's browser keeps the microphone, offline use and installing off.
          *
          *     Public: no API key needed.
          */
@@ -459,6 +459,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone
+         * @description Makes an invitation link to this Voicedraft. With `SIGNUP=invite` (the default) only the owner (the install's first account) invites, and sign-up needs such a link: it makes one account, once, within 7 days. Only the app's signed-in session can make one (an API key gets 403 session_required); the link is in this answer only (the server keeps its hash).
+         *
+         *     Required scope: `transcribe`.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/live-recordings/{id}": {
         parameters: {
             query?: never;
@@ -531,6 +553,28 @@ export interface paths {
         get: operations["getOpenApi"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pairing-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a phone
+         * @description Makes a one-time code that signs another device (a phone) in to your account with a session of its own, no password typed there: the app shows `url` as a QR code; the phone opens it (or types `code` at /pair). The code works once, within 5 minutes, for this account only. Only at a secure address (https, or this computer itself): at a plain http one the phone could not record, and both making and using a code are 403 secure_address_required. Only the app's session can make one.
+         *
+         *     Required scope: `transcribe`.
+         */
+        post: operations["createPairingCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -709,6 +753,50 @@ export interface paths {
          *     Required scope: `transcribe`.
          */
         patch: operations["editRewrite"];
+        trace?: never;
+    };
+    "/api/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signed-in devices
+         * @description The browsers and phones signed in to your account, newest first, with the one asking marked `current`. Only the app's session can list them.
+         *
+         *     Required scope: `transcribe`.
+         */
+        get: operations["listSignedInDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign a device out
+         * @description Ends one of your sessions at once: that device is signed out (its recordings not yet sent stay on it until someone signs in there again).
+         *
+         *     Required scope: `transcribe`.
+         */
+        delete: operations["signOutDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/settings": {
@@ -1194,7 +1282,7 @@ export interface components {
                  * @description Stable, machine-readable; branch on this, not on the message.
                  * @enum {string}
                  */
-                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "invalid_encoding" | "invalid_host" | "webhook_url_not_allowed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "unknown_host" | "session_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "no_source_note" | "stale" | "generation_in_progress" | "invalid_transition" | "rewrite_style_read_only" | "rewrite_style_limit_reached" | "writer_required" | "offset_mismatch" | "recording_finished" | "no_audio_kept" | "note_edited" | "no_better_recognizer" | "already_improving" | "nothing_to_undo" | "webhook_limit_reached" | "payload_too_large" | "audio_too_long" | "audio_quota_exceeded" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "nothing_to_rewrite" | "rate_limited" | "too_many_live_recordings" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "writer_failed" | "service_unavailable";
+                code: "malformed_request" | "invalid_json" | "invalid_multipart" | "missing_audio" | "validation_failed" | "invalid_encoding" | "invalid_host" | "webhook_url_not_allowed" | "unauthorized" | "insufficient_scope" | "cross_site_request" | "unknown_host" | "session_required" | "invitation_required" | "invitation_invalid" | "sign_up_closed" | "owner_only" | "secure_address_required" | "not_found" | "feature_disabled" | "method_not_allowed" | "request_timeout" | "conflict" | "email_taken" | "dictionary_limit_reached" | "idempotency_conflict" | "edit_conflict" | "unknown_action_item" | "channel_inactive" | "channel_in_use" | "preset_in_use" | "preset_read_only" | "not_approved" | "no_source_note" | "stale" | "generation_in_progress" | "invalid_transition" | "rewrite_style_read_only" | "rewrite_style_limit_reached" | "writer_required" | "offset_mismatch" | "recording_finished" | "no_audio_kept" | "note_edited" | "no_better_recognizer" | "already_improving" | "nothing_to_undo" | "webhook_limit_reached" | "payload_too_large" | "audio_too_long" | "audio_quota_exceeded" | "unsupported_media_type" | "unsupported_audio" | "range_not_satisfiable" | "request_header_fields_too_large" | "unreadable_audio" | "empty_audio" | "no_speech" | "language_unsupported" | "nothing_to_rewrite" | "rate_limited" | "too_many_live_recordings" | "internal_error" | "database_unavailable" | "engine_unavailable" | "engine_busy" | "engine_failed" | "writer_failed" | "service_unavailable";
                 /** @description For people: what went wrong and what to do next. */
                 message: string;
                 /** @description The same value as the X-Request-Id header; quote it in support requests. */
@@ -2440,9 +2528,52 @@ export interface components {
              */
             language: string;
         };
+        PairingCode: {
+            /**
+             * @description The one-time code, to type on the phone at /pair if the QR code cannot be scanned.
+             * @example K7QF-3MZP
+             */
+            code: string;
+            /**
+             * @description The link the QR code holds: the phone opens it and is signed in (the code is after `#`).
+             * @example https://notes.example.com/pair#K7QF-3MZP
+             */
+            url: string;
+            /** @description When the code stops working (5 minutes after it was made), ISO 8601. */
+            expires_at: string;
+        };
+        SignedInDevice: {
+            /** @description The session's id (not its secret): DELETE /api/v1/sessions/{id} signs the device out. */
+            id: string;
+            /**
+             * @description What the device is, from its browser: "Chrome on Android"; null when it did not say.
+             * @example Chrome on Android
+             */
+            device: string | null;
+            /** @description Signed in by a pairing code from another device (Settings → Add a phone), not a password. */
+            paired: boolean;
+            /** @description When it signed in, ISO 8601. */
+            created_at: string;
+            /** @description When the session ends unless used (it is extended as it is used), ISO 8601. */
+            expires_at: string;
+            /** @description This is the session of the request itself. */
+            current: boolean;
+        };
+        SignedInDeviceList: {
+            sessions: components["schemas"]["SignedInDevice"][];
+        };
         DeleteAccountInput: {
             /** @description Your account's email, typed again: the confirmation that you mean it. Compared without regard to letter case or surrounding spaces (a phone keyboard may capitalise the first letter). */
             confirm: string;
+        };
+        Invitation: {
+            /**
+             * @description The invitation link: opened, it lets one person make an account here. Shown only in this answer.
+             * @example https://notes.example.com/sign-up?invitation=Yv3k…
+             */
+            url: string;
+            /** @description When the link stops working (7 days after it was made), ISO 8601. */
+            expires_at: string;
         };
         Health: {
             /**
@@ -2512,6 +2643,16 @@ export interface components {
                         error: string | null;
                     } | null;
                 };
+            };
+            /** @description The public address, and whether a phone can record there. */
+            public_address: {
+                /**
+                 * @description This site's address as a browser sees it: NEXTAUTH_URL when set, else the address this request was sent to (with X-Forwarded-Host and -Proto only under TRUST_PROXY).
+                 * @example https://notes.example.com
+                 */
+                origin: string;
+                /** @description Whether a page at that address is a secure context: https, or http to this computer itself (localhost, 127.0.0.1, [::1]). Phones record, work offline and install the app only at a secure address (docs/phone.md). */
+                secure: boolean;
             };
         };
     };
@@ -5281,6 +5422,98 @@ export interface operations {
             };
         };
     };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description insufficient_scope: The key lacks the scope transcribe.
+             *
+             *     session_required: The request carries an API key; only the app's session invites.
+             *
+             *     owner_only: You are not the owner of this Voicedraft.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getLiveRecording: {
         parameters: {
             query?: {
@@ -5732,6 +5965,98 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPairingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code and its link. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PairingCode"];
+                };
+            };
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description insufficient_scope: The key lacks the scope transcribe.
+             *
+             *     session_required: The request carries an API key; only the app's signed-in session can do this.
+             *
+             *     secure_address_required: This server's public address is plain http to another computer (see docs/phone.md).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: More than RATE_LIMIT_PAIRING_PER_HOUR codes this hour. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7120,6 +7445,197 @@ export interface operations {
             };
             /** @description unsupported_media_type: The Content-Type is not application/json (charset UTF-8, or none). */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSignedInDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The devices. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedInDeviceList"];
+                };
+            };
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description insufficient_scope: The key lacks the scope transcribe.
+             *
+             *     session_required: The request carries an API key; only the app's signed-in session can do this.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: Too many requests with this key this minute, or (from your address) with unknown keys; uploads also when the account's hourly audio seconds are spent. Retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description database_unavailable: The database is unreachable; retry after the Retry-After seconds.
+             *
+             *     service_unavailable: The service is momentarily busy; retry after the Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signOutDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's id, from GET /api/v1/sessions. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. No body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description validation_failed: A query parameter is invalid, unknown or given twice; details names each one.
+             *
+             *     invalid_encoding: The query string is not valid percent-encoded UTF-8 (a broken %-escape, or bytes that are not UTF-8).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description insufficient_scope: The key lacks the scope transcribe.
+             *
+             *     session_required: The request carries an API key; only the app's signed-in session can do this.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: None of your sessions has this id. */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

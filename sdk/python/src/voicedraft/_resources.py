@@ -514,7 +514,7 @@ class ServiceResource:
     def get_health(self) -> Dict[str, Any]:
         """Service health.
 
-        Checks that the database answers and that every migration is applied. Meant for load balancers and uptime checks.
+        Checks that the database answers and that every migration is applied. Meant for load balancers and uptime checks. Also says whether the public address is secure (`public_address.secure`): at a plain http address that is not this computer, a phone's browser keeps the microphone, offline use and installing off.
 
         Public: no API key needed.
         """
