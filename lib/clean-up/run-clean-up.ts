@@ -11,7 +11,9 @@ import { compute } from "@/lib/compute/pool.ts";
 import { judgeCleanUpTask, wordChangesTask } from "@/lib/clean-up/clean-up-guard.ts";
 import { cleanUpByRules } from "@/lib/clean-up/rules-clean-up.ts";
 import { cleanUpNamed } from "@/lib/clean-up/select-clean-up.ts";
-import { CleanUpError, type CleanUp } from "@/lib/clean-up/types.ts";
+import { CleanUpError, CleanUpRefused, type CleanUp } from "@/lib/clean-up/types.ts";
+import { recordWriterOutcome } from "@/lib/writer/outcomes.ts";
+import { modelWriterNow } from "@/lib/writer/providers.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 import { asPerson } from "@/lib/turns/person-context.ts";
@@ -50,11 +52,13 @@ async function whileHeld(workflowId: string, executionId: string, data: Prisma.C
   return count === 1;
 }
 
-async function cleanChunk(cleanUp: CleanUp, text: string, spellings: string[]): Promise<string> {
+/** The chunk's clean-up, or why the writer's could not be used (its answer was not text). */
+async function cleanChunk(cleanUp: CleanUp, text: string, spellings: string[], key: string): Promise<string | CleanUpRefused> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await cleanUp.clean({ text, spellings });
+      return await cleanUp.clean({ text, spellings, key });
     } catch (err) {
+      if (err instanceof CleanUpRefused) return err;
       const retryable = !(err instanceof CleanUpError) || err.retryable;
       if (!retryable || attempt >= CHUNK_ATTEMPTS) throw err;
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
@@ -100,12 +104,19 @@ export async function runCleanUp({
     const cleanUp = cleanUpNamed(workflow.optimizer);
     const pending = await prisma.cleanUpChunk.findMany({ where: { workflowId, outputText: null }, orderBy: { index: "asc" } });
     for (const chunk of pending) {
-      const written = await asPerson(workflow.userId, () => cleanChunk(cleanUp, chunk.inputText, spellings));
-      // A clean-up that does not keep what was said is not used: that part gets the offline
-      // rules' clean-up of the recognized words (punctuation, casing, no fillers) instead.
-      const verdict = await compute(workflow.userId, judgeCleanUpTask, { recognized: chunk.inputText, cleaned: written });
-      const outputText = verdict.kept ? written : cleanUpByRules(chunk.inputText);
+      const written = await asPerson(workflow.userId, () => cleanChunk(cleanUp, chunk.inputText, spellings, workflow.id));
+      // A clean-up that does not keep what was said (or is not text) is not used: that part gets
+      // the offline rules' clean-up of the recognized words (punctuation, casing, no fillers) instead.
+      const verdict =
+        written instanceof CleanUpRefused
+          ? { kept: false, reason: written.message, dropped: null, added: null }
+          : await compute(workflow.userId, judgeCleanUpTask, { recognized: chunk.inputText, cleaned: written });
+      const outputText = verdict.kept && typeof written === "string" ? written : cleanUpByRules(chunk.inputText);
       if (!verdict.kept) log.warn("clean-up refused", { ...fields, chunk: chunk.index, dropped: verdict.dropped, added: verdict.added });
+      // The guard's refusal is the writer's outcome for this clean-up too (Settings → Writing says it).
+      if (!verdict.kept && !(written instanceof CleanUpRefused) && cleanUp.name === "openai") {
+        recordWriterOutcome({ task: "clean-up", key: workflow.id, by: modelWriterNow() ?? "writer", ok: false, reason: "its clean-up did not keep what you said" });
+      }
       const rejectedReason = verdict.kept ? undefined : refusal(verdict.reason!, chunk.index, workflow.chunksTotal);
       const saved = await prisma.$transaction(async (tx) => {
         const held = await tx.cleanUpWorkflow.updateMany({

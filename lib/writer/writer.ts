@@ -9,7 +9,9 @@ import { localLanguageModel } from "@/lib/writer/local/language-model.ts";
 import { LocalModelUnusable } from "@/lib/writer/local/runtime.ts";
 import { localWriterStatus, type LocalWriterStatus } from "@/lib/writer/local/status.ts";
 import type { NoteTask } from "@/lib/writer/prompts/note.ts";
-import { noWriterReason, writerProvider, writerSettings, type WriterProvider, type WriterSettings } from "@/lib/writer/providers.ts";
+import { checkOutput, type OutputCheck, type OutputPart } from "@/lib/writer/check-output.ts";
+import { forgetWriterOutcomes, recordWriterOutcome } from "@/lib/writer/outcomes.ts";
+import { noWriterReason, writerProvider, writerSettings, type WriterProvider, type WriterSettings, type WriterTask } from "@/lib/writer/providers.ts";
 
 // The one client of the writer (any OpenAI-compatible chat server), on the Vercel AI SDK (`ai` with
 // `@ai-sdk/openai-compatible`): it turns a zod schema into the request's JSON schema
@@ -20,7 +22,8 @@ import { noWriterReason, writerProvider, writerSettings, type WriterProvider, ty
 // says why, and the caller writes offline instead. The model on this machine is one more provider
 // (lib/writer/local/language-model.ts), called the same way; `by` says which wrote.
 
-export type FailureKind = "unconfigured" | "skipped" | "down" | "refused" | "busy" | "malformed";
+// unusable: it answered, but the answer failed the check every output passes (check-output.ts).
+export type FailureKind = "unconfigured" | "skipped" | "down" | "refused" | "busy" | "malformed" | "unusable";
 /** Who wrote: the writer named by WRITER_BASE_URL (or its older names), or the model on this machine. */
 export type WrittenByModel = "writer" | "local-model";
 export type WriteOutcome<T> = { ok: true; value: T; model: string; by: WrittenByModel } | { ok: false; kind: FailureKind; reason: string };
@@ -90,6 +93,14 @@ export function failureReasons(errors: unknown[]): string[] {
   return provider ? errors.map((err) => classify(err, provider).reason) : [];
 }
 
+/** What a task asks of its answer (check-output.ts), and which of its parts are shown. */
+export type AnswerCheck<T> = OutputCheck & { parts?: (value: T) => OutputPart[] };
+
+/** What the call is for: the task (and its note), so its outcome is recorded, and the check its answer passes. */
+type Purpose<T> = { task?: WriterTask; key?: string | null; check?: AnswerCheck<T> };
+
+const partsOf = <T,>(value: T, check: AnswerCheck<T>): OutputPart[] => (check.parts ? check.parts(value) : [{ name: check.what, text: String(value) }]);
+
 /**
  * One bounded call: skipped at once while the breaker is open; a busy server (429, 5xx) is asked
  * once more after a moment; a malformed answer is asked for once more; then it is a failure.
@@ -98,7 +109,29 @@ export function failureReasons(errors: unknown[]): string[] {
  */
 async function call<T>(
   attempt: (model: LanguageModelV2, signal: AbortSignal | undefined) => Promise<T>,
-  { signal, retryBusy = true, onStart }: { signal?: AbortSignal; retryBusy?: boolean; onStart?: () => void } = {},
+  { signal, retryBusy = true, onStart, task, key = null, check }: { signal?: AbortSignal; retryBusy?: boolean; onStart?: () => void } & Purpose<T> = {},
+): Promise<WriteOutcome<T>> {
+  const outcome = await callOnce(attempt, { signal, retryBusy, onStart });
+  if (!outcome.ok || !check) {
+    // Not set up is not a failure of it; skipped after failures is one (the rules wrote).
+    if (task && (outcome.ok || outcome.kind !== "unconfigured")) record(task, key, outcome);
+    return outcome;
+  }
+  const problem = checkOutput(partsOf(outcome.value, check), check, outcome.by);
+  if (problem) log.warn("writer answer not used", { task, reason: problem });
+  const checked: WriteOutcome<T> = problem ? { ok: false, kind: "unusable", reason: problem } : outcome;
+  if (task) record(task, key, checked, outcome.by);
+  return checked;
+}
+
+function record<T>(task: WriterTask, key: string | null, outcome: WriteOutcome<T>, by?: WrittenByModel): void {
+  const writer = by ?? (outcome.ok ? outcome.by : writerProvider()?.kind === "local" ? "local-model" : "writer");
+  recordWriterOutcome({ task, key, by: writer, ok: outcome.ok, reason: outcome.ok ? null : outcome.reason });
+}
+
+async function callOnce<T>(
+  attempt: (model: LanguageModelV2, signal: AbortSignal | undefined) => Promise<T>,
+  { signal, retryBusy = true, onStart }: { signal?: AbortSignal; retryBusy?: boolean; onStart?: () => void },
 ): Promise<WriteOutcome<T>> {
   const provider = writerProvider();
   if (!provider) return { ok: false, kind: "unconfigured", reason: noWriterReason() ?? "no writer is set up" };
@@ -141,6 +174,9 @@ type Ask = {
   maxTokens?: number;
   /** Told when the model starts on it (see `call`). */
   onStart?: () => void;
+  /** The task and its note (its outcome is recorded: Settings → Writing and health say it). */
+  task?: WriterTask;
+  key?: string | null;
 };
 
 /** The AI SDK's prompt of an ask: one user message, or the note's and then the task's. */
@@ -150,21 +186,23 @@ function promptOf(prompt: Ask["prompt"]): { messages: ModelMessage[] } {
 }
 
 /** An answer in the shape of `schema` (sent as a JSON schema, validated on return). */
-export function writeObject<S extends z.ZodType>({ schema, name, system, prompt, signal, temperature = 0.4, maxTokens, onStart }: Ask & { schema: S; name: string }): Promise<WriteOutcome<z.output<S>>> {
+export function writeObject<S extends z.ZodType>({
+  schema, name, system, prompt, signal, temperature = 0.4, maxTokens, onStart, task, key, check,
+}: Ask & { schema: S; name: string; check?: AnswerCheck<z.output<S>> }): Promise<WriteOutcome<z.output<S>>> {
   return call(
     async (model, abortSignal) =>
       (await generateObject({ model, schema, schemaName: name, system, ...promptOf(prompt), temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal })).object as z.output<S>,
-    { signal, onStart },
+    { signal, onStart, task, key, check },
   );
 }
 
 /** A plain-text answer (the clean-up of a transcript, which is text and nothing else). */
-export function writeText({ system, prompt, signal, retryBusy, temperature = 0, maxTokens, onStart }: Ask): Promise<WriteOutcome<string>> {
+export function writeText({ system, prompt, signal, retryBusy, temperature = 0, maxTokens, onStart, task, key, check }: Ask & { check?: AnswerCheck<string> }): Promise<WriteOutcome<string>> {
   return call(async (model, abortSignal) => {
     const { text } = await generateText({ model, system, ...promptOf(prompt), temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal });
     if (!text.trim()) throw new EmptyAnswer();
     return text.trim();
-  }, { signal, retryBusy, onStart });
+  }, { signal, retryBusy, onStart, task, key, check });
 }
 
 /**
@@ -181,7 +219,10 @@ export function streamWriterObject<S extends z.ZodType>({
   maxTokens,
   onStart,
   onPartial,
-}: Ask & { schema: S; name: string; onPartial: (partial: unknown) => void }): Promise<WriteOutcome<z.output<S>>> {
+  task,
+  key,
+  check,
+}: Ask & { schema: S; name: string; onPartial: (partial: unknown) => void; check?: AnswerCheck<z.output<S>> }): Promise<WriteOutcome<z.output<S>>> {
   return call(async (model, abortSignal) => {
     let failure: unknown;
     const result = streamObject({
@@ -190,7 +231,7 @@ export function streamWriterObject<S extends z.ZodType>({
     for await (const partial of result.partialObjectStream) onPartial(partial);
     if (failure) throw failure;
     return (await result.object) as z.output<S>;
-  }, { signal, onStart });
+  }, { signal, onStart, task, key, check });
 }
 
 /**
@@ -198,7 +239,7 @@ export function streamWriterObject<S extends z.ZodType>({
  * question appears word by word). A busy server is asked once more only before any piece came;
  * an empty answer is a failure (malformed), not asked again, since pieces may have been shown.
  */
-export function streamWriterText({ system, prompt, signal, temperature = 0.2, onDelta }: Ask & { onDelta: (delta: string) => void }): Promise<WriteOutcome<string>> {
+export function streamWriterText({ system, prompt, signal, temperature = 0.2, onDelta, task, key, check }: Ask & { onDelta: (delta: string) => void; check?: AnswerCheck<string> }): Promise<WriteOutcome<string>> {
   let started = false;
   return call(async (model, abortSignal) => {
     if (started) throw new EmptyAnswer(); // a second try after pieces were shown would repeat them
@@ -216,7 +257,7 @@ export function streamWriterText({ system, prompt, signal, temperature = 0.2, on
       throw new EmptyAnswer();
     }
     return text.trim();
-  }, { signal });
+  }, { signal, task, key, check });
 }
 
 export type WriterStatus =
@@ -267,4 +308,5 @@ export async function describeWriter(): Promise<WriterStatus & { reachable?: boo
 export function resetWriterState(): void {
   breaker = undefined;
   probed = undefined;
+  forgetWriterOutcomes();
 }

@@ -5,6 +5,7 @@ import type { ChatReply, ChatRequest } from "@/tests/support/chat-server.ts";
 import { standInWriter } from "@/tests/support/stand-in-writer.ts";
 import { loadCorpus } from "@/tests/support/writer-corpus.ts";
 import { withEnv } from "@/tests/support/env.ts";
+import { ordinaryWords } from "@/tests/support/ordinary-words.ts";
 import { content, createChannel, createMaster, setUpContentTests } from "@/tests/api/content-support.ts";
 import { generateVariantJob } from "@/lib/posts/generation/generation-job.ts";
 import { postLength } from "@/lib/channels/platforms.ts";
@@ -84,14 +85,15 @@ describe("posts by the writer", () => {
     "a German note is written in German; LinkedIn is asked for a closing line; a post over the limit is cut between sentences",
     withEnv(writer(), async () => {
       // Sentences told apart by letters: numbers the note does not have would drop the post (new-facts).
-      const long = Array.from({ length: 60 }, (_, i) => `Satz ${String.fromCharCode(65 + (i % 26))} über unseren Umzug.`);
+      // The note's own words (an answer mostly not of them is refused: lib/writer/check-output.ts).
+      const long = Array.from({ length: 60 }, (_, i) => `Es war ${String.fromCharCode(65 + (i % 26))} ganz ruhig, wir sind auf Postgres umgezogen.`);
       reply = () => post([long.join(" ")]);
       const variant = await writtenVariant("x", "builtin-short", "Wir sind letzte Woche auf Postgres umgezogen. Es hat vier Stunden gedauert und es war ganz ruhig.");
       assert.match(chat.requests[0].system, /Write in German/);
       assert.equal(variant.generation.written_by, "writer");
       assert.ok(postLength("x", variant.body) <= 280, `${postLength("x", variant.body)}`);
-      assert.match(variant.body, /^Satz A über unseren Umzug\./);
-      assert.match(variant.body, /umzug\.$/i, "ends with a whole sentence");
+      assert.match(variant.body, /^Es war A ganz ruhig, wir sind auf Postgres umgezogen\./);
+      assert.match(variant.body, /umgezogen\.$/, "ends with a whole sentence");
 
       reply = () => post(["Hook line.", "One idea.", "What would you add?"]);
       await writtenVariant("linkedin");
@@ -102,7 +104,7 @@ describe("posts by the writer", () => {
   test(
     "the post streams: while the writer writes, the variant carries the words so far",
     withEnv(writer(), async () => {
-      const words = `${Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ")}.`;
+      const words = `${Array.from({ length: 60 }, (_, i) => ["we", "moved", "our", "main", "database"][i % 5]).join(" ")}.`;
       reply = () => ({ ...post([words]), chunkDelayMs: 15 });
       const user = await createTestUser();
       const channel = await createChannel(user.key, "linkedin");
@@ -123,6 +125,7 @@ describe("posts by the writer", () => {
       assert.ok(seen.at(-1)!.length > seen[0].length, "growing");
       const done = (await content.get(user.key, variantId)).body.item;
       assert.equal(done.generation.state, "succeeded");
+      assert.equal(done.generation.written_by, "writer", done.generation.offline_reason);
       assert.equal(done.generation.partial_body, null);
       assert.ok(chat.requests[0].stream, "asked to stream");
     }),
@@ -136,7 +139,7 @@ describe("posts by the writer", () => {
       assert.equal(chat.requests.length, 2, "asked twice");
       assert.equal(variant.generation.state, "succeeded");
       assert.equal(variant.generation.written_by, "offline");
-      assert.match(variant.generation.offline_reason, /did not match the requested form/);
+      assert.match(variant.generation.offline_reason, /^the writer's answer was not in the form asked for$/);
       assert.match(variant.body, /We moved our main database/);
 
       // A valid answer on the second ask is used.
@@ -193,7 +196,7 @@ describe("posts by the writer", () => {
     withEnv(writer({ WRITER_BASE_URL: "http://127.0.0.1:9/v1" }), async () => {
       const variant = await writtenVariant("x");
       assert.equal(variant.generation.written_by, "offline");
-      assert.match(variant.generation.offline_reason, /cannot be reached/);
+      assert.match(variant.generation.offline_reason, /^the writer could not be reached$/);
     }),
   );
 
@@ -215,7 +218,7 @@ describe("posts by the writer", () => {
       const variant = await writtenVariant("bluesky");
       assert.equal(variant.generation.state, "succeeded");
       assert.equal(variant.generation.written_by, "offline");
-      assert.equal(variant.generation.offline_reason, "the writer's post said “10”, “300” and “Oracle”, which the note does not; it was written offline instead");
+      assert.equal(variant.generation.offline_reason, "the writer's post said “10”, “300” and “Oracle”, which the note does not");
       assert.doesNotMatch(variant.body, /Oracle|300/);
       // The note's own names and numbers (as words or digits) are the note's: that post is used.
       reply = () => post(["MySQL to Postgres in 4 hours. Kubernetes made the rollout boring."]);
@@ -230,8 +233,28 @@ describe("posts by the writer", () => {
       const variant = await writtenVariant("bluesky");
       assert.equal(variant.generation.state, "succeeded");
       assert.equal(variant.generation.written_by, "offline");
-      assert.equal(variant.generation.offline_reason, "the writer wrote an empty post; it was written offline instead");
+      assert.equal(variant.generation.offline_reason, "the writer wrote an empty post");
       assert.ok(variant.body.trim());
+    }),
+  );
+
+  // Issue 69: every model output passes one check (lib/writer/check-output.ts).
+  test(
+    "a post of nonsense, of bytes that are not text, or in another language is dropped for the offline one, and says why in words",
+    withEnv(writer(), async () => {
+      const cases: [string[], string][] = [
+        [[ordinaryWords(240, 11)], "the writer's post was not in your note's words"],
+        [["Postgres \u0000\u0001\ufffd\u0007 is our main database"], "the writer's post had characters that are not text"],
+        [["Nous avons déplacé notre base de données principale vers Postgres la semaine dernière, et tout était calme."], "the writer wrote in another language than your note"],
+      ];
+      for (const [posts, reason] of cases) {
+        reply = () => post(posts);
+        const variant = await writtenVariant("bluesky");
+        assert.equal(variant.generation.state, "succeeded");
+        assert.equal(variant.generation.written_by, "offline", reason);
+        assert.equal(variant.generation.offline_reason, reason);
+        assert.match(variant.body, /We moved our main database/, "the note's own sentences");
+      }
     }),
   );
 
@@ -309,6 +332,26 @@ describe("insights by the writer", () => {
     }),
   );
 
+  test(
+    "insights with a title or a to-do of nonsense are not used: the offline ones stay, with the reason (issue 69)",
+    withEnv(writer(), async () => {
+      const { user, note } = await noteWithOfflineInsights();
+      const good = { title: "Cluster moved", summary: "The cluster moved to Postgres.", key_points: ["The cluster moved to Postgres."], action_items: ["Send the report to Maria"] };
+      const cases: [object, string][] = [
+        [{ ...good, title: ordinaryWords(40, 2) }, "the writer's title was not in your note's words"],
+        [{ ...good, action_items: ["Send the report to Maria", ordinaryWords(60, 5)] }, "the writer's to-do was not in your note's words"],
+      ];
+      for (const [answer, reason] of cases) {
+        reply = () => ({ content: JSON.stringify(answer) });
+        await writeInsightsJob.run({ userId: user.id, transcriptionId: note.id }, ctx);
+        const written = (await insightsOf(note.id))!;
+        assert.equal(written.written_by, "offline");
+        assert.equal(written.offline_reason, reason);
+        assert.ok(written.action_items.every((item) => /maria|room|report/i.test(item.text)), JSON.stringify(written.action_items));
+      }
+    }),
+  );
+
   // Issue 57 item 1: the open note follows its insights while they are on their way, and offline
   // ones never take the place of the writer's for the same text.
   test(
@@ -371,7 +414,7 @@ describe("insights by the writer", () => {
       await writeInsightsJob.run({ userId: user.id, transcriptionId: note.id }, ctx);
       const written = (await insightsOf(note.id))!;
       assert.equal(written.written_by, "offline");
-      assert.match(written.offline_reason!, /refused the key/);
+      assert.match(written.offline_reason!, /refused its key/);
       assert.ok(written.title && written.summary);
     }),
   );
