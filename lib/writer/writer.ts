@@ -7,7 +7,7 @@ import { errorFields, log } from "@/lib/log.ts";
 import { CircuitBreaker, type BreakerState } from "@/lib/writer/circuit-breaker.ts";
 import { localLanguageModel } from "@/lib/writer/local/language-model.ts";
 import { LocalModelUnusable } from "@/lib/writer/local/runtime.ts";
-import { localWriterStatus, type LocalWriterStatus } from "@/lib/writer/local/status.ts";
+import { localWriterStatus, writingHealth, type LocalWriterStatus, type WritingHealth } from "@/lib/writer/local/status.ts";
 import type { NoteTask } from "@/lib/writer/prompts/note.ts";
 import { checkOutput, type OutputCheck, type OutputPart } from "@/lib/writer/check-output.ts";
 import { forgetWriterOutcomes, recordWriterOutcome } from "@/lib/writer/outcomes.ts";
@@ -260,19 +260,22 @@ export function streamWriterText({ system, prompt, signal, temperature = 0.2, on
   }, { signal, task, key, check });
 }
 
-export type WriterStatus =
+/** `writing`: what its last tasks did, in words and as health says it (lib/writer/local/status.ts). */
+export type WriterStatus = { writing: WritingHealth } & (
   | { configured: false; local: LocalWriterStatus }
   | ({ configured: true; provider: "writer"; model: string; base_url: string; named_by: WriterSettings["namedBy"] } & BreakerState)
-  | ({ configured: true; provider: "local-model"; model: string; local: LocalWriterStatus } & BreakerState);
+  | ({ configured: true; provider: "local-model"; model: string; local: LocalWriterStatus } & BreakerState)
+);
 
-/** What Settings → Writing shows: which writer, and how its last calls went in this process. */
+/** What Settings → Writing shows: which writer, what its last tasks did and how its last calls went in this process. */
 export function writerStatus(): WriterStatus {
   const provider = writerProvider();
-  if (!provider) return { configured: false, local: localWriterStatus() };
+  const writing = writingHealth();
+  if (!provider) return { writing, configured: false, local: localWriterStatus() };
   const breakerState = breakerFor(provider).state();
-  if (provider.kind === "local") return { configured: true, provider: "local-model", model: provider.model, local: localWriterStatus(), ...breakerState };
+  if (provider.kind === "local") return { writing, configured: true, provider: "local-model", model: provider.model, local: localWriterStatus(), ...breakerState };
   const { settings } = provider;
-  return { configured: true, provider: "writer", model: settings.model, base_url: settings.baseUrl, named_by: settings.namedBy, ...breakerState };
+  return { writing, configured: true, provider: "writer", model: settings.model, base_url: settings.baseUrl, named_by: settings.namedBy, ...breakerState };
 }
 
 /** A quick "is it there?" for Settings: the server's model list, within 3 s. Never throws. */
@@ -285,10 +288,15 @@ export async function probeWriter(): Promise<{ reachable: boolean; error: string
       signal: AbortSignal.timeout(3000),
     });
     await res.body?.cancel();
-    if (res.status === 401 || res.status === 403) return { reachable: true, error: `it refused the key (${res.status}); check ${settings.keyVariable}` };
+    // In words for the person; the status and the setting to check go to the log.
+    if (res.status === 401 || res.status === 403) {
+      log.warn("writer refused its key", { detail: `${settings.baseUrl}: ${res.status}; check ${settings.keyVariable}` });
+      return { reachable: true, error: "it refused its key; the administrator can check it" };
+    }
     return { reachable: true, error: null };
   } catch (err) {
-    return { reachable: false, error: `cannot be reached (${(err as Error).message})` };
+    log.warn("writer cannot be reached", { detail: `${settings.baseUrl}: ${detailOf(err)}` });
+    return { reachable: false, error: "it cannot be reached" };
   }
 }
 

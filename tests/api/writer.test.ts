@@ -18,6 +18,8 @@ import { refreshInsightsAfterCleanUp, writeNoteInsights } from "@/lib/insights/w
 import { editNote } from "@/lib/notes/edit-note.ts";
 import { getNote } from "@/lib/notes/get-note.ts";
 import { db } from "@/lib/db/client.ts";
+import { GET as health } from "@/app/api/health/route.ts";
+import { call } from "@/tests/support/http.ts";
 
 // The writer (any OpenAI-compatible chat server) writing posts, against a stand-in server started
 // here: what the prompt carries, the structured answer, and every way the server can fail, each
@@ -472,5 +474,54 @@ describe("posts that fit the platform to the character", () => {
     assert.equal(postLength("bluesky", "👩🏽‍💻"), 1);
     assert.equal(postLength("mastodon", "https://a.co"), 23);
     assert.equal(postLength("linkedin", "🚀"), 1);
+  });
+});
+
+// Issue 69 item 2: the writer's state is what its last tasks did, in health and in Settings → Writing alike.
+describe("what the writer's last tasks did", () => {
+  const writing = async () => {
+    const res = await call(health, { path: "/api/health" });
+    assert.equal(res.status, 200, res.text);
+    const settings = writerStatus().writing;
+    assert.deepEqual(settings, res.body.writing, "Settings → Writing reads the same");
+    return res.body.writing as { written_by: string; says: string; last_tasks: { state: string; notes: number; reason: string | null; at: string | null } };
+  };
+
+  test(
+    "a writer that answers nonsense to every task: health and Settings say it could not write them, and why; a good answer after says it wrote",
+    withEnv(writer(), async () => {
+      assert.equal((await writing()).says, "has written nothing yet since the server started");
+
+      reply = (req) =>
+        req.responseFormat?.json_schema?.name === "insights"
+          ? { content: JSON.stringify({ title: ordinaryWords(30, 1), summary: ordinaryWords(120, 2), key_points: [], action_items: [] }) }
+          : post([ordinaryWords(200, 3)]);
+      const user = await createTestUser();
+      for (const text of [NOTE, "Our search index moves to Postgres next week. Kubernetes runs it."]) {
+        const note = await createTestNote(user, text);
+        await writeInsightsJob.run({ userId: user.id, transcriptionId: note.id }, ctx);
+      }
+      await writtenVariant("bluesky");
+      const failed = await writing();
+      assert.equal(failed.written_by, "writer", "the writer is still the one asked");
+      assert.equal(failed.last_tasks.state, "failed");
+      assert.equal(failed.last_tasks.notes, 3);
+      assert.equal(failed.last_tasks.reason, "the writer's post was not in your note's words");
+      assert.equal(failed.says, "could not write your last 3 notes: the writer's post was not in your note's words; writing without a model meanwhile");
+      assert.match(failed.last_tasks.at!, /^\d{4}-\d\d-\d\dT/);
+
+      reply = () => post(["Postgres is our main database now. Four hours of migration, zero drama."]);
+      await writtenVariant("bluesky");
+      const wrote = await writing();
+      assert.equal(wrote.last_tasks.state, "wrote");
+      assert.equal(wrote.says, "wrote your last note");
+    }),
+  );
+
+  test("without a writer, nothing is claimed: written offline, and why", async () => {
+    const state = await writing();
+    assert.equal(state.written_by, "offline");
+    assert.equal(state.last_tasks.state, "none");
+    assert.match(state.says, /^writing without a model: no writer is set up, and the model on this machine is turned off$/);
   });
 });

@@ -49,7 +49,8 @@ test("with a writer: Settings → Writing, the writer's insights, posts that str
 
   await page.goto("/settings");
   await page.getByTestId("writer-model").getByText("stand-in-8b").waitFor();
-  await page.getByTestId("writer-state").getByText("Reachable.").waitFor();
+  // What its last tasks did, not what its settings promise (issue 69): nothing yet.
+  await page.getByTestId("writer-state").getByText("Has written nothing yet since the server started.").waitFor();
   await page.getByTestId("writer-model").scrollIntoViewIfNeeded();
   // Said in words; the settings' names wait under "For the administrator" (issue 57).
   assert.doesNotMatch(await page.locator("main").innerText(), /WRITER_|OPENAI_|older settings/);
@@ -106,4 +107,13 @@ test("with a writer: Settings → Writing, the writer's insights, posts that str
   const asked = chat.requests.find((r) => r.responseFormat?.json_schema?.name === "rewrite");
   assert.ok(asked, "the rewrite was asked of the writer");
   assert.match(asked.system, /email/i);
+
+  // Settings → Writing says what it did: the insights, the post and the rewrite of one note.
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/settings");
+  await page.getByTestId("writer-state").getByText("Wrote your last note.").waitFor();
+  await page.getByTestId("writer-model").scrollIntoViewIfNeeded();
+  await screenshot(page, "settings-writing-wrote-light", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "settings-writing-wrote-dark", { fullPage: false });
 });
