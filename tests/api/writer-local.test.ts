@@ -17,6 +17,7 @@ import { runCleanUp } from "@/lib/clean-up/run-clean-up.ts";
 import { startCleanUp } from "@/lib/clean-up/start-clean-up.ts";
 import { readDownloadStatus } from "@/lib/downloads/download-status.ts";
 import { startLocalModelDownload, WRITER_DOWNLOAD_STATUS } from "@/lib/writer/local/model-download.ts";
+import { localModelOnItsWay } from "@/lib/writer/local/status.ts";
 import { forgetLocalModelFailure, localModelState, localModelUsage, unloadLocalModel } from "@/lib/writer/local/runtime.ts";
 import { writerFor } from "@/lib/writer/providers.ts";
 import { resetWriterState, writeObject, writerStatus } from "@/lib/writer/writer.ts";
@@ -151,6 +152,7 @@ describe("the local writer's model download", () => {
         const status = writerStatus();
         assert.ok(!status.configured && status.local.state === "waiting" && status.local.download?.state === "waiting");
         assert.equal(status.writing.says, res.body.writing.says, "Settings → Writing says the same");
+        assert.deepEqual(localModelOnItsWay(), { state: "waiting", percent: Math.floor((50_000 / MODEL.length) * 100) }, "what each post card says meanwhile");
         await download.stop();
       } finally {
         await host.close();

@@ -58,6 +58,7 @@ describe("posts by the writer", () => {
       assert.equal(variant.generation.written_by, "writer");
       assert.equal(variant.generation.offline_reason, null);
       assert.match(variant.body, /^Postgres is our main database now\. Four hours of migration, zero drama\./);
+      assert.equal(variant.generation.model_on_its_way, null, "no model is on its way");
       assert.match(variant.body, /#Kubernetes/, "hashtags by the rules: the dictionary's name the note mentions");
       assert.ok(postLength("bluesky", variant.body) <= 300);
 

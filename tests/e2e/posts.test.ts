@@ -102,6 +102,9 @@ test("posts: note → make posts with channels added in place → edit → appro
   await state(linkedin).getByText("Ready to review").waitFor({ timeout: 60_000 });
   assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1, "the page was not reloaded");
   await page.getByTestId("generation-status").getByText("2 posts are ready to review.").waitFor();
+  // Each card says who wrote it, in one short line (issue 69): no model is set up here.
+  assert.equal(await x.getByTestId("written-by").innerText(), "Arranged from your note without a model.");
+  assert.equal(await x.getByText("Details").count(), 0, "nothing failed: no details to give");
   await assertAccessible(page, "make posts");
   await shot(page, "posts-3-written", x);
 

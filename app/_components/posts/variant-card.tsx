@@ -11,6 +11,7 @@ import { platformName } from "@/app/_components/posts/platforms.ts";
 import { PostEditor, PostPreview, hasTitle } from "@/app/_components/posts/post-preview.tsx";
 import { STATE_TONE, STATE_WORDS, confirmation, nextThreadPost, postState } from "@/app/_components/posts/post-state.ts";
 import { MenuItem, PostedSheet, VariantHistory, shortUrl } from "@/app/_components/posts/variant-sheets.tsx";
+import { WrittenBy } from "@/app/_components/posts/written-by.tsx";
 import styles from "./posts.module.css";
 
 const OUTCOME: Record<ShareOutcome, string> = {
@@ -203,11 +204,7 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
         />
       )}
       {state === "failed" && variant.generation?.error && <p className="muted">{variant.generation.error}</p>}
-      {variant.generation?.written_by === "offline" && variant.generation.offline_reason && state !== "writing" && (
-        <p className={styles.offlineNote} data-testid="written-offline">
-          Written offline: {variant.generation.offline_reason}.
-        </p>
-      )}
+      {state !== "writing" && <WrittenBy generation={variant.generation} />}
       {confirmed &&
         (confirmed.published_url ? (
           <a className={styles.link} href={confirmed.published_url} target="_blank" rel="noreferrer noopener" data-testid="published-link">

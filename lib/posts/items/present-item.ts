@@ -1,3 +1,4 @@
+import { localModelOnItsWay } from "@/lib/writer/local/status.ts";
 import type { GenerationTask, Post as ItemRow } from "@/lib/db/generated/client.ts";
 import { contentHash } from "@/lib/posts/items/content-hash.ts";
 import { splitPosts } from "@/lib/posts/generators/platform-rules.ts";
@@ -18,6 +19,7 @@ function generationInfo(task: GenerationTask | undefined): ContentItem["generati
     written_by: task.writtenBy as "writer" | "local-model" | "offline" | "external" | null,
     offline_reason: task.offlineReason,
     partial_body: task.state === "running" ? task.partialBody : null,
+    model_on_its_way: localModelOnItsWay(),
     error: task.error,
     created_at: task.createdAt.toISOString(),
     finished_at: task.finishedAt?.toISOString() ?? null,

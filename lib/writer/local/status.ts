@@ -37,6 +37,16 @@ export function localWriterStatus(): LocalWriterStatus {
   return { state, model: download?.model ?? null, reason: choice.reason, loaded: false, download };
 }
 
+let onItsWay: { at: number; value: { state: "downloading" | "waiting"; percent: number | null } | null } | undefined;
+
+/** The model on this machine while it is on its way (each post card says how far): read at most once a second. */
+export function localModelOnItsWay(): { state: "downloading" | "waiting"; percent: number | null } | null {
+  if (onItsWay && Date.now() - onItsWay.at < 1000) return onItsWay.value;
+  const download = modelWriterNow() ? null : localWriterStatus().download;
+  onItsWay = { at: Date.now(), value: download && { state: download.state, percent: download.percent } };
+  return onItsWay.value;
+}
+
 /** What the writer's last tasks did, as health carries it (times in ISO). */
 export type LastTasks = {
   state: RecentWriting["state"];

@@ -2057,6 +2057,12 @@ export interface components {
             offline_reason: string | null;
             /** @description While the writer writes (state running): the post so far, a few times a second; null otherwise. */
             partial_body: string | null;
+            /** @description While the model on this machine is on its way (its download; waiting: it failed and is tried again) and the offline rules write meanwhile: how far along; null otherwise. */
+            model_on_its_way: {
+                /** @enum {string} */
+                state: "downloading" | "waiting";
+                percent: number | null;
+            } | null;
             error: string | null;
             /** Format: date-time */
             created_at: string;
