@@ -25,6 +25,14 @@ const OUTCOME: Record<ShareOutcome, string> = {
 
 const noChange = () => () => {};
 
+// Why the sheet offers no sharing yet, by where the post stands (issue 69: a shared post was told to approve it).
+const SHARING_HINT: Partial<Record<ReturnType<typeof postState>, string>> = {
+  review: "Sharing is offered once you approve the text.",
+  changed: "You changed it since you approved it: approve it again to share it.",
+  stale: "The note changed since this was written: rewrite it from the note, then approve it to share it.",
+  sharedEarlier: "You shared an earlier text, and the note changed since: rewrite it from the note, then approve it to share it again.",
+};
+
 export function VariantCard(props: { variant: ContentItem; channel: Channel | undefined; presetName: string; deliveries: Delivery[]; onChanged: () => Promise<unknown> }) {
   const { variant, channel, deliveries, onChanged } = props;
   const [message, setMessage] = useState<{ tone: "neutral" | "success" | "danger"; text: string } | null>(null);
@@ -250,9 +258,7 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
             Save as a text file
           </MenuItem>
         </ul>
-        {state !== "approved" && state !== "shared" && state !== "published" && (
-          <p className="muted">Sharing is offered once you approve the text.</p>
-        )}
+        {SHARING_HINT[state] && <p className="muted" data-testid="sharing-hint">{SHARING_HINT[state]}</p>}
         <VariantHistory deliveries={mine} contentHash={variant.content_hash} />
       </Sheet>
       <PostedSheet
