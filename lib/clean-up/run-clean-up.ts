@@ -17,6 +17,7 @@ import { modelWriterNow } from "@/lib/writer/providers.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 import { asPerson } from "@/lib/turns/person-context.ts";
+import { latestNoteOfCleanUp } from "@/lib/notes/store/note-writes.ts";
 
 // One execution of a clean-up workflow. An execution first claims the workflow (a lease
 // kept alive by a heartbeat), so two workers never clean up the same note at once; a lease
@@ -103,8 +104,10 @@ export async function runCleanUp({
     const spellings = [...new Set(entries.map((e) => e.correctSpelling))];
     const cleanUp = cleanUpNamed(workflow.optimizer);
     const pending = await prisma.cleanUpChunk.findMany({ where: { workflowId, outputText: null }, orderBy: { index: "asc" } });
+    // The writer's outcome is counted for the note it cleans up (its insights and posts are the same note's), else for the clean-up.
+    const key = (await latestNoteOfCleanUp({ userId: workflow.userId, optimizationId: workflow.id }))?.id ?? workflow.id;
     for (const chunk of pending) {
-      const written = await asPerson(workflow.userId, () => cleanChunk(cleanUp, chunk.inputText, spellings, workflow.id));
+      const written = await asPerson(workflow.userId, () => cleanChunk(cleanUp, chunk.inputText, spellings, key));
       // A clean-up that does not keep what was said (or is not text) is not used: that part gets
       // the offline rules' clean-up of the recognized words (punctuation, casing, no fillers) instead.
       const verdict =
@@ -115,7 +118,7 @@ export async function runCleanUp({
       if (!verdict.kept) log.warn("clean-up refused", { ...fields, chunk: chunk.index, dropped: verdict.dropped, added: verdict.added });
       // The guard's refusal is the writer's outcome for this clean-up too (Settings → Writing says it).
       if (!verdict.kept && !(written instanceof CleanUpRefused) && cleanUp.name === "openai") {
-        recordWriterOutcome({ task: "clean-up", key: workflow.id, by: modelWriterNow() ?? "writer", ok: false, reason: "its clean-up did not keep what you said" });
+        recordWriterOutcome({ task: "clean-up", key, by: modelWriterNow() ?? "writer", ok: false, reason: "its clean-up did not keep what you said" });
       }
       const rejectedReason = verdict.kept ? undefined : refusal(verdict.reason!, chunk.index, workflow.chunksTotal);
       const saved = await prisma.$transaction(async (tx) => {

@@ -27,6 +27,11 @@ export function recordWriterOutcome(outcome: Omit<WriterOutcome, "at"> & { at?: 
   if (list.length > OUTCOMES_KEPT) list.splice(0, list.length - OUTCOMES_KEPT);
 }
 
+/** The outcomes kept under `from` are `to`'s (a clean-up that ran before its note was saved is that note's). */
+export function rekeyWriterOutcomes(from: string, to: string): void {
+  for (const outcome of outcomes()) if (outcome.key === from) outcome.key = to;
+}
+
 /** Tests: a new process. */
 export function forgetWriterOutcomes(): void {
   kept.voicedraftWriterOutcomes = [];
