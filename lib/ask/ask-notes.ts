@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { writerFor } from "@/lib/writer/providers.ts";
+import { detectLanguage } from "@/lib/writer/note-language.ts";
 import { groupCitations } from "@/lib/ask/citation-groups.ts";
 import { streamWriterText } from "@/lib/writer/writer.ts";
 import { answersPrompt } from "@/lib/writer/prompts/answers.ts";
@@ -80,6 +81,8 @@ export async function askNotes({ userId, input, listen = {}, signal }: { userId:
   const check = {
     what: "answer",
     sourceName: "your notes'",
+    // It is told to write in the question's language (lib/writer/prompts/answers.ts).
+    writeIn: detectLanguage(input.question),
     source: citations.map((c) => c.quote).join("\n"),
     given: [input.question, ...citations.flatMap((c) => [c.note_title, c.start === null ? "" : clock(c.start)])],
     parts: (answer: string) => [{ name: "answer", text: answer.replace(/\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]/g, " "), required: true }],

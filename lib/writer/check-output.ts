@@ -23,6 +23,8 @@ export type OutputCheck = {
   language?: string | null;
   /** What the answer is, as the reason names it: "insights", "post", "rewrite", "answer", "clean-up". */
   what: string;
+  /** The language the model was told to write in, when not the note's (an answer: the question's; null: not known, not checked). */
+  writeIn?: string | null;
   /** Whose words the source is, as the reason says it: "your note's" (the default), "your notes'". */
   sourceName?: string;
   /** Only text (not empty, no control characters): for a task whose own guard checks its words. */
@@ -82,9 +84,10 @@ export function checkOutput(parts: OutputPart[], check: OutputCheck, by: Writer)
 
   // The language the model was asked to write in (lib/writer/prompts/parts.ts: the note's, else guessed from its words).
   const language = noteLanguage(check.source, check.language);
+  const asked = check.writeIn === undefined ? language : check.writeIn;
   const answered = wordsOf(all).length >= LANGUAGE_WORDS_MIN ? detectLanguage(all) : null;
-  if (answered && language && (WRITER_LANGUAGES as readonly string[]).includes(language) && answered !== language) {
-    return `${whoWrote(by)} wrote in another language than ${check.sourceName === "your notes'" ? "your notes" : "your note"}`;
+  if (answered && asked && (WRITER_LANGUAGES as readonly string[]).includes(asked) && answered !== asked) {
+    return `${whoWrote(by)} wrote in another language than ${check.writeIn === undefined ? (check.sourceName === "your notes'" ? "your notes" : "your note") : "it was asked"}`;
   }
 
   const fromNote = vocabulary([check.source, ...(check.given ?? [])]);

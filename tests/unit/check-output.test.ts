@@ -42,3 +42,13 @@ test("text only (a clean-up, whose guard checks its words): words of any kind pa
   assert.equal(only(ordinaryWords(100, 2)), null);
   assert.equal(only("\u0000\u0001"), "the writer's clean-up had characters that are not text");
 });
+
+test("an answer is held to the language it was asked in (the question's), not the notes'", () => {
+  const answer = (text: string) =>
+    checkOutput([{ name: "answer", text, required: true }], { what: "answer", source: GERMAN, writeIn: "en", sourceName: "your notes'" }, "writer");
+  assert.equal(answer("You said you need to call Anna about the invoice tomorrow, and that the budget for the fair is too high."), null);
+  assert.equal(
+    answer("Vous avez dit que vous devez appeler Anna demain pour la facture, et que le budget du salon est trop élevé pour vous."),
+    "the writer wrote in another language than it was asked",
+  );
+});
