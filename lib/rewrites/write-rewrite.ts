@@ -53,6 +53,8 @@ export async function writeRewrite(style: RewriteStyleSpec, source: RewriteSourc
     source: source.text,
     given: [source.title ?? "", style.name, style.instructions, source.insights.title, ...source.terms],
     language: source.language,
+    // A style of the person's own may ask for another language: its answer is not held to the note's.
+    writeIn: style.style === "custom" ? null : undefined,
     parts: (value: z.output<typeof WrittenRewrite>) => [{ name: "title", text: value.title }, { name: "rewrite", text: value.text, required: true }],
   };
   const written = await writeObject({ schema: WrittenRewrite, name: "rewrite", system, prompt, maxTokens, task: "rewrites", key: source.noteId, check });

@@ -91,7 +91,9 @@ export function checkOutput(parts: OutputPart[], check: OutputCheck, by: Writer)
   }
 
   const fromNote = vocabulary([check.source, ...(check.given ?? [])]);
-  const known = (word: string) => fromNote(word) || isEverydayWord(word, language ?? undefined) || isCommonPhrase(word, language);
+  // Told no language (a style of the person's own may ask for another): any list's everyday words count.
+  const everyday = check.writeIn === null ? undefined : (language ?? undefined);
+  const known = (word: string) => fromNote(word) || isEverydayWord(word, everyday) || isCommonPhrase(word, everyday);
   for (const part of parts) {
     if (strangeWords(wordsOf(part.text), known)) return `${whose(by)} ${part.name} was not in ${check.sourceName ?? "your note's"} words`;
   }
