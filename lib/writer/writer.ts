@@ -102,10 +102,9 @@ type Purpose<T> = { task?: WriterTask; key?: string | null; check?: AnswerCheck<
 const partsOf = <T,>(value: T, check: AnswerCheck<T>): OutputPart[] => (check.parts ? check.parts(value) : [{ name: check.what, text: String(value) }]);
 
 /**
- * One bounded call: skipped at once while the breaker is open; a busy server (429, 5xx) is asked
- * once more after a moment; a malformed answer is asked for once more; then it is a failure.
- * `onStart` is told when the model starts on it: at once for a server, and for the model on this
- * machine once its turn comes (until then the call is waiting, and no time of it is counted).
+ * One task's call: the bounded call (callOnce); its answer, when the task names its check, passes
+ * the check every model output passes (check-output.ts) or is a failure (unusable) like any other;
+ * and its outcome is recorded for the task's note (outcomes.ts: Settings → Writing, health).
  */
 async function call<T>(
   attempt: (model: LanguageModelV2, signal: AbortSignal | undefined) => Promise<T>,
@@ -129,6 +128,12 @@ function record<T>(task: WriterTask, key: string | null, outcome: WriteOutcome<T
   recordWriterOutcome({ task, key, by: writer, ok: outcome.ok, reason: outcome.ok ? null : outcome.reason });
 }
 
+/**
+ * One bounded call: skipped at once while the breaker is open; a busy server (429, 5xx) is asked
+ * once more after a moment; a malformed answer is asked for once more; then it is a failure.
+ * `onStart` is told when the model starts on it: at once for a server, and for the model on this
+ * machine once its turn comes (until then the call is waiting, and no time of it is counted).
+ */
 async function callOnce<T>(
   attempt: (model: LanguageModelV2, signal: AbortSignal | undefined) => Promise<T>,
   { signal, retryBusy = true, onStart }: { signal?: AbortSignal; retryBusy?: boolean; onStart?: () => void },
