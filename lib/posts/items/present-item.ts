@@ -1,10 +1,10 @@
-import { localModelOnItsWay } from "@/lib/writer/local/status.ts";
 import type { GenerationTask, Post as ItemRow } from "@/lib/db/generated/client.ts";
 import { contentHash } from "@/lib/posts/items/content-hash.ts";
 import { splitPosts } from "@/lib/posts/generators/platform-rules.ts";
 import { approvalState, freshness, type GenerationState } from "@/lib/posts/items/states.ts";
 import type { ContentItem } from "@/lib/posts/schemas.ts";
 import type { SourceNoteState } from "@/lib/posts/items/source-note.ts";
+import { localModelOnItsWay } from "@/lib/writer/local/status.ts";
 
 function generationInfo(task: GenerationTask | undefined): ContentItem["generation"] {
   if (!task) return null;
