@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { writerFor } from "@/lib/writer/providers.ts";
+import { detectLanguage } from "@/lib/writer/note-language.ts";
 import { groupCitations } from "@/lib/ask/citation-groups.ts";
 import { streamWriterText } from "@/lib/writer/writer.ts";
 import { answersPrompt } from "@/lib/writer/prompts/answers.ts";
@@ -74,8 +76,20 @@ export async function askNotes({ userId, input, listen = {}, signal }: { userId:
     question: input.question,
     passages: citations.map((c) => ({ n: c.n, title: c.note_title, at: c.start === null ? null : clock(c.start), text: c.quote })),
   });
-  const outcome = await streamWriterText({ system, prompt, signal, onDelta: (delta) => show(filter.push(delta)) });
+  // The answer passes the check every model output passes (lib/writer/check-output.ts): words of
+  // the passages, in their language, no name or number they do not have (its [n] marks aside).
+  const check = {
+    what: "answer",
+    sourceName: "your notes'",
+    // It is told to write in the question's language (lib/writer/prompts/answers.ts).
+    writeIn: detectLanguage(input.question),
+    source: citations.map((c) => c.quote).join("\n"),
+    given: [input.question, ...citations.flatMap((c) => [c.note_title, c.start === null ? "" : clock(c.start)])],
+    parts: (answer: string) => [{ name: "answer", text: answer.replace(/\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]/g, " "), required: true }],
+  };
+  const outcome = await streamWriterText({ system, prompt, signal, onDelta: (delta) => show(filter.push(delta)), task: "answers", key: `question:${randomUUID()}`, check });
   show(filter.flush());
+  if (!outcome.ok && outcome.kind === "unusable") return sendOffline(offline(input.question, topic, citations, outcome.reason), shown);
   if (!outcome.ok) return sendOffline(offline(input.question, topic, citations, `the writer failed: ${outcome.reason}`), shown);
   const cited = citedNumbers(outcome.value, given);
   if (!cited.length) return sendOffline(offline(input.question, topic, citations, "the writer's answer cited none of your notes' passages"), shown);

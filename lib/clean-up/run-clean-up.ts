@@ -11,10 +11,13 @@ import { compute } from "@/lib/compute/pool.ts";
 import { judgeCleanUpTask, wordChangesTask } from "@/lib/clean-up/clean-up-guard.ts";
 import { cleanUpByRules } from "@/lib/clean-up/rules-clean-up.ts";
 import { cleanUpNamed } from "@/lib/clean-up/select-clean-up.ts";
-import { CleanUpError, type CleanUp } from "@/lib/clean-up/types.ts";
+import { CleanUpError, CleanUpRefused, type CleanUp } from "@/lib/clean-up/types.ts";
+import { recordWriterOutcome } from "@/lib/writer/outcomes.ts";
+import { modelWriterNow } from "@/lib/writer/providers.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 import { asPerson } from "@/lib/turns/person-context.ts";
+import { latestNoteOfCleanUp } from "@/lib/notes/store/note-writes.ts";
 
 // One execution of a clean-up workflow. An execution first claims the workflow (a lease
 // kept alive by a heartbeat), so two workers never clean up the same note at once; a lease
@@ -50,11 +53,13 @@ async function whileHeld(workflowId: string, executionId: string, data: Prisma.C
   return count === 1;
 }
 
-async function cleanChunk(cleanUp: CleanUp, text: string, spellings: string[]): Promise<string> {
+/** The chunk's clean-up, or why the writer's could not be used (its answer was not text). */
+async function cleanChunk(cleanUp: CleanUp, text: string, spellings: string[], key: string): Promise<string | CleanUpRefused> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await cleanUp.clean({ text, spellings });
+      return await cleanUp.clean({ text, spellings, key });
     } catch (err) {
+      if (err instanceof CleanUpRefused) return err;
       const retryable = !(err instanceof CleanUpError) || err.retryable;
       if (!retryable || attempt >= CHUNK_ATTEMPTS) throw err;
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
@@ -99,13 +104,22 @@ export async function runCleanUp({
     const spellings = [...new Set(entries.map((e) => e.correctSpelling))];
     const cleanUp = cleanUpNamed(workflow.optimizer);
     const pending = await prisma.cleanUpChunk.findMany({ where: { workflowId, outputText: null }, orderBy: { index: "asc" } });
+    // The writer's outcome is counted for the note it cleans up (its insights and posts are the same note's), else for the clean-up.
+    const key = (await latestNoteOfCleanUp({ userId: workflow.userId, optimizationId: workflow.id }))?.id ?? workflow.id;
     for (const chunk of pending) {
-      const written = await asPerson(workflow.userId, () => cleanChunk(cleanUp, chunk.inputText, spellings));
-      // A clean-up that does not keep what was said is not used: that part gets the offline
-      // rules' clean-up of the recognized words (punctuation, casing, no fillers) instead.
-      const verdict = await compute(workflow.userId, judgeCleanUpTask, { recognized: chunk.inputText, cleaned: written });
-      const outputText = verdict.kept ? written : cleanUpByRules(chunk.inputText);
+      const written = await asPerson(workflow.userId, () => cleanChunk(cleanUp, chunk.inputText, spellings, key));
+      // A clean-up that does not keep what was said (or is not text) is not used: that part gets
+      // the offline rules' clean-up of the recognized words (punctuation, casing, no fillers) instead.
+      const verdict =
+        written instanceof CleanUpRefused
+          ? { kept: false, reason: written.message, dropped: null, added: null }
+          : await compute(workflow.userId, judgeCleanUpTask, { recognized: chunk.inputText, cleaned: written });
+      const outputText = verdict.kept && typeof written === "string" ? written : cleanUpByRules(chunk.inputText);
       if (!verdict.kept) log.warn("clean-up refused", { ...fields, chunk: chunk.index, dropped: verdict.dropped, added: verdict.added });
+      // The guard's refusal is the writer's outcome for this clean-up too (Settings → Writing says it).
+      if (!verdict.kept && !(written instanceof CleanUpRefused) && cleanUp.name === "openai") {
+        recordWriterOutcome({ task: "clean-up", key, by: modelWriterNow() ?? "writer", ok: false, reason: "its clean-up did not keep what you said" });
+      }
       const rejectedReason = verdict.kept ? undefined : refusal(verdict.reason!, chunk.index, workflow.chunksTotal);
       const saved = await prisma.$transaction(async (tx) => {
         const held = await tx.cleanUpWorkflow.updateMany({

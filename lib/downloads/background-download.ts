@@ -44,7 +44,7 @@ export function downloadInBackground(options: BackgroundDownloadOptions): Backgr
 
   const run = async () => {
     for (let failures = 0; !stopped; ) {
-      await publish({ state: "downloading", retry_at: undefined, error: undefined });
+      await publish({ state: "downloading", retry_at: undefined, failed_at: undefined, error: undefined });
       try {
         const modelPath = await attempt((received, total) => void publish({ received_bytes: received, total_bytes: total }, false));
         await writeDownloadStatus(modelsDir, null, statusFile);
@@ -55,7 +55,7 @@ export function downloadInBackground(options: BackgroundDownloadOptions): Backgr
         const delay = retryDelayMs(failures);
         const reason = err instanceof Error ? err.message : String(err);
         // The status file is what /api/health shows anyone: the plain reason; the detail goes to the log.
-        await publish({ state: "waiting", error: plainDownloadFailure(err), retry_at: new Date(Date.now() + delay).toISOString() });
+        await publish({ state: "waiting", error: plainDownloadFailure(err), failed_at: new Date().toISOString(), retry_at: new Date(Date.now() + delay).toISOString() });
         if (failures === 1) log.warn(options.firstFailure, { model, reason });
         else log.debug("model download failed again", { model, failures, reason, retry_in_ms: delay });
         await new Promise<void>((resolve) => {

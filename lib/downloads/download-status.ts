@@ -20,6 +20,8 @@ export type ModelDownloadStatus = {
   received_bytes: number;
   total_bytes: number | null;
   retry_at?: string;
+  /** When the last attempt failed (state waiting). */
+  failed_at?: string;
   error?: string;
 };
 

@@ -37,15 +37,31 @@ export const HealthReport = z
     writing: z.object({
       written_by: z
         .enum(["writer", "local-model", "offline"])
-        .meta({ description: "Who writes clean-ups, insights, posts and rewrites now: the writer named by WRITER_BASE_URL, the model on this server (local-model), or the offline rules." }),
+        .meta({ description: "Who is asked to write clean-ups, insights, posts, rewrites and answers: the writer named by WRITER_BASE_URL, the model on this server (local-model), or the offline rules. Whether its answers were used: last_tasks." }),
+      says: z.string().meta({
+        description:
+          "The writer's state in words, as Settings → Writing says it: \"wrote your last 3 notes\", \"could not write your last 2 notes: <reason>; writing without a model meanwhile\", \"downloading, 42 %\", \"could not download: no network\" (the times are local_model.download's failed_at and retry_at).",
+      }),
+      last_tasks: z
+        .object({
+          state: z.enum(["wrote", "failed", "none"]).meta({ description: "wrote: its latest answers were used; failed: they were not (the offline rules wrote instead); none: it has written nothing since the server started." }),
+          notes: z.number().int().meta({ description: "How many notes in a row, the latest first, went this way (a note's tasks count once, by the latest)." }),
+          questions: z.number().int().meta({ description: "How many questions (Ask) among them." }),
+          reason: z.string().nullable().meta({ description: "Why the latest answer was not used (failed), in words." }),
+          at: z.string().nullable().meta({ description: "When the latest of them was (ISO 8601)." }),
+        })
+        .meta({ description: "What the writer's last tasks in this process did (the last 50 kept)." }),
       local_model: z.object({
         state: z
-          .enum(["ready", "downloading", "unavailable", "off"])
-          .meta({ description: "ready: its file is here (loaded on first use); downloading: on its way (the rules write meanwhile); unavailable: see reason; off: WRITER_LOCAL=off." }),
+          .enum(["ready", "failing", "downloading", "waiting", "unavailable", "off"])
+          .meta({ description: "ready: its file is here (loaded on first use); failing: its last answers could not be used (see reason; the rules write meanwhile); downloading: on its way (the rules write meanwhile); waiting: its download failed and is tried again at download.retry_at; unavailable: see reason; off: WRITER_LOCAL=off." }),
         model: z.string().nullable().meta({ description: "The model's file name." }),
         reason: z.string().nullable().meta({ description: "Why it does not write, or null." }),
         loaded: z.boolean().meta({ description: "In memory now (unloaded after WRITER_LOCAL_IDLE_MINUTES unused)." }),
-        download: DownloadProgress.extend({ error: z.string().nullable() })
+        download: DownloadProgress.extend({
+          error: z.string().nullable(),
+          failed_at: z.string().nullable().meta({ description: "When its last attempt failed (waiting)." }),
+        })
           .nullable()
           .meta({ description: "The background download of the model by this server's own launcher, when under way." }),
       }),

@@ -24,7 +24,7 @@ export const writeInsightsJob = defineJob({
   async run({ userId, transcriptionId }) {
     const prisma = await db();
     const terms = await prisma.dictionaryEntry.findMany({ where: { userId }, select: { correctSpelling: true }, take: 10_000 });
-    await asPerson(userId, () => refreshInsights({ userId, id: transcriptionId, writer: writerInsights(terms.map((t) => t.correctSpelling)) }));
+    await asPerson(userId, () => refreshInsights({ userId, id: transcriptionId, writer: writerInsights(terms.map((t) => t.correctSpelling), transcriptionId) }));
   },
 });
 

@@ -14,6 +14,7 @@ import { startCleanUp } from "@/lib/clean-up/start-clean-up.ts";
 import type { Segment } from "@/lib/segment.ts";
 import { labelsOfRecording } from "@/lib/tags/set-note-labels.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
+import { rekeyWriterOutcomes } from "@/lib/writer/outcomes.ts";
 
 // A note's life after recognition, one step for every way in (an upload, a recording in parts, a
 // live recording's Stop, and the second pass's text): lib/transcription hears the recording and
@@ -130,6 +131,8 @@ export async function noteRecognized(
     language: data.language,
   });
   const saved = await saveNote({ userId, idempotencyKey, data: { ...data, optimizationId } });
+  // An inline clean-up ran before the note was saved: the writer's outcome of it is this note's.
+  if (optimizationId) rekeyWriterOutcomes(optimizationId, saved.result.id);
   if (how.keeping && !saved.replayed) {
     const kept = await keepNoteAudio({ userId, transcriptionId: saved.result.id, encoding: how.keeping });
     if (kept) saved.result.audio = kept;

@@ -167,6 +167,10 @@ export const GenerationInfo = z
       .string()
       .nullable()
       .meta({ description: "While the writer writes (state running): the post so far, a few times a second; null otherwise." }),
+    model_on_its_way: z
+      .object({ state: z.enum(["downloading", "waiting"]), percent: z.number().nullable() })
+      .nullable()
+      .meta({ description: "While the model on this machine is on its way (its download; waiting: it failed and is tried again) and the offline rules write meanwhile: how far along; null otherwise." }),
     error: z.string().nullable(),
     created_at: z.iso.datetime(),
     finished_at: z.iso.datetime().nullable(),

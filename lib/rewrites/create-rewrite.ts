@@ -36,6 +36,7 @@ async function createRewriteNow({ userId, id, input }: { userId: string; id: str
     (await composeInsights({ input: { text, language: note.language, title: note.title }, previous: null, writer: offlineInsightsWriter }));
   const entries = await prisma.dictionaryEntry.findMany({ where: { userId }, select: { correctSpelling: true } });
   const written = await writeRewrite(style, {
+    noteId: id,
     text,
     language: note.language,
     title: note.title,

@@ -25,7 +25,7 @@ export type RewriteStyleSpec = {
   instructions: string;
 };
 
-export type RewriteSource = { text: string; language: string; title: string | null; insights: Insights; terms: string[] };
+export type RewriteSource = { noteId?: string; text: string; language: string; title: string | null; insights: Insights; terms: string[] };
 
 export type WrittenDraft = Draft & { writtenBy: WrittenByModel | "offline"; reason: string | null };
 
@@ -47,12 +47,22 @@ export async function writeRewrite(style: RewriteStyleSpec, source: RewriteSourc
   });
   // A rewrite says what the note says: about as long as it, with a title.
   const maxTokens = answerTokens(Math.ceil(source.text.length * 1.2) + REWRITE_TITLE_MAX);
-  const written = await writeObject({ schema: WrittenRewrite, name: "rewrite", system, prompt, maxTokens });
-  if (written.ok && written.value.text.trim()) {
+  // Its title and text pass the check every model output passes (lib/writer/check-output.ts).
+  const check = {
+    what: "rewrite",
+    source: source.text,
+    given: [source.title ?? "", style.name, style.instructions, source.insights.title, ...source.terms],
+    language: source.language,
+    // A style of the person's own may ask for another language: its answer is not held to the note's.
+    writeIn: style.style === "custom" ? null : undefined,
+    parts: (value: z.output<typeof WrittenRewrite>) => [{ name: "title", text: value.title }, { name: "rewrite", text: value.text, required: true }],
+  };
+  const written = await writeObject({ schema: WrittenRewrite, name: "rewrite", system, prompt, maxTokens, task: "rewrites", key: source.noteId, check });
+  if (written.ok) {
     const draft = clean(written.value);
     return { ...draft, title: draft.title || source.insights.title, writtenBy: written.by, reason: null };
   }
-  const failure = written.ok ? { kind: "malformed", reason: "the writer answered with an empty text" } : written;
+  const failure = written;
   const offline = style.style === "custom" ? null : writeOffline(style.style, source.insights, source.language);
   const reason = failure.kind === "unconfigured" ? null : failure.reason;
   if (offline) return { ...clean(offline), writtenBy: "offline", reason };

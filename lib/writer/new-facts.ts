@@ -42,7 +42,7 @@ export function newFacts(note: string, written: string, language?: string | null
   }
   if (NOUNS_CAPITALIZED.has(noteLanguage(note, language) ?? "")) return [...found];
   // A capitalized word after a letter, digit, comma or other mid-sentence mark (never after . ! ? : or a line break).
-  for (const match of written.matchAll(/(?<=[\p{L}\p{N},;)\]]["'”’]?\s+)(\p{Lu}[\p{L}\p{N}]*(?:['-][\p{L}\p{N}]+)*)/gu)) {
+  for (const match of written.matchAll(/(?<=[\p{L}\p{N},;)\]]["'”’]?[^\S\n]+)(\p{Lu}[\p{L}\p{N}]*(?:['-][\p{L}\p{N}]+)*)/gu)) {
     const word = fold(match[1]);
     if (word === "i" || word.startsWith("i'") || isEverydayWord(word, language ?? "en") || saysAWordLike(words, word)) continue;
     found.add(match[1]);

@@ -59,6 +59,12 @@ export function writerProvider(): WriterProvider | null {
   return { kind: "local", modelPath: choice.path, model: path.basename(choice.path, ".gguf") };
 }
 
+/** Which model writes now (the writer named by the settings, or the one on this machine), or null. */
+export function modelWriterNow(): "writer" | "local-model" | null {
+  const provider = writerProvider();
+  return provider ? (provider.kind === "remote" ? "writer" : "local-model") : null;
+}
+
 const NO_LOCAL_MODEL = {
   off: "the model on this machine is turned off",
   memory: "this machine has too little memory for the model",

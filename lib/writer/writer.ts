@@ -7,9 +7,11 @@ import { errorFields, log } from "@/lib/log.ts";
 import { CircuitBreaker, type BreakerState } from "@/lib/writer/circuit-breaker.ts";
 import { localLanguageModel } from "@/lib/writer/local/language-model.ts";
 import { LocalModelUnusable } from "@/lib/writer/local/runtime.ts";
-import { localWriterStatus, type LocalWriterStatus } from "@/lib/writer/local/status.ts";
+import { localWriterStatus, writingHealth, type LocalWriterStatus, type WritingHealth } from "@/lib/writer/local/status.ts";
 import type { NoteTask } from "@/lib/writer/prompts/note.ts";
-import { noWriterReason, writerProvider, writerSettings, type WriterProvider, type WriterSettings } from "@/lib/writer/providers.ts";
+import { checkOutput, type OutputCheck, type OutputPart } from "@/lib/writer/check-output.ts";
+import { forgetWriterOutcomes, recordWriterOutcome } from "@/lib/writer/outcomes.ts";
+import { noWriterReason, writerProvider, writerSettings, type WriterProvider, type WriterSettings, type WriterTask } from "@/lib/writer/providers.ts";
 
 // The one client of the writer (any OpenAI-compatible chat server), on the Vercel AI SDK (`ai` with
 // `@ai-sdk/openai-compatible`): it turns a zod schema into the request's JSON schema
@@ -20,7 +22,8 @@ import { noWriterReason, writerProvider, writerSettings, type WriterProvider, ty
 // says why, and the caller writes offline instead. The model on this machine is one more provider
 // (lib/writer/local/language-model.ts), called the same way; `by` says which wrote.
 
-export type FailureKind = "unconfigured" | "skipped" | "down" | "refused" | "busy" | "malformed";
+// unusable: it answered, but the answer failed the check every output passes (check-output.ts).
+export type FailureKind = "unconfigured" | "skipped" | "down" | "refused" | "busy" | "malformed" | "unusable";
 /** Who wrote: the writer named by WRITER_BASE_URL (or its older names), or the model on this machine. */
 export type WrittenByModel = "writer" | "local-model";
 export type WriteOutcome<T> = { ok: true; value: T; model: string; by: WrittenByModel } | { ok: false; kind: FailureKind; reason: string };
@@ -90,15 +93,50 @@ export function failureReasons(errors: unknown[]): string[] {
   return provider ? errors.map((err) => classify(err, provider).reason) : [];
 }
 
+/** What a task asks of its answer (check-output.ts), and which of its parts are shown. */
+export type AnswerCheck<T> = OutputCheck & { parts?: (value: T) => OutputPart[] };
+
+/** What the call is for: the task (and its note), so its outcome is recorded, and the check its answer passes. */
+type Purpose<T> = { task?: WriterTask; key?: string | null; check?: AnswerCheck<T> };
+
+const partsOf = <T,>(value: T, check: AnswerCheck<T>): OutputPart[] => (check.parts ? check.parts(value) : [{ name: check.what, text: String(value) }]);
+
+/**
+ * One task's call: the bounded call (callOnce); its answer, when the task names its check, passes
+ * the check every model output passes (check-output.ts) or is a failure (unusable) like any other;
+ * and its outcome is recorded for the task's note (outcomes.ts: Settings → Writing, health).
+ */
+async function call<T>(
+  attempt: (model: LanguageModelV2, signal: AbortSignal | undefined) => Promise<T>,
+  { signal, retryBusy = true, onStart, task, key = null, check }: { signal?: AbortSignal; retryBusy?: boolean; onStart?: () => void } & Purpose<T> = {},
+): Promise<WriteOutcome<T>> {
+  const outcome = await callOnce(attempt, { signal, retryBusy, onStart });
+  if (!outcome.ok || !check) {
+    // Not set up is not a failure of it; skipped after failures is one (the rules wrote).
+    if (task && (outcome.ok || outcome.kind !== "unconfigured")) record(task, key, outcome);
+    return outcome;
+  }
+  const problem = checkOutput(partsOf(outcome.value, check), check, outcome.by);
+  if (problem) log.warn("writer answer not used", { task, reason: problem });
+  const checked: WriteOutcome<T> = problem ? { ok: false, kind: "unusable", reason: problem } : outcome;
+  if (task) record(task, key, checked, outcome.by);
+  return checked;
+}
+
+function record<T>(task: WriterTask, key: string | null, outcome: WriteOutcome<T>, by?: WrittenByModel): void {
+  const writer = by ?? (outcome.ok ? outcome.by : writerProvider()?.kind === "local" ? "local-model" : "writer");
+  recordWriterOutcome({ task, key, by: writer, ok: outcome.ok, reason: outcome.ok ? null : outcome.reason });
+}
+
 /**
  * One bounded call: skipped at once while the breaker is open; a busy server (429, 5xx) is asked
  * once more after a moment; a malformed answer is asked for once more; then it is a failure.
  * `onStart` is told when the model starts on it: at once for a server, and for the model on this
  * machine once its turn comes (until then the call is waiting, and no time of it is counted).
  */
-async function call<T>(
+async function callOnce<T>(
   attempt: (model: LanguageModelV2, signal: AbortSignal | undefined) => Promise<T>,
-  { signal, retryBusy = true, onStart }: { signal?: AbortSignal; retryBusy?: boolean; onStart?: () => void } = {},
+  { signal, retryBusy = true, onStart }: { signal?: AbortSignal; retryBusy?: boolean; onStart?: () => void },
 ): Promise<WriteOutcome<T>> {
   const provider = writerProvider();
   if (!provider) return { ok: false, kind: "unconfigured", reason: noWriterReason() ?? "no writer is set up" };
@@ -141,6 +179,9 @@ type Ask = {
   maxTokens?: number;
   /** Told when the model starts on it (see `call`). */
   onStart?: () => void;
+  /** The task and its note (its outcome is recorded: Settings → Writing and health say it). */
+  task?: WriterTask;
+  key?: string | null;
 };
 
 /** The AI SDK's prompt of an ask: one user message, or the note's and then the task's. */
@@ -150,21 +191,23 @@ function promptOf(prompt: Ask["prompt"]): { messages: ModelMessage[] } {
 }
 
 /** An answer in the shape of `schema` (sent as a JSON schema, validated on return). */
-export function writeObject<S extends z.ZodType>({ schema, name, system, prompt, signal, temperature = 0.4, maxTokens, onStart }: Ask & { schema: S; name: string }): Promise<WriteOutcome<z.output<S>>> {
+export function writeObject<S extends z.ZodType>({
+  schema, name, system, prompt, signal, temperature = 0.4, maxTokens, onStart, task, key, check,
+}: Ask & { schema: S; name: string; check?: AnswerCheck<z.output<S>> }): Promise<WriteOutcome<z.output<S>>> {
   return call(
     async (model, abortSignal) =>
       (await generateObject({ model, schema, schemaName: name, system, ...promptOf(prompt), temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal })).object as z.output<S>,
-    { signal, onStart },
+    { signal, onStart, task, key, check },
   );
 }
 
 /** A plain-text answer (the clean-up of a transcript, which is text and nothing else). */
-export function writeText({ system, prompt, signal, retryBusy, temperature = 0, maxTokens, onStart }: Ask): Promise<WriteOutcome<string>> {
+export function writeText({ system, prompt, signal, retryBusy, temperature = 0, maxTokens, onStart, task, key, check }: Ask & { check?: AnswerCheck<string> }): Promise<WriteOutcome<string>> {
   return call(async (model, abortSignal) => {
     const { text } = await generateText({ model, system, ...promptOf(prompt), temperature, maxOutputTokens: maxTokens, maxRetries: 0, abortSignal });
     if (!text.trim()) throw new EmptyAnswer();
     return text.trim();
-  }, { signal, retryBusy, onStart });
+  }, { signal, retryBusy, onStart, task, key, check });
 }
 
 /**
@@ -181,7 +224,10 @@ export function streamWriterObject<S extends z.ZodType>({
   maxTokens,
   onStart,
   onPartial,
-}: Ask & { schema: S; name: string; onPartial: (partial: unknown) => void }): Promise<WriteOutcome<z.output<S>>> {
+  task,
+  key,
+  check,
+}: Ask & { schema: S; name: string; onPartial: (partial: unknown) => void; check?: AnswerCheck<z.output<S>> }): Promise<WriteOutcome<z.output<S>>> {
   return call(async (model, abortSignal) => {
     let failure: unknown;
     const result = streamObject({
@@ -190,7 +236,7 @@ export function streamWriterObject<S extends z.ZodType>({
     for await (const partial of result.partialObjectStream) onPartial(partial);
     if (failure) throw failure;
     return (await result.object) as z.output<S>;
-  }, { signal, onStart });
+  }, { signal, onStart, task, key, check });
 }
 
 /**
@@ -198,7 +244,7 @@ export function streamWriterObject<S extends z.ZodType>({
  * question appears word by word). A busy server is asked once more only before any piece came;
  * an empty answer is a failure (malformed), not asked again, since pieces may have been shown.
  */
-export function streamWriterText({ system, prompt, signal, temperature = 0.2, onDelta }: Ask & { onDelta: (delta: string) => void }): Promise<WriteOutcome<string>> {
+export function streamWriterText({ system, prompt, signal, temperature = 0.2, onDelta, task, key, check }: Ask & { onDelta: (delta: string) => void; check?: AnswerCheck<string> }): Promise<WriteOutcome<string>> {
   let started = false;
   return call(async (model, abortSignal) => {
     if (started) throw new EmptyAnswer(); // a second try after pieces were shown would repeat them
@@ -216,22 +262,25 @@ export function streamWriterText({ system, prompt, signal, temperature = 0.2, on
       throw new EmptyAnswer();
     }
     return text.trim();
-  }, { signal });
+  }, { signal, task, key, check });
 }
 
-export type WriterStatus =
+/** `writing`: what its last tasks did, in words and as health says it (lib/writer/local/status.ts). */
+export type WriterStatus = { writing: WritingHealth } & (
   | { configured: false; local: LocalWriterStatus }
   | ({ configured: true; provider: "writer"; model: string; base_url: string; named_by: WriterSettings["namedBy"] } & BreakerState)
-  | ({ configured: true; provider: "local-model"; model: string; local: LocalWriterStatus } & BreakerState);
+  | ({ configured: true; provider: "local-model"; model: string; local: LocalWriterStatus } & BreakerState)
+);
 
-/** What Settings → Writing shows: which writer, and how its last calls went in this process. */
+/** What Settings → Writing shows: which writer, what its last tasks did and how its last calls went in this process. */
 export function writerStatus(): WriterStatus {
   const provider = writerProvider();
-  if (!provider) return { configured: false, local: localWriterStatus() };
+  const writing = writingHealth();
+  if (!provider) return { writing, configured: false, local: localWriterStatus() };
   const breakerState = breakerFor(provider).state();
-  if (provider.kind === "local") return { configured: true, provider: "local-model", model: provider.model, local: localWriterStatus(), ...breakerState };
+  if (provider.kind === "local") return { writing, configured: true, provider: "local-model", model: provider.model, local: localWriterStatus(), ...breakerState };
   const { settings } = provider;
-  return { configured: true, provider: "writer", model: settings.model, base_url: settings.baseUrl, named_by: settings.namedBy, ...breakerState };
+  return { writing, configured: true, provider: "writer", model: settings.model, base_url: settings.baseUrl, named_by: settings.namedBy, ...breakerState };
 }
 
 /** A quick "is it there?" for Settings: the server's model list, within 3 s. Never throws. */
@@ -244,10 +293,15 @@ export async function probeWriter(): Promise<{ reachable: boolean; error: string
       signal: AbortSignal.timeout(3000),
     });
     await res.body?.cancel();
-    if (res.status === 401 || res.status === 403) return { reachable: true, error: `it refused the key (${res.status}); check ${settings.keyVariable}` };
+    // In words for the person; the status and the setting to check go to the log.
+    if (res.status === 401 || res.status === 403) {
+      log.warn("writer refused its key", { detail: `${settings.baseUrl}: ${res.status}; check ${settings.keyVariable}` });
+      return { reachable: true, error: "it refused its key; the administrator can check it" };
+    }
     return { reachable: true, error: null };
   } catch (err) {
-    return { reachable: false, error: `cannot be reached (${(err as Error).message})` };
+    log.warn("writer cannot be reached", { detail: `${settings.baseUrl}: ${detailOf(err)}` });
+    return { reachable: false, error: "it cannot be reached" };
   }
 }
 
@@ -267,4 +321,5 @@ export async function describeWriter(): Promise<WriterStatus & { reachable?: boo
 export function resetWriterState(): void {
   breaker = undefined;
   probed = undefined;
+  forgetWriterOutcomes();
 }

@@ -12,6 +12,7 @@ import { createTimedNote, createTestNote, createTestUser, type TestUser } from "
 import { call } from "../support/http.ts";
 import { sseFrames } from "../support/sse.ts";
 import { withEnv } from "../support/env.ts";
+import { ordinaryWords } from "../support/ordinary-words.ts";
 import { standInWriter } from "../support/stand-in-writer.ts";
 import type { ChatReply, ChatRequest } from "../support/chat-server.ts";
 
@@ -261,6 +262,25 @@ describe("POST /api/v1/ask, with the writer", () => {
       assert.equal(uncited.body.answered_by, "offline");
       assert.equal(uncited.body.offline_reason, "the writer's answer cited none of your notes' passages");
       assert.equal(uncited.body.citations.length, 2);
+    }),
+  );
+
+  // Issue 69: every model output passes one check (lib/writer/check-output.ts).
+  test(
+    "an answer of nonsense, or with a name the passages do not have, is replaced by the offline answer, which says why",
+    withEnv(writerEnv(), async () => {
+      const { alice } = await pricingNotes();
+      reply = () => ({ content: `${ordinaryWords(200, 4)} [1].` });
+      const nonsense = await ask(alice, { question: "pricing" });
+      assert.equal(nonsense.status, 200, nonsense.text);
+      assert.equal(nonsense.body.answered_by, "offline");
+      assert.equal(nonsense.body.offline_reason, "the writer's answer was not in your notes' words");
+      assert.match(nonsense.body.answer, /^Here is what you said about “pricing”:/);
+
+      reply = () => ({ content: "The price goes up to twelve dollars a month, says Priyanka [1]." });
+      const named = await ask(alice, { question: "pricing" });
+      assert.equal(named.body.answered_by, "offline");
+      assert.equal(named.body.offline_reason, "the writer's answer said “Priyanka”, which the note does not");
     }),
   );
 

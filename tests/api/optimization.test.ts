@@ -272,7 +272,7 @@ describe("optimizers and job execution", () => {
         const w = await workflow(id);
         assert.equal(w.status, "failed");
         assert.equal(w.errorCode, "optimizer_unavailable");
-        assert.match(w.errorMessage!, /OPENAI_API_KEY/);
+        assert.match(w.errorMessage!, /^The writer refused its key/, "in words; the setting to check is in the log");
       } finally {
         delete process.env.OPENAI_BASE_URL;
         await chat.close();
@@ -297,6 +297,25 @@ describe("optimizers and job execution", () => {
         assert.equal(retried.status, "completed");
         assert.notEqual(retried.callId, failed.callId, "a new dispatch");
         assert.equal(retried.errorCode, null);
+      } finally {
+        delete process.env.OPENAI_BASE_URL;
+        await chat.close();
+      }
+    }));
+
+  // Issue 69: every model output passes one check (lib/writer/check-output.ts); for a clean-up, that it is text.
+  test("a clean-up of bytes that are not text is not used: the recognized words, tidied, and the reason in words",
+    withEnv({ OPTIMIZER: "openai", OPTIMIZER_CHUNK_WORDS: "7" }, async () => {
+      const chat = await startChatServer((req) =>
+        req.responseFormat ? { status: 500 } : { content: /it went well/.test(req.user) ? "\u0000\u0007And it \ufffd went \u0001well." : req.user.replace(/\bum\b|\buh\b/g, "").replace(/^\s*\w/, (c) => c.toUpperCase()) },
+      );
+      process.env.OPENAI_BASE_URL = chat.baseUrl;
+      resetEnvCache();
+      try {
+        const w = await finished((await start("background"))!);
+        assert.equal(w.status, "completed", w.errorMessage ?? "");
+        assert.doesNotMatch(w.optimizedText!, /[\u0000-\u0008\ufffd]/);
+        assert.equal(w.rejectedReason, "In part 2 of 3, the writer's clean-up was not used: it had characters that are not text. The note keeps the words that were recognized.");
       } finally {
         delete process.env.OPENAI_BASE_URL;
         await chat.close();

@@ -14,6 +14,7 @@ import { standInWriter } from "../support/stand-in-writer.ts";
 import { NAME_CHARS } from "@/lib/http/names.ts";
 import { setUpTestDatabase } from "../support/database.ts";
 import { withEnv } from "../support/env.ts";
+import { ordinaryWords } from "../support/ordinary-words.ts";
 import { createTestNote, createTestUser, type TestUser } from "../support/factories.ts";
 import { call } from "../support/http.ts";
 
@@ -158,10 +159,10 @@ describe("rewrites by the writer", () => {
   );
 
   test(
-    "a title the writer wrote with control or bidirectional characters is kept without them, as a typed one must be (issue 66)",
+    "a title the writer wrote with bidirectional characters, a tab or a line break is kept without them, as a typed one must be (issue 66)",
     withEnv(writer(), async () => {
       const { user, noteId } = await userWithNote();
-      reply = () => ({ content: JSON.stringify({ title: "\u202eBooth\u0000 invoice\u0007\tnow\u200f\u2066\r\n", text: "Hi Anna,\n\nThe invoice." }) });
+      reply = () => ({ content: JSON.stringify({ title: "\u202eBooth invoice\tnow\u200f\u2066\r\n", text: "Hi Anna,\n\nThe invoice." }) });
       const res = await rewrite(user.key, noteId, { style: "email" });
       assert.equal(res.status, 201, res.text);
       assert.equal(res.body.rewrite.title, "Booth invoice now");
@@ -209,6 +210,53 @@ describe("rewrites by the writer", () => {
       assert.equal(email.status, 502, email.text);
       assert.equal(email.body.error.code, "writer_failed");
       assert.match(email.body.error.message, /refused its key/);
+    }),
+  );
+});
+
+// Issue 69: every model output passes one check (lib/writer/check-output.ts). A local model once
+// saved random bytes as an email's title and body, "written by the model on this machine".
+describe("a rewrite the writer wrote of nonsense is not used (issue 69)", () => {
+  const nonsense = ordinaryWords(300, 7);
+  const todo = JSON.stringify({ title: "Booth invoice", text: "- [ ] Call Anna about the booth invoice\n- [ ] Send the spreadsheet to Maria" });
+  const offlineBecause = async (noteId: string, key: string, content: string, why: RegExp) => {
+    reply = () => ({ content });
+    const res = await rewrite(key, noteId, { style: "todo_list" });
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.body.rewrite.written_by, "offline");
+    assert.match(res.body.rewrite.offline_reason, why);
+    assert.doesNotMatch(res.body.rewrite.offline_reason, /\d|_/, "plain words: no counts or codes");
+    assert.match(res.body.rewrite.text, /^- \[ \] Call Anna about the booth invoice/m, "the rules' to-do list from the note");
+    const shown = `${res.body.rewrite.title} ${res.body.rewrite.text}`;
+    for (const word of content.match(/\b[a-z]{6,}\b/g)!.filter((w) => !PLAN.toLowerCase().includes(w))) assert.ok(!shown.includes(word), `none of the nonsense: ${word}`);
+  };
+
+  test(
+    "a to-do list of nonsense, or one with a title of nonsense, is written offline and says why",
+    withEnv(writer(), async () => {
+      const { user, noteId } = await userWithNote();
+      reply = () => ({ content: todo });
+      const good = await rewrite(user.key, noteId, { style: "todo_list" });
+      assert.equal(good.body.rewrite.written_by, "writer", good.body.rewrite.offline_reason ?? "");
+
+      await offlineBecause(noteId, user.key, JSON.stringify({ title: "Booth invoice", text: nonsense }), /^the writer's rewrite was not in your note's words$/);
+      await offlineBecause(noteId, user.key, JSON.stringify({ title: ordinaryWords(40, 9), text: "- [ ] Call Anna about the booth invoice" }), /^the writer's title was not in your note's words$/);
+      await offlineBecause(noteId, user.key, JSON.stringify({ title: "Booth", text: "- [ ] Call Oleksandr about the booth invoice" }), /^the writer's rewrite said “Oleksandr”, which the note does not$/);
+    }),
+  );
+
+  test(
+    "an email of random bytes is refused (502 writer_failed with the reason), and nothing is stored",
+    withEnv(writer(), async () => {
+      const { user, noteId } = await userWithNote();
+      const bytes = Array.from({ length: 200 }, (_, i) => String.fromCharCode((i * 73 + 11) % 256)).join("");
+      reply = () => ({ content: JSON.stringify({ title: bytes.slice(0, 30), text: bytes }) });
+      const res = await rewrite(user.key, noteId, { style: "email" });
+      assert.equal(res.status, 502, res.text);
+      assert.equal(res.body.error.code, "writer_failed");
+      assert.match(res.body.error.message, /the writer's rewrite had characters that are not text/);
+      const listed = await call(listRewrites, { ...rewritesOf(noteId), key: user.key });
+      assert.deepEqual(listed.body.rewrites, []);
     }),
   );
 });

@@ -17,6 +17,7 @@ import { runCleanUp } from "@/lib/clean-up/run-clean-up.ts";
 import { startCleanUp } from "@/lib/clean-up/start-clean-up.ts";
 import { readDownloadStatus } from "@/lib/downloads/download-status.ts";
 import { startLocalModelDownload, WRITER_DOWNLOAD_STATUS } from "@/lib/writer/local/model-download.ts";
+import { localModelOnItsWay } from "@/lib/writer/local/status.ts";
 import { forgetLocalModelFailure, localModelState, localModelUsage, unloadLocalModel } from "@/lib/writer/local/runtime.ts";
 import { writerFor } from "@/lib/writer/providers.ts";
 import { resetWriterState, writeObject, writerStatus } from "@/lib/writer/writer.ts";
@@ -129,7 +130,7 @@ describe("the local writer's model download", () => {
   });
 
   test(
-    "while it downloads, the rules write, and /api/health and the writer's status show the progress",
+    "while it downloads, the rules write, and /api/health and the writer's status show the progress; a failed attempt is waiting, not downloading",
     withEnv({ WRITER_LOCAL: "auto", MODELS_DIR: path.join(tmpdir(), `vd-models-${randomUUID()}`) }, async () => {
       const modelsDir = env().MODELS_DIR;
       const host = await modelHost(MODEL, { cutAfter: 50_000 });
@@ -139,11 +140,19 @@ describe("the local writer's model download", () => {
         assert.equal(writerFor("posts"), "rules", "not there yet: the rules write");
         const res = await call(health, { path: "/api/health" });
         assert.equal(res.body.writing.written_by, "offline");
-        assert.equal(res.body.writing.local_model.state, "downloading");
+        // Its download failed and waits to try again: health never says downloading then (issue 69).
+        assert.equal(res.body.writing.local_model.state, "waiting");
+        assert.equal(res.body.writing.local_model.download.state, "waiting");
         assert.equal(res.body.writing.local_model.download.received_bytes, 50_000);
         assert.equal(res.body.writing.local_model.download.total_bytes, MODEL.length);
+        assert.match(res.body.writing.local_model.download.failed_at, /^\d{4}-\d\d-\d\dT/, "times in ISO, in their own fields");
+        assert.ok(Date.parse(res.body.writing.local_model.download.retry_at) > Date.parse(res.body.writing.local_model.download.failed_at));
+        assert.match(res.body.writing.says, /^could not download: [a-z][^\d]*$/, "in words, no time or count in the sentence");
+        assert.equal(res.body.writing.local_model.reason, res.body.writing.local_model.download.error);
         const status = writerStatus();
-        assert.ok(!status.configured && status.local.download?.state === "waiting");
+        assert.ok(!status.configured && status.local.state === "waiting" && status.local.download?.state === "waiting");
+        assert.equal(status.writing.says, res.body.writing.says, "Settings → Writing says the same");
+        assert.deepEqual(localModelOnItsWay(), { state: "waiting", percent: Math.floor((50_000 / MODEL.length) * 100) }, "what each post card says meanwhile");
         await download.stop();
       } finally {
         await host.close();
@@ -319,7 +328,8 @@ describe("writing with the model on this machine", () => {
       const outcome = await writeObject({ schema: z.object({ title: z.string() }), name: "t", system: "Title it.", prompt: long });
       assert.ok(!outcome.ok);
       assert.equal(outcome.kind, "refused");
-      assert.match(outcome.reason, /^the note is too long for the model on this machine$/);
+      // In words; the token counts go to the log (issue 69).
+      assert.equal(outcome.reason, "the note is too long for the model on this machine");
     }),
   );
 

@@ -5,6 +5,7 @@ import type { ChatReply, ChatRequest } from "@/tests/support/chat-server.ts";
 import { standInWriter } from "@/tests/support/stand-in-writer.ts";
 import { loadCorpus } from "@/tests/support/writer-corpus.ts";
 import { withEnv } from "@/tests/support/env.ts";
+import { ordinaryWords } from "@/tests/support/ordinary-words.ts";
 import { content, createChannel, createMaster, setUpContentTests } from "@/tests/api/content-support.ts";
 import { generateVariantJob } from "@/lib/posts/generation/generation-job.ts";
 import { postLength } from "@/lib/channels/platforms.ts";
@@ -17,6 +18,8 @@ import { refreshInsightsAfterCleanUp, writeNoteInsights } from "@/lib/insights/w
 import { editNote } from "@/lib/notes/edit-note.ts";
 import { getNote } from "@/lib/notes/get-note.ts";
 import { db } from "@/lib/db/client.ts";
+import { GET as health } from "@/app/api/health/route.ts";
+import { call } from "@/tests/support/http.ts";
 
 // The writer (any OpenAI-compatible chat server) writing posts, against a stand-in server started
 // here: what the prompt carries, the structured answer, and every way the server can fail, each
@@ -55,6 +58,7 @@ describe("posts by the writer", () => {
       assert.equal(variant.generation.written_by, "writer");
       assert.equal(variant.generation.offline_reason, null);
       assert.match(variant.body, /^Postgres is our main database now\. Four hours of migration, zero drama\./);
+      assert.equal(variant.generation.model_on_its_way, null, "no model is on its way");
       assert.match(variant.body, /#Kubernetes/, "hashtags by the rules: the dictionary's name the note mentions");
       assert.ok(postLength("bluesky", variant.body) <= 300);
 
@@ -84,14 +88,15 @@ describe("posts by the writer", () => {
     "a German note is written in German; LinkedIn is asked for a closing line; a post over the limit is cut between sentences",
     withEnv(writer(), async () => {
       // Sentences told apart by letters: numbers the note does not have would drop the post (new-facts).
-      const long = Array.from({ length: 60 }, (_, i) => `Satz ${String.fromCharCode(65 + (i % 26))} über unseren Umzug.`);
+      // The note's own words (an answer mostly not of them is refused: lib/writer/check-output.ts).
+      const long = Array.from({ length: 60 }, (_, i) => `Es war ${String.fromCharCode(65 + (i % 26))} ganz ruhig, wir sind auf Postgres umgezogen.`);
       reply = () => post([long.join(" ")]);
       const variant = await writtenVariant("x", "builtin-short", "Wir sind letzte Woche auf Postgres umgezogen. Es hat vier Stunden gedauert und es war ganz ruhig.");
       assert.match(chat.requests[0].system, /Write in German/);
       assert.equal(variant.generation.written_by, "writer");
       assert.ok(postLength("x", variant.body) <= 280, `${postLength("x", variant.body)}`);
-      assert.match(variant.body, /^Satz A über unseren Umzug\./);
-      assert.match(variant.body, /umzug\.$/i, "ends with a whole sentence");
+      assert.match(variant.body, /^Es war A ganz ruhig, wir sind auf Postgres umgezogen\./);
+      assert.match(variant.body, /umgezogen\.$/, "ends with a whole sentence");
 
       reply = () => post(["Hook line.", "One idea.", "What would you add?"]);
       await writtenVariant("linkedin");
@@ -102,7 +107,7 @@ describe("posts by the writer", () => {
   test(
     "the post streams: while the writer writes, the variant carries the words so far",
     withEnv(writer(), async () => {
-      const words = `${Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ")}.`;
+      const words = `${Array.from({ length: 60 }, (_, i) => ["we", "moved", "our", "main", "database"][i % 5]).join(" ")}.`;
       reply = () => ({ ...post([words]), chunkDelayMs: 15 });
       const user = await createTestUser();
       const channel = await createChannel(user.key, "linkedin");
@@ -123,6 +128,7 @@ describe("posts by the writer", () => {
       assert.ok(seen.at(-1)!.length > seen[0].length, "growing");
       const done = (await content.get(user.key, variantId)).body.item;
       assert.equal(done.generation.state, "succeeded");
+      assert.equal(done.generation.written_by, "writer", done.generation.offline_reason);
       assert.equal(done.generation.partial_body, null);
       assert.ok(chat.requests[0].stream, "asked to stream");
     }),
@@ -136,7 +142,7 @@ describe("posts by the writer", () => {
       assert.equal(chat.requests.length, 2, "asked twice");
       assert.equal(variant.generation.state, "succeeded");
       assert.equal(variant.generation.written_by, "offline");
-      assert.match(variant.generation.offline_reason, /was not in the form asked for/);
+      assert.match(variant.generation.offline_reason, /^the writer's answer was not in the form asked for$/);
       assert.match(variant.body, /We moved our main database/);
 
       // A valid answer on the second ask is used.
@@ -193,7 +199,7 @@ describe("posts by the writer", () => {
     withEnv(writer({ WRITER_BASE_URL: "http://127.0.0.1:9/v1" }), async () => {
       const variant = await writtenVariant("x");
       assert.equal(variant.generation.written_by, "offline");
-      assert.match(variant.generation.offline_reason, /could not be reached/);
+      assert.match(variant.generation.offline_reason, /^the writer could not be reached$/);
     }),
   );
 
@@ -215,7 +221,7 @@ describe("posts by the writer", () => {
       const variant = await writtenVariant("bluesky");
       assert.equal(variant.generation.state, "succeeded");
       assert.equal(variant.generation.written_by, "offline");
-      assert.equal(variant.generation.offline_reason, "the writer's post said “10”, “300” and “Oracle”, which the note does not; it was written offline instead");
+      assert.equal(variant.generation.offline_reason, "the writer's post said “10”, “300” and “Oracle”, which the note does not");
       assert.doesNotMatch(variant.body, /Oracle|300/);
       // The note's own names and numbers (as words or digits) are the note's: that post is used.
       reply = () => post(["MySQL to Postgres in 4 hours. Kubernetes made the rollout boring."]);
@@ -230,8 +236,28 @@ describe("posts by the writer", () => {
       const variant = await writtenVariant("bluesky");
       assert.equal(variant.generation.state, "succeeded");
       assert.equal(variant.generation.written_by, "offline");
-      assert.equal(variant.generation.offline_reason, "the writer wrote an empty post; it was written offline instead");
+      assert.equal(variant.generation.offline_reason, "the writer wrote an empty post");
       assert.ok(variant.body.trim());
+    }),
+  );
+
+  // Issue 69: every model output passes one check (lib/writer/check-output.ts).
+  test(
+    "a post of nonsense, of bytes that are not text, or in another language is dropped for the offline one, and says why in words",
+    withEnv(writer(), async () => {
+      const cases: [string[], string][] = [
+        [[ordinaryWords(240, 11)], "the writer's post was not in your note's words"],
+        [["Postgres \u0000\u0001\ufffd\u0007 is our main database"], "the writer's post had characters that are not text"],
+        [["Nous avons déplacé notre base de données principale vers Postgres la semaine dernière, et tout était calme."], "the writer wrote in another language than your note"],
+      ];
+      for (const [posts, reason] of cases) {
+        reply = () => post(posts);
+        const variant = await writtenVariant("bluesky");
+        assert.equal(variant.generation.state, "succeeded");
+        assert.equal(variant.generation.written_by, "offline", reason);
+        assert.equal(variant.generation.offline_reason, reason);
+        assert.match(variant.body, /We moved our main database/, "the note's own sentences");
+      }
     }),
   );
 
@@ -306,6 +332,26 @@ describe("insights by the writer", () => {
       assert.equal(written.written_by, "offline");
       assert.equal(written.offline_reason, "the writer's insights said “Jeff”, which the note does not");
       assert.doesNotMatch(written.summary, /Jeff/);
+    }),
+  );
+
+  test(
+    "insights with a title or a to-do of nonsense are not used: the offline ones stay, with the reason (issue 69)",
+    withEnv(writer(), async () => {
+      const { user, note } = await noteWithOfflineInsights();
+      const good = { title: "Cluster moved", summary: "The cluster moved to Postgres.", key_points: ["The cluster moved to Postgres."], action_items: ["Send the report to Maria"] };
+      const cases: [object, string][] = [
+        [{ ...good, title: ordinaryWords(40, 2) }, "the writer's title was not in your note's words"],
+        [{ ...good, action_items: ["Send the report to Maria", ordinaryWords(60, 5)] }, "the writer's to-do was not in your note's words"],
+      ];
+      for (const [answer, reason] of cases) {
+        reply = () => ({ content: JSON.stringify(answer) });
+        await writeInsightsJob.run({ userId: user.id, transcriptionId: note.id }, ctx);
+        const written = (await insightsOf(note.id))!;
+        assert.equal(written.written_by, "offline");
+        assert.equal(written.offline_reason, reason);
+        assert.ok(written.action_items.every((item) => /maria|room|report/i.test(item.text)), JSON.stringify(written.action_items));
+      }
     }),
   );
 
@@ -429,5 +475,54 @@ describe("posts that fit the platform to the character", () => {
     assert.equal(postLength("bluesky", "👩🏽‍💻"), 1);
     assert.equal(postLength("mastodon", "https://a.co"), 23);
     assert.equal(postLength("linkedin", "🚀"), 1);
+  });
+});
+
+// Issue 69 item 2: the writer's state is what its last tasks did, in health and in Settings → Writing alike.
+describe("what the writer's last tasks did", () => {
+  const writing = async () => {
+    const res = await call(health, { path: "/api/health" });
+    assert.equal(res.status, 200, res.text);
+    const settings = writerStatus().writing;
+    assert.deepEqual(settings, res.body.writing, "Settings → Writing reads the same");
+    return res.body.writing as { written_by: string; says: string; last_tasks: { state: string; notes: number; reason: string | null; at: string | null } };
+  };
+
+  test(
+    "a writer that answers nonsense to every task: health and Settings say it could not write them, and why; a good answer after says it wrote",
+    withEnv(writer(), async () => {
+      assert.equal((await writing()).says, "has written nothing yet since the server started");
+
+      reply = (req) =>
+        req.responseFormat?.json_schema?.name === "insights"
+          ? { content: JSON.stringify({ title: ordinaryWords(30, 1), summary: ordinaryWords(120, 2), key_points: [], action_items: [] }) }
+          : post([ordinaryWords(200, 3)]);
+      const user = await createTestUser();
+      for (const text of [NOTE, "Our search index moves to Postgres next week. Kubernetes runs it."]) {
+        const note = await createTestNote(user, text);
+        await writeInsightsJob.run({ userId: user.id, transcriptionId: note.id }, ctx);
+      }
+      await writtenVariant("bluesky");
+      const failed = await writing();
+      assert.equal(failed.written_by, "writer", "the writer is still the one asked");
+      assert.equal(failed.last_tasks.state, "failed");
+      assert.equal(failed.last_tasks.notes, 3);
+      assert.equal(failed.last_tasks.reason, "the writer's post was not in your note's words");
+      assert.equal(failed.says, "could not write your last 3 notes: the writer's post was not in your note's words; writing without a model meanwhile");
+      assert.match(failed.last_tasks.at!, /^\d{4}-\d\d-\d\dT/);
+
+      reply = () => post(["Postgres is our main database now. Four hours of migration, zero drama."]);
+      await writtenVariant("bluesky");
+      const wrote = await writing();
+      assert.equal(wrote.last_tasks.state, "wrote");
+      assert.equal(wrote.says, "wrote your last note");
+    }),
+  );
+
+  test("without a writer, nothing is claimed: written offline, and why", async () => {
+    const state = await writing();
+    assert.equal(state.written_by, "offline");
+    assert.equal(state.last_tasks.state, "none");
+    assert.match(state.says, /^writing without a model: no writer is set up, and the model on this machine is turned off$/);
   });
 });

@@ -162,6 +162,10 @@ test("Settings → language: auto by default; a language the recognizer cannot d
   const select = page.getByTestId("language-setting");
   await select.waitFor();
   assert.equal(await select.inputValue(), "auto");
+  // The transcription card and the language card are spaced, not touching (issue 69).
+  const cards = page.getByTestId("transcription-settings").locator(":scope > *");
+  const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+  assert.ok(first && second && second.y - (first.y + first.height) >= 8, `a gap between the cards: ${JSON.stringify([first, second])}`);
   await select.selectOption("de");
   await page.getByTestId("language-unsupported").waitFor();
   assert.match((await page.getByTestId("language-unsupported").textContent()) ?? "", /English only/);

@@ -102,6 +102,9 @@ test("posts: note → make posts with channels added in place → edit → appro
   await state(linkedin).getByText("Ready to review").waitFor({ timeout: 60_000 });
   assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1, "the page was not reloaded");
   await page.getByTestId("generation-status").getByText("2 posts are ready to review.").waitFor();
+  // Each card says who wrote it, in one short line (issue 69): no model is set up here.
+  assert.equal(await x.getByTestId("written-by").innerText(), "Arranged from your note without a model.");
+  assert.equal(await x.getByText("Details").count(), 0, "nothing failed: no details to give");
   await assertAccessible(page, "make posts");
   await shot(page, "posts-3-written", x);
 
@@ -258,4 +261,32 @@ test("channels and styles: rename, turn off, delete explains what happens to pos
   await editStyle.getByRole("button", { name: "Delete style" }).click();
   await page.getByTestId("preset").filter({ hasText: "Punchy" }).waitFor({ state: "detached" });
   await context.close();
+});
+
+test("a newsletter's card shows its title once; the More sheet says what the post needs before it can be shared (issue 69)", async ({ app }) => {
+  const { page } = await newPhone(app);
+  await signUp(page);
+  const noteId = await uploadNote(page, app);
+  await page.goto(`/transcripts/${noteId}`);
+  await page.getByRole("button", { name: "Make posts from this note" }).click();
+  await page.waitForURL(/\/content\/new\?note=/);
+  const addForm = page.getByRole("form", { name: "Add a channel" });
+  await addForm.getByLabel("Platform").selectOption("newsletter");
+  await addForm.getByRole("button", { name: "Add channel" }).click();
+  await page.getByRole("button", { name: "Newsletter", exact: true, pressed: true }).waitFor();
+  await page.getByRole("button", { name: "Write the post" }).click();
+  const letter = card(page, "Newsletter");
+  await state(letter).getByText("Ready to review").waitFor({ timeout: 60_000 });
+  const preview = letter.getByTestId("preview");
+  const title = (await preview.locator("h3").innerText()).trim();
+  assert.ok(title, "a title line");
+  const text = (await preview.locator("p").first().innerText()).trim();
+  assert.ok(!text.startsWith(title), `the title once, not again as the text's first line: ${text.slice(0, 120)}`);
+  await shot(page, "posts-newsletter-title-once", letter);
+
+  await letter.getByRole("button", { name: "More for Newsletter" }).click();
+  await page.getByTestId("sharing-hint").getByText("Sharing is offered once you approve the text.").waitFor();
+  await shot(page, "posts-newsletter-more-light");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await shot(page, "posts-newsletter-more-dark");
 });

@@ -72,6 +72,16 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   const basic = page.getByTestId("basic-recognizer");
   await basic.getByText(/Heard by the basic recognizer, so some words may be off\. The accurate recognizer (is not set up on this server|could not be downloaded yet|is downloading)/).waitFor({ timeout: 240_000 });
   assert.equal(await basic.getByRole("link", { name: "Transcription settings" }).getAttribute("href"), "/settings#transcription");
+  // The app's link colour, not the browser's default blue (issue 69).
+  const [linkColor, primary] = await basic.getByRole("link", { name: "Transcription settings" }).evaluate((a) => {
+    const probe = document.createElement("span");
+    probe.style.color = "var(--primary)";
+    a.parentElement!.append(probe);
+    const colors = [getComputedStyle(a).color, getComputedStyle(probe).color];
+    probe.remove();
+    return colors;
+  });
+  assert.equal(linkColor, primary);
   await assertAccessible(page, "transcript");
   await screenshot(page, "transcript");
   await page.emulateMedia({ colorScheme: "dark" });

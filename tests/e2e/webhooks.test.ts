@@ -54,8 +54,9 @@ async function checkLayout(page: Page, label: string): Promise<void> {
 }
 
 /** The URL wraps, and each line ends after a "/" or "." (never mid-word: "hooks.example.com/v oicedraft", issue 57). */
-async function urlBreaksAtSlashesAndDots(url: Locator): Promise<void> {
-  const lines = await url.evaluate((el) => {
+/** The text of an element as it is laid out, line by line. */
+function linesOf(el: Locator): Promise<string[]> {
+  return el.evaluate((el) => {
     const found: string[] = [];
     let top = -Infinity;
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -72,6 +73,10 @@ async function urlBreaksAtSlashesAndDots(url: Locator): Promise<void> {
     }
     return found;
   });
+}
+
+async function urlBreaksAtSlashesAndDots(url: Locator): Promise<void> {
+  const lines = await linesOf(url);
   assert.ok(lines.length >= 2, `the URL is on one line: ${JSON.stringify(lines)}`);
   for (const line of lines.slice(0, -1)) assert.match(line, /[/.]$/, `a line of the URL ends mid-word: ${JSON.stringify(lines)}`);
 }
@@ -124,6 +129,9 @@ async function walkThrough(app: App, scheme: "light" | "dark"): Promise<void> {
   // A cloud metadata address: refused by the server, said under the URL, the sheet stays open.
   await page.getByRole("button", { name: "Add a webhook" }).click();
   const add = page.getByRole("dialog", { name: "Add a webhook" });
+  // It opens on its first field, not on ✕ (issue 69).
+  await add.getByLabel("URL").waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "webhook-url");
   // Said in words: where it sends, and each event (its name for programs small under it).
   assert.match(await add.innerText(), /Where Voicedraft sends each event: the web address your receiver gives you/);
   assert.doesNotMatch(await add.innerText(), /POSTs/);
@@ -147,6 +155,10 @@ async function walkThrough(app: App, scheme: "light" | "dark"): Promise<void> {
   await card.getByText("Sends when: a note is transcribed; a note is deleted.").waitFor();
   assert.equal(await card.getByTestId("webhook-url").textContent(), receiverUrl(path));
   await urlBreaksAtSlashesAndDots(card.getByTestId("webhook-url"));
+  // Its name once, in whole words; the address once, under it (issue 69).
+  const nameWords = new Set("n8n: new transcripts".split(" "));
+  for (const line of await linesOf(card.getByTestId("webhook-name"))) assert.ok(line.trim().split(/\s+/).every((w) => nameWords.has(w)), `whole words: ${line}`);
+  assert.equal((await card.innerText()).split(receiverUrl(path).replace(/^https?:\/\//, "")).length, 2, "the address shows once");
 
   // The test event: its outcome on the card, and at the receiver, signed with that secret.
   await card.getByRole("button", { name: "Send test" }).click();

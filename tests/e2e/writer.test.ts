@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { withChatServer } from "@/tests/e2e/fixtures.ts";
 import type { Page } from "@playwright/test";
 import type { ChatRequest } from "@/tests/support/chat-server.ts";
+import { ordinaryWords } from "@/tests/support/ordinary-words.ts";
 import { assertAccessible, newPhone, screenshot, signUp, uploadNote, type App } from "@/tests/e2e/support.ts";
 
 // Issue 31 with a writer, in the browser at 360×740: the app served with WRITER_BASE_URL on a
@@ -25,6 +26,8 @@ function answer(req: ChatRequest): { content: string; chunkDelayMs?: number } {
         }),
       };
     case "post":
+      // A note about the budget gets nonsense (issue 69): the card says the rules wrote it, and why.
+      if (req.user.includes("budget")) return { content: JSON.stringify({ title: "", posts: [ordinaryWords(240, 5)] }) };
       return { content: JSON.stringify({ title: "", posts: [POST] }), chunkDelayMs: 120 };
     case "rewrite":
       return { content: JSON.stringify({ title: "Postgres migration", text: "Hi Maria,\n\nThe database move to Postgres is done. The report follows by Friday.\n\nBest" }) };
@@ -35,10 +38,10 @@ function answer(req: ChatRequest): { content: string; chunkDelayMs?: number } {
 
 const test = withChatServer(answer, { WRITER_MODEL: "stand-in-8b" });
 
-async function noteWithText(page: Page, app: App): Promise<string> {
+async function noteWithText(page: Page, app: App, text = NOTE): Promise<string> {
   const id = await uploadNote(page, app);
   const { updated_at } = (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as { updated_at: string };
-  const edited = await page.request.patch(`/api/v1/transcriptions/${id}`, { headers: { origin: app.url }, data: { text: NOTE, updated_at } });
+  const edited = await page.request.patch(`/api/v1/transcriptions/${id}`, { headers: { origin: app.url }, data: { text, updated_at } });
   assert.equal(edited.status(), 200, await edited.text());
   return id;
 }
@@ -49,7 +52,8 @@ test("with a writer: Settings → Writing, the writer's insights, posts that str
 
   await page.goto("/settings");
   await page.getByTestId("writer-model").getByText("stand-in-8b").waitFor();
-  await page.getByTestId("writer-state").getByText("Reachable.").waitFor();
+  // What its last tasks did, not what its settings promise (issue 69): nothing yet.
+  await page.getByTestId("writer-state").getByText("Has written nothing yet since the server started.").waitFor();
   await page.getByTestId("writer-model").scrollIntoViewIfNeeded();
   // Said in words; the settings' names wait under "For the administrator" (issue 57).
   assert.doesNotMatch(await page.locator("main").innerText(), /WRITER_|OPENAI_|older settings/);
@@ -92,6 +96,7 @@ test("with a writer: Settings → Writing, the writer's insights, posts that str
   const written = (await page.getByTestId("preview").first().textContent()) ?? "";
   assert.ok(POST.startsWith(first.trim()) && first.trim().length < POST.length, `words so far, then more: "${first}"`);
   assert.match(written, /Four hours, zero drama/);
+  assert.equal(await page.getByTestId("written-by").first().innerText(), "Written by your writer.");
   await assertAccessible(page, "posts by the writer");
 
   // Rewrite as email.
@@ -106,4 +111,39 @@ test("with a writer: Settings → Writing, the writer's insights, posts that str
   const asked = chat.requests.find((r) => r.responseFormat?.json_schema?.name === "rewrite");
   assert.ok(asked, "the rewrite was asked of the writer");
   assert.match(asked.system, /email/i);
+
+  // Settings → Writing says what it did: the insights, the post and the rewrite of one note.
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/settings");
+  await page.getByTestId("writer-state").getByText("Wrote your last note.").waitFor();
+  await page.getByTestId("writer-model").scrollIntoViewIfNeeded();
+  await screenshot(page, "settings-writing-wrote-light", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "settings-writing-wrote-dark", { fullPage: false });
+});
+
+test("a post the writer wrote of nonsense: the card says the rules wrote it from the note, and why under Details (issue 69)", async ({ app }) => {
+  const { page } = await newPhone(app);
+  await signUp(page);
+  const id = await noteWithText(page, app, "The quarterly budget is over because of the conference booth. I need to call Anna about the invoice before Friday.");
+  await page.goto(`/transcripts/${id}`);
+  await page.getByRole("button", { name: "Make posts from this note" }).click();
+  await page.waitForURL(/\/content\/new\?note=/);
+  const addForm = page.getByRole("form", { name: "Add a channel" });
+  await addForm.getByLabel("Platform").selectOption("linkedin");
+  await addForm.getByRole("button", { name: "Add channel" }).click();
+  await page.getByRole("button", { name: "LinkedIn", exact: true, pressed: true }).waitFor();
+  await page.getByRole("button", { name: "Write the post" }).click();
+  await page.getByTestId("variant-state").getByText("Ready to review").waitFor({ timeout: 60_000 });
+  const card = page.getByTestId("variant").first();
+  const writtenBy = card.getByTestId("written-by");
+  assert.match(await writtenBy.innerText(), /^Arranged from your note without a model\.\s+Details$/);
+  assert.match(await card.getByTestId("preview").innerText(), /budget/i, "the note's own sentences");
+  await writtenBy.getByText("Details").click();
+  assert.equal(await card.getByTestId("written-offline").innerText(), "No model wrote it: the writer's post was not in your note's words.");
+  await writtenBy.scrollIntoViewIfNeeded();
+  await screenshot(page, "post-written-by-details-light", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "post-written-by-details-dark", { fullPage: false });
+  await assertAccessible(page, "who wrote the post");
 });

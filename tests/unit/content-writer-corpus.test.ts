@@ -5,7 +5,7 @@ import { platformFamily } from "@/lib/channels/platforms.ts";
 import { INVITE_LINES, inviteRepliesLine } from "@/lib/posts/generators/invite-replies.ts";
 import { titleOf } from "@/lib/writer/note-title.ts";
 import { detectLanguage } from "@/lib/writer/note-language.ts";
-import { hashtagCandidates } from "@/lib/posts/generators/hashtags.ts";
+import { hashtagCandidates, hashtagsFor } from "@/lib/posts/generators/hashtags.ts";
 import { splitPosts } from "@/lib/posts/generators/platform-rules.ts";
 import { checkPost, familyTexts, hashtagsOf, loadCorpus, sameAcrossFamilies, titleLineOf, writeNote } from "@/tests/support/writer-corpus.ts";
 
@@ -104,6 +104,15 @@ describe("the writer's helpers", () => {
       { misspelling: "the", correct: "Teh" },
     ];
     const body = "Mighty good: Kubernetes runs. Mighty Teh. Teh Kubernetes. Deploys are fast. Deploys are cheap. We met Lena and Lena said yes.";
-    assert.deepEqual(hashtagCandidates({ ...source, terms, body }), ["Kubernetes", "Kubernetes", "Lena"]);
+    assert.deepEqual(hashtagCandidates({ ...source, terms, body }), ["Kubernetes", "Kubernetes"], "Lena is a person: not a topic (issue 69)");
+  });
+
+  test("hashtags never name people, though they recur or are in the dictionary: a name is not a topic (issue 69)", () => {
+    const body =
+      "Standup notes. Priya is finishing the export job, and Marcus found the leak in Kubernetes. I will pair with Marcus on the retry logic. " +
+      "Priya also wants a review of the Kubernetes upgrade. Call Dana about it; Dana said the budget is fine.";
+    const terms = [{ misspelling: "pre ya", correct: "Priya" }, { misspelling: "cooper netties", correct: "Kubernetes" }];
+    const tags = hashtagsFor({ preset: [], terms, body, platform: "x", language: "en" }, 280, (s) => s.length);
+    assert.equal(tags, "#Kubernetes");
   });
 });

@@ -25,7 +25,7 @@ function variant(over: Partial<ContentItem> = {}): ContentItem {
     preset_id: "builtin-standard",
     posts: ["Hello."],
     source: { content_hash: OTHER, version: 1 },
-    generation: { task_id: "t", state: "succeeded", generator: "local", written_by: "offline", offline_reason: null, partial_body: null, error: null, created_at: T0, finished_at: T0, set_aside: null },
+    generation: { task_id: "t", state: "succeeded", generator: "local", written_by: "offline", offline_reason: null, partial_body: null, model_on_its_way: null, error: null, created_at: T0, finished_at: T0, set_aside: null },
     approval: { state: "awaiting_approval", approved_hash: null, approved_at: null },
     freshness: "fresh",
     created_at: T0,

@@ -32,12 +32,15 @@ export default async function SettingsPage() {
       </RowList>
       <Devices />
       <h2 id="transcription">Transcription</h2>
-      <Card>
-        <p>
-          Transcription quality: <strong>{describeRecognizerQuality(recognizerQuality())}</strong>
-        </p>
-      </Card>
-      <LanguageSetting />
+      {/* Two cards under one heading: spaced as every stack of cards (issue 69: they touched). */}
+      <div className="stack" data-testid="transcription-settings">
+        <Card>
+          <p>
+            Transcription quality: <strong>{describeRecognizerQuality(recognizerQuality())}</strong>
+          </p>
+        </Card>
+        <LanguageSetting />
+      </div>
       <h2>Writing</h2>
       <WritingSetting />
       <h2>This phone</h2>

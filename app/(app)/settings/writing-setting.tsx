@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { ChevronDown, CircleCheck, CircleAlert, PenLine } from "lucide-react";
+import { ChevronDown, CircleAlert, PenLine } from "lucide-react";
 import { Card, LocalTime, Notice } from "@/app/_ui/index.ts";
 import type { LocalWriterStatus } from "@/lib/writer/local/status.ts";
 import { describeWriter } from "@/lib/writer/writer.ts";
+import { LocalModelDownload, WritingState } from "./writing-state.tsx";
 import styles from "./writing-setting.module.css";
 
 // Settings → Writing: who writes titles, summaries, to-do lists, posts and rewrites on this server
@@ -19,26 +20,9 @@ const host = (url: string) => {
   }
 };
 
-const MB = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
-
-/** The model on this machine, when it does not write yet: on its way. */
-function LocalModelLine({ local }: { local: LocalWriterStatus }) {
-  const download = local.download;
-  if (!download) return null;
-  const text =
-    download.state === "downloading"
-      ? `The writing model for this machine is downloading${download.percent === null ? "" : `: ${download.percent} %`}${download.total_bytes ? ` of ${MB(download.total_bytes)}` : ""}. It writes once it has arrived.`
-      : "The writing model for this machine could not be downloaded yet; it is tried again later.";
-  return (
-    <p className="muted" data-testid="local-writer-state">
-      {text}
-    </p>
-  );
-}
-
 /** Why the model on this machine does not write, for whoever runs it (the reason may name a setting). */
 function LocalModelReason({ local }: { local: LocalWriterStatus }) {
-  if (local.download || local.state === "off" || !local.reason) return null;
+  if (local.download || local.state === "off" || local.state === "failing" || !local.reason) return null;
   return <p data-testid="local-writer-reason">No writing model on this machine: {local.reason}.</p>;
 }
 
@@ -91,18 +75,17 @@ export async function WritingSetting() {
         <p className={styles.line} data-testid="writer-model">
           <PenLine size={20} aria-hidden="true" />
           <span>
-            Written by <strong>{writer.model}</strong> on this machine. Nothing leaves it.
+            Your writer: <strong>{writer.model}</strong>, on this machine. Nothing leaves it.
           </span>
         </p>
-        <p className="muted" data-testid="writer-state">
-          {writer.local.loaded ? "In memory now." : "Loaded when something is written, and unloaded when unused."}
-        </p>
-        {writer.lastError && writer.lastErrorAt && (
+        <WritingState writing={writer.writing} />
+        {writer.lastError && writer.lastErrorAt && writer.writing.last_tasks.state !== "failed" && (
           <Notice tone="warning">
             Last error, <LocalTime iso={writer.lastErrorAt.toISOString()} />: {writer.lastError}.
           </Notice>
         )}
         <ForTheAdministrator>
+          <p data-testid="writer-memory">{writer.local.loaded ? "The model is in memory now." : "The model is loaded when something is written, and unloaded when unused."}</p>
           <p>A language model on another machine or service writes instead once whoever runs this server names it and restarts the server.</p>
           <WriterSettings />
         </ForTheAdministrator>
@@ -118,7 +101,7 @@ export async function WritingSetting() {
             <strong>Written offline</strong>: titles, summaries, to-do lists and posts come from rules on this server. Nothing leaves it.
           </span>
         </p>
-        <LocalModelLine local={writer.local} />
+        <LocalModelDownload writing={writer.writing} />
         <ForTheAdministrator>
           <LocalModelReason local={writer.local} />
           <p>
@@ -130,32 +113,27 @@ export async function WritingSetting() {
       </Card>
     );
   }
-  const healthy = writer.reachable && !writer.probe_error && !writer.open;
   return (
     <Card>
       <p className={styles.line} data-testid="writer-model">
         <PenLine size={20} aria-hidden="true" />
         <span>
-          Written by <strong>{writer.model}</strong> at {host(writer.base_url)}
+          Your writer: <strong>{writer.model}</strong> at {host(writer.base_url)}
         </span>
       </p>
-      <p className={styles.line} data-testid="writer-state">
-        {healthy ? (
-          <CircleCheck size={20} aria-hidden="true" className={styles.ok} />
-        ) : (
+      {!writer.reachable || writer.probe_error ? (
+        <p className={styles.line} data-testid="writer-state" data-state="unreachable">
           <CircleAlert size={20} aria-hidden="true" className={styles.bad} />
-        )}
-        <span>
-          {!writer.reachable
-            ? `Not reachable: ${writer.probe_error}. Until it answers, everything is written offline and marked so.`
-            : writer.probe_error
-              ? `It answers, but ${writer.probe_error}.`
-              : writer.open && writer.retryAt
-                ? "Answers, but failed lately: skipped for a moment, written offline meanwhile."
-                : "Reachable."}
-        </span>
-      </p>
-      {writer.lastError && writer.lastErrorAt && (
+          <span>
+            {!writer.reachable
+              ? "It cannot be reached. Until it answers, everything is written offline and marked so."
+              : `It answers, but ${writer.probe_error}.`}
+          </span>
+        </p>
+      ) : (
+        <WritingState writing={writer.writing} />
+      )}
+      {writer.lastError && writer.lastErrorAt && writer.writing.last_tasks.state !== "failed" && (
         <Notice tone="warning">
           Last error, <LocalTime iso={writer.lastErrorAt.toISOString()} />: {writer.lastError}.
         </Notice>

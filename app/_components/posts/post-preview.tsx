@@ -51,10 +51,13 @@ export function PostPreview({
 }) {
   if (platform && ARTICLE.has(platform)) {
     const body = posts.join("\n\n");
+    // The text opens with its title line (what is posted); the heading shows it once (issue 69).
+    const lines = body.split("\n");
+    const shown = title && lines[0].trim() === title.trim() ? lines.slice(1).join("\n").trim() : body;
     return (
       <div className={styles.article} data-testid="preview">
         {title && <h3 className={styles.postTitle}>{title}</h3>}
-        <p className={`${styles.postText} ${styles.clamp}`}>{body}</p>
+        <p className={`${styles.postText} ${styles.clamp}`}>{shown}</p>
         <Counter text={body} platform={platform} />
       </div>
     );

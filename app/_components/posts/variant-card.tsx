@@ -11,6 +11,7 @@ import { platformName } from "@/app/_components/posts/platforms.ts";
 import { PostEditor, PostPreview, hasTitle } from "@/app/_components/posts/post-preview.tsx";
 import { STATE_TONE, STATE_WORDS, confirmation, nextThreadPost, postState } from "@/app/_components/posts/post-state.ts";
 import { MenuItem, PostedSheet, VariantHistory, shortUrl } from "@/app/_components/posts/variant-sheets.tsx";
+import { WrittenBy } from "@/app/_components/posts/written-by.tsx";
 import styles from "./posts.module.css";
 
 const OUTCOME: Record<ShareOutcome, string> = {
@@ -23,6 +24,14 @@ const OUTCOME: Record<ShareOutcome, string> = {
 };
 
 const noChange = () => () => {};
+
+// Why the sheet offers no sharing yet, by where the post stands (issue 69: a shared post was told to approve it).
+const SHARING_HINT: Partial<Record<ReturnType<typeof postState>, string>> = {
+  review: "Sharing is offered once you approve the text.",
+  changed: "You changed it since you approved it: approve it again to share it.",
+  stale: "The note changed since this was written: rewrite it from the note, then approve it to share it.",
+  sharedEarlier: "You shared an earlier text, and the note changed since: rewrite it from the note, then approve it to share it again.",
+};
 
 export function VariantCard(props: { variant: ContentItem; channel: Channel | undefined; presetName: string; deliveries: Delivery[]; onChanged: () => Promise<unknown> }) {
   const { variant, channel, deliveries, onChanged } = props;
@@ -203,11 +212,7 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
         />
       )}
       {state === "failed" && variant.generation?.error && <p className="muted">{variant.generation.error}</p>}
-      {variant.generation?.written_by === "offline" && variant.generation.offline_reason && state !== "writing" && (
-        <p className={styles.offlineNote} data-testid="written-offline">
-          Written offline: {variant.generation.offline_reason}.
-        </p>
-      )}
+      {state !== "writing" && <WrittenBy generation={variant.generation} />}
       {confirmed &&
         (confirmed.published_url ? (
           <a className={styles.link} href={confirmed.published_url} target="_blank" rel="noreferrer noopener" data-testid="published-link">
@@ -253,9 +258,7 @@ export function VariantCard(props: { variant: ContentItem; channel: Channel | un
             Save as a text file
           </MenuItem>
         </ul>
-        {state !== "approved" && state !== "shared" && state !== "published" && (
-          <p className="muted">Sharing is offered once you approve the text.</p>
-        )}
+        {SHARING_HINT[state] && <p className="muted" data-testid="sharing-hint">{SHARING_HINT[state]}</p>}
         <VariantHistory deliveries={mine} contentHash={variant.content_hash} />
       </Sheet>
       <PostedSheet

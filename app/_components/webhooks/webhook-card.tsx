@@ -72,19 +72,25 @@ export function WebhookCard(props: { webhook: Webhook; onManage: () => void; onD
 
   const disabledBecause = !webhook.enabled && webhook.disabled_reason;
   const name = webhook.description || shortUrl(webhook.url);
+  // Each piece stays whole on a line: a URL breaks after a "/" or "." (within a piece only when it is longer than the line).
+  const pieces = (url: string) => urlPieces(url).map((piece, i) => (
+    <span key={i} className={styles.urlPiece}>
+      {piece}
+    </span>
+  ));
   return (
     <li className={`card ${styles.hook}`} data-testid="webhook">
       <div className={styles.head}>
         <span className={styles.title}>
-          <span className={styles.name}>{name}</span>
-          {/* Each piece stays whole on a line: the URL breaks after a "/" or "." (within a piece only when it is longer than the line). */}
-          <span className={styles.url} data-testid="webhook-url">
-            {urlPieces(webhook.url).map((piece, i) => (
-              <span key={i} className={styles.urlPiece}>
-                {piece}
-              </span>
-            ))}
+          {/* Its description, else its address, once (issue 69: the address showed twice). */}
+          <span className={styles.name} data-testid="webhook-name">
+            {webhook.description || pieces(shortUrl(webhook.url))}
           </span>
+          {webhook.description && (
+            <span className={styles.url} data-testid="webhook-url">
+              {pieces(webhook.url)}
+            </span>
+          )}
         </span>
         {webhook.enabled ? <Badge tone="success">On</Badge> : disabledBecause ? <Badge tone="danger">Disabled</Badge> : <Badge>Paused</Badge>}
         <IconButton label={`Settings of ${name}`} icon={<Settings2 size={20} aria-hidden="true" />} onClick={onManage} data-testid="webhook-settings" className={styles.settings} />

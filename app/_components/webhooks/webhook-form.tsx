@@ -66,6 +66,8 @@ export function WebhookForm({ webhook, submitLabel, onSubmit }: { webhook?: Webh
       <Field
         id="webhook-url"
         name="url"
+        // The sheet opens on the first field, not its ✕ (issue 69; see Sheet).
+        data-autofocus
         label="URL"
         type="url"
         inputMode="url"

@@ -114,6 +114,7 @@ async function generate(task: HeldTask, executionId: string, ctx: JobContext): P
       preset,
       terms: entries.map((e) => ({ misspelling: e.misspelling, correct: e.correctSpelling })),
       language: await noteLanguage(task.userId, task.variant.master?.sourceTranscriptionId ?? null),
+      noteId: task.variant.master?.sourceTranscriptionId ?? null,
     }, { onPartial: partial.push, onStart });
     await partial.settled();
     await deliver(

@@ -234,7 +234,8 @@ export function generateLocally(input: GenerationInput): GenerationOutput {
     const text = singlePost(units, ending, Math.min(limit, target + endingLength(ending, count)) - titleRoom, limit - titleRoom, layout, count);
     body = title ? `${title.text}\n\n${text}` : text;
   }
-  return { title: Array.from(input.title).slice(0, TITLE_MAX).join(""), body };
+  // The post's title is its title line where it has one (a newsletter's card shows it as the heading, issue 69).
+  return { title: Array.from(title?.text ?? input.title).slice(0, TITLE_MAX).join(""), body };
 }
 
 export const localGenerator: Generator = { name: "local", generate: async (input) => generateLocally(input) };

@@ -23,6 +23,8 @@ export type GenerationInput = {
   terms?: GenerationTerm[];
   /** The note's language (ISO 639-1) when known; otherwise the generator guesses it. */
   language?: string | null;
+  /** The note the post is of, when it came from one: the writer's outcome is counted for it (Settings → Writing). */
+  noteId?: string | null;
 };
 
 export type GenerationOutput = {

@@ -7,7 +7,6 @@ import { noteLanguage } from "@/lib/writer/note-language.ts";
 import { unitsOf } from "@/lib/writer/sentences.ts";
 import type { GenerationHooks, GenerationInput, GenerationOutput, Generator } from "@/lib/posts/generators/types.ts";
 import { TITLE_MAX } from "@/lib/posts/schemas.ts";
-import { listFacts, newFacts } from "@/lib/writer/new-facts.ts";
 import { NUMBERING, postPrompt } from "@/lib/writer/prompts/posts.ts";
 import { answerTokens } from "@/lib/writer/prompts/answer-tokens.ts";
 import { languageName, termsIn } from "@/lib/writer/prompts/parts.ts";
@@ -116,6 +115,16 @@ export type Written = GenerationOutput & { writtenBy: WrittenByModel | "offline"
 export async function writePost(input: GenerationInput, { onPartial, onStart }: GenerationHooks = {}): Promise<Written> {
   const { system, prompt } = postPromptFor(input);
   const maxTokens = postAnswerTokens(input);
+  // The post passes the check every model output passes (lib/writer/check-output.ts): words of
+  // the note, in its language, no name, place or number the note does not have.
+  const check = {
+    what: "post",
+    source: [input.title, input.body].join("\n"),
+    given: (input.terms ?? []).map((t) => t.correct),
+    language: input.language,
+    parts: (value: WrittenPost) => [{ name: "title", text: value.title }, ...value.posts.map((text) => ({ name: "post", text, required: true }))],
+  };
+  const purpose = { task: "posts" as const, key: input.noteId ?? null, check };
   const outcome = onPartial
     ? await streamWriterObject({
         schema: WrittenPost,
@@ -128,21 +137,10 @@ export async function writePost(input: GenerationInput, { onPartial, onStart }: 
           const posts = (partial as Partial<WrittenPost>).posts;
           if (Array.isArray(posts)) onPartial(posts.filter((p) => typeof p === "string").join("\n\n"));
         },
+        ...purpose,
       })
-    : await writeObject({ schema: WrittenPost, name: "post", system, prompt, maxTokens, onStart });
+    : await writeObject({ schema: WrittenPost, name: "post", system, prompt, maxTokens, onStart, ...purpose });
   if (!outcome.ok) return { ...generateLocally(input), writtenBy: "offline", reason: outcome.reason };
-  // An answer of blank posts is no post (a small model under its grammar can write one).
-  if (!outcome.value.posts.some((p) => p.trim())) {
-    const who = outcome.by === "local-model" ? "the model on this machine" : "the writer";
-    return { ...generateLocally(input), writtenBy: "offline", reason: `${who} wrote an empty post; it was written offline instead` };
-  }
-  // A post that names people, places or numbers the note does not have is dropped for the offline one.
-  const source = [input.title, input.body, ...(input.terms ?? []).map((t) => t.correct)].join("\n");
-  const added = newFacts(source, [outcome.value.title, ...outcome.value.posts].join("\n"), input.language);
-  if (added.length) {
-    const reason = `the writer's post said ${listFacts(added)}, which the note does not; it was written offline instead`;
-    return { ...generateLocally(input), writtenBy: "offline", reason };
-  }
   return { ...fitPost(input, outcome.value), writtenBy: outcome.by };
 }
 

@@ -4,6 +4,7 @@ import { splitPosts } from "@/lib/posts/generators/platform-rules.ts";
 import { approvalState, freshness, type GenerationState } from "@/lib/posts/items/states.ts";
 import type { ContentItem } from "@/lib/posts/schemas.ts";
 import type { SourceNoteState } from "@/lib/posts/items/source-note.ts";
+import { localModelOnItsWay } from "@/lib/writer/local/status.ts";
 
 function generationInfo(task: GenerationTask | undefined): ContentItem["generation"] {
   if (!task) return null;
@@ -18,6 +19,7 @@ function generationInfo(task: GenerationTask | undefined): ContentItem["generati
     written_by: task.writtenBy as "writer" | "local-model" | "offline" | "external" | null,
     offline_reason: task.offlineReason,
     partial_body: task.state === "running" ? task.partialBody : null,
+    model_on_its_way: localModelOnItsWay(),
     error: task.error,
     created_at: task.createdAt.toISOString(),
     finished_at: task.finishedAt?.toISOString() ?? null,

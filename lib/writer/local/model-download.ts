@@ -72,6 +72,8 @@ export type LocalModelDownloadProgress = {
   total_bytes: number | null;
   percent: number | null;
   retry_at: string | null;
+  /** When its last attempt failed (waiting). */
+  failed_at: string | null;
   error: string | null;
 };
 
@@ -86,6 +88,7 @@ export function localModelDownloadProgress(): LocalModelDownloadProgress | null 
     total_bytes: status.total_bytes,
     percent: status.total_bytes ? Math.floor((status.received_bytes / status.total_bytes) * 100) : null,
     retry_at: status.retry_at ?? null,
+    failed_at: status.failed_at ?? null,
     error: status.error ?? null,
   };
 }

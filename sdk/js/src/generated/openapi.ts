@@ -2145,6 +2145,12 @@ export interface components {
             offline_reason: string | null;
             /** @description While the writer writes (state running): the post so far, a few times a second; null otherwise. */
             partial_body: string | null;
+            /** @description While the model on this machine is on its way (its download; waiting: it failed and is tried again) and the offline rules write meanwhile: how far along; null otherwise. */
+            model_on_its_way: {
+                /** @enum {string} */
+                state: "downloading" | "waiting";
+                percent: number | null;
+            } | null;
             error: string | null;
             /** Format: date-time */
             created_at: string;
@@ -2612,16 +2618,34 @@ export interface components {
             };
             writing: {
                 /**
-                 * @description Who writes clean-ups, insights, posts and rewrites now: the writer named by WRITER_BASE_URL, the model on this server (local-model), or the offline rules.
+                 * @description Who is asked to write clean-ups, insights, posts, rewrites and answers: the writer named by WRITER_BASE_URL, the model on this server (local-model), or the offline rules. Whether its answers were used: last_tasks.
                  * @enum {string}
                  */
                 written_by: "writer" | "local-model" | "offline";
-                local_model: {
+                /** @description The writer's state in words, as Settings → Writing says it: "wrote your last 3 notes", "could not write your last 2 notes: <reason>; writing without a model meanwhile", "downloading, 42 %", "could not download: no network" (the times are local_model.download's failed_at and retry_at). */
+                says: string;
+                /** @description What the writer's last tasks in this process did (the last 50 kept). */
+                last_tasks: {
                     /**
-                     * @description ready: its file is here (loaded on first use); downloading: on its way (the rules write meanwhile); unavailable: see reason; off: WRITER_LOCAL=off.
+                     * @description wrote: its latest answers were used; failed: they were not (the offline rules wrote instead); none: it has written nothing since the server started.
                      * @enum {string}
                      */
-                    state: "ready" | "downloading" | "unavailable" | "off";
+                    state: "wrote" | "failed" | "none";
+                    /** @description How many notes in a row, the latest first, went this way (a note's tasks count once, by the latest). */
+                    notes: number;
+                    /** @description How many questions (Ask) among them. */
+                    questions: number;
+                    /** @description Why the latest answer was not used (failed), in words. */
+                    reason: string | null;
+                    /** @description When the latest of them was (ISO 8601). */
+                    at: string | null;
+                };
+                local_model: {
+                    /**
+                     * @description ready: its file is here (loaded on first use); failing: its last answers could not be used (see reason; the rules write meanwhile); downloading: on its way (the rules write meanwhile); waiting: its download failed and is tried again at download.retry_at; unavailable: see reason; off: WRITER_LOCAL=off.
+                     * @enum {string}
+                     */
+                    state: "ready" | "failing" | "downloading" | "waiting" | "unavailable" | "off";
                     /** @description The model's file name. */
                     model: string | null;
                     /** @description Why it does not write, or null. */
@@ -2641,6 +2665,8 @@ export interface components {
                         percent: number | null;
                         retry_at: string | null;
                         error: string | null;
+                        /** @description When its last attempt failed (waiting). */
+                        failed_at: string | null;
                     } | null;
                 };
             };
