@@ -53,7 +53,8 @@ async function family(page: Page, masterId: string): Promise<Family> {
 async function shot(page: Page, name: string, subject?: Locator): Promise<void> {
   await subject?.scrollIntoViewIfNeeded();
   // Sheets rise in: wait for finite animations (never for a spinner's endless one).
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
+  // An animation cancelled by a re-render (a card that updates) rejects its `finished`: it is over all the same.
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
   const dir = path.join(ROOT, "tests", "e2e", "screenshots");
   await mkdir(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
@@ -188,17 +189,22 @@ test("posts: note → make posts with channels added in place → edit → appro
   await linkedin.getByRole("button", { name: "Share" }).waitFor();
   await shot(page, "posts-12-approved-again", linkedin);
 
-  // With the channels in place: note → shared post.
+  // With the channels in place: note → shared post. LinkedIn, shared to before, is a usual channel:
+  // its post was written as soon as the note was ready (issue 67), so Make posts opens on it; X,
+  // never shared to, is offered to write.
   const secondNote = await uploadNote(page, app);
   await page.goto(`/transcripts/${secondNote}`);
   taps = 0;
   await tap(page.getByRole("button", { name: "Make posts from this note" }));
-  await tap(page.getByRole("button", { name: "Write 2 posts" }));
+  await page.waitForURL(/\/content\/(?!new)[^/?]+$/);
+  await state(card(page, "My LinkedIn")).getByText("Ready to review").waitFor();
+  await page.getByRole("button", { name: "Write the post" }).waitFor();
+  assert.equal(await card(page, "X").count(), 0, "X, never shared to, is not written unasked");
   await tap(card(page, "My LinkedIn").getByRole("button", { name: "Approve" }));
   await tap(card(page, "My LinkedIn").getByRole("button", { name: "Share" }));
   await card(page, "My LinkedIn").getByRole("button", { name: "Did you post it?" }).waitFor();
   console.log(`taps from note to a shared post: ${tapsToShared} with no channel yet (two added in place), ${taps} with existing channels`);
-  assert.ok(taps <= 5, `at most 5 taps with an existing channel (${taps})`);
+  assert.ok(taps <= 4, `at most 4 taps with a usual channel (${taps})`);
   await context.close();
 });
 

@@ -110,7 +110,8 @@ test("with a writer: Settings → Writing, the writer's insights, posts that str
   await screenshot(page, "rewrite-email-dark", { fullPage: false });
   const asked = chat.requests.find((r) => r.responseFormat?.json_schema?.name === "rewrite");
   assert.ok(asked, "the rewrite was asked of the writer");
-  assert.match(asked.system, /email/i);
+  // The note first, shared by every task of it; the style is in this task's own instruction.
+  assert.match(asked.task, /email/i);
 
   // Settings → Writing says what it did: the insights, the post and the rewrite of one note.
   await page.emulateMedia({ colorScheme: "light" });
