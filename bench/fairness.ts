@@ -33,7 +33,7 @@ const PATHS: HeavyPath[] = [
   { name: "ask ×8", clients: 8, request: (url, auth) => fetch(`${url}/api/v1/ask`, { method: "POST", headers: json(auth), body: JSON.stringify({ question: "What about the quokka budget?" }) }) },
   { name: "export ×4", clients: 4, request: (url, auth) => fetch(`${url}/api/v1/export`, { headers: auth }) },
   { name: "search ×8", clients: 8, request: (url, auth) => fetch(`${url}/api/v1/transcriptions?limit=100&q=quokka`, { headers: auth }) },
-  { name: "rewrite ×16", clients: 16, request: (url, auth, id) => fetch(`${url}/api/v1/transcriptions/${id}/rewrites`, { method: "POST", headers: json(auth), body: JSON.stringify({ style: "email" }) }) },
+  { name: "rewrite ×16", clients: 16, request: (url, auth, id) => fetch(`${url}/api/v1/transcriptions/${id}/rewrites`, { method: "POST", headers: json(auth), body: JSON.stringify({ style: "todo_list" }) }) },
   {
     name: "transcribe ×4",
     clients: 4,
