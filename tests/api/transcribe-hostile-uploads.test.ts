@@ -164,7 +164,9 @@ describe("decoding is bounded", audioOnly, () => {
     const ffmpeg = await instrumentedFfmpeg();
     await withEnv({ FFMPEG_PATH: ffmpeg.path, DECODE_CONCURRENCY: "2", DECODE_QUEUE_MAX: "16" }, async () => {
       const quiet = await silence(1);
-      const responses = Promise.all([1, 2, 3, 4, 5].map(() => post(key, quiet)));
+      // Five people's uploads (one person's take turns before they reach the decoder: two at a time).
+      const keys = await Promise.all([1, 2, 3, 4, 5].map(async () => (await createTestUser()).key));
+      const responses = Promise.all(keys.map((k) => post(k, quiet)));
       // All five are in: two decoding (held at the gate), three waiting. More at the gate is the bug.
       await until(async () => {
         const { running: r, waiting } = decodeQueueSize();
@@ -184,7 +186,9 @@ describe("decoding is bounded", audioOnly, () => {
     await withEnv({ FFMPEG_PATH: ffmpeg.path, DECODE_CONCURRENCY: "1", DECODE_QUEUE_MAX: "1" }, async () => {
       const quiet = await silence(1);
       const settled: Awaited<ReturnType<typeof post>>[] = [];
-      const responses = Promise.all([1, 2, 3].map(() => post(key, quiet).then((r) => (settled.push(r), r))));
+      // Three people's uploads: the decoder's queue is everyone's.
+      const keys = await Promise.all([1, 2, 3].map(async () => (await createTestUser()).key));
+      const responses = Promise.all(keys.map((k) => post(k, quiet).then((r) => (settled.push(r), r))));
       await until(async () => settled.length > 0 || (await running(ffmpeg.dir)) > 1);
       await appendFile(path.join(ffmpeg.dir, "go"), "");
       const all = await responses;
