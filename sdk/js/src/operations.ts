@@ -30,9 +30,12 @@ export type JsonAnswer<Id extends DocumentOperationId> = [Content<Success<Id>>] 
   ? B
   : void;
 
-// Not called by this client: the OpenAI-compatible upload (call it with the openai SDK), and account deletion (only the
-// app's signed-in session may; an API key gets 403).
-const LEFT_OUT = ["createOpenAiTranscription", "deleteAccount"] as const;
+// Not called by this client: the OpenAI-compatible upload (call it with the openai SDK), and what only the app's
+// signed-in session may do (an API key gets 403): deleting the account, inviting someone, pairing a phone, and
+// listing or signing out signed-in devices.
+const LEFT_OUT = [
+  "createOpenAiTranscription", "deleteAccount", "createInvitation", "createPairingCode", "listSignedInDevices", "signOutDevice",
+] as const;
 
 // Every read is retry-safe, and these writes: a repeat of transcribe (Idempotency-Key), createContentVariants
 // (client_request_id) or a delivery (client_event_id) replays the first answer; the others set what is already set.

@@ -8,6 +8,10 @@ import { OPERATIONS, RESOURCE_NAMES, Voicedraft } from "../dist/index.js";
 const NOT_IN_THIS_CLIENT: Record<string, string> = {
   createOpenAiTranscription: "OpenAI-compatible: call it with the openai SDK",
   deleteAccount: "only the app's signed-in session may delete an account (API keys get 403)",
+  createInvitation: "only the app's signed-in session may invite someone (API keys get 403)",
+  createPairingCode: "only the app's signed-in session may pair a phone (API keys get 403)",
+  listSignedInDevices: "only the app's signed-in session may list its devices (API keys get 403)",
+  signOutDevice: "only the app's signed-in session may sign a device out (API keys get 403)",
 };
 
 test("every operation of the document is called by the client or named as left out", () => {

@@ -13,6 +13,10 @@ from voicedraft._document_operations import DOCUMENT_OPERATIONS, DocumentOperati
 NOT_IN_THIS_CLIENT: Dict[str, str] = {
     "createOpenAiTranscription": "OpenAI-compatible: call it with the openai package",
     "deleteAccount": "only the app's signed-in session may delete an account (API keys get 403)",
+    "createInvitation": "only the app's signed-in session may invite someone (API keys get 403)",
+    "createPairingCode": "only the app's signed-in session may pair a phone (API keys get 403)",
+    "listSignedInDevices": "only the app's signed-in session may list its devices (API keys get 403)",
+    "signOutDevice": "only the app's signed-in session may sign a device out (API keys get 403)",
 }
 
 #: (operationId, parameter): query parameters and headers the client does not send, and why.
