@@ -16,7 +16,9 @@ const test = withChatServer((req) => {
   if (/brain/i.test(req.user.split("Question: ")[1])) return { status: 500 };
   if (/\bname\b/i.test(req.user.split("Question: ")[1])) return { content: "You named a country [99].", chunkDelayMs: 20 };
   const n = req.user.split("\n").find((line) => /^\[\d+\].*country/i.test(line))?.match(/^\[(\d+)\]/)?.[1] ?? "1";
-  return { content: `You told your fellow Americans to ask what they can do for their country [${n}], not what it can do for them [99].`, chunkDelayMs: 20 };
+  // No name the note lacks (every answer is checked: lib/writer/check-output.ts), and PocketSphinx does not always hear
+  // "Americans": the answer speaks of the country only.
+  return { content: `You spoke of what you can do for your country [${n}], not what it can do for you [99].`, chunkDelayMs: 20 };
 }, { WRITER_MODEL: "stand-in", WRITER_COOLDOWN_SECONDS: "0" });
 
 const clockSeconds = (text: string) => text.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
@@ -52,7 +54,7 @@ for (const scheme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Ask", exact: true }).click();
       await page.locator('[data-answered-by="writer"]').waitFor();
       const answer = await page.getByTestId("ask-answer").innerText();
-      assert.match(answer, /ask what they can do for their country/);
+      assert.match(answer, /what you can do for your country/);
       assert.doesNotMatch(answer, /99/);
       const card = page.getByTestId("ask-citation").first();
       assert.match(await card.innerText(), /country/i);

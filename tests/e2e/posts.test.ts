@@ -52,12 +52,12 @@ async function family(page: Page, masterId: string): Promise<Family> {
 /** What the phone shows (not the full page): the step's subject scrolled into view. */
 async function shot(page: Page, name: string, subject?: Locator): Promise<void> {
   await subject?.scrollIntoViewIfNeeded();
-  // Sheets rise in: wait for finite animations (never for a spinner's endless one).
-  // An animation cancelled by a re-render (a card that updates) rejects its `finished`: it is over all the same.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+  // Sheets rise in: finite animations are run to their end (never a spinner's endless one), as
+  // tests/e2e/support.ts's screenshot does. Waiting on their `finished` could hang the test: one
+  // that is paused or restarted by a re-render never finishes.
   const dir = path.join(ROOT, "tests", "e2e", "screenshots");
   await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), animations: "disabled" });
 }
 
 const card = (page: Page, name: string) => page.getByRole("article", { name: `Post for ${name}` });

@@ -6,6 +6,8 @@ import { queuedEdit } from "@/app/_lib/notes/edit-queue.ts";
 import { queuedLabels, withQueuedLabels } from "@/app/_lib/notes/label-queue.ts";
 
 const POLL_MS = 2000;
+/** Reads after nothing is on its way any more (see below). */
+const SETTLE_READS = 5;
 
 /**
  * One note as its page shows it: the server's copy (or this phone's saved copy, offline), with the
@@ -17,6 +19,7 @@ export function useNote(id: string, initial: Transcription | undefined, onQueued
   // When the note shown is this phone's saved copy (offline): when it was saved.
   const [deviceCopyAt, setDeviceCopyAt] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [reads, setReads] = useState(0);
   const seeded = useRef(initial);
   // Counts the copies set from outside a read (a save's answer): a read that began before one is stale.
   const writes = useRef(0);
@@ -50,6 +53,9 @@ export function useNote(id: string, initial: Transcription | undefined, onQueued
       if (waiting) queued.current(waiting);
     } catch (err) {
       setError(err instanceof ApiRequestError && err.status === 0 ? "No connection, and this note is not saved on this phone yet." : (err as Error).message);
+    } finally {
+      // Every read schedules the next while the note is followed, one whose copy was set aside too.
+      setReads((n) => n + 1);
     }
   }, [id]);
 
@@ -59,14 +65,27 @@ export function useNote(id: string, initial: Transcription | undefined, onQueued
 
   // Followed while something of it is on its way: its clean-up, the recording kept just after Stop,
   // its text heard again (the second pass), and insights being written for its text now (after any
-  // of those, or an edit: the writer's follow the offline ones). Each read is a new copy, which
-  // schedules the next; a copy from this phone (offline) is not polled.
-  const following = deviceCopyAt === null && isOnItsWay(transcript);
+  // of those, or an edit: the writer's follow the offline ones). Each read schedules the next; a
+  // copy from this phone (offline) is not polled.
+  // A few reads more once nothing is on its way: what the server does after one step (insights of
+  // the text a second pass just gave, a clean-up's) can land just after the read that saw the step
+  // end, and the page would show the earlier summary or to-dos until a reload.
+  const onItsWay = deviceCopyAt === null && isOnItsWay(transcript);
+  const [settling, setSettling] = useState(0);
+  const [wasOnItsWay, setWasOnItsWay] = useState(onItsWay);
+  if (wasOnItsWay !== onItsWay) {
+    setWasOnItsWay(onItsWay);
+    setSettling(onItsWay ? 0 : SETTLE_READS);
+  }
+  const following = onItsWay || settling > 0;
   useEffect(() => {
     if (!following) return;
-    const timer = setTimeout(() => void load(), POLL_MS);
+    const timer = setTimeout(() => {
+      if (!onItsWay) setSettling((n) => Math.max(0, n - 1));
+      void load();
+    }, POLL_MS);
     return () => clearTimeout(timer);
-  }, [following, transcript, load]);
+  }, [following, onItsWay, reads, load]);
 
   return { transcript, setTranscript: setSaved, deviceCopyAt, error, setError, load };
 }
