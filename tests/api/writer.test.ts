@@ -72,15 +72,16 @@ describe("posts by the writer", () => {
       assert.doesNotMatch(sent.system, /Bluesky/);
       assert.equal(sent.user, NOTE);
       assert.match(sent.task, /Bluesky/);
-      assert.match(sent.task, /At most 300 characters/);
+      assert.match(sent.task, /at most 300 characters/);
       assert.match(sent.task, /most striking sentence/);
-      assert.match(sent.task, /Tone: neutral/);
-      // Read for every post, so only what this post needs: an untitled platform is not given the note's title.
-      assert.match(sent.task, /No title/);
-      assert.ok(sent.task.length < 250, `a post's own instruction is short (${sent.task.length} characters)`);
-      // Structured output: the zod schema went out as a JSON schema.
+      // Read for every post, so only what this post needs: the preset's defaults go without saying (a
+      // neutral tone), and an untitled platform is neither given the note's title nor asked for one.
+      assert.doesNotMatch(sent.task, /Tone/);
+      assert.doesNotMatch(sent.task, /title/i);
+      assert.ok(sent.task.length < 150, `a post's own instruction is short (${sent.task.length} characters)`);
+      // Structured output: the zod schema went out as a JSON schema, without a title for a platform that has none.
       assert.equal(sent.responseFormat?.type, "json_schema");
-      assert.deepEqual(Object.keys((sent.responseFormat?.json_schema?.schema as { properties: object }).properties), ["title", "posts"]);
+      assert.deepEqual(Object.keys((sent.responseFormat?.json_schema?.schema as { properties: object }).properties), ["posts"]);
     }),
   );
 
@@ -100,7 +101,7 @@ describe("posts by the writer", () => {
 
       reply = () => post(["Hook line.", "One idea.", "What would you add?"]);
       await writtenVariant("linkedin");
-      assert.match(chat.requests.at(-1)!.task, /ending with a line inviting replies/);
+      assert.match(chat.requests.at(-1)!.task, /a closing line inviting replies/);
     }),
   );
 
@@ -315,7 +316,7 @@ describe("insights by the writer", () => {
       assert.match(sent.system, /Write in English/);
       assert.match(sent.system, /exactly as spelled here: Kubernetes/);
       assert.equal(sent.user, NOTE_TEXT.replace("cooper netties", "Kubernetes"));
-      assert.match(sent.task, /title.*summary.*key points.*action items/s);
+      assert.match(sent.task, /title.*summary.*key points.*to-dos/s);
       assert.deepEqual(Object.keys((sent.responseFormat?.json_schema?.schema as { properties: object }).properties), ["title", "summary", "key_points", "action_items"]);
     }),
   );

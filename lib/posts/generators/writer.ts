@@ -18,11 +18,14 @@ import { streamWriterObject, writeObject, type WrittenByModel } from "@/lib/writ
 // sentences. When the writer is missing, down or answers badly twice, the offline writer writes
 // the post and the output says so.
 
+const Posts = z.array(z.string()).min(1).max(25).describe("The post; for a thread, each post of it in order, without numbering.");
 export const WrittenPost = z.object({
-  title: z.string().describe("A short headline in the note's language; empty when the platform has no title."),
-  posts: z.array(z.string()).min(1).max(25).describe("The post; for a thread, each post of it in order, without numbering."),
+  title: z.string().describe("A short headline in the note's language."),
+  posts: Posts,
 });
-type WrittenPost = z.output<typeof WrittenPost>;
+/** A post of a platform without titles: no title in its form, so the model writes none (not even an empty one). */
+const UntitledPost = z.object({ posts: Posts });
+type WrittenPost = { title?: string; posts: string[] };
 
 const titled = (input: GenerationInput) => input.preset.includeTitle && platformRules(input.platform).titled;
 
@@ -83,7 +86,7 @@ export function fitPost(input: GenerationInput, written: WrittenPost): Generatio
   const text = posts.join("\n\n");
   const language = noteLanguage(input.body, input.language);
   const tags = hashtagsFor({ preset: input.preset.hashtags, terms: input.terms ?? [], body: input.body, platform: input.platform, language }, Math.min(limit, 280), count);
-  const title = titled(input) && written.title.trim() ? written.title.trim().replace(/\s+/g, " ") : "";
+  const title = titled(input) && written.title?.trim() ? written.title.trim().replace(/\s+/g, " ") : "";
   const outputTitle = Array.from(title || input.title).slice(0, TITLE_MAX).join("");
   if (input.preset.format === "thread" && Number.isFinite(limit) && (posts.length > 1 || count(text) > limit)) {
     const budget = limit - NUMBERING;
@@ -122,12 +125,13 @@ export async function writePost(input: GenerationInput, { onPartial, onStart }: 
     source: [input.title, input.body].join("\n"),
     given: (input.terms ?? []).map((t) => t.correct),
     language: input.language,
-    parts: (value: WrittenPost) => [{ name: "title", text: value.title }, ...value.posts.map((text) => ({ name: "post", text, required: true }))],
+    parts: (value: WrittenPost) => [{ name: "title", text: value.title ?? "" }, ...value.posts.map((text) => ({ name: "post", text, required: true }))],
   };
+  const schema: z.ZodType<WrittenPost> = titled(input) ? WrittenPost : UntitledPost;
   const purpose = { task: "posts" as const, key: input.noteId ?? null, check };
   const outcome = onPartial
     ? await streamWriterObject({
-        schema: WrittenPost,
+        schema,
         name: "post",
         system,
         prompt,
@@ -139,7 +143,7 @@ export async function writePost(input: GenerationInput, { onPartial, onStart }: 
         },
         ...purpose,
       })
-    : await writeObject({ schema: WrittenPost, name: "post", system, prompt, maxTokens, onStart, ...purpose });
+    : await writeObject({ schema, name: "post", system, prompt, maxTokens, onStart, ...purpose });
   if (!outcome.ok) return { ...generateLocally(input), writtenBy: "offline", reason: outcome.reason };
   return { ...fitPost(input, outcome.value), writtenBy: outcome.by };
 }

@@ -15,9 +15,6 @@ export function writtenInsights(max: { title: number; summary: number; keyPoints
 
 /** `language`: the note's language by name; `keep`: the person's spellings the note uses. */
 export function insightsPrompt({ text, language, keep }: { text: string; language: string; keep: string[] }): { system: string; prompt: NoteTask } {
-  const task = [
-    "Task: the note's title (a few words naming its subject, never its first words), a summary in one to three sentences, its key points,",
-    "and its action items: what the speaker commits to doing, each a to-do starting with a verb (none when nothing).",
-  ].join("\n");
+  const task = "Task: a title naming its subject (not its first words), a summary of one to three sentences, its key points, and the speaker's own to-dos, each starting with a verb (none if none).";
   return { system: noteSystem({ language, keep }), prompt: { note: text, task } };
 }

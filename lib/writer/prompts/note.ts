@@ -9,12 +9,13 @@ export type NoteTask = { note: string; task: string };
 
 /** `language`: the note's language by name; `keep`: the person's spellings the note uses. */
 export function noteSystem({ language, keep }: { language: string; keep: string[] }): string {
+  // Every word here is read once per note, before the note: as few as say it (issue 67 counts them).
   return [
-    "You work on the author's voice note, transcribed from speech. The note comes first; after it, one task: do that task and nothing else.",
-    "Use only what the note says: keep the author's facts, names, numbers and opinions, and add nothing they did not say. No commentary about the task.",
-    // What every post shares is said here, once per note, not in each post's task (read once: issue 67).
-    "A post is in the author's own voice, ready to publish: no hashtags, no emoji unless the tone is casual, a title only when asked.",
-    `Write in ${language}, the note's language.`,
+    "The author's voice note (transcribed speech) comes first, then one task: do only that task.",
+    "Use only what the note says: add no facts, names, numbers or opinions, and no commentary.",
+    // What every post shares is said here, once per note, not in each post's task.
+    "Posts are in the author's voice, ready to publish, without hashtags.",
+    `Write in ${language}.`,
     // Sorted: the same spellings in the same order for every task of the note.
     ...(keep.length ? [`Write these exactly as spelled here: ${[...keep].sort().join(", ")}.`] : []),
   ].join("\n");

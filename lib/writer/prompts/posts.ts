@@ -16,14 +16,18 @@ const LABELS: Record<string, string> = {
   other: "the web",
 };
 const COUNTING: Record<string, string> = {
-  x: "A link counts 23, an emoji or CJK character 2.",
-  mastodon: "A link counts 23.",
+  x: " (a link counts 23, an emoji 2)",
+  mastodon: " (a link counts 23)",
   graphemes: "",
   "code points": "",
 };
 /** Room left in each post of a thread for its number ("\n\n99/99"). */
 export const NUMBERING = 8;
-const LENGTHS: Record<string, string> = { short: "short, one paragraph's worth", medium: "about half as long as the note", full: "as complete as the note" };
+/** What a length asks for; "full" (the default) goes without saying: the post follows the note. */
+const LENGTHS: Record<string, string> = { short: "Short: one paragraph's worth.", medium: "About half as long as the note." };
+/** A long-form limit (LinkedIn's 3,000) the note could not reach goes without saying; a short-form one is always said. */
+const SHORT_FORM = 500;
+const LIMIT_WORTH_SAYING = 0.8;
 
 export type PostPromptInput = {
   platform: string;
@@ -46,26 +50,29 @@ export type PostPromptInput = {
   body: string;
 };
 
-// Each line as short as it can be: the rules all posts share are in the note's system prompt
-// (note.ts), read once per note; a post's task is read for each post (issue 67: the task lines
-// were as long as the note).
+// A post's task is read for each post, after the note (issue 67: the note is read once, and what the
+// tasks add is what the model reads beyond it). So it says only what this post needs beyond what
+// the note's system prompt (note.ts) says for every post: its platform and limit, its shape, and
+// the preset's choices that are not the defaults. The answer's form (and whether it has a title)
+// is the grammar's, not the prompt's.
 export function postPrompt(p: PostPromptInput): { system: string; prompt: NoteTask } {
-  const counting = p.limit !== null ? COUNTING[p.counting ?? "code points"] : "";
-  const lines = [
-    `Task: a post for ${LABELS[p.platform] ?? "the web"}.`,
-    p.limit === null
+  const counting = COUNTING[p.counting ?? "code points"] ?? "";
+  const limit =
+    p.limit === null || (!p.thread && p.limit > SHORT_FORM && p.body.length < p.limit * LIMIT_WORTH_SAYING)
       ? ""
       : p.thread
-        ? `One post of at most ${p.limit} characters if the point fits; else a thread, each post at most ${p.limit - NUMBERING}, split between sentences, unnumbered.`
-        : `At most ${p.limit} characters.`,
-    counting,
+        ? ` of at most ${p.limit} characters${counting}, or if it does not fit, a thread of posts of at most ${p.limit - NUMBERING}, split between sentences, unnumbered`
+        : ` of at most ${p.limit} characters${counting}`;
+  const lines = [
+    `Task: a post for ${LABELS[p.platform] ?? "the web"}${limit}.`,
     p.shape === "hook"
-      ? "Start with the note's most striking sentence."
+      ? "The note's most striking sentence first."
       : p.shape === "professional"
-        ? `A one-line hook, then one idea per short paragraph${p.inviteReplies ? ", ending with a line inviting replies" : ""}.`
+        ? `A one-line hook, then one idea per short paragraph${p.inviteReplies ? ", then a closing line inviting replies" : ""}.`
         : "Paragraphs separated by blank lines.",
-    p.titled ? `A short headline as its title, not the note's first words${p.title ? ` (the note is titled: ${p.title})` : ""}.` : "No title.",
-    `Tone: ${p.tone}. Length: ${LENGTHS[p.length] ?? "natural"}.`,
+    p.titled ? `Its title: a short headline, not the note's first words${p.title ? ` (the note is titled: ${p.title})` : ""}.` : "",
+    p.tone && p.tone !== "neutral" ? `Tone: ${p.tone}.` : "",
+    LENGTHS[p.length] ?? "",
   ];
   return { system: noteSystem({ language: p.language, keep: p.keep }), prompt: { note: p.body, task: lines.filter(Boolean).join("\n") } };
 }
