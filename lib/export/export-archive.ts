@@ -1,6 +1,7 @@
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { db } from "@/lib/db/client.ts";
 import { notesInIdOrder } from "@/lib/notes/store/note-lists.ts";
+import { postsInIdOrder } from "@/lib/posts/store/post-lists.ts";
 import { log, errorFields } from "@/lib/log.ts";
 import { audioStore, type AudioStorage } from "@/lib/note-audio/audio-store.ts";
 import { csvRow, noteMarkdown, postMarkdown } from "@/lib/export/export-files.ts";
@@ -92,14 +93,10 @@ export async function* exportArchive({ userId }: { userId: string }): AsyncGener
   yield* flush();
 
   const posts = batches((after) =>
-    prisma.post.findMany({
-      where: { userId },
-      ...page(after),
-      select: {
-        id: true, kind: true, title: true, body: true, masterId: true, sourceTranscriptionId: true, approvedHash: true, contentHash: true,
-        createdAt: true, updatedAt: true, channel: { select: { name: true, platform: true } },
-        deliveries: { select: { state: true }, orderBy: { createdAt: "desc" }, take: 1 },
-      },
+    postsInIdOrder({ userId, after, take: BATCH }, {
+      id: true, kind: true, title: true, body: true, masterId: true, sourceTranscriptionId: true, approvedHash: true, contentHash: true,
+      createdAt: true, updatedAt: true, channel: { select: { name: true, platform: true } },
+      deliveries: { select: { state: true }, orderBy: { createdAt: "desc" }, take: 1 },
     }),
   );
   for await (const post of posts) {

@@ -1,8 +1,8 @@
-import { db } from "@/lib/db/client.ts";
 import { regenerateVariant } from "@/lib/posts/generation/regenerate-variant.ts";
 import { refreshFromNote } from "@/lib/posts/items/refresh-from-note.ts";
 import { approvalState } from "@/lib/posts/items/states.ts";
 import { ApiError } from "@/lib/http/errors.ts";
+import { listVariantApprovals } from "@/lib/posts/store/post-lists.ts";
 import type { ContentItem, RefreshFromNoteInput } from "@/lib/posts/schemas.ts";
 
 /**
@@ -14,12 +14,7 @@ import type { ContentItem, RefreshFromNoteInput } from "@/lib/posts/schemas.ts";
 export async function updateFromNote({ userId, id, input }: { userId: string; id: string; input: RefreshFromNoteInput }): Promise<{ item: ContentItem; rewriting: string[] }> {
   const item = await refreshFromNote({ userId, id, input });
   if (!input.rewrite_posts) return { item, rewriting: [] };
-  const prisma = await db();
-  const variants = await prisma.post.findMany({
-    where: { userId, kind: "variant", masterId: id },
-    orderBy: { createdAt: "asc" },
-    select: { id: true, contentHash: true, approvedHash: true },
-  });
+  const variants = await listVariantApprovals({ userId, masterId: id });
   const rewriting: string[] = [];
   for (const variant of variants) {
     if (approvalState(variant) === "approved") continue;
