@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client.ts";
 import type { Prisma } from "@/lib/db/generated/client.ts";
-import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { loadDictionary } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { compileDictionary, type DictionaryEntry } from "@/lib/dictionary/matcher.ts";
 import { env } from "@/lib/env.ts";
 import { refreshInsightsAfterCleanUp } from "@/lib/insights/write-note-insights.ts";

@@ -1,5 +1,5 @@
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
-import { db } from "@/lib/db/client.ts";
+import { dictionaryEntriesInIdOrder } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { notesInIdOrder } from "@/lib/notes/store/note-lists.ts";
 import { postsInIdOrder } from "@/lib/posts/store/post-lists.ts";
 import { log, errorFields } from "@/lib/log.ts";
@@ -34,10 +34,8 @@ async function* batches<T extends { id: string }>(read: (after: string | undefin
     after = rows[rows.length - 1].id;
   }
 }
-const page = (after: string | undefined) => ({ take: BATCH, orderBy: { id: "asc" as const }, ...(after && { cursor: { id: after }, skip: 1 }) });
 
 export async function* exportArchive({ userId }: { userId: string }): AsyncGenerator<Uint8Array> {
-  const prisma = await db();
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((err, data) => {
@@ -82,9 +80,7 @@ export async function* exportArchive({ userId }: { userId: string }): AsyncGener
   const dictionary = new ZipDeflate("dictionary.csv", { level: 6 });
   zip.add(dictionary);
   dictionary.push(encoder.encode(csvRow(["misspelling", "correct_spelling"])));
-  const entries = batches((after) =>
-    prisma.dictionaryEntry.findMany({ where: { userId }, ...page(after), select: { id: true, misspelling: true, correctSpelling: true } }),
-  );
+  const entries = batches((after) => dictionaryEntriesInIdOrder({ userId, after, take: BATCH }));
   for await (const entry of entries) {
     dictionary.push(encoder.encode(csvRow([entry.misspelling, entry.correctSpelling])));
     yield* flush();

@@ -4,7 +4,7 @@ import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
-import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { loadDictionary } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { assertAudioBudgetLeft } from "@/lib/rate-limit/audio-budget.ts";
 import { detectAudioFormat, SUPPORTED_FORMATS_TEXT, type AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { assertAudioQuotaLeft } from "@/lib/notes/note-recognized.ts";
