@@ -6,7 +6,7 @@ import { listVariantApprovals } from "@/lib/posts/store/post-lists.ts";
 import type { ContentItem, RefreshFromNoteInput } from "@/lib/posts/schemas.ts";
 
 /**
- * "Update from the note" in one step (issue 57: it took one tap per post): the master copies the
+ * "Update from the note" in one step, not one tap per post: the master copies the
  * note's text again and, with `rewrite_posts`, every post that is not approved is written again
  * from it. An approved post stays as it was, stale, its approval and deliveries kept: approval
  * covers exactly the text approved, so only the person can move it to new words.
