@@ -4,6 +4,7 @@ import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { log } from "@/lib/log.ts";
 import { AUDIO_STORES } from "@/lib/note-audio/audio-store.ts";
 import { countNotes } from "@/lib/notes/store/owned-note.ts";
+import { deletePosts } from "@/lib/posts/store/post-writes.ts";
 
 /**
  * Deletes a user and everything of theirs: every kept recording in every store (whichever was
@@ -27,7 +28,7 @@ export async function deleteAccount({ userId, confirm }: { userId: string; confi
     // Content items refer to channels and presets ON DELETE RESTRICT. The cascade from users alone
     // passes today on PostgreSQL and PGlite (tests/api/account-delete.test.ts), but that rests on the
     // order the cascades fire; deleting the items first does not.
-    await tx.post.deleteMany({ where: { userId } });
+    await deletePosts({ userId, tx });
     // Tables that carry user_id without a foreign key to users.
     await tx.variantRequest.deleteMany({ where: { userId } });
     // Rate-limit counters are keyed "<limit>:<user or key id>"; they would expire, but they name the user.

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
+import { countPosts } from "@/lib/posts/store/post-lists.ts";
 import { toChannel, type Channel, type CreateChannelInput, type UpdateChannelInput } from "@/lib/channels/schemas.ts";
 
 // The channel use cases are small CRUD; one file keeps them together.
@@ -39,7 +40,7 @@ export async function deleteChannel({ userId, id }: { userId: string; id: string
   return prisma.$transaction(async (tx) => {
     const row = await tx.channel.findFirst({ where: { id, userId } });
     if (!row) throw notFound(`The channel ${id}`);
-    if (await tx.post.count({ where: { channelId: id } })) {
+    if (await countPosts(tx, { channelId: id })) {
       throw new ApiError("channel_in_use", "Variants were made for this channel; set active to false instead of deleting it.");
     }
     await tx.channel.delete({ where: { id } });

@@ -3,8 +3,8 @@ import twitterText from "twitter-text";
 // Where a channel posts, and everything the app knows of each platform, in one table: its label,
 // its limit and how the platform counts it, its family (the shape of its posts), whether its posts
 // take a title, how many hashtags it takes, and the preset a channel starts with. The offline
-// writer, the model's prompt, the validator and the count on screen all read it. (Until issue 56,
-// X alone was spread over six files, and its length was counted in code points.)
+// writer, the model's prompt, the validator and the count on screen all read it, so none of them
+// counts a platform's length its own way (X counts by its own rule, not in code points).
 
 export const PLATFORMS = ["linkedin", "x", "threads", "bluesky", "mastodon", "instagram", "facebook", "newsletter", "blog", "other"] as const;
 export type Platform = (typeof PLATFORMS)[number];

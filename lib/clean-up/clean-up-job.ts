@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { db } from "@/lib/db/client.ts";
 import { env } from "@/lib/env.ts";
 import { defineJob } from "@/lib/jobs/define-job.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
 import { recoverStale, staleLeases } from "@/lib/jobs/recover-stale.ts";
 import { log } from "@/lib/log.ts";
 import { runCleanUp } from "@/lib/clean-up/run-clean-up.ts";
+import { findStaleCleanUps, releaseCleanUpLease, setCleanUpJob } from "@/lib/clean-up/store/clean-up-workflows.ts";
 
 export const cleanUpJob = defineJob({
   name: "optimize-transcript",
@@ -21,8 +21,7 @@ export const cleanUpJob = defineJob({
 /** Queues a run of the workflow and remembers its job. */
 export async function dispatchCleanUp(workflowId: string): Promise<string> {
   const jobId = await enqueueJob(cleanUpJob, { workflowId });
-  const prisma = await db();
-  await prisma.cleanUpWorkflow.updateMany({ where: { id: workflowId, status: { in: ["pending", "running"] } }, data: { jobId } });
+  await setCleanUpJob(workflowId, jobId);
   return jobId;
 }
 
@@ -32,18 +31,12 @@ export async function dispatchCleanUp(workflowId: string): Promise<string> {
  * Every worker process runs this periodically; the internal recovery endpoint runs it on demand.
  */
 export async function recoverStaleCleanUps({ staleSeconds }: { staleSeconds?: number } = {}): Promise<string[]> {
-  const prisma = await db();
   const staleBefore = new Date(Date.now() - (staleSeconds ?? env().OPTIMIZER_STALE_SECONDS) * 1000);
-  const candidates = await prisma.cleanUpWorkflow.findMany({
-    where: { mode: "background", OR: staleLeases(staleBefore) },
-    select: { id: true, jobId: true, updatedAt: true },
-    take: 100,
-  });
+  const candidates = await findStaleCleanUps(staleLeases(staleBefore));
   const recovered = await recoverStale(
     cleanUpJob,
     candidates,
-    async (workflow) =>
-      (await prisma.cleanUpWorkflow.updateMany({ where: { id: workflow.id, updatedAt: workflow.updatedAt }, data: { heartbeatAt: null } })).count > 0,
+    (workflow) => releaseCleanUpLease(workflow),
     async (workflow) => {
       await dispatchCleanUp(workflow.id);
       return true;

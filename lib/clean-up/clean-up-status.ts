@@ -1,15 +1,11 @@
-import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { jobState } from "@/lib/jobs/queue.ts";
 import { cleanUpJob } from "@/lib/clean-up/clean-up-job.ts";
+import { findCleanUpStatus } from "@/lib/clean-up/store/clean-up-workflows.ts";
 
 /** Internal: a workflow's state and its queue job, for operators. No transcript text. */
 export async function getWorkflowStatus({ id }: { id: string }) {
-  const prisma = await db();
-  const workflow = await prisma.cleanUpWorkflow.findUnique({
-    where: { id },
-    include: { chunks: { select: { index: true, attempts: true, completedAt: true }, orderBy: { index: "asc" } } },
-  });
+  const workflow = await findCleanUpStatus(id);
   if (!workflow) throw notFound(`The optimization workflow ${id}`);
   return {
     id: workflow.id,

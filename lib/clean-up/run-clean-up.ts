@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { db } from "@/lib/db/client.ts";
-import type { Prisma } from "@/lib/db/generated/client.ts";
-import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { loadDictionary } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { compileDictionary, type DictionaryEntry } from "@/lib/dictionary/matcher.ts";
 import { env } from "@/lib/env.ts";
 import { refreshInsightsAfterCleanUp } from "@/lib/insights/write-note-insights.ts";
@@ -11,6 +9,8 @@ import { compute } from "@/lib/compute/pool.ts";
 import { judgeCleanUpTask, wordChangesTask } from "@/lib/clean-up/clean-up-guard.ts";
 import { cleanUpByRules } from "@/lib/clean-up/rules-clean-up.ts";
 import { cleanUpNamed } from "@/lib/clean-up/select-clean-up.ts";
+import { claimCleanUp, listCleanUpChunks, saveCleanUpChunk, updateHeldCleanUp } from "@/lib/clean-up/store/clean-up-runs.ts";
+import { getCleanUp } from "@/lib/clean-up/store/clean-up-workflows.ts";
 import { CleanUpError, CleanUpRefused, type CleanUp } from "@/lib/clean-up/types.ts";
 import { recordWriterOutcome } from "@/lib/writer/outcomes.ts";
 import { modelWriterNow } from "@/lib/writer/providers.ts";
@@ -30,27 +30,8 @@ const HEARTBEAT_MS = 10_000;
 const CHUNK_ATTEMPTS = 2;
 
 async function claim(workflowId: string, executionId: string, jobId: string | null): Promise<boolean> {
-  const prisma = await db();
   const staleBefore = new Date(Date.now() - env().OPTIMIZER_STALE_SECONDS * 1000);
-  const { count } = await prisma.cleanUpWorkflow.updateMany({
-    where: {
-      id: workflowId,
-      OR: [
-        { status: "pending" },
-        { status: "running", OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
-      ],
-    },
-    data: { status: "running", executionId, jobId, heartbeatAt: new Date(), executions: { increment: 1 } },
-  });
-  if (count) await prisma.cleanUpWorkflow.updateMany({ where: { id: workflowId, startedAt: null }, data: { startedAt: new Date() } });
-  return count === 1;
-}
-
-/** Updates the workflow only while this execution still holds it; false when it lost the lease. */
-async function whileHeld(workflowId: string, executionId: string, data: Prisma.CleanUpWorkflowUpdateManyMutationInput) {
-  const prisma = await db();
-  const { count } = await prisma.cleanUpWorkflow.updateMany({ where: { id: workflowId, executionId, status: "running" }, data });
-  return count === 1;
+  return claimCleanUp({ id: workflowId, executionId, jobId, staleBefore });
 }
 
 /** The chunk's clean-up, or why the writer's could not be used (its answer was not text). */
@@ -90,20 +71,19 @@ export async function runCleanUp({
   jobId?: string | null;
   final?: boolean;
 }): Promise<ExecutionOutcome> {
-  const prisma = await db();
   const executionId = randomUUID();
   if (!(await claim(workflowId, executionId, jobId))) return "skipped";
-  const workflow = await prisma.cleanUpWorkflow.findUniqueOrThrow({ where: { id: workflowId } });
+  const workflow = await getCleanUp(workflowId);
   const fields = { optimizer_workflow_id: workflow.id, optimizer_execution_id: executionId };
   log.info("optimization started", { ...fields, chunks_total: workflow.chunksTotal, chunks_done: workflow.chunksDone });
 
-  const heartbeat = setInterval(() => void whileHeld(workflowId, executionId, { heartbeatAt: new Date() }).catch(() => undefined), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => void updateHeldCleanUp(workflowId, executionId, { heartbeatAt: new Date() }).catch(() => undefined), HEARTBEAT_MS);
   heartbeat.unref();
   try {
     const entries = await dictionaryFor(workflow.userId, workflow.requestDictionary);
     const spellings = [...new Set(entries.map((e) => e.correctSpelling))];
     const cleanUp = cleanUpNamed(workflow.optimizer);
-    const pending = await prisma.cleanUpChunk.findMany({ where: { workflowId, outputText: null }, orderBy: { index: "asc" } });
+    const pending = await listCleanUpChunks(workflowId, { pending: true });
     // The writer's outcome is counted for the note it cleans up (its insights and posts are the same note's), else for the clean-up.
     const key = (await latestNoteOfCleanUp({ userId: workflow.userId, optimizationId: workflow.id }))?.id ?? workflow.id;
     for (const chunk of pending) {
@@ -121,28 +101,17 @@ export async function runCleanUp({
         recordWriterOutcome({ task: "clean-up", key, by: modelWriterNow() ?? "writer", ok: false, reason: "its clean-up did not keep what you said" });
       }
       const rejectedReason = verdict.kept ? undefined : refusal(verdict.reason!, chunk.index, workflow.chunksTotal);
-      const saved = await prisma.$transaction(async (tx) => {
-        const held = await tx.cleanUpWorkflow.updateMany({
-          where: { id: workflowId, executionId, status: "running" },
-          data: { chunksDone: { increment: 1 }, heartbeatAt: new Date(), rejectedReason },
-        });
-        if (!held.count) return false;
-        await tx.cleanUpChunk.update({
-          where: { workflowId_index: { workflowId, index: chunk.index } },
-          data: { outputText, attempts: { increment: 1 }, completedAt: new Date() },
-        });
-        return true;
-      });
+      const saved = await saveCleanUpChunk({ workflowId, executionId, index: chunk.index, outputText, rejectedReason });
       if (!saved) {
         log.warn("optimization lease lost", fields);
         return "skipped";
       }
     }
-    const chunks = await prisma.cleanUpChunk.findMany({ where: { workflowId }, orderBy: { index: "asc" } });
+    const chunks = await listCleanUpChunks(workflowId);
     const dictionary = compileDictionary(entries);
     const text = dictionary.apply(joinChunks(chunks.map((c) => ({ paragraph: c.paragraph, outputText: c.outputText ?? "" })))).text;
     const recognized = dictionary.apply(joinChunks(chunks.map((c) => ({ paragraph: c.paragraph, outputText: c.inputText })))).text;
-    const done = await whileHeld(workflowId, executionId, {
+    const done = await updateHeldCleanUp(workflowId, executionId, {
       status: "completed",
       optimizedText: text,
       changes: await compute(workflow.userId, wordChangesTask, { recognized, cleaned: text }),
@@ -161,7 +130,7 @@ export async function runCleanUp({
     const code = err instanceof CleanUpError ? err.code : "optimizer_failed";
     const message = err instanceof CleanUpError ? err.message : "The optimizer failed unexpectedly.";
     const giveUp = final || (err instanceof CleanUpError && !err.retryable);
-    await whileHeld(workflowId, executionId, giveUp
+    await updateHeldCleanUp(workflowId, executionId, giveUp
       ? { status: "failed", errorCode: code, errorMessage: message, completedAt: new Date(), heartbeatAt: null }
       : { heartbeatAt: null, errorCode: code, errorMessage: message });
     log.warn(giveUp ? "optimization failed" : "optimization attempt failed", { ...fields, error_code: code });

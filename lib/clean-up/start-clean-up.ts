@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { db } from "@/lib/db/client.ts";
 import type { Prisma } from "@/lib/db/generated/client.ts";
 import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import type { DictionaryEntry } from "@/lib/dictionary/matcher.ts";
@@ -8,6 +7,7 @@ import { errorFields, log } from "@/lib/log.ts";
 import { chunkTranscript } from "@/lib/clean-up/chunk-text.ts";
 import { dispatchCleanUp } from "@/lib/clean-up/clean-up-job.ts";
 import { runCleanUp } from "@/lib/clean-up/run-clean-up.ts";
+import { createCleanUp, findCleanUpOfRecording, getCleanUpOfRecording, retryFailedCleanUp } from "@/lib/clean-up/store/clean-up-workflows.ts";
 import { configuredCleanUp } from "@/lib/clean-up/select-clean-up.ts";
 import type { Segment } from "@/lib/segment.ts";
 import { writerProvider } from "@/lib/writer/providers.ts";
@@ -38,11 +38,7 @@ export async function startCleanUp({
 }): Promise<string | null> {
   const optimizer = configuredCleanUp();
   if (!optimizer) return null;
-  const prisma = await db();
-  const existing = await prisma.cleanUpWorkflow.findUnique({
-    where: { userId_requestHash: { userId, requestHash } },
-    select: { id: true, status: true, mode: true },
-  });
+  const existing = await findCleanUpOfRecording({ userId, requestHash });
   if (existing) {
     if (existing.status === "failed") await retryFailed(existing);
     return existing.id;
@@ -56,30 +52,25 @@ export async function startCleanUp({
   const chunks = chunkTranscript(transcript.text, transcript.segments, OPTIMIZER_CHUNK_WORDS);
   let workflowId: string;
   try {
-    const workflow = await prisma.cleanUpWorkflow.create({
-      data: {
-        userId,
-        requestHash,
-        name: WORKFLOW_NAME,
-        optimizer,
-        mode,
-        language,
-        status: chunks.length ? "pending" : "completed",
-        optimizedText: chunks.length ? null : "",
-        completedAt: chunks.length ? null : new Date(),
-        callId: randomUUID(),
-        chunksTotal: chunks.length,
-        requestDictionary: requestDictionary as Prisma.InputJsonValue,
-        chunks: { create: chunks.map((c) => ({ index: c.index, inputText: c.inputText, paragraph: c.paragraph })) },
-      },
-      select: { id: true },
+    workflowId = await createCleanUp({
+      userId,
+      requestHash,
+      name: WORKFLOW_NAME,
+      optimizer,
+      mode,
+      language,
+      status: chunks.length ? "pending" : "completed",
+      optimizedText: chunks.length ? null : "",
+      completedAt: chunks.length ? null : new Date(),
+      callId: randomUUID(),
+      chunksTotal: chunks.length,
+      requestDictionary: requestDictionary as Prisma.InputJsonValue,
+      chunks: { create: chunks.map((c) => ({ index: c.index, inputText: c.inputText, paragraph: c.paragraph })) },
     });
-    workflowId = workflow.id;
   } catch (err) {
     // A concurrent upload of the same recording created it first: share that one.
     if (isUniqueViolation(err)) {
-      const first = await prisma.cleanUpWorkflow.findUniqueOrThrow({ where: { userId_requestHash: { userId, requestHash } } });
-      return first.id;
+      return (await getCleanUpOfRecording({ userId, requestHash })).id;
     }
     throw err;
   }
@@ -102,10 +93,5 @@ async function execute(workflow: { id: string; mode: string }): Promise<void> {
  * id) of the same workflow, continuing from the chunks that were finished.
  */
 async function retryFailed(workflow: { id: string; mode: string }): Promise<void> {
-  const prisma = await db();
-  const { count } = await prisma.cleanUpWorkflow.updateMany({
-    where: { id: workflow.id, status: "failed" },
-    data: { status: "pending", callId: randomUUID(), errorCode: null, errorMessage: null, completedAt: null, heartbeatAt: null },
-  });
-  if (count) await execute(workflow); // else a concurrent upload retried it already
+  if (await retryFailedCleanUp(workflow.id, randomUUID())) await execute(workflow); // else a concurrent upload retried it already
 }

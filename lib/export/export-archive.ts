@@ -1,6 +1,7 @@
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
-import { db } from "@/lib/db/client.ts";
+import { dictionaryEntriesInIdOrder } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { notesInIdOrder } from "@/lib/notes/store/note-lists.ts";
+import { postsInIdOrder } from "@/lib/posts/store/post-lists.ts";
 import { log, errorFields } from "@/lib/log.ts";
 import { audioStore, type AudioStorage } from "@/lib/note-audio/audio-store.ts";
 import { csvRow, noteMarkdown, postMarkdown } from "@/lib/export/export-files.ts";
@@ -33,10 +34,8 @@ async function* batches<T extends { id: string }>(read: (after: string | undefin
     after = rows[rows.length - 1].id;
   }
 }
-const page = (after: string | undefined) => ({ take: BATCH, orderBy: { id: "asc" as const }, ...(after && { cursor: { id: after }, skip: 1 }) });
 
 export async function* exportArchive({ userId }: { userId: string }): AsyncGenerator<Uint8Array> {
-  const prisma = await db();
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((err, data) => {
@@ -81,9 +80,7 @@ export async function* exportArchive({ userId }: { userId: string }): AsyncGener
   const dictionary = new ZipDeflate("dictionary.csv", { level: 6 });
   zip.add(dictionary);
   dictionary.push(encoder.encode(csvRow(["misspelling", "correct_spelling"])));
-  const entries = batches((after) =>
-    prisma.dictionaryEntry.findMany({ where: { userId }, ...page(after), select: { id: true, misspelling: true, correctSpelling: true } }),
-  );
+  const entries = batches((after) => dictionaryEntriesInIdOrder({ userId, after, take: BATCH }));
   for await (const entry of entries) {
     dictionary.push(encoder.encode(csvRow([entry.misspelling, entry.correctSpelling])));
     yield* flush();
@@ -92,14 +89,10 @@ export async function* exportArchive({ userId }: { userId: string }): AsyncGener
   yield* flush();
 
   const posts = batches((after) =>
-    prisma.post.findMany({
-      where: { userId },
-      ...page(after),
-      select: {
-        id: true, kind: true, title: true, body: true, masterId: true, sourceTranscriptionId: true, approvedHash: true, contentHash: true,
-        createdAt: true, updatedAt: true, channel: { select: { name: true, platform: true } },
-        deliveries: { select: { state: true }, orderBy: { createdAt: "desc" }, take: 1 },
-      },
+    postsInIdOrder({ userId, after, take: BATCH }, {
+      id: true, kind: true, title: true, body: true, masterId: true, sourceTranscriptionId: true, approvedHash: true, contentHash: true,
+      createdAt: true, updatedAt: true, channel: { select: { name: true, platform: true } },
+      deliveries: { select: { state: true }, orderBy: { createdAt: "desc" }, take: 1 },
     }),
   );
   for await (const post of posts) {

@@ -1,6 +1,6 @@
 // The one interface every insights writer has: the offline writer (lib/insights/offline-insights.ts)
-// and, later, a model-backed one (lib/insights/select-writer.ts picks). A caller only ever learns
-// `written_by`, never which model answered.
+// and the writer's (lib/insights/writer-insights.ts, queued by write-note-insights.ts when a model
+// serves insights). A caller only ever learns `written_by`, never which model answered.
 
 export type InsightsInput = {
   /** The text the person sees: their edit, else the completed clean-up, else the recognized text. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "@/lib/db/client.ts";
+import { listDictionarySpellings } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { defineJob } from "@/lib/jobs/define-job.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
 import { errorFields, log } from "@/lib/log.ts";
@@ -22,8 +22,7 @@ export const writeInsightsJob = defineJob({
   retryDelaySeconds: 10,
   expireInSeconds: 60 * 60,
   async run({ userId, transcriptionId }) {
-    const prisma = await db();
-    const terms = await prisma.dictionaryEntry.findMany({ where: { userId }, select: { correctSpelling: true }, take: 10_000 });
+    const terms = await listDictionarySpellings({ userId, take: 10_000 });
     await asPerson(userId, () => refreshInsights({ userId, id: transcriptionId, writer: writerInsights(terms.map((t) => t.correctSpelling), transcriptionId) }));
   },
 });

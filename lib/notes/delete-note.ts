@@ -1,6 +1,8 @@
 import { db } from "@/lib/db/client.ts";
 import { getOwnedNote } from "@/lib/notes/store/owned-note.ts";
 import { deleteNoteRow } from "@/lib/notes/store/note-writes.ts";
+import { deleteCleanUp } from "@/lib/clean-up/store/clean-up-workflows.ts";
+import { deletePosts } from "@/lib/posts/store/post-writes.ts";
 import { forgetAudio } from "@/lib/note-audio/sweep-audio-retention.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
@@ -19,11 +21,11 @@ export async function deleteNote({ userId, id, withPosts }: { userId: string; id
   await prisma.$transaction(async (tx) => {
     if (withPosts) {
       // Variants, generation tasks and deliveries cascade from their master.
-      await tx.post.deleteMany({ where: { userId, sourceTranscriptionId: id } });
+      await deletePosts({ userId, sourceNoteId: id, tx });
     }
     const { cleanUpShared, recognitionShared } = await deleteNoteRow({ userId, id, tx }, note);
     if (note.optimizationId && !cleanUpShared) {
-      await tx.cleanUpWorkflow.deleteMany({ where: { id: note.optimizationId, userId } });
+      await deleteCleanUp({ id: note.optimizationId, userId, tx });
     }
     // A running one is a retried upload of the same recording in flight: it makes a new note.
     if (!recognitionShared) {

@@ -13,8 +13,8 @@ type NoteRow = Note & { optimization?: CleanUpWorkflow | null };
 // A second pass, running or waiting its turn, renews the note's text_improving_since this often
 // (lib/transcription/live/hear-again.ts); one not renewed for three times as long was left by a
 // process that stopped (kill -9, a crash), and the note no longer says its text is improving: it
-// keeps its live text, the improvement skipped. (Until issue 60 a pass was trusted for 10 minutes
-// from its start: a note said text_improving for 10 minutes after its process was gone.)
+// keeps its live text, the improvement skipped. A pass is trusted while it renews the mark, not for a
+// fixed time from its start, so a note never says text_improving long after its process is gone.
 export const IMPROVING_RENEWED_MS = 30_000;
 export const IMPROVING_AT_MOST_MS = 3 * IMPROVING_RENEWED_MS;
 const isImproving = (since: Date | null) => since !== null && Date.now() - since.getTime() < IMPROVING_AT_MOST_MS;

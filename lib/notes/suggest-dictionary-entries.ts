@@ -1,13 +1,14 @@
 import { db } from "@/lib/db/client.ts";
 import type { Db } from "@/lib/db/types.ts";
 import type { DictionarySuggestion } from "@/lib/dictionary/suggest-from-edit.ts";
+import { listDictionaryMatchKeys } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { compute } from "@/lib/compute/pool.ts";
 import { heardSuggestionsTask } from "@/lib/dictionary/heard-suggestions.ts";
 import { getOwnedNote } from "@/lib/notes/store/owned-note.ts";
 
 /** The match keys of the user's dictionary: what is known needs no suggestion. */
 async function knownKeys(prisma: Db, userId: string): Promise<Set<string>> {
-  const rows = await prisma.dictionaryEntry.findMany({ where: { userId }, select: { matchKey: true } });
+  const rows = await listDictionaryMatchKeys({ userId, tx: prisma });
   return new Set(rows.map((row) => row.matchKey));
 }
 

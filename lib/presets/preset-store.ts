@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client.ts";
 import type { Db } from "@/lib/db/types.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
+import { countPosts } from "@/lib/posts/store/post-lists.ts";
 import { presetData, toPreset, type CreatePresetInput, type Preset, type UpdatePresetInput } from "@/lib/presets/schemas.ts";
 
 // Built-in presets (user_id NULL, seeded by the content migration) plus the user's own.
@@ -48,7 +49,7 @@ export async function deletePreset({ userId, id }: { userId: string; id: string 
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
     const row = await ownPreset(tx, userId, id);
-    if (await tx.post.count({ where: { presetId: id } })) {
+    if (await countPosts(tx, { presetId: id })) {
       throw new ApiError("preset_in_use", "Variants were written with this preset; it cannot be deleted.");
     }
     await tx.preset.delete({ where: { id } });

@@ -17,8 +17,8 @@ const backoffSeconds = (step: number) =>
  * before the password is checked, so a burst cannot slip through while the first ones are checked:
  * the last free attempt, and every one after it, must hold the key's lock (one at a time), as
  * one-at-a-time attempts would find it locked by the failure before. A burst is checked exactly
- * as often as attempts one after another (`free` times); it was once one more, since the attempt
- * after the free ones took the lock before the last free one had failed and locked it.
+ * as often as attempts one after another (`free` times): the attempt after the free ones waits
+ * for the last free one to fail and lock the key, rather than taking the lock before it.
  */
 async function begin(name: string, key: string, free: number, resetOnSuccess: boolean): Promise<SignInAttempt> {
   const failures = limiter({ name: `${name}-failures`, points: free, durationSeconds: WINDOW_SECONDS });

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client.ts";
+import { listDictionarySpellings } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { composeInsights } from "@/lib/insights/compose-insights.ts";
 import { offlineInsightsWriter } from "@/lib/insights/offline-insights.ts";
 import { assertOwnedNote, getOwnedNote } from "@/lib/notes/store/owned-note.ts";
@@ -34,7 +35,7 @@ async function createRewriteNow({ userId, id, input }: { userId: string; id: str
   const insights =
     storedInsights(note.insights) ??
     (await composeInsights({ input: { text, language: note.language, title: note.title }, previous: null, writer: offlineInsightsWriter }));
-  const entries = await prisma.dictionaryEntry.findMany({ where: { userId }, select: { correctSpelling: true } });
+  const entries = await listDictionarySpellings({ userId });
   const written = await writeRewrite(style, {
     noteId: id,
     text,

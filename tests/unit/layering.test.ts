@@ -81,10 +81,11 @@ function circles(graph: Map<string, Set<string>>): string[][] {
   return found;
 }
 
-// The note's store (lib/notes/store) is a folder of its own here: it sits below every domain that
-// asks it (tags, insights, note-audio… which lib/notes' use cases call in turn) and imports only
-// lib/db and lib/http (checked below), so lib/notes over it is no circle.
-const folderOf = (file: string) => (file.startsWith("lib/notes/store/") ? "notes/store" : file.split("/")[1]);
+// A table's store (lib/notes/store, lib/posts/store, …) is a folder of its own here: it sits below
+// every domain that asks it (tags, insights, note-audio… which lib/notes' use cases call in turn)
+// and imports only lib/db, lib/http and other stores (checked below), so its domain over it is no circle.
+const STORE = /^lib\/([^/]+)\/store\//;
+const folderOf = (file: string) => (STORE.test(file) ? `${file.split("/")[1]}/store` : file.split("/")[1]);
 
 test("no import circles among lib/'s files", () => {
   const graph = new Map([...importGraph()].map(([file, targets]) => [file, new Set(targets.filter((t) => t.startsWith("lib/")))]));
@@ -158,34 +159,57 @@ test("the circle finder finds a circle (the check can fail)", () => {
   assert.deepEqual(circles(graph), [["a", "b", "c"]]);
 });
 
-test("the note's store imports nothing of lib/ but the database, the HTTP errors and itself", () => {
+test("a table's store imports nothing of lib/ but the database, the HTTP errors and the stores", () => {
   const reached = [...importGraph()]
-    .filter(([file]) => file.startsWith("lib/notes/store/"))
-    .flatMap(([file, targets]) => targets.filter((t) => t.startsWith("lib/") && !/^lib\/(db|notes\/store)\/|^lib\/http\/errors\.ts$/.test(t)).map((t) => `${file} → ${t}`));
+    .filter(([file]) => STORE.test(file))
+    .flatMap(([file, targets]) => targets.filter((t) => t.startsWith("lib/") && !STORE.test(t) && !/^lib\/db\/|^lib\/http\/errors\.ts$/.test(t)).map((t) => `${file} → ${t}`));
   assert.deepEqual(reached, []);
 });
 
-// One owner per table: the note's table is read and written by lib/notes alone, and there by its
-// store (lib/notes/store) alone; the note's use cases, another domain, a route or the browser app ask it.
-// A Prisma query on the model (`.note.findFirst(` …) or SQL naming the table counts.
-// (`.note.` alone would be any note object: the pattern names the model's query methods.)
-const NOTE_QUERY = /\.note\.(?:find(?:Unique|First)(?:OrThrow)?|findMany|create(?:Many)?(?:AndReturn)?|update(?:Many)?(?:AndReturn)?|upsert|delete(?:Many)?|count|aggregate|groupBy)\(/;
-const NOTE_TABLE = [NOTE_QUERY, /\b(?:FROM|JOIN|UPDATE|INTO|TABLE|ANALYZE)\s+"?transcriptions\b/i];
-// None today. Migrations live in prisma/migrations; account deletion counts the notes through the
-// store and deletes them by the cascade from the user.
-const NOTE_TABLE_EXCEPTIONS = new Map<string, string>();
+// One owner per table: each of these tables is read and written by its domain alone, and there by
+// its store alone; the domain's use cases, another domain, a route or the browser app ask the store.
+// A Prisma query on the model (`.note.findFirst(` …) or SQL naming the table counts. (`.note.` alone
+// would be any note object: the pattern names the model's query methods.) Migrations live in
+// prisma/migrations; account deletion counts the notes through the store and deletes them by the
+// cascade from the user.
+type Owner = { store: string; models: string[]; tables: string[]; exceptions: Map<string, string> };
+const OWNERS: Owner[] = [
+  { store: "lib/notes/store/", models: ["note"], tables: ["transcriptions"], exceptions: new Map() },
+  { store: "lib/posts/store/", models: ["post"], tables: ["content_items"], exceptions: new Map() },
+  { store: "lib/dictionary/store/", models: ["dictionaryEntry"], tables: ["dictionary_entries"], exceptions: new Map() },
+  {
+    store: "lib/clean-up/store/",
+    models: ["cleanUpWorkflow", "cleanUpChunk"],
+    tables: ["optimization_workflows", "optimization_chunks"],
+    // A note's list and search show its clean-up's text: one SQL joins the note to it (reads only).
+    exceptions: new Map([
+      ["lib/notes/store/note-pages.ts", "the note list's SQL joins each note's clean-up"],
+      ["lib/notes/store/note-matches.ts", "the note search's SQL joins each note's clean-up"],
+    ]),
+  },
+];
+const QUERY_METHODS = "find(?:Unique|First)(?:OrThrow)?|findMany|create(?:Many)?(?:AndReturn)?|update(?:Many)?(?:AndReturn)?|upsert|delete(?:Many)?|count|aggregate|groupBy";
 
-function namesNoteTable(text: string): boolean {
-  return NOTE_TABLE.some((pattern) => pattern.test(text.replace(/\/\/.*$/gm, "")));
+function namesTable(owner: Owner, text: string): boolean {
+  const patterns = [
+    new RegExp(`\\.(?:${owner.models.join("|")})\\.(?:${QUERY_METHODS})\\(`),
+    new RegExp(`\\b(?:FROM|JOIN|UPDATE|INTO|TABLE|ANALYZE)\\s+"?(?:${owner.tables.join("|")})\\b`, "i"),
+  ];
+  const code = text.replace(/\/\/.*$/gm, "");
+  return patterns.some((pattern) => pattern.test(code));
 }
+const ownerOf = (store: string) => OWNERS.find((owner) => owner.store === store)!;
+const namesNoteTable = (text: string) => namesTable(ownerOf("lib/notes/store/"), text);
 
-test("outside lib/notes/store no file of lib/ or app/ queries the note's table", () => {
-  const outside = [...sources(LIB), ...sources(APP)]
-    .map((file) => path.relative(ROOT, file))
-    .filter((file) => !file.startsWith("lib/notes/store/") && !NOTE_TABLE_EXCEPTIONS.has(file))
-    .filter((file) => namesNoteTable(readFileSync(path.join(ROOT, file), "utf8")));
-  assert.deepEqual(outside, []);
-});
+for (const owner of OWNERS) {
+  test(`outside ${owner.store} no file of lib/ or app/ queries ${owner.tables.join(" or ")}`, () => {
+    const outside = [...sources(LIB), ...sources(APP)]
+      .map((file) => path.relative(ROOT, file))
+      .filter((file) => !file.startsWith(owner.store) && !owner.exceptions.has(file))
+      .filter((file) => namesTable(owner, readFileSync(path.join(ROOT, file), "utf8")));
+    assert.deepEqual(outside, []);
+  });
+}
 
 test("the note-table check finds a query and SQL on the table, and not its wire names", () => {
   assert.ok(namesNoteTable("await prisma.note.findFirst({ where })"));
@@ -201,4 +225,23 @@ test("the note-table check finds a query and SQL on the table, and not its wire 
   assert.ok(namesNoteTable("prisma.note.findUniqueOrThrow({ where: { id } })"));
   assert.ok(!namesNoteTable("const title = props.note.title.trim();"));
   assert.ok(!namesNoteTable("setNote(outcome.note.text)"));
+});
+
+test("the checks of the posts', dictionary's and clean-up's tables find their queries, and not their wire names", () => {
+  const posts = ownerOf("lib/posts/store/");
+  const dictionary = ownerOf("lib/dictionary/store/");
+  const cleanUp = ownerOf("lib/clean-up/store/");
+  assert.ok(namesTable(posts, "await tx.post.deleteMany({ where: { userId } })"));
+  assert.ok(namesTable(posts, "await (await db()).post.findFirst({ where })"));
+  assert.ok(namesTable(posts, 'tx.$queryRaw`SELECT "version" FROM "content_items" WHERE "id" = ${id} FOR UPDATE`'));
+  assert.ok(!namesTable(posts, 'client.POST("/api/v1/content/items", { body })'));
+  assert.ok(!namesTable(posts, "const title = props.post.title.trim();"));
+  assert.ok(!namesTable(posts, "await prisma.postDraft.count({ where })"));
+  assert.ok(namesTable(dictionary, "prisma.dictionaryEntry.findMany({ where: { userId } })"));
+  assert.ok(namesTable(dictionary, "INSERT INTO dictionary_entries (id) VALUES (${id})"));
+  assert.ok(!namesTable(dictionary, "entries.map((entry) => entry.dictionaryEntry.misspelling)"));
+  assert.ok(namesTable(cleanUp, "await tx.cleanUpWorkflow.deleteMany({ where: { id, userId } })"));
+  assert.ok(namesTable(cleanUp, "await prisma.cleanUpChunk.findMany({ where: { workflowId } })"));
+  assert.ok(namesTable(cleanUp, "FROM transcriptions t LEFT JOIN optimization_workflows o ON o.id = t.optimization_id"));
+  assert.ok(!namesTable(cleanUp, 'client.GET("/api/v1/optimizations/{id}")'));
 });

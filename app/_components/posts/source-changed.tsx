@@ -17,7 +17,7 @@ export function updatedMessage(rewriting: number, approved: number): string {
 /**
  * The note these posts were made from changed since (a fixed word, an edit, a finished clean-up).
  * One tap: "Update from the note" copies its text again and writes every post that is not
- * approved again from it (issue 57: it was one tap per post). Approved posts say they are out of
+ * approved again from it, in one step rather than one per post. Approved posts say they are out of
  * date and keep their approval until the person rewrites them; what it did stays said here.
  */
 export function SourceChanged({

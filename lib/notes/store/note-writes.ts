@@ -1,3 +1,4 @@
+import { cleanUpExists } from "@/lib/clean-up/store/clean-up-workflows.ts";
 import { db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
 import type { Db } from "@/lib/db/types.ts";
@@ -85,7 +86,7 @@ export async function undoImprovedText({ userId, id }: { userId: string; id: str
   if (!row) return null;
   const kept = row.textBeforeImproved as TextBeforeImproved;
   // Its clean-up, unless that is gone since (a clean-up's row outlives its notes, but not its account's deletion).
-  const cleanUpLeft = kept.optimizationId !== null && (await prisma.cleanUpWorkflow.count({ where: { id: kept.optimizationId } })) > 0;
+  const cleanUpLeft = kept.optimizationId !== null && (await cleanUpExists({ id: kept.optimizationId }));
   const before = { ...kept, optimizationId: cleanUpLeft ? kept.optimizationId : null };
   const { count } = await prisma.note.updateMany({
     where: { ...where, updatedAt: row.updatedAt },

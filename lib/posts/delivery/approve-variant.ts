@@ -2,7 +2,8 @@ import { db } from "@/lib/db/client.ts";
 import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import { latestTasks, loadItem } from "@/lib/posts/items/load-item.ts";
 import { approve } from "@/lib/posts/items/states.ts";
-import { lockItem } from "@/lib/posts/items/store.ts";
+import { lockPost } from "@/lib/posts/store/owned-post.ts";
+import { updatePost } from "@/lib/posts/store/post-writes.ts";
 import type { ApproveInput, ContentItem } from "@/lib/posts/schemas.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
@@ -11,11 +12,11 @@ export async function approveVariant({ userId, id, input }: { userId: string; id
   const prisma = await db();
   let approved = false;
   const item = await prisma.$transaction(async (tx) => {
-    const variant = await lockItem(tx, userId, id, "variant");
+    const variant = await lockPost(tx, userId, id, "variant");
     const task = (await latestTasks(tx, [id])).get(id);
     const approval = approve({ contentHash: variant.contentHash, generationState: task?.state ?? null }, input.content_hash);
     if (variant.approvedHash !== approval.approvedHash) {
-      await tx.post.update({ where: { id }, data: approval });
+      await updatePost(tx, id, approval);
       approved = true;
     }
     return (await loadItem(tx, userId, id))!;

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/http/errors.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { replayEvent, type DeliveryAnswer } from "@/lib/posts/delivery/record-delivery.ts";
 import { approvalState, confirmManually, freshness } from "@/lib/posts/items/states.ts";
-import { lockItem } from "@/lib/posts/items/store.ts";
+import { getPostById, lockPost } from "@/lib/posts/store/owned-post.ts";
 import { toDelivery, type ManualDeliveryInput } from "@/lib/posts/schemas.ts";
 
 type Confirmation = { userId: string; id: string; input: ManualDeliveryInput; requestHash: string };
@@ -42,7 +42,7 @@ export async function confirmManualDelivery({ userId, id, input }: { userId: str
   const answer = await retryOnUniqueViolation(async () => {
     const prisma = await db();
     return prisma.$transaction(async (tx) => {
-      const variant = await lockItem(tx, userId, id, "variant");
+      const variant = await lockPost(tx, userId, id, "variant");
       const requestHash = hashRequest({ item_id: id, method: "manual", ...input });
       const replay = await replayEvent(tx, userId, input.client_event_id, requestHash);
       if (replay) return replay;
@@ -50,7 +50,7 @@ export async function confirmManualDelivery({ userId, id, input }: { userId: str
         const repeat = await repeatConfirmation(tx, { userId, id, input, requestHash });
         if (repeat) return repeat;
       }
-      const master = await tx.post.findUniqueOrThrow({ where: { id: variant.masterId! } });
+      const master = await getPostById(tx, variant.masterId!);
       const state = confirmManually({ approval: approvalState(variant), freshness: freshness(variant, master) });
       if (input.content_hash !== variant.contentHash) {
         throw new ApiError("edit_conflict", "The content_hash is not the variant's approved, current content; read it again.");

@@ -7,7 +7,7 @@ import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { KEY_KINDS, replayOrConflict } from "@/lib/idempotency/key-kinds.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { moveDelivery, type DeliveryState } from "@/lib/posts/items/states.ts";
-import { lockItem } from "@/lib/posts/items/store.ts";
+import { lockPost } from "@/lib/posts/store/owned-post.ts";
 import { splitPosts } from "@/lib/posts/generators/platform-rules.ts";
 import { toDelivery, type Delivery, type RecordDeliveryInput } from "@/lib/posts/schemas.ts";
 
@@ -32,7 +32,7 @@ export async function recordDelivery({ userId, id, input }: { userId: string; id
   const answer = await retryOnUniqueViolation(async () => {
     const prisma = await db();
     return prisma.$transaction(async (tx) => {
-      const item = await lockItem(tx, userId, id);
+      const item = await lockPost(tx, userId, id);
       const requestHash = hashRequest({ item_id: id, ...input });
       const replay = await replayEvent(tx, userId, input.client_event_id, requestHash);
       if (replay) return replay;

@@ -3,6 +3,8 @@ import { TRANSACTION_OPTIONS } from "@/lib/db/transaction.ts";
 import { notFound } from "@/lib/http/errors.ts";
 import { canonicalBody, canonicalTitle, contentHash } from "@/lib/posts/items/content-hash.ts";
 import { afterContentChange, canMoveGeneration, generationOutcome, type GenerationState } from "@/lib/posts/items/states.ts";
+import { getPostById, lockPostVersion } from "@/lib/posts/store/owned-post.ts";
+import { updatePost } from "@/lib/posts/store/post-writes.ts";
 import { TITLE_MAX, type GenerationResult } from "@/lib/posts/schemas.ts";
 import { emitWebhookEvent } from "@/lib/webhooks/emit-event.ts";
 
@@ -19,8 +21,7 @@ export async function applyGenerationResult(
   const outcome = await prisma.$transaction(async (tx) => {
     const task = await tx.generationTask.findUnique({ where: { id: result.task_id } });
     if (!task) throw notFound(`The generation task ${result.task_id}`);
-    const locked = await tx.$queryRaw<{ version: number }[]>`
-      SELECT "version" FROM "content_items" WHERE "id" = ${task.variantId} FOR UPDATE`;
+    const variantVersion = await lockPostVersion(tx, task.variantId);
     const current = await tx.generationTask.findUniqueOrThrow({ where: { id: task.id } });
     const from = current.state as GenerationState;
     // A result for a finished task is a duplicate delivery: answer with the state it has.
@@ -36,7 +37,7 @@ export async function applyGenerationResult(
     const newest = await tx.generationTask.findFirst({ where: { variantId: task.variantId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
     const state = generationOutcome({
       taskBaseVersion: task.baseVersion,
-      variantVersion: locked[0].version,
+      variantVersion,
       isLatestTask: newest?.id === task.id,
     });
     await tx.generationTask.update({
@@ -44,18 +45,15 @@ export async function applyGenerationResult(
       data: { state, resultTitle: title, resultBody: body, finishedAt, writtenBy: origin.writtenBy, offlineReason: origin.offlineReason, partialBody: null },
     });
     if (state === "succeeded") {
-      const variant = await tx.post.findUniqueOrThrow({ where: { id: task.variantId } });
-      await tx.post.update({
-        where: { id: variant.id },
-        data: {
-          title,
-          body,
-          ...afterContentChange(variant, contentHash(title, body)),
-          sourceTitle: task.sourceTitle,
-          sourceBody: task.sourceBody,
-          sourceHash: task.sourceHash,
-          sourceVersion: task.sourceVersion,
-        },
+      const variant = await getPostById(tx, task.variantId);
+      await updatePost(tx, variant.id, {
+        title,
+        body,
+        ...afterContentChange(variant, contentHash(title, body)),
+        sourceTitle: task.sourceTitle,
+        sourceBody: task.sourceBody,
+        sourceHash: task.sourceHash,
+        sourceVersion: task.sourceVersion,
       });
       generated = { userId: task.userId, variantId: task.variantId };
     }

@@ -8,7 +8,9 @@ import { hashRequest } from "@/lib/idempotency/request-hash.ts";
 import { contentHash } from "@/lib/posts/items/content-hash.ts";
 import { enqueueGeneration } from "@/lib/posts/generation/generation-job.ts";
 import { createGenerationTask, snapshotOf } from "@/lib/posts/generation/generation-task.ts";
-import { lockItem } from "@/lib/posts/items/store.ts";
+import { lockPost } from "@/lib/posts/store/owned-post.ts";
+import { findVariant } from "@/lib/posts/store/post-lists.ts";
+import { createPost } from "@/lib/posts/store/post-writes.ts";
 import type { CreateVariantsInput, VariantsResult } from "@/lib/posts/schemas.ts";
 
 export type CreateVariantsAnswer = { status: 200 | 201; body: VariantsResult; replayed: boolean };
@@ -37,7 +39,7 @@ export async function createVariants({ userId, masterId, input }: { userId: stri
   const answer = await retryOnUniqueViolation(async () => {
     const prisma = await db();
     return prisma.$transaction(async (tx) => {
-      const master = await lockItem(tx, userId, masterId, "master");
+      const master = await lockPost(tx, userId, masterId, "master");
       const targets = [...input.targets].sort((a, b) => `${a.channel_id}\n${a.preset_id}`.localeCompare(`${b.channel_id}\n${b.preset_id}`));
       const requestHash = hashRequest({
         master_id: master.id,
@@ -57,15 +59,13 @@ export async function createVariants({ userId, masterId, input }: { userId: stri
       const variants: VariantsResult["variants"] = [];
       for (const target of input.targets) {
         const where = { masterId: master.id, channelId: target.channel_id, presetId: target.preset_id };
-        const existing = await tx.post.findFirst({ where });
+        const existing = await findVariant(tx, where);
         if (existing) {
           variants.push({ ...target, variant_id: existing.id, created: false, task_id: null });
           continue;
         }
         const snapshot = snapshotOf(master);
-        const variant = await tx.post.create({
-          data: { userId, kind: "variant", ...where, title: master.title, body: "", contentHash: contentHash(master.title, ""), ...snapshot },
-        });
+        const variant = await createPost({ userId, kind: "variant", ...where, title: master.title, body: "", contentHash: contentHash(master.title, ""), ...snapshot }, tx);
         const task = await createGenerationTask(tx, { userId, variant, snapshot });
         variants.push({ ...target, variant_id: variant.id, created: true, task_id: task.id });
       }

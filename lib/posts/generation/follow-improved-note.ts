@@ -1,9 +1,9 @@
-import { db } from "@/lib/db/client.ts";
 import { regenerateVariant } from "@/lib/posts/generation/regenerate-variant.ts";
 import { refreshFromNote } from "@/lib/posts/items/refresh-from-note.ts";
 import { noteTextHash } from "@/lib/posts/items/source-note.ts";
 import { approvalState } from "@/lib/posts/items/states.ts";
 import { ApiError } from "@/lib/http/errors.ts";
+import { listMastersOfNote } from "@/lib/posts/store/post-lists.ts";
 
 // Posts made from a note before its second pass (hear-again.ts) follow its new text, where nothing
 // of the person's would be lost: a master still holding the note's text as it copied it (not
@@ -14,22 +14,7 @@ import { ApiError } from "@/lib/http/errors.ts";
 
 /** Brings the unapproved, unedited posts made from a note up to its new text. */
 export async function followImprovedNote({ userId, noteId }: { userId: string; noteId: string }): Promise<number> {
-  const prisma = await db();
-  const masters = await prisma.post.findMany({
-    where: { userId, kind: "master", sourceTranscriptionId: noteId, sourceNoteHash: { not: null } },
-    include: {
-      variants: {
-        select: {
-          id: true,
-          title: true,
-          body: true,
-          contentHash: true,
-          approvedHash: true,
-          generationTasks: { where: { state: "succeeded" }, orderBy: { createdAt: "desc" }, take: 1, select: { resultTitle: true, resultBody: true } },
-        },
-      },
-    },
-  });
+  const masters = await listMastersOfNote({ userId, noteId });
   let followed = 0;
   for (const master of masters) {
     if (noteTextHash(master.body) !== master.sourceNoteHash) continue; // the person edited the master

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { db } from "@/lib/db/client.ts";
+import { listDictionaryTerms } from "@/lib/dictionary/store/dictionary-entries.ts";
 import type { Prisma } from "@/lib/db/generated/client.ts";
 import { defineJob, type JobContext } from "@/lib/jobs/define-job.ts";
 import { enqueueJob } from "@/lib/jobs/queue.ts";
@@ -92,7 +93,6 @@ type HeldTask = Prisma.GenerationTaskGetPayload<{ include: { variant: { include:
 
 /** The post of a task this run holds, written and applied (or failed, on the last attempt). */
 async function generate(task: HeldTask, executionId: string, ctx: JobContext): Promise<void> {
-  const prisma = await db();
   const taskId = task.id;
   const { channel, preset } = task.variant;
   if (!channel || !preset) {
@@ -103,7 +103,7 @@ async function generate(task: HeldTask, executionId: string, ctx: JobContext): P
   try {
     // The names the user taught the recognizer are the ones worth tagging (the generator tells
     // names from everyday words by what each entry replaces).
-    const entries = await prisma.dictionaryEntry.findMany({ where: { userId: task.userId }, select: { misspelling: true, correctSpelling: true } });
+    const entries = await listDictionaryTerms({ userId: task.userId });
     const partial = partialWriter(taskId);
     // Queued (waiting for the writer) until the writer starts on it; running from then on.
     const onStart = () => void whileHeld(taskId, executionId, { state: "running" }).catch(() => undefined);

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/http/errors.ts";
 import { enqueueGeneration } from "@/lib/posts/generation/generation-job.ts";
 import { createGenerationTask, snapshotOf, type SourceSnapshot } from "@/lib/posts/generation/generation-task.ts";
 import { loadItem } from "@/lib/posts/items/load-item.ts";
-import { lockItem } from "@/lib/posts/items/store.ts";
+import { getPostById, lockPost } from "@/lib/posts/store/owned-post.ts";
 import type { ContentItem, RegenerateInput } from "@/lib/posts/schemas.ts";
 
 /**
@@ -19,7 +19,7 @@ export async function regenerateVariant({ userId, id, input }: { userId: string;
 }> {
   const prisma = await db();
   const { item, taskId } = await prisma.$transaction(async (tx) => {
-    const variant = await lockItem(tx, userId, id, "variant");
+    const variant = await lockPost(tx, userId, id, "variant");
     if (input.expected_content_hash !== undefined && input.expected_content_hash !== variant.contentHash) {
       throw new ApiError("edit_conflict", `The variant changed since you read it (its content_hash is now ${variant.contentHash}).`);
     }
@@ -30,7 +30,7 @@ export async function regenerateVariant({ userId, id, input }: { userId: string;
       sourceVersion: variant.sourceVersion ?? 0,
     };
     if (input.source === "master") {
-      snapshot = snapshotOf(await tx.post.findUniqueOrThrow({ where: { id: variant.masterId! } }));
+      snapshot = snapshotOf(await getPostById(tx, variant.masterId!));
     }
     await tx.generationTask.updateMany({
       where: { variantId: variant.id, state: { in: ["queued", "running"] } },

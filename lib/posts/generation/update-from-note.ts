@@ -1,12 +1,12 @@
-import { db } from "@/lib/db/client.ts";
 import { regenerateVariant } from "@/lib/posts/generation/regenerate-variant.ts";
 import { refreshFromNote } from "@/lib/posts/items/refresh-from-note.ts";
 import { approvalState } from "@/lib/posts/items/states.ts";
 import { ApiError } from "@/lib/http/errors.ts";
+import { listVariantApprovals } from "@/lib/posts/store/post-lists.ts";
 import type { ContentItem, RefreshFromNoteInput } from "@/lib/posts/schemas.ts";
 
 /**
- * "Update from the note" in one step (issue 57: it took one tap per post): the master copies the
+ * "Update from the note" in one step, not one tap per post: the master copies the
  * note's text again and, with `rewrite_posts`, every post that is not approved is written again
  * from it. An approved post stays as it was, stale, its approval and deliveries kept: approval
  * covers exactly the text approved, so only the person can move it to new words.
@@ -14,12 +14,7 @@ import type { ContentItem, RefreshFromNoteInput } from "@/lib/posts/schemas.ts";
 export async function updateFromNote({ userId, id, input }: { userId: string; id: string; input: RefreshFromNoteInput }): Promise<{ item: ContentItem; rewriting: string[] }> {
   const item = await refreshFromNote({ userId, id, input });
   if (!input.rewrite_posts) return { item, rewriting: [] };
-  const prisma = await db();
-  const variants = await prisma.post.findMany({
-    where: { userId, kind: "variant", masterId: id },
-    orderBy: { createdAt: "asc" },
-    select: { id: true, contentHash: true, approvedHash: true },
-  });
+  const variants = await listVariantApprovals({ userId, masterId: id });
   const rewriting: string[] = [];
   for (const variant of variants) {
     if (approvalState(variant) === "approved") continue;

@@ -1,8 +1,8 @@
-import { db } from "@/lib/db/client.ts";
 import { canonicalTitle, contentHash } from "@/lib/posts/items/content-hash.ts";
 import { presentItem } from "@/lib/posts/items/present-item.ts";
 import { noteTextHash, sourceTextOf } from "@/lib/posts/items/source-note.ts";
 import { getOwnedNote } from "@/lib/notes/store/owned-note.ts";
+import { createPost } from "@/lib/posts/store/post-writes.ts";
 import { TITLE_MAX, type ContentItem, type CreateMasterInput, type SourceTextKind } from "@/lib/posts/schemas.ts";
 
 const DEFAULT_TITLE_CHARS = 80;
@@ -28,7 +28,6 @@ export function noteTitleOf(transcription: { title: string | null; insights: unk
 
 /** A new master, from a body, one of the user's transcriptions, or both. */
 export async function createMaster({ userId, input }: { userId: string; input: CreateMasterInput }): Promise<ContentItem> {
-  const prisma = await db();
   let body = input.body;
   let sourceTextKind: SourceTextKind | null = null;
   let sourceNoteHash: string | null = null;
@@ -48,17 +47,15 @@ export async function createMaster({ userId, input }: { userId: string; input: C
   body ??= "";
   // The note's title where it has one: its first words said nothing the title did not (issue 44).
   const title = input.title ?? sourceTitle ?? titleFrom(body);
-  const row = await prisma.post.create({
-    data: {
-      userId,
-      kind: "master",
-      title,
-      body,
-      contentHash: contentHash(title, body),
-      sourceTranscriptionId: input.source_transcription_id ?? null,
-      sourceTextKind,
-      sourceNoteHash,
-    },
+  const row = await createPost({
+    userId,
+    kind: "master",
+    title,
+    body,
+    contentHash: contentHash(title, body),
+    sourceTranscriptionId: input.source_transcription_id ?? null,
+    sourceTextKind,
+    sourceNoteHash,
   });
   return presentItem(row, { note: sourceNoteHash ? { outdated: false, noteUpdatedAt: transcriptionUpdatedAt! } : null });
 }

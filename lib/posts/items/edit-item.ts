@@ -4,7 +4,8 @@ import { ApiError } from "@/lib/http/errors.ts";
 import { contentHash } from "@/lib/posts/items/content-hash.ts";
 import { loadItem } from "@/lib/posts/items/load-item.ts";
 import { afterContentChange } from "@/lib/posts/items/states.ts";
-import { lockItem } from "@/lib/posts/items/store.ts";
+import { lockPost } from "@/lib/posts/store/owned-post.ts";
+import { updatePost } from "@/lib/posts/store/post-writes.ts";
 import type { ContentItem, EditItemInput } from "@/lib/posts/schemas.ts";
 
 /**
@@ -15,7 +16,7 @@ import type { ContentItem, EditItemInput } from "@/lib/posts/schemas.ts";
 export async function editItem({ userId, id, input }: { userId: string; id: string; input: EditItemInput }): Promise<ContentItem> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
-    const row = await lockItem(tx, userId, id);
+    const row = await lockPost(tx, userId, id);
     if (row.contentHash !== input.expected_content_hash) {
       throw new ApiError(
         "edit_conflict",
@@ -26,7 +27,7 @@ export async function editItem({ userId, id, input }: { userId: string; id: stri
     const body = input.body ?? row.body;
     const hash = contentHash(title, body);
     if (hash !== row.contentHash) {
-      await tx.post.update({ where: { id }, data: { title, body, ...afterContentChange(row, hash) } });
+      await updatePost(tx, id, { title, body, ...afterContentChange(row, hash) });
     }
     return (await loadItem(tx, userId, id))!;
   }, TRANSACTION_OPTIONS);

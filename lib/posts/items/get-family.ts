@@ -2,6 +2,8 @@ import { db } from "@/lib/db/client.ts";
 import { SNAPSHOT } from "@/lib/db/transaction.ts";
 import type { Db } from "@/lib/db/types.ts";
 import { notFound } from "@/lib/http/errors.ts";
+import { findOwnedPost, getPostById } from "@/lib/posts/store/owned-post.ts";
+import { listVariants } from "@/lib/posts/store/post-lists.ts";
 import { latestTasks } from "@/lib/posts/items/load-item.ts";
 import { presentItem } from "@/lib/posts/items/present-item.ts";
 import { sourceNoteStates } from "@/lib/posts/items/source-note.ts";
@@ -15,14 +17,11 @@ export async function getFamily({ userId, id }: { userId: string; id: string }):
 }
 
 async function readFamily(prisma: Db, userId: string, id: string): Promise<ContentFamily> {
-  const item = await prisma.post.findFirst({ where: { id, userId } });
+  const item = await findOwnedPost({ userId, id, tx: prisma });
   if (!item) throw notFound(`The content item ${id}`);
   const masterId = item.kind === "variant" && item.masterId ? item.masterId : item.id;
-  const master = item.id === masterId ? item : await prisma.post.findUniqueOrThrow({ where: { id: masterId } });
-  const variants = await prisma.post.findMany({
-    where: { masterId, userId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
+  const master = item.id === masterId ? item : await getPostById(prisma, masterId);
+  const variants = await listVariants({ userId, masterId, tx: prisma });
   const tasks = await latestTasks(
     prisma,
     variants.map((v) => v.id),

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/types.ts";
 import type { GenerationTask } from "@/lib/db/generated/client.ts";
+import { findOwnedPost, getPostById } from "@/lib/posts/store/owned-post.ts";
 import { presentItem } from "@/lib/posts/items/present-item.ts";
 import { sourceNoteStates } from "@/lib/posts/items/source-note.ts";
 import type { ContentItem } from "@/lib/posts/schemas.ts";
@@ -16,10 +17,10 @@ export async function latestTasks(prisma: Db, variantIds: string[]): Promise<Map
 
 /** One of the user's items with what its view needs; null when missing or someone else's. */
 export async function loadItem(prisma: Db, userId: string, id: string): Promise<ContentItem | null> {
-  const row = await prisma.post.findFirst({ where: { id, userId } });
+  const row = await findOwnedPost({ userId, id, tx: prisma });
   if (!row) return null;
   if (row.kind !== "variant" || !row.masterId) return presentItem(row, { note: (await sourceNoteStates(prisma, userId, [row])).get(row.id) });
-  const master = await prisma.post.findUniqueOrThrow({ where: { id: row.masterId } });
+  const master = await getPostById(prisma, row.masterId);
   const tasks = await latestTasks(prisma, [row.id]);
   return presentItem(row, { master, task: tasks.get(row.id) });
 }

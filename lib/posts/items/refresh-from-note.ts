@@ -5,7 +5,8 @@ import { contentHash } from "@/lib/posts/items/content-hash.ts";
 import { loadItem } from "@/lib/posts/items/load-item.ts";
 import { noteTextHash, sourceTextOf } from "@/lib/posts/items/source-note.ts";
 import { afterContentChange } from "@/lib/posts/items/states.ts";
-import { lockItem } from "@/lib/posts/items/store.ts";
+import { lockPost } from "@/lib/posts/store/owned-post.ts";
+import { updatePost } from "@/lib/posts/store/post-writes.ts";
 import { findOwnedNote } from "@/lib/notes/store/owned-note.ts";
 import type { ContentItem, RefreshFromNoteInput } from "@/lib/posts/schemas.ts";
 
@@ -18,7 +19,7 @@ import type { ContentItem, RefreshFromNoteInput } from "@/lib/posts/schemas.ts";
 export async function refreshFromNote({ userId, id, input }: { userId: string; id: string; input: RefreshFromNoteInput }): Promise<ContentItem> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
-    const row = await lockItem(tx, userId, id, "master");
+    const row = await lockPost(tx, userId, id, "master");
     if (row.contentHash !== input.expected_content_hash) {
       throw new ApiError("edit_conflict", `The master changed since you read it (its content_hash is now ${row.contentHash}); read it again.`);
     }
@@ -30,14 +31,11 @@ export async function refreshFromNote({ userId, id, input }: { userId: string; i
     }
     const source = sourceTextOf(note);
     const hash = contentHash(row.title, source.text);
-    await tx.post.update({
-      where: { id },
-      data: {
-        body: source.text,
-        sourceTextKind: source.kind,
-        sourceNoteHash: noteTextHash(source.text),
-        ...(hash !== row.contentHash && afterContentChange(row, hash)),
-      },
+    await updatePost(tx, id, {
+      body: source.text,
+      sourceTextKind: source.kind,
+      sourceNoteHash: noteTextHash(source.text),
+      ...(hash !== row.contentHash && afterContentChange(row, hash)),
     });
     return (await loadItem(tx, userId, id))!;
   }, TRANSACTION_OPTIONS);

@@ -4,7 +4,7 @@ import { isUniqueViolation } from "@/lib/db/unique-violation.ts";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
-import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { loadDictionary } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { assertAudioBudgetLeft } from "@/lib/rate-limit/audio-budget.ts";
 import { detectAudioFormat, SUPPORTED_FORMATS_TEXT, type AudioFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { assertAudioQuotaLeft } from "@/lib/notes/note-recognized.ts";
@@ -82,9 +82,9 @@ export async function appendLiveAudio({ userId, id, offset, bytes, mimeType, rec
  * only in a pause, which the stream hears as a phrase's end: the next PATCH cuts after one (its
  * bytes carry more of that pause), or, when none comes within PHRASE_CUT_MS (the phone sent its
  * backlog at once, or went quiet), the phrase's own timer does; and a PATCH cuts when a stretch as
- * long as a live piece has passed with no phrase end (a piece is then cut at its quietest). Every
- * PATCH used to decode the rest and run voice-activity detection on it, about 20 cuts a minute
- * for 5–8 pieces; with three people recording, that took the CPU their streams needed
+ * long as a live piece has passed with no phrase end (a piece is then cut at its quietest). Cutting
+ * at every PATCH (decoding the rest and running voice-activity detection on it) would be about 20
+ * cuts a minute for 5–8 pieces; with three people recording, that takes the CPU their streams need
  * (bench:live-load). Without a stream, every PATCH cuts.
  */
 function cutWhenReady(row: LiveRow & { bytesReceived: number }): void {

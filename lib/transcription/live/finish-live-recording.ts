@@ -7,7 +7,7 @@ import { env } from "@/lib/env.ts";
 import { ApiError, notFound } from "@/lib/http/errors.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { hashRequest } from "@/lib/idempotency/request-hash.ts";
-import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { loadDictionary } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
 import { chargeAudioSeconds } from "@/lib/rate-limit/audio-budget.ts";
 import { audioTooLong } from "@/lib/transcription/audio/decode-audio.ts";

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client.ts";
 import { notFound } from "@/lib/http/errors.ts";
-import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { loadDictionary } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
 import { captionsReach, settledPieces } from "@/lib/transcription/live/captions-reach.ts";
 import { provisionalWords, whenPhraseHeard } from "@/lib/transcription/live/live-captions.ts";

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env.ts";
-import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { loadDictionary } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
 import { log } from "@/lib/log.ts";
 import { db } from "@/lib/db/client.ts";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { env } from "@/lib/env.ts";
-import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { loadDictionary } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { log } from "@/lib/log.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { JobSpec } from "@/lib/jobs/define-job.ts";
 import { enqueueJobOnce } from "@/lib/jobs/queue.ts";
-import type { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import type { loadDictionary } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { errorFields, log } from "@/lib/log.ts";
 import { noteTextImproved } from "@/lib/notes/note-recognized.ts";
 import { IMPROVING_RENEWED_MS } from "@/lib/notes/present-note.ts";

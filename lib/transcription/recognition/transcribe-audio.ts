@@ -1,7 +1,7 @@
 import path from "node:path";
 import { env } from "@/lib/env.ts";
 import { ApiError } from "@/lib/http/errors.ts";
-import { loadDictionary } from "@/lib/dictionary/list-entries.ts";
+import { loadDictionary } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { compileDictionary, type DictionaryEntry } from "@/lib/dictionary/matcher.ts";
 import { correctRecognition } from "@/lib/transcription/recognition/correct-recognition.ts";
 import { mergeDictionaries } from "@/lib/dictionary/merge-dictionaries.ts";

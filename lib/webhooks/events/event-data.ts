@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client.ts";
+import { cleanUpExists } from "@/lib/clean-up/store/clean-up-workflows.ts";
 import { latestNoteOfCleanUp } from "@/lib/notes/store/note-writes.ts";
 import type { WebhookEventType } from "@/lib/webhooks/schemas.ts";
 
@@ -33,13 +33,11 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
 }
 
 async function cleanUpData(sources: EventSources, userId: string, workflowId: string): Promise<Data | null> {
-  const prisma = await db();
   const note = await latestNoteOfCleanUp({ userId, optimizationId: workflowId });
   if (!note) {
     // A short recording's clean-up completes in its upload before the note is saved: the queue
     // tries again in a moment. Gone with its note (deleted with it), there is nothing to send.
-    const cleanUp = await prisma.cleanUpWorkflow.count({ where: { id: workflowId, userId } });
-    if (cleanUp) throw new Error("No note shows this clean-up yet; the event is sent once its upload saved it.");
+    if (await cleanUpExists({ id: workflowId, userId })) throw new Error("No note shows this clean-up yet; the event is sent once its upload saved it.");
     return null;
   }
   const transcription = await orNull(() => sources.transcription({ userId, id: note.id }));
