@@ -62,11 +62,23 @@ async function ours() {
     usage = now;
   };
   const times: Record<string, number> = {};
+  // The model on this machine writes the title and summary first (shown at once), then the key
+  // points and to-dos after the posts (lib/insights/writer-insights.ts): two calls.
+  let headlineSeen = false;
   const insights = writerInsights([])
-    .write({ text: NOTE, language: "en" })
+    .write(
+      { text: NOTE, language: "en" },
+      {
+        onHeadline: async (headline) => {
+          headlineSeen = true;
+          times.title = since();
+          ended("title, summary", headline.written_by ?? "offline", 0);
+        },
+      },
+    )
     .then((draft) => {
-      times.title = since();
-      ended("insights", draft.written_by ?? "offline", 0);
+      times.title ??= since();
+      ended(headlineSeen ? "points, to-dos" : "insights", draft.written_by ?? "offline", 0);
     });
   const posts = PLATFORMS.map((platform) => {
     const { generator } = PLATFORM_RULES[platform].defaultPreset;

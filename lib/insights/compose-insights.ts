@@ -9,7 +9,7 @@ import {
   SUMMARY_MAX,
   type Insights,
 } from "@/lib/insights/schemas.ts";
-import type { InsightsDraft, InsightsInput, InsightsWriter } from "@/lib/insights/types.ts";
+import type { InsightsDraft, InsightsHooks, InsightsInput, InsightsWriter } from "@/lib/insights/types.ts";
 
 /** What identifies an action item across rewrites: its words, case and punctuation aside. */
 export const actionItemKey = (text: string) => text.normalize("NFKC").toLocaleLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
@@ -23,18 +23,21 @@ export async function composeInsights({
   input,
   previous,
   writer,
+  hooks,
   now = new Date(),
 }: {
   input: InsightsInput;
   previous: Insights | null;
   writer: InsightsWriter;
+  /** Passed to the writer: the title and summary shown before the rest is written. */
+  hooks?: InsightsHooks;
   now?: Date;
 }): Promise<Insights | null> {
   let draft: InsightsDraft;
   let writtenBy: Insights["written_by"] = writer.name;
   let offlineReason: string | null = null;
   try {
-    draft = await writer.write(input);
+    draft = await writer.write(input, hooks);
     writtenBy = draft.written_by ?? writer.name;
   } catch (err) {
     log.warn("insights writer failed", { writer: writer.name, ...errorFields(err) });
@@ -65,6 +68,17 @@ export async function composeInsights({
     offline_reason: offlineReason,
     updated_at: now.toISOString(),
   };
+}
+
+/**
+ * The insights shown while a writer finishes them: its title and summary over the stored ones (the
+ * key points and to-dos stay until its own arrive). Who wrote them stays the stored ones' writer.
+ */
+export function withHeadline(stored: Insights, headline: { title: string; summary: string }): Insights {
+  const clean = (text: string, max: number) => cutAtWord(text.replace(/\s+/g, " ").trim(), max);
+  const title = clean(headline.title, INSIGHTS_TITLE_MAX);
+  const summary = clean(headline.summary, SUMMARY_MAX);
+  return { ...stored, ...(title && { title }), ...(summary && { summary }) };
 }
 
 const wordsOf = (text: string) => text.normalize("NFKC").toLocaleLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();

@@ -1,10 +1,10 @@
 import { errorFields, log } from "@/lib/log.ts";
 import { shownText } from "@/lib/notes/store/shown-text.ts";
-import { composeInsights } from "@/lib/insights/compose-insights.ts";
+import { composeInsights, withHeadline } from "@/lib/insights/compose-insights.ts";
 import type { Insights } from "@/lib/insights/schemas.ts";
 import { offlineInsightsWriter } from "@/lib/insights/offline-insights.ts";
 import { insightsBasis, type InsightsBasisNote } from "@/lib/insights/insights-basis.ts";
-import { insightsMarks, rewriteInsights } from "@/lib/insights/store-insights.ts";
+import { insightsMarks, rewriteInsights, showInsightsHeadline } from "@/lib/insights/store-insights.ts";
 import type { InsightsWriter } from "@/lib/insights/types.ts";
 import { findOwnedNote } from "@/lib/notes/store/owned-note.ts";
 
@@ -42,7 +42,15 @@ export async function refreshInsights({
       basis: insightsBasis,
       write: async (note, current) => {
         if (!writer && current && current.written_by !== "offline" && insightsMarks(note.insights).basis === insightsBasis(note)) return null;
-        return composeInsights({ input: { text: shownText(note), language: note.language, title: note.title, recordedAt: note.createdAt }, previous: current, writer: by });
+        // A writer that writes the title and summary first: they are shown at once, the rest follows.
+        const onHeadline = async (headline: { title: string; summary: string }) =>
+          showInsightsHeadline({ userId, id, basis: insightsBasis(note), show: (stored) => withHeadline(stored, headline) });
+        return composeInsights({
+          input: { text: shownText(note), language: note.language, title: note.title, recordedAt: note.createdAt },
+          previous: current,
+          writer: by,
+          hooks: writer ? { onHeadline } : undefined,
+        });
       },
       writerQueued,
     });

@@ -66,6 +66,33 @@ export async function changeInsights({
   }, TRANSACTION_OPTIONS);
 }
 
+/**
+ * Shows a writer's title and summary before its key points and to-dos are written (`show` gets
+ * what is stored), when what is stored was written from the same text (`basis`): they stay marked
+ * as on their way (insights_pending) until rewriteInsights stores the whole.
+ */
+export async function showInsightsHeadline({
+  userId,
+  id,
+  basis,
+  show,
+}: {
+  userId: string;
+  id: string;
+  basis: string;
+  show: (current: Insights) => Insights;
+}): Promise<void> {
+  const prisma = await db();
+  await prisma.$transaction(async (tx) => {
+    if (!(await lockNote(tx, userId, id))) return;
+    const value = await insightsValueOf(tx, id);
+    const current = storedInsights(value);
+    const marks = insightsMarks(value);
+    if (!current || marks.basis !== basis) return;
+    await writeInsights(tx, id, show(current), marks);
+  }, TRANSACTION_OPTIONS);
+}
+
 /** `next` with the ticks of `stored` on the items both have (the ticks made while `next` was written). */
 function withTicksOf(next: Insights, stored: Insights | null): Insights {
   const ticked = new Map((stored?.action_items ?? []).map((item) => [actionItemKey(item.text), item.done]));

@@ -24,7 +24,13 @@ export type InsightsDraft = {
   written_by?: "writer" | "local-model";
 };
 
+/** The title and summary, written before the rest (the model on this machine writes them first). */
+export type InsightsHeadline = Pick<InsightsDraft, "title" | "summary" | "written_by">;
+
+/** `onHeadline`: hears the title and summary as soon as a writer that writes them first has them (to be shown while the rest is written). */
+export type InsightsHooks = { onHeadline?: (headline: InsightsHeadline) => Promise<void> };
+
 export type InsightsWriter = {
   name: "offline" | "writer";
-  write(input: InsightsInput): Promise<InsightsDraft>;
+  write(input: InsightsInput, hooks?: InsightsHooks): Promise<InsightsDraft>;
 };

@@ -8,6 +8,7 @@ import { GET as getTranscription, PATCH as editTranscription } from "@/app/api/v
 import { PATCH as tickRoute } from "@/app/api/v1/transcriptions/[id]/insights/route.ts";
 import { db } from "@/lib/db/client.ts";
 import { refreshInsightsAfterCleanUp } from "@/lib/insights/write-note-insights.ts";
+import { refreshInsights } from "@/lib/insights/refresh-insights.ts";
 import { setUpTestDatabase, testDbKind } from "../support/database.ts";
 import { jfkOpening } from "../support/audio.ts";
 import { createTestNote, createTestUser, type TestUser } from "../support/factories.ts";
@@ -165,5 +166,43 @@ describe("insights on notes (issue 31)", () => {
     assert.deepEqual(await search("zeppelin"), [note.id], "the title");
     assert.deepEqual(await search("airship"), [note.id], "an action item");
     assert.deepEqual(await search("submarine"), []);
+  });
+  test("a writer that writes the title and summary first: they show at once, still on their way, and the key points and to-dos follow (issue 67)", async () => {
+    const user = await createTestUser();
+    const note = await noteWithText(user, PLAN);
+    const offline = note.insights!;
+    // What writeNoteInsights does when a model writes insights: the offline ones, and the model's queued.
+    await refreshInsights({ userId: user.id, id: note.id, writerQueued: true });
+    assert.equal((await read(user, note.id)).body.insights_pending, true);
+    let between: { insights: { title: string; summary: string; key_points: string[]; written_by: string }; insights_pending: boolean } | undefined;
+    const stored = await refreshInsights({
+      userId: user.id,
+      id: note.id,
+      writer: {
+        name: "writer",
+        async write(_input, hooks) {
+          await hooks?.onHeadline?.({ title: "Quarterly budget review", summary: "The marketing budget is over because of the conference booth.", written_by: "local-model" });
+          between = (await read(user, note.id)).body;
+          return {
+            title: "Quarterly budget review",
+            summary: "The marketing budget is over because of the conference booth.",
+            key_points: ["The booth invoice needs correcting."],
+            action_items: ["Call Anna about the booth invoice"],
+            written_by: "local-model",
+          };
+        },
+      },
+    });
+    assert.ok(between, "the writer ran");
+    assert.equal(between.insights.title, "Quarterly budget review", "the title shows before the rest is written");
+    assert.equal(between.insights.summary, "The marketing budget is over because of the conference booth.");
+    assert.deepEqual(between.insights.key_points, offline.key_points, "the key points stay until the writer's arrive");
+    assert.equal(between.insights.written_by, "offline", "who wrote them is said once the whole is written");
+    assert.equal(between.insights_pending, true, "still on their way: the page keeps following");
+    assert.equal(stored?.written_by, "local-model");
+    const after = (await read(user, note.id)).body;
+    assert.deepEqual(after.insights.key_points, ["The booth invoice needs correcting."]);
+    assert.deepEqual(after.insights.action_items.map((item: Item) => item.text), ["Call Anna about the booth invoice"]);
+    assert.equal(after.insights_pending, false);
   });
 });

@@ -490,14 +490,15 @@ describe("a note read once for all its tasks", () => {
       const other = await writeObject({ schema: z.object({ title: z.string() }), name: "t", system: "Another note's task.", prompt: "Something else entirely.", maxTokens: 8 });
       assert.ok(other.ok || other.kind === "malformed"); // the model holds another note
       const evaluated: { prompt: number; evaluated: number }[] = [];
-      const measure = async (task: () => Promise<unknown>) => {
+      const measure = async (task: () => Promise<unknown>, calls = [1]) => {
         const before = localModelUsage();
         await task();
         const after = localModelUsage();
-        assert.equal(after.generations - before.generations, 1);
+        assert.ok(calls.includes(after.generations - before.generations), `${after.generations - before.generations} calls`);
         evaluated.push({ prompt: after.promptTokens - before.promptTokens, evaluated: after.evaluatedTokens - before.evaluatedTokens });
       };
-      await measure(() => writerInsights().write({ text: note, language: "en" }).catch(() => undefined));
+      // The insights: the title and summary, then (unless that answer was refused) the key points and to-dos.
+      await measure(() => writerInsights().write({ text: note, language: "en" }).catch(() => undefined), [1, 2]);
       await measure(() => writePost({ ...input, platform: "x" }));
       await measure(() => writePost({ ...input, platform: "bluesky" }));
       const [first, ...rest] = evaluated;
