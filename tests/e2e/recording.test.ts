@@ -68,9 +68,12 @@ test("record from the microphone, see the transcript; a dictionary word changes 
   assert.ok((recorded.match(/\p{L}+/gu) ?? []).length >= 8, `the recording should carry speech: ${recorded}`);
   // Heard by the basic recognizer: the note says so, and what comes next (issue 57). While the
   // second pass hears the whole recording again, its "Improving the text" line stands in that
-  // place (one line at a time); on a slow machine the pass takes longer than a wait's 30 s.
+  // place (one line at a time); on a slow machine the pass takes longer than a wait's 30 s. Alone it
+  // takes under a minute (tests/system/second-pass-restart.test.ts: 37 s); beside the other browser
+  // tests' recognitions on two cores it took over 240 s on 2026-12-07 (an open finding of issue 66:
+  // a durable second pass waits behind other people's work).
   const basic = page.getByTestId("basic-recognizer");
-  await basic.getByText(/Heard by the basic recognizer, so some words may be off\. The accurate recognizer (is not set up on this server|could not be downloaded yet|is downloading)/).waitFor({ timeout: 240_000 });
+  await basic.getByText(/Heard by the basic recognizer, so some words may be off\. The accurate recognizer (is not set up on this server|could not be downloaded yet|is downloading)/).waitFor({ timeout: 420_000 });
   assert.equal(await basic.getByRole("link", { name: "Transcription settings" }).getAttribute("href"), "/settings#transcription");
   // The app's link colour, not the browser's default blue (issue 69).
   const [linkColor, primary] = await basic.getByRole("link", { name: "Transcription settings" }).evaluate((a) => {
