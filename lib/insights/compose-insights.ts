@@ -11,6 +11,9 @@ import {
 } from "@/lib/insights/schemas.ts";
 import type { InsightsDraft, InsightsHooks, InsightsInput, InsightsWriter } from "@/lib/insights/types.ts";
 
+/** A writer's text on one line, cut at a word to `max` characters. */
+const clean = (text: unknown, max: number) => cutAtWord(String(text ?? "").replace(/\s+/g, " ").trim(), max);
+
 /** What identifies an action item across rewrites: its words, case and punctuation aside. */
 export const actionItemKey = (text: string) => text.normalize("NFKC").toLocaleLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 
@@ -52,7 +55,6 @@ export async function composeInsights({
     }
   }
   const ticked = new Map((previous?.action_items ?? []).map((item) => [actionItemKey(item.text), item.done]));
-  const clean = (text: unknown, max: number) => cutAtWord(String(text ?? "").replace(/\s+/g, " ").trim(), max);
   const list = (items: unknown, count: number, max: number) =>
     (Array.isArray(items) ? items : []).map((item) => clean(item, max)).filter(Boolean).slice(0, count);
   // A writer may answer a blank title (a small model does, under the grammar): the note is never
@@ -75,7 +77,6 @@ export async function composeInsights({
  * key points and to-dos stay until its own arrive). Who wrote them stays the stored ones' writer.
  */
 export function withHeadline(stored: Insights, headline: { title: string; summary: string }): Insights {
-  const clean = (text: string, max: number) => cutAtWord(text.replace(/\s+/g, " ").trim(), max);
   const title = clean(headline.title, INSIGHTS_TITLE_MAX);
   const summary = clean(headline.summary, SUMMARY_MAX);
   return { ...stored, ...(title && { title }), ...(summary && { summary }) };
