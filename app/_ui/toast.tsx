@@ -3,7 +3,11 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import styles from "./ui.module.css";
 
-/** What a toast is about (the text it fixed, the summary that changed): it must not cover them. */
+/**
+ * What a toast is about (the text it fixed, the title and summary that changed): it must not cover
+ * them. Listed most important first: where no place is clear of all, the toast keeps clear of the
+ * first it can (a changed title and summary, a few lines, before the long text around them).
+ */
 export type ToastAbout = () => (Element | null | undefined)[];
 /** `topic`: a toast about the same thing as one on screen takes its place ("Undone", then no stale "Undo"). */
 export type ToastOptions = { about?: ToastAbout; topic?: string };
@@ -104,10 +108,16 @@ function placeAway(stack: HTMLElement, about: Element[]): Place {
   const covered = (place: Place) => {
     stack.classList.toggle(styles.toastsTop, place === "top");
     const { top, bottom } = stack.getBoundingClientRect();
-    return overlap(rects, top, bottom);
+    return rects.map((r) => overlap([r], top, bottom));
   };
   const atBottom = covered("bottom");
-  const best: Place = atBottom && covered("top") < atBottom ? "top" : "bottom";
+  let best: Place = "bottom";
+  if (atBottom.some(Boolean)) {
+    const atTop = covered("top");
+    // The first element one place covers and the other covers less of decides (most important first).
+    const first = atBottom.findIndex((pixels, i) => pixels !== atTop[i]);
+    if (first >= 0 && atTop[first] < atBottom[first]) best = "top";
+  }
   stack.classList.toggle(styles.toastsTop, best === "top");
   return best;
 }

@@ -69,7 +69,9 @@ test("a live recording's text is heard again and improved, and the note says so 
   const toast = page.getByTestId("toast").filter({ hasText: "Text improved" });
   await toast.waitFor({ timeout: 120_000 });
   assert.equal(await toast.getByRole("button", { name: "Undo" }).count(), 1, "what the second pass changed can be undone");
-  // It covers nothing of the summary it is about; and the summary follows the new text (issue 57).
+  // It covers nothing of the title and summary it is about (issue 69 item 8: it sat on the title that
+  // had just changed); and the summary follows the new text (issue 57).
+  await assertToastClear(toast, page.locator("#note-heading"), "the title");
   const summary = page.getByTestId("insights-summary");
   if (await summary.isVisible()) await assertToastClear(toast, summary, "the summary");
   await improving.waitFor({ state: "detached" });

@@ -59,7 +59,9 @@ export function NoteTitle({ note, fallback, onRenamed, disabled }: { note: Trans
   }
   return (
     <div className={styles.titleRow}>
-      <h1 className={styles.title}>{title}</h1>
+      <h1 className={styles.title} id="note-heading">
+        {title}
+      </h1>
       <IconButton label="Rename" icon={<Pencil size={18} aria-hidden="true" />} onClick={() => setRenaming(true)} disabled={disabled} data-testid="rename" />
     </div>
   );

@@ -34,7 +34,7 @@ export function TextImproving({
   const improvedAt = useRef(note.text_improved_at);
   useEffect(() => {
     if (wasImproving.current && !note.text_improving) {
-      const about = { topic: HEARD_AGAIN, about: () => [document.getElementById("note-summary"), document.querySelector("[data-testid=basic-recognizer]"), document.getElementById("transcript-text")] };
+      const about = { topic: HEARD_AGAIN, about: () => [document.getElementById("note-heading"), document.getElementById("note-summary"), document.querySelector("[data-testid=basic-recognizer]"), document.getElementById("transcript-text")] };
       if (note.text_improved_at && note.text_improved_at !== improvedAt.current) {
         toast("Text improved: heard again from the whole recording.", note.text_improved_undoable && onUndo ? { label: "Undo", onClick: onUndo } : undefined, about);
       } else if (asked && !note.edited_at) {
