@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "@/tests/e2e/fixtures.ts";
-import { assertTappable, assertToastClear, newPhone, noteText, screenshot, signUp, uploadNote } from "@/tests/e2e/support.ts";
+import { assertTappable, assertToastClear, newPhone, noteEditor, noteText, screenshot, signUp, uploadNote } from "@/tests/e2e/support.ts";
 
 // Issue 57 item 2 on a phone at 360×740, light and dark: a note the basic recognizer heard says so;
 // once the accurate recognizer has arrived, it offers to hear the recording again, and says when
@@ -52,5 +52,17 @@ test("a basic recognizer's note is heard again once the accurate recognizer has 
   const note = (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as { text_improving: boolean; text_improved_at: string | null };
   assert.equal(note.text_improving, false);
   assert.equal(note.text_improved_at, null);
+
+  // Edited, the note is the person's: it is not heard again, and the line says why in one sentence
+  // (issue 69 item 10: it went on offering nothing, without a word).
+  const editor = await noteEditor(page);
+  await editor.fill(`${before} And one more line of my own.`);
+  await page.getByRole("button", { name: "Done", exact: true }).click();
+  await page.getByTestId("save-state").filter({ hasText: /saved/i }).waitFor({ timeout: 15_000 });
+  await line.getByText("You edited this note, so it is not heard again: your words stay.", { exact: true }).waitFor();
+  assert.equal(await line.getByRole("button", { name: "Hear it again" }).count(), 0);
+  await line.scrollIntoViewIfNeeded();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "hear-again-edited-dark", { fullPage: false });
   await context.close();
 });
