@@ -43,6 +43,12 @@ export type QueuedUpload = {
   mimeType: string;
   /** Dropped once the upload is done, to give the space back. */
   blob: Blob | null;
+  /**
+   * Too large to send as it is (over LARGEST_REQUEST_BYTES: a shared file, a file the audio tools
+   * could not convert): never sent whole; a page of the app converts it to compact parts first
+   * (prepare-queued.ts), which take its place.
+   */
+  prepare?: boolean;
   /** Sent as Idempotency-Key: a retry after a lost response replays the first result instead of creating another. */
   idempotencyKey: string;
   status: UploadStatus;

@@ -53,3 +53,11 @@ test("offline only when offline; online and due it is about to go; backed off it
   const backedOff = [part(1), part(2, { status: "pending", error: "No connection; will retry.", nextAttemptAt: Date.now() + 60_000 })];
   assert.deepEqual(recordingStage(backedOff, true), { kind: "waiting", parts: 3, error: "No connection; will retry." });
 });
+
+test("a recording too large to send as it is is being made smaller (offline too); if that failed, it waits with the reason", () => {
+  const whole = part(1, { parts: 1, status: "pending", transcriptionId: null, prepare: true, blob: new Blob([new Uint8Array(5)]) });
+  assert.deepEqual(recordingStage([whole], true), { kind: "preparing", step: "converting", seconds: 0 });
+  assert.deepEqual(recordingStage([whole], false), { kind: "preparing", step: "converting", seconds: 0 });
+  const why = "Too large to send as it is (312 MB), and it could not be made smaller on this phone this time.";
+  assert.deepEqual(recordingStage([{ ...whole, error: why }], true), { kind: "waiting", parts: 1, error: why });
+});

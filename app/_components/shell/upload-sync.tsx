@@ -3,11 +3,13 @@
 import { useEffect } from "react";
 import { rememberOwner } from "@/app/_lib/owner.ts";
 import { recoverInterruptedRecordings } from "@/app/_lib/recording/recorder.ts";
+import { prepareQueuedUploads } from "@/app/_lib/recording/prepare-queued.ts";
 import { nextDueIn, processQueue } from "@/app/_lib/recording/upload-queue.ts";
 import { whenIdle } from "@/app/_lib/idle.ts";
 
 /**
- * Sends this phone's queued recordings from every page of the app, not only from Record: on
+ * Sends this phone's queued recordings from every page of the app, not only from Record (and makes
+ * those too large to send as they are smaller first, prepare-queued.ts): on
  * opening, on coming back online or to the foreground, when a recording is queued, and when a
  * retry falls due. The queue lock (navigator.locks) makes one tab, or the service worker's
  * Background Sync, the only uploader at a time; Idempotency-Keys make a repeat harmless.
@@ -18,6 +20,10 @@ export function UploadSync({ owner }: { owner: string }) {
     let stopped = false;
     const drain = async (force = false) => {
       clearTimeout(timer);
+      // A recording too large to send as it is is made smaller first, beside the rest being sent.
+      void prepareQueuedUploads(owner)
+        .then((prepared) => void (!stopped && prepared > 0 && drain(true)))
+        .catch(() => undefined);
       await processQueue({ owner, force }).catch(() => 0);
       const due = await nextDueIn(owner).catch(() => null);
       if (!stopped && due !== null) timer = setTimeout(() => void drain(), Math.max(1000, due));

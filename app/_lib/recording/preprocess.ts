@@ -1,4 +1,4 @@
-import type { FFmpeg } from "@ffmpeg/ffmpeg";
+import type { FFFSType, FFmpeg } from "@ffmpeg/ffmpeg";
 import { FFMPEG_FILES } from "@/app/_lib/recording/generated/ffmpeg-files.ts";
 import { nextLiveCut, parseSilences, parseWrittenSeconds, splitPoints } from "@/app/_lib/recording/split-points.ts";
 
@@ -19,12 +19,15 @@ export type PreprocessProgress = { stage: "loading" | "converting" | "splitting"
 const ENCODE = ["-vn", "-ac", "1", "-ar", "16000", "-af", "silencedetect=noise=-35dB:d=0.4", "-c:a", "libopus", "-b:a", "32k", "-application", "audio"];
 
 export async function preprocessAudio(blob: Blob, onProgress: (p: PreprocessProgress) => void = () => {}): Promise<PreparedPart[]> {
-  const data = new Uint8Array(await blob.arrayBuffer());
   onProgress({ stage: "loading", seconds: 0 });
   return withFFmpeg(async (ffmpeg) => {
-    await ffmpeg.writeFile("input", data);
-    const converted = await run(ffmpeg, ["-i", "input", ...ENCODE, "speech.ogg"], (seconds) => onProgress({ stage: "converting", seconds }));
-    await ffmpeg.deleteFile("input");
+    const input = await openInput(ffmpeg, blob);
+    let converted: string[];
+    try {
+      converted = await run(ffmpeg, ["-i", input.path, ...ENCODE, "speech.ogg"], (seconds) => onProgress({ stage: "converting", seconds }));
+    } finally {
+      await input.close();
+    }
     const duration = parseWrittenSeconds(converted);
     const cuts = splitPoints(duration, parseSilences(converted, duration), { chunkSeconds: CHUNK_SECONDS });
     if (!cuts.length) return [{ blob: await take(ffmpeg, "speech.ogg"), start: 0, end: duration }];
@@ -39,6 +42,29 @@ export async function preprocessAudio(blob: Blob, onProgress: (p: PreprocessProg
     await ffmpeg.deleteFile("speech.ogg");
     return parts;
   });
+}
+
+/**
+ * The recording as a file ffmpeg reads: mounted (WORKERFS reads the Blob where it is, a slice at a
+ * time), so a recording of hundreds of MB is not copied into ffmpeg's memory, which is capped at
+ * 2–4 GB; copied in where the mount is not available.
+ */
+async function openInput(ffmpeg: FFmpeg, blob: Blob): Promise<{ path: string; close: () => Promise<void> }> {
+  try {
+    await ffmpeg.createDir("/recording");
+    // A string enum of @ffmpeg/ffmpeg, whose class is loaded from this site, not bundled (above).
+    await ffmpeg.mount("WORKERFS" as unknown as FFFSType, { blobs: [{ name: "audio", data: blob }] }, "/recording");
+    return {
+      path: "/recording/audio",
+      close: async () => {
+        await ffmpeg.unmount("/recording");
+        await ffmpeg.deleteDir("/recording");
+      },
+    };
+  } catch {
+    await ffmpeg.writeFile("input", new Uint8Array(await blob.arrayBuffer()));
+    return { path: "input", close: async () => void (await ffmpeg.deleteFile("input")) };
+  }
 }
 
 /** Recorded before live recordings: the parts of a recording were cut at pauses 30–60 s apart while it went on. */

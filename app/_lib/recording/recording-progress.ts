@@ -69,6 +69,8 @@ export function recordingStage(items: QueuedUpload[], online = typeof navigator 
   if (inFlight.length) return { kind: "transcribing", part: inFlight[0].part, parts };
   const waiting = sorted.find((i) => i.status === "pending");
   if (!waiting) return { kind: "transcribing", part: sorted.at(-1)!.part, parts }; // between two parts
+  // Too large to send as it is: a page of the app makes it smaller first (prepare-queued.ts).
+  if (waiting.prepare && !waiting.error) return { kind: "preparing", step: "converting", seconds: 0 };
   if (!online) return { kind: "offline", parts: parts || sorted.length };
   // Due now, online, nothing in its way: it is about to go (not a wait worth a word).
   if (!waiting.error && waiting.nextAttemptAt <= Date.now()) {

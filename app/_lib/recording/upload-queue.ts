@@ -12,6 +12,13 @@ const BACKOFF_MAX_MS = 5 * 60_000;
 
 export type NewUpload = { blob: Blob; fileName: string; mimeType: string };
 
+/**
+ * No request the app sends is larger than this: a Cloudflare Tunnel refuses bodies over 100 MB,
+ * other proxies less (docs/phone.md). A recording over it is never sent whole; it waits in the
+ * queue until a page of the app has converted it to compact parts (prepare-queued.ts).
+ */
+export const LARGEST_REQUEST_BYTES = 90_000_000;
+
 const RECORDING_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The recording_id of a queued item: the server groups every upload with the same one. */
@@ -29,6 +36,7 @@ function newItem(owner: string, upload: NewUpload, at: Placement): QueuedUpload 
     fileName: upload.fileName,
     mimeType: upload.mimeType,
     blob: upload.blob,
+    ...(upload.blob.size > LARGEST_REQUEST_BYTES ? { prepare: true } : {}),
     idempotencyKey: `vd-upload-${at.batchId}-${at.part}`,
     status: "pending",
     attempts: 0,
@@ -96,6 +104,35 @@ export async function finishRecordingParts(recordingId: string, parts: number): 
   await Promise.all([...updated.map((item) => tx.store.put(item)), tx.done]);
   announceQueueChange();
   return updated.sort((a, b) => a.part - b.part);
+}
+
+/**
+ * A recording too large to send as it is, converted on this phone: its parts take its place in one
+ * transaction (same recording, a part each, the time it was recorded), unless it is gone meanwhile
+ * (discarded, or converted by another tab). Answers the new items, or none.
+ */
+export async function replaceWithParts(item: QueuedUpload, parts: NewUpload[]): Promise<QueuedUpload[]> {
+  const db = await localDb();
+  const tx = db.transaction("uploads", "readwrite");
+  const current = await tx.store.get(item.id);
+  if (!current?.prepare || !parts.length) {
+    await tx.done;
+    return [];
+  }
+  const recordingId = recordingIdOf(current);
+  const items = parts.map((p, i) => ({
+    ...newItem(current.owner, p, { id: `${current.batchId}-part-${i + 1}`, batchId: current.batchId, recordingId, part: i + 1, parts: parts.length }),
+    createdAt: current.createdAt,
+  }));
+  await Promise.all([tx.store.delete(current.id), ...items.map((next) => tx.store.put(next)), tx.done]);
+  announceQueueChange();
+  void requestBackgroundSync();
+  return items;
+}
+
+/** Says why a recording waits in the queue (its conversion failed), without sending it. */
+export async function noteWaiting(id: string, error: string): Promise<void> {
+  await update(id, { error });
 }
 
 export async function listUploads(owner: string): Promise<QueuedUpload[]> {
@@ -235,7 +272,7 @@ export async function processQueue({ owner, force = false }: { owner: string; fo
       const pending = await db.getAllFromIndex("uploads", "byStatus", "pending");
       // Synchronous from here: two lanes never claim the same item.
       const next = pending
-        .filter((item) => item.owner === owner && item.blob && !tried.has(item.id))
+        .filter((item) => item.owner === owner && item.blob && !item.prepare && !tried.has(item.id))
         .filter((item) => force || item.nextAttemptAt <= Date.now())
         .sort((a, b) => a.createdAt - b.createdAt || a.part - b.part)[0];
       if (next) tried.add(next.id);
@@ -286,7 +323,8 @@ export async function processQueue({ owner, force = false }: { owner: string; fo
 /** When the next backed-off item is due (ms from now), or null when nothing is waiting. */
 export async function nextDueIn(owner: string): Promise<number | null> {
   const db = await localDb();
-  const pending = (await db.getAllFromIndex("uploads", "byStatus", "pending")).filter((item) => item.owner === owner);
+  // A recording waiting to be converted is not due: a page converts it when one is open.
+  const pending = (await db.getAllFromIndex("uploads", "byStatus", "pending")).filter((item) => item.owner === owner && !item.prepare);
   if (!pending.length) return null;
   return Math.max(0, Math.min(...pending.map((p) => p.nextAttemptAt)) - Date.now());
 }

@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import { stat } from "node:fs/promises";
+import { test } from "@/tests/e2e/fixtures.ts";
+import type { Page } from "@playwright/test";
+import { ffmpegFixtureFile, JFK_WAV } from "@/tests/support/audio.ts";
+import { newPhone, screenshot, signUp, waitForOfflineReady } from "@/tests/e2e/support.ts";
+
+// Issue 68: no request the app sends is over 90 MB (a Cloudflare Tunnel refuses bodies over 100
+// MB). A 300 MB recording (a studio WAV: 192 kHz, stereo, 32-bit; the JFK speech with pauses, 196 s)
+// goes in through the upload page and through the share target; each becomes one note of several
+// parts, and the largest body any page of the app sent is read from the page itself (every fetch
+// and XMLHttpRequest, their FormData's files counted). The share target's own POST is the phone's
+// share sheet handing the file to the app's service worker, which keeps it on the phone: no request.
+
+const LARGEST = 90_000_000;
+
+/**
+ * Counts the bytes of every request body a page of the app sends, in `window.largestBody`. Without
+ * Background Sync (as in Safari and Firefox) the pages send the queue, so every upload is counted
+ * here, none by the service worker (which sends only what the pages would, when they are closed).
+ */
+async function countBodies(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(ServiceWorkerRegistration.prototype, "sync", { configurable: true, get: () => undefined });
+    const w = window as unknown as { largestBody: number; bodies: number };
+    w.largestBody = 0;
+    w.bodies = 0;
+    const sizeOf = (body: unknown): number => {
+      if (!body) return 0;
+      if (body instanceof Blob) return body.size;
+      if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return body.byteLength;
+      if (typeof body === "string") return new TextEncoder().encode(body).length;
+      if (body instanceof FormData) return [...body.values()].reduce((sum: number, v) => sum + (typeof v === "string" ? v.length : v.size), 0);
+      if (body instanceof URLSearchParams) return body.toString().length;
+      return 0;
+    };
+    const seen = (size: number) => {
+      w.bodies += 1;
+      w.largestBody = Math.max(w.largestBody, size);
+    };
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body?: Document | XMLHttpRequestBodyInit | null) {
+      seen(sizeOf(body));
+      return send.call(this, body);
+    };
+    const fetch = window.fetch;
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      seen(sizeOf(init?.body));
+      return fetch(input, init);
+    };
+  });
+}
+
+const bodies = (page: Page) =>
+  page.evaluate(() => {
+    const { largestBody, bodies } = window as unknown as { largestBody: number; bodies: number };
+    return { largestBody, bodies };
+  });
+
+/** The joined note of the recording the page opened by itself: its parts, from the server. */
+async function joinedParts(page: Page): Promise<number> {
+  await page.waitForURL("**/transcripts/recordings/*", { timeout: 420_000 });
+  const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+  const res = await page.request.get(`/api/v1/recordings/${encodeURIComponent(id)}`);
+  assert.equal(res.status(), 200);
+  return ((await res.json()) as { parts_received: number }).parts_received;
+}
+
+test("a 300 MB recording, picked or shared into the app, goes up in parts of under 90 MB and becomes one note", async ({ app }) => {
+  test.setTimeout(900_000);
+  const big = await ffmpegFixtureFile("studio-300mb.wav", [
+    "-i", JFK_WAV, "-f", "lavfi", "-t", "1.3", "-i", "anullsrc=r=16000:cl=mono",
+    "-filter_complex", "[0:a][1:a]concat=n=2:v=0:a=1,aloop=loop=15:size=2e9,aresample=192000,aformat=channel_layouts=stereo[out]",
+    "-map", "[out]", "-c:a", "pcm_s32le",
+  ]);
+  const size = (await stat(big)).size;
+  assert.ok(size > 300_000_000, `the file is ${size} bytes`);
+
+  const { context, page } = await newPhone(app);
+  await countBodies(page);
+  await signUp(page);
+  await waitForOfflineReady(page);
+
+  // Picked on the upload page: converted on the phone and split, then sent a part at a time.
+  await page.goto("/record");
+  await page.getByLabel("Or choose an audio file").setInputFiles(big);
+  const picked = await joinedParts(page);
+  assert.ok(picked >= 3, `196 s in parts of about a minute: ${picked}`);
+  const sentPicked = await bodies(page);
+  assert.ok(sentPicked.bodies >= picked, `every part sent from the page: ${sentPicked.bodies} requests with a body`);
+  assert.ok(sentPicked.largestBody > 0 && sentPicked.largestBody <= LARGEST, `the largest request body: ${sentPicked.largestBody} bytes`);
+
+  // Shared from another app: the service worker keeps it whole on the phone, marked too large to
+  // send as it is; the page it opens makes it smaller first, then sends the parts.
+  await page.goto("/record");
+  await page.evaluate(() => {
+    const form = document.createElement("form");
+    form.method = "POST";
+    form.action = "/share-target";
+    form.enctype = "multipart/form-data";
+    const input = document.createElement("input");
+    input.type = "file";
+    input.name = "audio";
+    input.id = "shared-file";
+    form.append(input);
+    document.body.append(form);
+  });
+  await page.locator("#shared-file").setInputFiles(big);
+  await page.evaluate(() => (document.getElementById("shared-file") as HTMLInputElement).form!.submit());
+  await page.waitForURL(/\/record/);
+  await page.getByTestId("progress-card").waitFor();
+  await screenshot(page, "large-shared-preparing", { fullPage: false });
+  const shared = await joinedParts(page);
+  assert.ok(shared >= 3, `196 s in parts of about a minute: ${shared}`);
+  const sentShared = await bodies(page);
+  assert.ok(sentShared.bodies >= shared, `every part sent from the page: ${sentShared.bodies} requests with a body`);
+  assert.ok(sentShared.largestBody > 0 && sentShared.largestBody <= LARGEST, `the largest request body: ${sentShared.largestBody} bytes`);
+  await context.close();
+});
