@@ -99,6 +99,7 @@ test("content: recording → note → Make posts → copy before approval, share
   const shared = await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared);
   assert.equal(shared.length, 1);
   assert.ok(shared[0].text && shared[0].text.length > 0, "the variant's text went to the share sheet");
+  assert.equal(shared[0].title, undefined, "the text alone: some share targets paste a title beside it (issue 69)");
   f = await family(page, masterId);
   assert.deepEqual(f.deliveries.filter((d) => d.method === "share").map((d) => d.state), ["presented"]);
 

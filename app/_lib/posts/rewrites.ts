@@ -27,7 +27,8 @@ export const rewriteText = (rewrite: Pick<Rewrite, "title" | "text">) => (rewrit
 export async function shareRewrite(rewrite: Rewrite): Promise<"presented" | "cancelled" | "failed" | "unsupported"> {
   if (typeof navigator === "undefined" || typeof navigator.share !== "function") return "unsupported";
   try {
-    await navigator.share({ title: rewrite.title || undefined, text: rewriteText(rewrite) });
+    // The text alone, its title its first line: some share targets paste a `title` beside the text (issue 69).
+    await navigator.share({ text: rewriteText(rewrite) });
     return "presented";
   } catch (err) {
     return (err as DOMException)?.name === "AbortError" ? "cancelled" : "failed";

@@ -36,10 +36,12 @@ export function canShare(): boolean {
 export async function shareVariant(variant: ContentItem, { asFile = false, post }: { asFile?: boolean; post?: number } = {}): Promise<ShareOutcome> {
   if (!canShare()) return "unsupported";
   const text = shareText(variant, post);
-  let data: ShareData = { title: variant.title || undefined, text };
+  // The text alone: some share targets paste a `title` beside it, the post's title (the note's) in
+  // an X post (issue 69). A file is named after the title.
+  let data: ShareData = { text };
   if (asFile) {
     const file = new File([text], fileName(variant), { type: "text/plain" });
-    if (navigator.canShare?.({ files: [file] })) data = { title: variant.title || undefined, files: [file] };
+    if (navigator.canShare?.({ files: [file] })) data = { files: [file] };
   }
   const started = await record(variant, "share", "initiated", undefined, post);
   try {
