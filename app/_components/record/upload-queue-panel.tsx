@@ -27,6 +27,7 @@ function byRecording(items: QueuedUpload[]): QueuedUpload[][] {
     .sort((a, b) => Math.max(...b.map((i) => i.createdAt)) - Math.max(...a.map((i) => i.createdAt)));
 }
 
+const SMALLER = "Making it smaller";
 type Row = { status: QueuedUpload["status"]; badge: string; tone: Tone; detail: string | null; value: number | null };
 
 /** One recording in plain words: where it stands, and how far its parts got. */
@@ -52,6 +53,9 @@ function describe(parts: QueuedUpload[], online: boolean): Row {
       const bytes = stage.total ? ` · ${mb(stage.loaded)} of ${mb(stage.total)}` : "";
       return { status: "uploading", badge: "Uploading", tone: "info", detail: `Uploading${multi ? ` ${of(stage.part)}` : ""}${bytes}`, value };
     }
+    case "preparing":
+      // Too large to send as it is: a page of the app is converting it (prepare-queued.ts).
+      return { status: "pending", badge: SMALLER, tone: "info", detail: "Too large to send as it is: made smaller on this phone first.", value: null };
     case "transcribing":
       return { status: "uploading", badge: "Turning into text", tone: "info", detail: multi ? `Turning ${of(stage.part)} into text` : "Turning speech into text", value };
     case "offline":
@@ -144,7 +148,7 @@ export function UploadQueuePanel({ owner, waitingOnly = false }: { owner: string
                 </div>
                 <span className={list.buttons}>
                   <ListenHere parts={parts} name={name} />
-                  {(row.status === "failed" || row.status === "pending") && (
+                  {(row.status === "failed" || row.status === "pending") && row.badge !== SMALLER && (
                     <IconButton
                       label={`Retry ${name} now`}
                       icon={<RotateCw size={20} aria-hidden="true" />}
