@@ -1,5 +1,6 @@
 "use client";
 
+import { useSyncExternalStore } from "react";
 import type { LiveCaptions } from "@/app/_lib/recording/live-recording.ts";
 import { tidyCaption } from "@/lib/clean-up/rules-clean-up.ts";
 import styles from "./recorder.module.css";
@@ -11,7 +12,20 @@ const CAPTION_CHARS = 120;
  * as the note will be, then (muted) the words heard since, each phrase as soon as the person paused
  * after it: provisional, until their piece is recognized.
  */
-export function LiveCaptionsView({ captions, off }: { captions: LiveCaptions | null; off: string | null }) {
+const onConnectionChange = (change: () => void) => {
+  window.addEventListener("online", change);
+  window.addEventListener("offline", change);
+  return () => {
+    window.removeEventListener("online", change);
+    window.removeEventListener("offline", change);
+  };
+};
+const isOnline = () => navigator.onLine;
+
+export function LiveCaptionsView({ captions, off: offByServer }: { captions: LiveCaptions | null; off: string | null }) {
+  // Offline, no captions can come (issue 69: it said "Listening…" for the whole recording).
+  const online = useSyncExternalStore(onConnectionChange, isOnline, () => true);
+  const off = offByServer ?? (online ? null : "Offline: captions come back with the connection.");
   const text = tidyCaption(captions?.text ?? "");
   let provisional = tidyCaption(captions?.provisional_text ?? "");
   // One sentence going on: the provisional words continue it.
