@@ -1,7 +1,7 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
 import type { LiveCaptions } from "@/app/_lib/recording/live-recording.ts";
+import { useOnline } from "@/app/_lib/use-online.ts";
 import { tidyCaption } from "@/lib/clean-up/rules-clean-up.ts";
 import styles from "./recorder.module.css";
 
@@ -12,19 +12,9 @@ const CAPTION_CHARS = 120;
  * as the note will be, then (muted) the words heard since, each phrase as soon as the person paused
  * after it: provisional, until their piece is recognized.
  */
-const onConnectionChange = (change: () => void) => {
-  window.addEventListener("online", change);
-  window.addEventListener("offline", change);
-  return () => {
-    window.removeEventListener("online", change);
-    window.removeEventListener("offline", change);
-  };
-};
-const isOnline = () => navigator.onLine;
-
 export function LiveCaptionsView({ captions, off: offByServer }: { captions: LiveCaptions | null; off: string | null }) {
   // Offline, no captions can come (issue 69: it said "Listening…" for the whole recording).
-  const online = useSyncExternalStore(onConnectionChange, isOnline, () => true);
+  const online = useOnline();
   const off = offByServer ?? (online ? null : "Offline: captions come back with the connection.");
   const text = tidyCaption(captions?.text ?? "");
   let provisional = tidyCaption(captions?.provisional_text ?? "");

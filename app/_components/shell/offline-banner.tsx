@@ -1,22 +1,13 @@
 "use client";
 
 import { CloudOff } from "lucide-react";
-import { useSyncExternalStore } from "react";
 import { Notice } from "@/app/_ui/index.ts";
+import { useOnline } from "@/app/_lib/use-online.ts";
 import styles from "./shell.module.css";
-
-const subscribe = (onChange: () => void) => {
-  window.addEventListener("online", onChange);
-  window.addEventListener("offline", onChange);
-  return () => {
-    window.removeEventListener("online", onChange);
-    window.removeEventListener("offline", onChange);
-  };
-};
 
 /** Shown on every signed-in page while the device has no network. */
 export function OfflineBanner() {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useOnline();
   if (online) return null;
   return (
     <div className={styles.banner}>
