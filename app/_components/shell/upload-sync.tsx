@@ -20,11 +20,15 @@ export function UploadSync({ owner }: { owner: string }) {
     let stopped = false;
     const drain = async (force = false) => {
       clearTimeout(timer);
-      // A recording too large to send as it is is made smaller first, beside the rest being sent.
-      void prepareQueuedUploads(owner)
-        .then((prepared) => void (!stopped && prepared > 0 && drain(true)))
-        .catch(() => undefined);
+      // A recording too large to send as it is is made smaller first, beside the rest being sent,
+      // and again after: sending found one (a live recording the server would not take live).
+      const prepare = () =>
+        void prepareQueuedUploads(owner)
+          .then((prepared) => void (!stopped && prepared > 0 && drain(true)))
+          .catch(() => undefined);
+      prepare();
       await processQueue({ owner, force }).catch(() => 0);
+      prepare();
       const due = await nextDueIn(owner).catch(() => null);
       if (!stopped && due !== null) timer = setTimeout(() => void drain(), Math.max(1000, due));
     };

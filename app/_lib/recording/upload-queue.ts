@@ -24,7 +24,7 @@ const RECORDING_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The recording_id of a queued item: the server groups every upload with the same one. */
 export const recordingIdOf = (item: QueuedUpload): string => item.recordingId ?? item.batchId;
 
-type Placement = Pick<QueuedUpload, "id" | "batchId" | "recordingId" | "part" | "parts">;
+type Placement = Pick<QueuedUpload, "id" | "batchId" | "recordingId" | "part" | "parts" | "live">;
 
 /** A new pending item; its Idempotency-Key is made from its batch and part, so a part queued again is sent once. */
 function newItem(owner: string, upload: NewUpload, at: Placement): QueuedUpload {
@@ -36,7 +36,9 @@ function newItem(owner: string, upload: NewUpload, at: Placement): QueuedUpload 
     fileName: upload.fileName,
     mimeType: upload.mimeType,
     blob: upload.blob,
-    ...(upload.blob.size > LARGEST_REQUEST_BYTES ? { prepare: true } : {}),
+    // A live recording goes in appends of a few MB, the server holding most of it already; only
+    // if the server will not take it live does it wait to be made smaller (send()).
+    ...(!at.live && upload.blob.size > LARGEST_REQUEST_BYTES ? { prepare: true } : {}),
     idempotencyKey: `vd-upload-${at.batchId}-${at.part}`,
     status: "pending",
     attempts: 0,
@@ -91,7 +93,7 @@ async function enqueueOnce(item: QueuedUpload): Promise<QueuedUpload> {
  * lost; sending it sends only the bytes the server does not hold yet, then finishes it.
  */
 export async function enqueueLiveRecording(owner: string, recordingId: string, upload: NewUpload, recordedAt: number): Promise<QueuedUpload[]> {
-  const item = { ...newItem(owner, upload, { id: recordingId, batchId: recordingId, recordingId, part: 1, parts: 1 }), live: true, createdAt: recordedAt };
+  const item = { ...newItem(owner, upload, { id: recordingId, batchId: recordingId, recordingId, part: 1, parts: 1, live: true }), createdAt: recordedAt };
   return [await enqueueOnce(item)];
 }
 
@@ -177,7 +179,12 @@ async function requestBackgroundSync(): Promise<void> {
   }
 }
 
-type UploadOutcome = { status: "done"; transcriptionId: string } | { status: "failed"; error: string } | { status: "retry"; error: string };
+type UploadOutcome =
+  | { status: "done"; transcriptionId: string }
+  | { status: "failed"; error: string }
+  | { status: "retry"; error: string }
+  /** Too large to send whole: it waits to be made smaller on this phone (prepare-queued.ts). */
+  | { status: "prepare" };
 
 /** Bytes sent of the upload in flight, for the progress card (pages only: a service worker has no XHR). */
 export type UploadProgress = { id: string; loaded: number; total: number };
@@ -215,8 +222,10 @@ function announceProgress(item: QueuedUpload, loaded: number, total: number): vo
 async function send(item: QueuedUpload): Promise<UploadOutcome> {
   if (item.live) {
     const outcome = await finishLiveUpload(recordingIdOf(item), item.blob!, item.createdAt, (loaded, total) => announceProgress(item, loaded, total));
-    // Not a format the server can take live: the whole file goes the usual way.
+    // Not a format the server can take live: the whole file goes the usual way, or, when it is
+    // larger than any request may be (hours of a phone's own format), in parts made on this phone.
     if (outcome.status !== "whole") return outcome;
+    if (item.blob!.size > LARGEST_REQUEST_BYTES) return { status: "prepare" };
   }
   const form = new FormData();
   form.append("recording_id", recordingIdOf(item));
@@ -294,6 +303,8 @@ export async function processQueue({ owner, force = false }: { owner: string; fo
           if (outcome.status === "done") {
             await update(item.id, { status: "done", transcriptionId: outcome.transcriptionId, blob: null, error: null });
             uploaded += 1;
+          } else if (outcome.status === "prepare") {
+            await update(item.id, { status: "pending", prepare: true, error: null });
           } else if (outcome.status === "failed") {
             await update(item.id, { status: "failed", error: outcome.error });
           } else {
