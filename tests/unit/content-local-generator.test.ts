@@ -1,6 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { generateLocally } from "@/lib/posts/generators/local.ts";
+import { fitPost } from "@/lib/posts/generators/writer.ts";
 import { splitPosts } from "@/lib/posts/generators/platform-rules.ts";
 import { rankUnits, unitsOf } from "@/lib/writer/sentences.ts";
 import type { GeneratorPreset } from "@/lib/posts/generators/types.ts";
@@ -174,6 +175,18 @@ describe("the local generator", () => {
     assert.equal(posts.map(text).join(""), word);
     const single = generateLocally({ title: "", body: `${"word ".repeat(100)}end.`, platform: "x", preset: preset() }).body;
     assert.ok(postLength("x", single) <= 280 && single.endsWith("…"), single);
+  });
+});
+
+describe("a writer's posts", () => {
+  test("posts that fit one together are one post; a thread only when they do not (issue 69)", () => {
+    const input = { title: "T", body: NOTE, platform: "x" as Platform, preset: preset({ format: "thread" }) };
+    const one = fitPost(input, { posts: ["We shipped the editor.", "It saves as you type."] }).body;
+    assert.equal(one, "We shipped the editor.\n\nIt saves as you type.");
+    const long = [sentence(1).repeat(3), sentence(2).repeat(3)];
+    const posts = splitPosts(fitPost(input, { posts: long }).body);
+    assert.equal(posts.length, 2, posts.join(" | "));
+    posts.forEach((post, i) => assert.ok(post.endsWith(`\n\n${i + 1}/2`) && postLength("x", post) <= 280, post));
   });
 });
 

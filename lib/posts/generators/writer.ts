@@ -88,7 +88,9 @@ export function fitPost(input: GenerationInput, written: WrittenPost): Generatio
   const tags = hashtagsFor({ preset: input.preset.hashtags, terms: input.terms ?? [], body: input.body, platform: input.platform, language }, Math.min(limit, 280), count);
   const title = titled(input) && written.title?.trim() ? written.title.trim().replace(/\s+/g, " ") : "";
   const outputTitle = Array.from(title || input.title).slice(0, TITLE_MAX).join("");
-  if (input.preset.format === "thread" && Number.isFinite(limit) && (posts.length > 1 || count(text) > limit)) {
+  // A thread only when the post does not fit one (issue 69: two 22-character posts were kept as a
+  // thread): the model's posts that fit together become one post, a paragraph each.
+  if (input.preset.format === "thread" && Number.isFinite(limit) && count([text, tags].filter(Boolean).join("\n\n")) > limit) {
     const budget = limit - NUMBERING;
     const pieces = posts.flatMap((post) => {
       const out: string[] = [];
