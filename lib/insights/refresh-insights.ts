@@ -4,7 +4,7 @@ import { composeInsights, withHeadline } from "@/lib/insights/compose-insights.t
 import type { Insights } from "@/lib/insights/schemas.ts";
 import { offlineInsightsWriter } from "@/lib/insights/offline-insights.ts";
 import { insightsBasis, type InsightsBasisNote } from "@/lib/insights/insights-basis.ts";
-import { insightsMarks, rewriteInsights, showInsightsHeadline } from "@/lib/insights/store-insights.ts";
+import { insightsMarks, markWriterQueued, rewriteInsights, showInsightsHeadline } from "@/lib/insights/store-insights.ts";
 import type { InsightsWriter } from "@/lib/insights/types.ts";
 import { findOwnedNote } from "@/lib/notes/store/owned-note.ts";
 
@@ -15,7 +15,9 @@ type NoteBasis = InsightsBasisNote & { createdAt: Date; title: string | null; in
  * throws: a failure leaves the insights as they were and is logged. Returns what is stored now.
  * Without `writer`, offline (writeNoteInsights adds the writer's, in the background), and never
  * over a writer's insights of the same text (those stay: a rule-written summary would replace a
- * model's for nothing). `writerQueued`: the writer's follow (insights_pending until they land).
+ * model's for nothing). `writerQueued`: the writer's follow (insights_pending until they land);
+ * a writer's insights of the text before then stay until they do (issue 69 item 6: offline ones in
+ * between changed the title twice in seconds after "Text improved"), and `ofThisText` is false.
  */
 export async function refreshInsights({
   userId,
@@ -27,8 +29,9 @@ export async function refreshInsights({
   id: string;
   writer?: InsightsWriter;
   writerQueued?: boolean;
-}): Promise<Insights | null> {
+}): Promise<{ insights: Insights | null; ofThisText: boolean }> {
   const started = performance.now();
+  let kept = false;
   try {
     const by = writer ?? offlineInsightsWriter;
     const stored = await rewriteInsights<NoteBasis>({
@@ -42,6 +45,10 @@ export async function refreshInsights({
       basis: insightsBasis,
       write: async (note, current) => {
         if (!writer && current && current.written_by !== "offline" && insightsMarks(note.insights).basis === insightsBasis(note)) return null;
+        if (!writer && writerQueued && current && current.written_by !== "offline") {
+          kept = true;
+          return null;
+        }
         // A writer that writes the title and summary first: they are shown at once, the rest follows.
         const onHeadline = async (headline: { title: string; summary: string }) =>
           showInsightsHeadline({ userId, id, basis: insightsBasis(note), show: (stored) => withHeadline(stored, headline) });
@@ -54,10 +61,11 @@ export async function refreshInsights({
       },
       writerQueued,
     });
+    if (kept) return { insights: await markWriterQueued({ userId, id }), ofThisText: false };
     log.debug("insights written", { transcription_id: id, ms: Math.round(performance.now() - started) });
-    return stored;
+    return { insights: stored, ofThisText: true };
   } catch (err) {
     log.warn("insights not written", { transcription_id: id, ...errorFields(err) });
-    return null;
+    return { insights: null, ofThisText: false };
   }
 }

@@ -67,6 +67,21 @@ export async function changeInsights({
 }
 
 /**
+ * Marks a note's stored insights as being rewritten by the writer (insights_pending), leaving them
+ * and what they were written from as they are. Returns what is stored (null: none, or no note).
+ */
+export async function markWriterQueued({ userId, id }: { userId: string; id: string }): Promise<Insights | null> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    if (!(await lockNote(tx, userId, id))) return null;
+    const value = await insightsValueOf(tx, id);
+    const current = storedInsights(value);
+    if (current) await writeInsights(tx, id, current, { ...insightsMarks(value), writer_queued_at: new Date().toISOString() });
+    return current;
+  }, TRANSACTION_OPTIONS);
+}
+
+/**
  * Shows a writer's title and summary before its key points and to-dos are written (`show` gets
  * what is stored), when what is stored was written from the same text (`basis`): they stay marked
  * as on their way (insights_pending) until rewriteInsights stores the whole.

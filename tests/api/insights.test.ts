@@ -199,7 +199,7 @@ describe("insights on notes (issue 31)", () => {
     assert.deepEqual(between.insights.key_points, offline.key_points, "the key points stay until the writer's arrive");
     assert.equal(between.insights.written_by, "offline", "who wrote them is said once the whole is written");
     assert.equal(between.insights_pending, true, "still on their way: the page keeps following");
-    assert.equal(stored?.written_by, "local-model");
+    assert.equal(stored.insights?.written_by, "local-model");
     const after = (await read(user, note.id)).body;
     assert.deepEqual(after.insights.key_points, ["The booth invoice needs correcting."]);
     assert.deepEqual(after.insights.action_items.map((item: Item) => item.text), ["Call Anna about the booth invoice"]);

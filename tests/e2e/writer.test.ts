@@ -3,7 +3,7 @@ import { withChatServer } from "@/tests/e2e/fixtures.ts";
 import type { Page } from "@playwright/test";
 import type { ChatRequest } from "@/tests/support/chat-server.ts";
 import { ordinaryWords } from "@/tests/support/ordinary-words.ts";
-import { assertAccessible, newPhone, screenshot, signUp, uploadNote, type App } from "@/tests/e2e/support.ts";
+import { assertAccessible, newPhone, noteEditor, screenshot, signUp, uploadNote, type App } from "@/tests/e2e/support.ts";
 
 // Issue 31 with a writer, in the browser at 360×740: the app served with WRITER_BASE_URL on a
 // stand-in chat server started here. Settings → Writing names it; a note's insights are the
@@ -14,9 +14,15 @@ const NOTE =
   "I need to send the migration report to Maria by Friday. Next we will look at the search index.";
 const POST = "Four hours, zero drama: our main database now runs on Postgres. What we learned moving it, and what comes next for search, in one thread.";
 
-function answer(req: ChatRequest): { content: string; chunkDelayMs?: number } {
+function answer(req: ChatRequest): { content: string; delayMs?: number; chunkDelayMs?: number } {
   switch (req.responseFormat?.json_schema?.name) {
     case "insights":
+      // The note edited to say backups come next: written a few seconds later, so the screen between shows.
+      if (req.user.includes("backups"))
+        return {
+          content: JSON.stringify({ title: "Backups Come Next", summary: "After the move to Postgres, the backups come next.", key_points: [], action_items: [] }),
+          delayMs: 6000,
+        };
       return {
         content: JSON.stringify({
           title: "Postgres Migration Done",
@@ -76,6 +82,21 @@ test("with a writer: Settings → Writing, the writer's insights, posts that str
   });
   await page.getByTestId("action-items").getByText("Send the migration report to Maria by Friday").waitFor();
   await screenshot(page, "note-insights-writer-light", { fullPage: false });
+
+  // Edited: the writer's insights of the text before stay, saying they are being updated, until
+  // the writer's of the new text come (issue 69 item 6: offline ones between changed the title twice).
+  const editor = await noteEditor(page);
+  await editor.fill(`${NOTE} After the move to Postgres, the backups come next.`);
+  await page.getByRole("button", { name: "Done", exact: true }).click();
+  await page.getByTestId("save-state").filter({ hasText: /saved/i }).waitFor({ timeout: 15_000 });
+  await page.getByTestId("insights-updating").waitFor({ timeout: 10_000 });
+  assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), "Postgres Migration Done", "the title stays while the new one is written");
+  await screenshot(page, "note-insights-updating-light", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "note-insights-updating-dark", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.getByRole("heading", { level: 1, name: "Backups Come Next" }).waitFor({ timeout: 30_000 });
+  await page.getByTestId("insights-updating").waitFor({ state: "detached" });
 
   // Make posts: the words appear while the writer streams them.
   await page.getByRole("button", { name: "Make posts from this note" }).click();

@@ -46,12 +46,20 @@ export function NoteInsights({
   }
 
   const left = items.filter((item) => !(pending[item.key] ?? item.done)).length;
+  // Being written again for the note's text now (an edit, the text heard again, the writer's on its
+  // way): what shows stays until then, and says so (issue 69 item 6).
+  const updating = notes.some((note) => note.insights_pending);
   return (
     <section className={styles.insights} aria-label="Summary and to-dos" data-testid="note-insights">
       {insights.summary && (
         <div className={styles.block}>
           <h2 className={styles.heading}>
             <Sparkles size={16} aria-hidden="true" /> Summary
+            {updating && (
+              <span className={styles.count} role="status" data-testid="insights-updating">
+                Updating…
+              </span>
+            )}
           </h2>
           <p className={styles.summary} id="note-summary" data-testid="insights-summary">
             {insights.summary}
