@@ -97,6 +97,8 @@ test("with a writer: Settings → Writing, the writer's insights, posts that str
   await page.emulateMedia({ colorScheme: "light" });
   await page.getByRole("heading", { level: 1, name: "Backups Come Next" }).waitFor({ timeout: 30_000 });
   await page.getByTestId("insights-updating").waitFor({ state: "detached" });
+  // The new text's to-dos alone (issue 69 item 7: the text before's stayed beside them until a reload).
+  assert.equal(await page.getByTestId("action-items").count(), 0, "the new text has no to-do");
 
   // Make posts: the words appear while the writer streams them.
   await page.getByRole("button", { name: "Make posts from this note" }).click();
