@@ -18,9 +18,9 @@ import { startCleanUp } from "@/lib/clean-up/start-clean-up.ts";
 import { readDownloadStatus } from "@/lib/downloads/download-status.ts";
 import { startLocalModelDownload, WRITER_DOWNLOAD_STATUS } from "@/lib/writer/local/model-download.ts";
 import { localModelOnItsWay } from "@/lib/writer/local/status.ts";
-import { forgetLocalModelFailure, localModelState, localModelUsage, unloadLocalModel } from "@/lib/writer/local/runtime.ts";
+import { CONTEXT_TOKENS, forgetLocalModelFailure, localModelState, localModelUsage, unloadLocalModel } from "@/lib/writer/local/runtime.ts";
 import { writerFor } from "@/lib/writer/providers.ts";
-import { resetWriterState, writeObject, writerStatus } from "@/lib/writer/writer.ts";
+import { resetWriterState, writeObject, writerStatus, writeText } from "@/lib/writer/writer.ts";
 import { writtenInsights } from "@/lib/writer/prompts/insights.ts";
 import { writerInsights } from "@/lib/insights/writer-insights.ts";
 import { writePost } from "@/lib/posts/generators/writer.ts";
@@ -332,6 +332,24 @@ describe("writing with the model on this machine", () => {
       assert.equal(outcome.kind, "refused");
       // In words; the token counts go to the log (issue 69).
       assert.equal(outcome.reason, "the note is too long for the model on this machine");
+    }),
+  );
+
+  test(
+    "a note longer than the context: its insights, posts and rewrites are written from its main sentences; its clean-up is refused (it copies all of it)",
+    withEnv(local(), async () => {
+      // Recognized speech without punctuation, and one sentence that matters, near the end.
+      const rambling = Array.from({ length: 700 }, (_, i) => `and then we talked about item ${i} for a while`).join(" ");
+      const long = `${rambling}. The database moved to Postgres on Friday, and the migration report goes to Maria on Monday. ${rambling}`;
+      const before = localModelUsage();
+      const outcome = await writeObject({ schema: z.object({ title: z.string() }), name: "t", system: "Title it.", prompt: { note: long, task: "Task: a title." } });
+      assert.ok(outcome.ok, JSON.stringify(outcome));
+      assert.equal(outcome.by, "local-model");
+      const used = localModelUsage();
+      assert.equal(used.generations - before.generations, 1);
+      assert.ok(used.promptTokens - before.promptTokens < CONTEXT_TOKENS, `the prompt read fits the context: ${used.promptTokens - before.promptTokens} tokens`);
+      const text = await writeText({ system: "Clean it up.", prompt: { note: long, task: "Task: the clean text." } });
+      assert.ok(!text.ok && text.reason === "the note is too long for the model on this machine", JSON.stringify(text));
     }),
   );
 

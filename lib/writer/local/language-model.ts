@@ -2,6 +2,7 @@ import path from "node:path";
 import type { LanguageModelV2, LanguageModelV2CallOptions, LanguageModelV2StreamPart } from "@ai-sdk/provider";
 import { liveWorkRunning } from "@/lib/live-work.ts";
 import { generateLocally, type LocalAnswer, type LocalGeneration } from "@/lib/writer/local/runtime.ts";
+import { noteThatFits } from "@/lib/writer/prompts/long-note.ts";
 
 // The model on this machine as an AI SDK language model (LanguageModelV2, the SDK's interface for
 // custom providers): lib/writer/writer.ts's generateText, generateObject, streamText and
@@ -64,6 +65,9 @@ function generationOf(options: LanguageModelV2CallOptions, { timeoutMs, onStart 
     timeoutMs,
     before: yieldToLiveRecognition,
     onStart,
+    // A long note's JSON tasks (insights, posts, rewrites) are written from its main sentences; the
+    // clean-up and Ask's answers (plain text: all of the note, or citing it) are not.
+    ...(jsonSchema && { fitNote: noteThatFits }),
   };
 }
 

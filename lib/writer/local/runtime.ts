@@ -198,6 +198,11 @@ export type LocalGeneration = {
   /** Counted from when the generation starts, not while it waits its turn. */
   timeoutMs: number;
   onText?: (delta: string) => void;
+  /**
+   * For a note too long for the context (its first message, the task after it): the note cut down
+   * to what `fits` (lib/writer/prompts/long-note.ts). Without it, such a note is refused (PromptTooLong).
+   */
+  fitNote?: (note: string, fits: (text: string) => boolean) => string;
   /** Awaited once it is this generation's turn, before it starts (lets live recognition go first). */
   before?: (signal?: AbortSignal) => Promise<void>;
   /** Told when its turn has come and the model starts on it (until then it is waiting). */
@@ -243,10 +248,21 @@ async function chatOf(loaded: Loaded): Promise<{ sequence: LlamaContextSequence;
   return loaded.chat;
 }
 
-async function generate(loaded: Loaded, { system, messages, jsonSchema, maxTokens, temperature, signal, timeoutMs, onText }: LocalGeneration): Promise<LocalAnswer> {
+/** Room kept beside a long note for any one task's instruction and answer: the same for every task, so they share the cut note. */
+const TASK_ROOM_TOKENS = 1400;
+
+async function generate(loaded: Loaded, { system, messages: asked, jsonSchema, maxTokens, temperature, signal, timeoutMs, onText, fitNote }: LocalGeneration): Promise<LocalAnswer> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
-  const promptTokens = loaded.model.tokenize([system, ...messages.map((m) => m.text)].join("\n")).length;
+  const tokens = (text: string) => loaded.model.tokenize(text).length;
+  let messages = asked;
+  let promptTokens = tokens([system, ...messages.map((m) => m.text)].join("\n"));
+  if (fitNote && messages.length > 1 && promptTokens + maxTokens > loaded.context.contextSize) {
+    const rest = tokens(messages.slice(1).map((m) => m.text).join("\n")) + maxTokens;
+    const room = loaded.context.contextSize - tokens(system) - Math.max(TASK_ROOM_TOKENS, rest + 64);
+    messages = [{ ...messages[0], text: fitNote(messages[0].text, (text) => tokens(text) <= room) }, ...messages.slice(1)];
+    promptTokens = tokens([system, ...messages.map((m) => m.text)].join("\n"));
+  }
   if (promptTokens + maxTokens > loaded.context.contextSize) {
     throw new PromptTooLong(`the note is too long for the model on this machine (${promptTokens} tokens and ${maxTokens} to answer; its context holds ${loaded.context.contextSize})`);
   }
