@@ -131,8 +131,11 @@ const dir = await mkdtemp(path.join(tmpdir(), "vd-bench-live-load-"));
 const env: Record<string, string> = { DATA_DIR: path.join(dir, "data"), DATABASE_URL: "", TRANSCRIBE_ENGINE: "pocketsphinx", OPTIMIZER: "off", RATE_LIMIT_AUDIO_SECONDS_PER_HOUR: "0" };
 if (BESIDE_WRITER) Object.assign(env, { WRITER_LOCAL: "auto", WRITER_LOCAL_MODEL: await costModelGguf("qwen2.5-1.5b"), WRITER_AUTO_DOWNLOAD: "false", WRITER_TIMEOUT_SECONDS: "900" });
 
-/** Another person's rewrites of a note of theirs, all asked at once, until they are answered: how many the model wrote, and the time. */
-async function rewritesLoad(url: string, key: string): Promise<{ written: number; refused: number; failed: number; seconds: number }> {
+/**
+ * Another person's rewrites of a note of theirs, all asked at once and kept asked until `until`
+ * settles (the ones not answered by then are given up): how many the model wrote meanwhile.
+ */
+async function rewritesLoad(url: string, key: string, until: Promise<unknown>): Promise<{ written: number; refused: number; failed: number; seconds: number }> {
   const auth = { authorization: `Bearer ${key}` };
   const body = new FormData();
   body.set("audio", new Blob([new Uint8Array(await readFile(JFK_WAV))], { type: "audio/wav" }), "note.wav");
@@ -142,17 +145,23 @@ async function rewritesLoad(url: string, key: string): Promise<{ written: number
   const edit = await fetch(`${url}/api/v1/transcriptions/${id}`, { method: "PATCH", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ text: WRITER_NOTE }) });
   if (edit.status !== 200) throw new Error(`edit: ${edit.status} ${await edit.text()}`);
   const started = performance.now();
-  const answers = await Promise.all(
+  const giveUp = new AbortController();
+  const asked = Promise.all(
     Array.from({ length: REWRITES }, async (_, i) => {
       const res = await fetch(`${url}/api/v1/transcriptions/${id}/rewrites`, {
         method: "POST",
         headers: { ...auth, "content-type": "application/json" },
         body: JSON.stringify({ style: ["email", "todo_list", "meeting_notes", "social_post"][i % 4] }),
-      });
+        signal: giveUp.signal,
+      }).catch(() => null);
+      if (!res) return { status: 0, by: undefined };
       const json = (await res.json().catch(() => null)) as { rewrite?: { written_by?: string } } | null;
       return { status: res.status, by: json?.rewrite?.written_by };
     }),
   );
+  await until.catch(() => undefined);
+  giveUp.abort();
+  const answers = await asked;
   return {
     written: answers.filter((a) => a.status < 300 && a.by === "local-model").length,
     refused: answers.filter((a) => a.status === 429).length,
@@ -190,11 +199,12 @@ try {
   let loadSeen: string;
   if (BESIDE_WRITER) {
     // The rewrites first asked (their note uploaded and edited), then the phone starts: the model is writing throughout.
-    const rewrites = rewritesLoad(server.url, apiKeys[0]);
+    let recorded = () => {};
+    const rewrites = rewritesLoad(server.url, apiKeys[0], new Promise<void>((resolve) => (recorded = resolve)));
     await new Promise((r) => setTimeout(r, 5000));
-    busyRun = await recordLive(server.url, key, "under-load", webm);
+    busyRun = await recordLive(server.url, key, "under-load", webm).finally(recorded);
     const done = await rewrites;
-    loadSeen = `rewrites: ${done.written} of ${REWRITES} by the model in ${f(done.seconds)} s, ${done.refused} × 429, ${done.failed} × 5xx`;
+    loadSeen = `rewrites: ${done.written} of ${REWRITES} written by the model in the ${f(done.seconds)} s they were asked, ${done.refused} × 429, ${done.failed} × 5xx`;
   } else {
     const measured = recordLive(server.url, key, "under-load", webm);
     const others = [recordLive(server.url, key, "beside-1", webm), recordLive(server.url, key, "beside-2", webm)];
