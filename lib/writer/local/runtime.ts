@@ -236,9 +236,15 @@ export async function generateLocally(file: string, generation: LocalGeneration)
 
 async function chatOf(loaded: Loaded): Promise<{ sequence: LlamaContextSequence; chat: LlamaChat }> {
   if (!loaded.chat) {
-    const { LlamaChat } = await import("node-llama-cpp");
+    const { LlamaChat, QwenChatWrapper, resolveChatWrapper } = await import("node-llama-cpp");
     const sequence = loaded.context.getSequence();
-    loaded.chat = { sequence, chat: new LlamaChat({ contextSequence: sequence, autoDisposeSequence: false }) };
+    // The chat format node-llama-cpp reads from the file's template (what LlamaChat does by itself),
+    // but a Qwen3.5 model is told not to think, as its template's enable_thinking=false tells it: its
+    // wrapper opens a thought at the start of every answer, which the JSON grammar does not hold and
+    // the answer caps pay for (a thought that runs to the cap leaves no answer; docs/decisions.md).
+    const wrapper = resolveChatWrapper(loaded.model);
+    const chatWrapper = wrapper instanceof QwenChatWrapper && wrapper.variation === "3.5" ? new QwenChatWrapper({ variation: "3.5", thoughts: "discourage" }) : wrapper;
+    loaded.chat = { sequence, chat: new LlamaChat({ contextSequence: sequence, chatWrapper, autoDisposeSequence: false }) };
   }
   return loaded.chat;
 }
