@@ -19,14 +19,14 @@
 // read from the llama.cpp source node-llama-cpp ships (llama/gitRelease.bundle).
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
 type Architecture = {
-  arch: "qwen2";
+  arch: "qwen2" | "qwen35";
   name: string;
   vocabFile: string;
   /** The instruct model's chat template in llama.cpp's models/templates/ (the vocabulary file's is the base model's). */
@@ -42,6 +42,22 @@ type Architecture = {
   ropeTheta: number;
   context: number;
   rmsEps: number;
+  /** qwen35: the attention head's size when it is not embd / heads (attention.key_length, value_length). */
+  headDim?: number;
+  /** qwen35: Gated DeltaNet (linear attention) in every layer but each `interval`-th, which has full attention. */
+  hybrid?: {
+    interval: number;
+    convKernel: number;
+    keyHeads: number;
+    valueHeads: number;
+    /** linear_key_head_dim = linear_value_head_dim (llama.cpp's ssm.state_size). */
+    stateSize: number;
+    /** partial_rotary_factor × head_dim, and M-RoPE's sections (mrope_section, padded to 4). */
+    ropeDims: number;
+    ropeSections: number[];
+  };
+  /** A published Q4_K_M file of the real model, to print the cost model's size beside. */
+  published?: { file: string; bytes: number };
 };
 
 /** The models a cost model can stand in for (their config.json's numbers). */
@@ -61,6 +77,48 @@ export const COST_MODELS: Record<string, Architecture> = {
     ropeTheta: 1e6,
     context: 32768,
     rmsEps: 1e-6,
+  },
+  // Qwen3.5-2B (Apache-2.0, March 2026): its config.json's text_config. The vocabulary file is
+  // llama.cpp's test vocabulary for the qwen35 pre-tokenizer, which holds Qwen2's 151,936 tokens,
+  // not Qwen3.5's ~248k: the embedding and the output keep the real 248,320 rows (the rest padded),
+  // so the matrix products cost what they cost, but a prompt is counted in Qwen2's tokens.
+  "qwen3.5-2b": {
+    arch: "qwen35",
+    name: "Qwen3.5-2B (cost model: made-up weights)",
+    vocabFile: "models/ggml-vocab-qwen35.gguf",
+    chatTemplate: "models/templates/Qwen3.5-4B.jinja", // the small Qwen3.5 models share this template
+    eos: "<|im_end|>",
+    layers: 24,
+    embd: 2048,
+    heads: 8,
+    kvHeads: 2,
+    ffn: 6144,
+    vocab: 248320,
+    ropeTheta: 1e7,
+    context: 262144,
+    rmsEps: 1e-6,
+    headDim: 256,
+    hybrid: { interval: 4, convKernel: 4, keyHeads: 16, valueHeads: 16, stateSize: 128, ropeDims: 64, ropeSections: [11, 11, 10, 0] },
+    published: { file: "unsloth/Qwen3.5-2B-GGUF Qwen3.5-2B-Q4_K_M.gguf", bytes: 1_280_835_840 },
+  },
+  // Qwen3.5-0.8B: the same layout, narrower (hidden 1024, FFN 3584); the heads stay 256 wide.
+  "qwen3.5-0.8b": {
+    arch: "qwen35",
+    name: "Qwen3.5-0.8B (cost model: made-up weights)",
+    vocabFile: "models/ggml-vocab-qwen35.gguf",
+    chatTemplate: "models/templates/Qwen3.5-4B.jinja",
+    eos: "<|im_end|>",
+    layers: 24,
+    embd: 1024,
+    heads: 8,
+    kvHeads: 2,
+    ffn: 3584,
+    vocab: 248320,
+    ropeTheta: 1e7,
+    context: 262144,
+    rmsEps: 1e-6,
+    headDim: 256,
+    hybrid: { interval: 4, convKernel: 4, keyHeads: 16, valueHeads: 16, stateSize: 128, ropeDims: 64, ropeSections: [11, 11, 10, 0] },
   },
 };
 
@@ -196,6 +254,7 @@ function half(v: number): number {
 type Tensor = { name: string; dims: number[]; type: number; fill: "embedding" | "weights" | "ones" | "zeros" };
 
 function tensorsOf(a: Architecture): Tensor[] {
+  if (a.hybrid) return hybridTensorsOf(a, a.hybrid);
   const kv = (a.embd / a.heads) * a.kvHeads;
   const tensors: Tensor[] = [
     { name: "token_embd.weight", dims: [a.embd, a.vocab], type: GGML.Q6_K, fill: "embedding" },
@@ -213,6 +272,63 @@ function tensorsOf(a: Architecture): Tensor[] {
     t("attn_v.bias", [kv], GGML.F32, "zeros");
     t("attn_output.weight", [a.embd, a.embd], GGML.Q4_K);
     t("ffn_norm.weight", [a.embd], GGML.F32, "ones");
+    t("ffn_gate.weight", [a.embd, a.ffn], GGML.Q4_K);
+    t("ffn_up.weight", [a.embd, a.ffn], GGML.Q4_K);
+    t("ffn_down.weight", [a.ffn, a.embd], more);
+  }
+  return tensors;
+}
+
+/**
+ * qwen35's tensors (llama.cpp's src/models/qwen35.cpp, load_arch_tensors). Every layer: the norms
+ * before and after attention, a SwiGLU FFN. Each `interval`-th layer: full attention, whose attn_q
+ * gives the query and its output gate (2 × heads × head_dim), with per-head q/k norms. The others:
+ * Gated DeltaNet: attn_qkv (q, k, v in one), attn_gate (z), ssm_beta and ssm_alpha (one row per value
+ * head), the causal conv1d, dt's bias, A, the gated norm and ssm_out. No MTP layer (not run when
+ * writing, and not loaded unless asked).
+ *
+ * Q4_K_M: llama-quant.cpp counts attn_qkv as attention-v-like (category_is_attn_v), so the one
+ * `use_more_bits` counter runs over attn_v and attn_qkv together: one of them a layer, Q6_K in the
+ * layers it picks. attn_gate, ssm_beta, ssm_alpha and ssm_out fall to the default, Q4_K; ssm_conv1d is
+ * never quantized (F32), nor are the 1-D dt bias, A and norms.
+ *
+ * The weights: the matrices as in every layer here (near zero); the conv1d, dt's bias and A zero,
+ * so q, k and v come out of the conv as 0, the DeltaNet state stays 0 (A = 0: a decay of exp(0) = 1,
+ * never a growth), the l2 and RMS norms of 0 are 0 (llama.cpp divides by max(norm, eps)), and the
+ * layer adds exactly 0 to the residual stream: the model stays a unigram model, with no NaN. The
+ * zeros cost what any values cost (no sparse path in ggml's CPU kernels, and no subnormals).
+ */
+function hybridTensorsOf(a: Architecture, h: NonNullable<Architecture["hybrid"]>): Tensor[] {
+  const headDim = a.headDim ?? a.embd / a.heads;
+  const keyDim = h.stateSize * h.keyHeads;
+  const valueDim = h.stateSize * h.valueHeads;
+  const tensors: Tensor[] = [
+    { name: "token_embd.weight", dims: [a.embd, a.vocab], type: GGML.Q6_K, fill: "embedding" },
+    { name: "output_norm.weight", dims: [a.embd], type: GGML.F32, fill: "ones" },
+  ];
+  for (let i = 0; i < a.layers; i++) {
+    const more = moreBitsLayer(i, a.layers) ? GGML.Q6_K : GGML.Q4_K;
+    const t = (name: string, dims: number[], type: number, fill: Tensor["fill"] = "weights") => tensors.push({ name: `blk.${i}.${name}`, dims, type, fill });
+    t("attn_norm.weight", [a.embd], GGML.F32, "ones");
+    if ((i + 1) % h.interval === 0) {
+      t("attn_q.weight", [a.embd, headDim * a.heads * 2], GGML.Q4_K);
+      t("attn_k.weight", [a.embd, headDim * a.kvHeads], GGML.Q4_K);
+      t("attn_v.weight", [a.embd, headDim * a.kvHeads], more);
+      t("attn_output.weight", [headDim * a.heads, a.embd], GGML.Q4_K);
+      t("attn_q_norm.weight", [headDim], GGML.F32, "ones");
+      t("attn_k_norm.weight", [headDim], GGML.F32, "ones");
+    } else {
+      t("attn_qkv.weight", [a.embd, keyDim * 2 + valueDim], more);
+      t("attn_gate.weight", [a.embd, valueDim], GGML.Q4_K);
+      t("ssm_conv1d.weight", [h.convKernel, keyDim * 2 + valueDim], GGML.F32, "zeros");
+      t("ssm_dt.bias", [h.valueHeads], GGML.F32, "zeros");
+      t("ssm_a", [h.valueHeads], GGML.F32, "zeros");
+      t("ssm_beta.weight", [a.embd, h.valueHeads], GGML.Q4_K);
+      t("ssm_alpha.weight", [a.embd, h.valueHeads], GGML.Q4_K);
+      t("ssm_norm.weight", [h.stateSize], GGML.F32, "ones");
+      t("ssm_out.weight", [valueDim, a.embd], GGML.Q4_K);
+    }
+    t("post_attention_norm.weight", [a.embd], GGML.F32, "ones");
     t("ffn_gate.weight", [a.embd, a.ffn], GGML.Q4_K);
     t("ffn_up.weight", [a.embd, a.ffn], GGML.Q4_K);
     t("ffn_down.weight", [a.ffn, a.embd], more);
@@ -306,12 +422,28 @@ function header(a: Architecture, tensors: Tensor[]): { header: Buffer; tokens: s
     [`${a.arch}.rope.freq_base`, T.F32, a.ropeTheta],
     [`${a.arch}.attention.layer_norm_rms_epsilon`, T.F32, a.rmsEps],
   ];
+  const h = a.hybrid;
+  if (h) {
+    // What llama.cpp's convert_hf_to_gguf.py writes for qwen35 (read by llama_model_qwen35::load_arch_hparams).
+    own.push(
+      [`${a.arch}.attention.key_length`, T.U32, a.headDim!],
+      [`${a.arch}.attention.value_length`, T.U32, a.headDim!],
+      [`${a.arch}.rope.dimension_count`, T.U32, h.ropeDims],
+      [`${a.arch}.full_attention_interval`, T.U32, h.interval],
+      [`${a.arch}.ssm.conv_kernel`, T.U32, h.convKernel],
+      [`${a.arch}.ssm.state_size`, T.U32, h.stateSize],
+      [`${a.arch}.ssm.group_count`, T.U32, h.keyHeads],
+      [`${a.arch}.ssm.time_step_rank`, T.U32, h.valueHeads],
+      [`${a.arch}.ssm.inner_size`, T.U32, h.stateSize * h.valueHeads],
+    );
+  }
   own.push(["tokenizer.chat_template", T.STRING, readFileSync(llamaSourceFile(a.chatTemplate), "utf8")], ["tokenizer.ggml.eos_token_id", T.U32, tokens.indexOf(a.eos)]);
-  w.u64(own.length + 1 + kvs.length);
+  w.u64(own.length + 1 + (h ? 1 : 0) + kvs.length);
   w.str("tokenizer.ggml.add_bos_token");
   w.u32(T.BOOL);
   w.push(Buffer.from([0]));
   for (const [key, type, value] of own) w.kv(key, type, value);
+  if (h) w.array(`${a.arch}.rope.dimension_sections`, T.I32, h.ropeSections);
   for (const kv of kvs) {
     if (kv === tokensKv) w.array(kv.key, T.STRING, tokens);
     else if (kv === typesKv) w.array(kv.key, T.I32, types);
@@ -384,5 +516,8 @@ if (import.meta.filename === process.argv[1] || process.argv[1]?.endsWith("cost-
   const started = performance.now();
   const out = values.out ?? path.join(CACHE, `cost-${values.model}-q4_k_m-v1.gguf`);
   await writeCostModel(values.model!, out);
-  console.log(`${out}: written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const bytes = statSync(out).size;
+  console.log(`${out}: ${bytes.toLocaleString("en")} bytes, written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const published = COST_MODELS[values.model!].published;
+  if (published) console.log(`${published.file}: ${published.bytes.toLocaleString("en")} bytes (the cost model ${bytes > published.bytes ? "+" : "−"}${Math.abs(bytes - published.bytes).toLocaleString("en")}, ${((100 * (bytes - published.bytes)) / published.bytes).toFixed(2)}%)`);
 }

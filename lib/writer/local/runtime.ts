@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import type { ChatHistoryItem, Llama, LlamaChat, LlamaContext, LlamaContextSequence, LlamaGrammar, LlamaModel } from "node-llama-cpp";
+import type { ChatHistoryItem, ChatWrapper, Llama, LlamaChat, LlamaContext, LlamaContextSequence, LlamaGrammar, LlamaModel } from "node-llama-cpp";
 import { brandOf } from "@/lib/brand.ts";
 import { env } from "@/lib/env.ts";
 import { log } from "@/lib/log.ts";
@@ -239,11 +239,23 @@ export async function generateLocally(file: string, generation: LocalGeneration)
   }
 }
 
+/**
+ * The chat format node-llama-cpp reads from the file's template (what LlamaChat does by itself),
+ * but a Qwen3.5 model is told not to think, as its template's enable_thinking=false tells it: its
+ * wrapper opens a thought at the start of every answer, which the JSON grammar does not hold and the
+ * answer caps pay for (a thought that runs to the cap leaves no answer; docs/decisions.md).
+ */
+export async function chatWrapperOf(model: LlamaModel): Promise<ChatWrapper> {
+  const { QwenChatWrapper, resolveChatWrapper } = await import("node-llama-cpp");
+  const wrapper = resolveChatWrapper(model);
+  return wrapper instanceof QwenChatWrapper && wrapper.variation === "3.5" ? new QwenChatWrapper({ variation: "3.5", thoughts: "discourage" }) : wrapper;
+}
+
 async function chatOf(loaded: Loaded): Promise<{ sequence: LlamaContextSequence; chat: LlamaChat }> {
   if (!loaded.chat) {
     const { LlamaChat } = await import("node-llama-cpp");
     const sequence = loaded.context.getSequence();
-    loaded.chat = { sequence, chat: new LlamaChat({ contextSequence: sequence, autoDisposeSequence: false }) };
+    loaded.chat = { sequence, chat: new LlamaChat({ contextSequence: sequence, chatWrapper: await chatWrapperOf(loaded.model), autoDisposeSequence: false }) };
   }
   return loaded.chat;
 }
