@@ -60,6 +60,30 @@ type Architecture = {
   published?: { file: string; bytes: number };
 };
 
+// Qwen3.5-2B (Apache-2.0, March 2026): its config.json's text_config. The vocabulary file is
+// llama.cpp's test vocabulary for the qwen35 pre-tokenizer, which holds Qwen2's 151,936 tokens,
+// not Qwen3.5's ~248k: the embedding and the output keep the real 248,320 rows (the rest padded),
+// so the matrix products cost what they cost, but a prompt is counted in Qwen2's tokens.
+const QWEN35_2B: Architecture = {
+  arch: "qwen35",
+  name: "Qwen3.5-2B (cost model: made-up weights)",
+  vocabFile: "models/ggml-vocab-qwen35.gguf",
+  chatTemplate: "models/templates/Qwen3.5-4B.jinja", // the small Qwen3.5 models share this template
+  eos: "<|im_end|>",
+  layers: 24,
+  embd: 2048,
+  heads: 8,
+  kvHeads: 2,
+  ffn: 6144,
+  vocab: 248320,
+  ropeTheta: 1e7,
+  context: 262144,
+  rmsEps: 1e-6,
+  headDim: 256,
+  hybrid: { interval: 4, convKernel: 4, keyHeads: 16, valueHeads: 16, stateSize: 128, ropeDims: 64, ropeSections: [11, 11, 10, 0] },
+  published: { file: "unsloth/Qwen3.5-2B-GGUF Qwen3.5-2B-Q4_K_M.gguf", bytes: 1_280_835_840 },
+};
+
 /** The models a cost model can stand in for (their config.json's numbers). */
 export const COST_MODELS: Record<string, Architecture> = {
   "qwen2.5-1.5b": {
@@ -78,48 +102,9 @@ export const COST_MODELS: Record<string, Architecture> = {
     context: 32768,
     rmsEps: 1e-6,
   },
-  // Qwen3.5-2B (Apache-2.0, March 2026): its config.json's text_config. The vocabulary file is
-  // llama.cpp's test vocabulary for the qwen35 pre-tokenizer, which holds Qwen2's 151,936 tokens,
-  // not Qwen3.5's ~248k: the embedding and the output keep the real 248,320 rows (the rest padded),
-  // so the matrix products cost what they cost, but a prompt is counted in Qwen2's tokens.
-  "qwen3.5-2b": {
-    arch: "qwen35",
-    name: "Qwen3.5-2B (cost model: made-up weights)",
-    vocabFile: "models/ggml-vocab-qwen35.gguf",
-    chatTemplate: "models/templates/Qwen3.5-4B.jinja", // the small Qwen3.5 models share this template
-    eos: "<|im_end|>",
-    layers: 24,
-    embd: 2048,
-    heads: 8,
-    kvHeads: 2,
-    ffn: 6144,
-    vocab: 248320,
-    ropeTheta: 1e7,
-    context: 262144,
-    rmsEps: 1e-6,
-    headDim: 256,
-    hybrid: { interval: 4, convKernel: 4, keyHeads: 16, valueHeads: 16, stateSize: 128, ropeDims: 64, ropeSections: [11, 11, 10, 0] },
-    published: { file: "unsloth/Qwen3.5-2B-GGUF Qwen3.5-2B-Q4_K_M.gguf", bytes: 1_280_835_840 },
-  },
+  "qwen3.5-2b": QWEN35_2B,
   // Qwen3.5-0.8B: the same layout, narrower (hidden 1024, FFN 3584); the heads stay 256 wide.
-  "qwen3.5-0.8b": {
-    arch: "qwen35",
-    name: "Qwen3.5-0.8B (cost model: made-up weights)",
-    vocabFile: "models/ggml-vocab-qwen35.gguf",
-    chatTemplate: "models/templates/Qwen3.5-4B.jinja",
-    eos: "<|im_end|>",
-    layers: 24,
-    embd: 1024,
-    heads: 8,
-    kvHeads: 2,
-    ffn: 3584,
-    vocab: 248320,
-    ropeTheta: 1e7,
-    context: 262144,
-    rmsEps: 1e-6,
-    headDim: 256,
-    hybrid: { interval: 4, convKernel: 4, keyHeads: 16, valueHeads: 16, stateSize: 128, ropeDims: 64, ropeSections: [11, 11, 10, 0] },
-  },
+  "qwen3.5-0.8b": { ...QWEN35_2B, name: "Qwen3.5-0.8B (cost model: made-up weights)", embd: 1024, ffn: 3584, published: undefined },
 };
 
 /** The words that share the top level with the quote mark (byte-level BPE spells a leading space Ġ). */
@@ -253,16 +238,28 @@ function half(v: number): number {
 
 type Tensor = { name: string; dims: number[]; type: number; fill: "embedding" | "weights" | "ones" | "zeros" };
 
-function tensorsOf(a: Architecture): Tensor[] {
-  if (a.hybrid) return hybridTensorsOf(a, a.hybrid);
-  const kv = (a.embd / a.heads) * a.kvHeads;
+/** Adds a tensor of the layer at hand. */
+type AddTensor = (name: string, dims: number[], type: number, fill?: Tensor["fill"]) => void;
+
+/**
+ * The tied token embedding (Q6_K) and the final norm, then each layer's tensors as `layer` adds
+ * them; `more` is the layer's type for the tensors `use_more_bits` picks (Q6_K in those layers).
+ */
+function tensorsWith(a: Architecture, layer: (i: number, t: AddTensor, more: number) => void): Tensor[] {
   const tensors: Tensor[] = [
     { name: "token_embd.weight", dims: [a.embd, a.vocab], type: GGML.Q6_K, fill: "embedding" },
     { name: "output_norm.weight", dims: [a.embd], type: GGML.F32, fill: "ones" },
   ];
   for (let i = 0; i < a.layers; i++) {
-    const more = moreBitsLayer(i, a.layers) ? GGML.Q6_K : GGML.Q4_K;
-    const t = (name: string, dims: number[], type: number, fill: Tensor["fill"] = "weights") => tensors.push({ name: `blk.${i}.${name}`, dims, type, fill });
+    layer(i, (name, dims, type, fill = "weights") => tensors.push({ name: `blk.${i}.${name}`, dims, type, fill }), moreBitsLayer(i, a.layers) ? GGML.Q6_K : GGML.Q4_K);
+  }
+  return tensors;
+}
+
+function tensorsOf(a: Architecture): Tensor[] {
+  if (a.hybrid) return hybridTensorsOf(a, a.hybrid);
+  const kv = (a.embd / a.heads) * a.kvHeads;
+  return tensorsWith(a, (_, t, more) => {
     t("attn_norm.weight", [a.embd], GGML.F32, "ones");
     t("attn_q.weight", [a.embd, a.embd], GGML.Q4_K);
     t("attn_q.bias", [a.embd], GGML.F32, "zeros");
@@ -275,8 +272,7 @@ function tensorsOf(a: Architecture): Tensor[] {
     t("ffn_gate.weight", [a.embd, a.ffn], GGML.Q4_K);
     t("ffn_up.weight", [a.embd, a.ffn], GGML.Q4_K);
     t("ffn_down.weight", [a.ffn, a.embd], more);
-  }
-  return tensors;
+  });
 }
 
 /**
@@ -302,13 +298,7 @@ function hybridTensorsOf(a: Architecture, h: NonNullable<Architecture["hybrid"]>
   const headDim = a.headDim ?? a.embd / a.heads;
   const keyDim = h.stateSize * h.keyHeads;
   const valueDim = h.stateSize * h.valueHeads;
-  const tensors: Tensor[] = [
-    { name: "token_embd.weight", dims: [a.embd, a.vocab], type: GGML.Q6_K, fill: "embedding" },
-    { name: "output_norm.weight", dims: [a.embd], type: GGML.F32, fill: "ones" },
-  ];
-  for (let i = 0; i < a.layers; i++) {
-    const more = moreBitsLayer(i, a.layers) ? GGML.Q6_K : GGML.Q4_K;
-    const t = (name: string, dims: number[], type: number, fill: Tensor["fill"] = "weights") => tensors.push({ name: `blk.${i}.${name}`, dims, type, fill });
+  return tensorsWith(a, (i, t, more) => {
     t("attn_norm.weight", [a.embd], GGML.F32, "ones");
     if ((i + 1) % h.interval === 0) {
       t("attn_q.weight", [a.embd, headDim * a.heads * 2], GGML.Q4_K);
@@ -332,8 +322,7 @@ function hybridTensorsOf(a: Architecture, h: NonNullable<Architecture["hybrid"]>
     t("ffn_gate.weight", [a.embd, a.ffn], GGML.Q4_K);
     t("ffn_up.weight", [a.embd, a.ffn], GGML.Q4_K);
     t("ffn_down.weight", [a.ffn, a.embd], more);
-  }
-  return tensors;
+  });
 }
 
 const bytesOf = (t: Tensor) => {
