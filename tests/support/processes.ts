@@ -118,9 +118,25 @@ export async function seedEmbeddedDatabase(dataDir: string): Promise<void> {
   await cp(await embeddedTemplate, path.join(dataDir, "pglite"), { recursive: true });
 }
 
-/** Starts `npm start`'s launcher and waits until /api/health answers (polled every `pollMs`). */
+/** The server's own words when its port was taken (scripts/serve.ts). */
+const PORT_TAKEN = "is in use by another program";
+
+/**
+ * Starts `npm start`'s launcher and waits until /api/health answers (polled every `pollMs`). A free
+ * port it picked can be taken before the server listens on it, seconds later (any connection's
+ * local port comes from the same range): then it starts again on another one, twice at most.
+ */
 export async function startServer(env: Record<string, string>, timeoutMs = 300_000, { pollMs = 500 } = {}): Promise<RunningServer> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  for (let tries = 1; ; tries++) {
+    try {
+      return await startServerOn(env.PORT ? Number(env.PORT) : await freePort(), env, timeoutMs, pollMs);
+    } catch (err) {
+      if (env.PORT || tries >= 3 || !(err as Error).message.includes(PORT_TAKEN)) throw err;
+    }
+  }
+}
+
+async function startServerOn(port: number, env: Record<string, string>, timeoutMs: number, pollMs: number): Promise<RunningServer> {
   // tsx as a loader in the one process, not its CLI: the CLI relays a signal to the script's
   // process and, when that has not confirmed it within 30 ms (a loaded machine), SIGKILLs it and
   // exits 143, so a clean stop looked like a crash (launcher-start, in a full CI run).
