@@ -44,10 +44,14 @@ export async function refreshInsights({
         ),
       basis: insightsBasis,
       write: async (note, current) => {
-        if (!writer && current && current.written_by !== "offline" && insightsMarks(note.insights).basis === insightsBasis(note)) return null;
-        if (!writer && writerQueued && current && current.written_by !== "offline") {
-          kept = true;
-          return null;
+        // A writer's insights are never replaced by offline ones: of this text they stay; of the
+        // text before, they stay while the writer's of this one are on their way.
+        if (!writer && current && current.written_by !== "offline") {
+          if (insightsMarks(note.insights).basis === insightsBasis(note)) return null;
+          if (writerQueued) {
+            kept = true;
+            return null;
+          }
         }
         // A writer that writes the title and summary first: they are shown at once, the rest follows.
         const onHeadline = async (headline: { title: string; summary: string }) =>

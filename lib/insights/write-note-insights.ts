@@ -8,8 +8,9 @@ import { uneditedNotesOfCleanUp } from "@/lib/notes/store/note-writes.ts";
 /**
  * A note's insights after its text changed: written offline at once (the request waits for them,
  * a few ms), and, when a writer is set up, written again by it in the background, so no upload or
- * edit waits for a model; a writer's insights of the text before stay meanwhile. Never throws. When the writer's insights of this very text are stored
- * already (a clean-up that came back unchanged, a title set back), they stay and nothing is queued.
+ * edit waits for a model; a writer's insights of the text before stay meanwhile. Never throws.
+ * When the writer's insights of this very text are stored already (a clean-up that came back
+ * unchanged, a title set back), they stay and nothing is queued.
  */
 export async function writeNoteInsights({ userId, id }: { userId: string; id: string }): Promise<Insights | null> {
   const byModel = writerFor("insights") === "model";
