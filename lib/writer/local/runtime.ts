@@ -20,6 +20,8 @@ import { Turns } from "@/lib/writer/local/turns.ts";
 // LlamaChat, which evaluates only the tokens after the part the sequence already holds
 // (adaptStateToTokens). The sequence holds the last note until another note's task replaces it or
 // the model is unloaded: posts made a minute after the insights still find the note read.
+// No token predictor on it: guessing the clean-up's copied words from the note costs more than it
+// saves on the one or two threads of a small machine (bench:copy-lookup, docs/benchmarks.md).
 
 export const CONTEXT_TOKENS = 4096;
 
