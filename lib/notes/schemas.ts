@@ -76,7 +76,7 @@ export const TranscriptionResult = z
     id: z.string().meta({ description: "Read it again with GET /api/v1/transcriptions/{id}." }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime().meta({ description: "Changes when you edit the text." }),
-    edited_at: z.iso.datetime().nullable().meta({ description: "When you last edited the text (PATCH); null: never, so `text` is the recognizer's, corrected with your dictionary." }),
+    edited_at: z.iso.datetime().nullable().meta({ description: "When you last edited the text (PATCH); null: never (or edited back to what it showed before), so `text` is the recognizer's, corrected with your dictionary." }),
     text_improved_at: z.iso.datetime().nullable().meta({
       description:
         "When the note's recording, heard again, last replaced its text (unless you edited the note first); null: never. A live recording's note opens with the text heard while you spoke, and its whole recording is then heard again by itself; " +

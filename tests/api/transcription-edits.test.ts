@@ -64,6 +64,33 @@ describe("dictionary suggestions from transcript edits", () => {
     assert.deepEqual((await suggestions(user.key, id)).body.dictionary_suggestions, []);
   });
 
+  test("an edit back to what the note showed before the first edit makes it unedited again (issue 69)", async () => {
+    const user = await createTestUser();
+    const clean = "So we moved the cluster to cooper netties last week.";
+    const { id } = await transcriptionOf(user, clean);
+    // Fix a word twice, then Undo both: the note shows its clean-up again, and says so.
+    const first = await edit(user.key, id, { text: clean.replace("cooper netties", "Kubernetes") });
+    assert.equal(first.body.edited_at !== null, true, first.text);
+    const second = await edit(user.key, id, { text: first.body.text.replace("last week", "last Tuesday") });
+    assert.equal(second.body.text, "So we moved the cluster to Kubernetes last Tuesday.");
+    assert.equal((await edit(user.key, id, { text: first.body.text })).body.edited_at !== null, true, "one fix still stands");
+    const undone = await edit(user.key, id, { text: clean });
+    assert.equal(undone.status, 200, undone.text);
+    assert.equal(undone.body.edited_at, null);
+    assert.equal(undone.body.text, RAW, "the recognized text is kept under the clean-up");
+    assert.equal((await content.create(user.key, { source_transcription_id: id })).body.item.source_text_kind, "optimized");
+    // "Show the recognized text" is an edit (the clean-up stays behind it), and its Undo is not.
+    const recognized = await edit(user.key, id, { text: RAW });
+    assert.notEqual(recognized.body.edited_at, null);
+    assert.equal((await edit(user.key, id, { text: clean })).body.edited_at, null);
+    // A note without a clean-up: an edit back to the recognized words.
+    const plain = await transcriptionOf(user);
+    await edit(user.key, plain.id, { text: EDITED });
+    const back = await edit(user.key, plain.id, { text: RAW });
+    assert.equal(back.body.edited_at, null);
+    assert.equal((await content.create(user.key, { source_transcription_id: plain.id })).body.item.source_text_kind, "recognized");
+  });
+
   test("without a key: 401; another user's transcription: 404; a bad limit or text: 400", async () => {
     const alice = await createTestUser();
     const bob = await createTestUser();

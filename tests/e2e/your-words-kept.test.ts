@@ -74,6 +74,10 @@ for (const scheme of ["light", "dark"] as const) {
       await page.getByTestId("toast").getByRole("button", { name: "Undo" }).click();
       await page.getByTestId("toast").getByText("Undone: the cleaned-up text is back.").waitFor();
       assert.equal(await noteText(page), note.optimization.text);
+      // Undone is unedited: the note is its clean-up again, not "your edited note" (issue 69).
+      await page.getByTestId("save-state").getByText("All changes saved").waitFor();
+      const undone = (await (await page.request.get(`/api/v1/transcriptions/${id}`)).json()) as { edited_at: string | null };
+      assert.equal(undone.edited_at, null);
     } finally {
       await context.close();
     }

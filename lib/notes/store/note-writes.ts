@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client.ts";
 import { Prisma } from "@/lib/db/generated/client.ts";
 import type { Db } from "@/lib/db/types.ts";
 import { client, type NoteKey, type NoteRow } from "@/lib/notes/store/owned-note.ts";
+import { shownText } from "@/lib/notes/store/shown-text.ts";
 
 // The note's writes other than its audio and labels (note-audio-fields.ts, note-labels.ts). Those
 // that must not move updated_at (it says when the text changed: the edit-conflict check) are SQL
@@ -21,16 +22,31 @@ export async function findNoteByIdempotencyKey({ userId, idempotencyKey }: { use
 /**
  * The person's edit of the text and/or title, compare-and-set on `updatedAt` when given (a stale
  * copy changes nothing). Returns how many notes changed (0: none such, or changed since).
+ *
+ * The text before the first edit is kept (text_before_edit): an edit back to what the note showed
+ * then (its clean-up, else that text: Undo of "Fix a word", or of "Show the recognized text") makes
+ * the note unedited again, so it shows and names its clean-up or recognized text, not "your edit".
  */
 export async function replaceText({ userId, id, text, title, updatedAt }: { userId: string; id: string; text?: string; title?: string | null; updatedAt?: Date }): Promise<number> {
-  const { count } = await (await db()).note.updateMany({
-    where: { id, userId, ...(updatedAt && { updatedAt }) },
-    data: {
-      ...(text !== undefined && { text, editedAt: new Date() }),
-      ...(title !== undefined && { title: title || null }),
-    },
-  });
-  return count;
+  const notes = (await db()).note;
+  const titled = title !== undefined && { title: title || null };
+  if (text === undefined) return (await notes.updateMany({ where: { id, userId, ...(updatedAt && { updatedAt }) }, data: { ...titled } })).count;
+  // Read, then write only over what was read: a write in between (without the caller's updated_at)
+  // means reading again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await notes.findFirst({
+      where: { id, userId, ...(updatedAt && { updatedAt }) },
+      select: { text: true, editedAt: true, textBeforeEdit: true, updatedAt: true, optimization: { select: { status: true, optimizedText: true } } },
+    });
+    if (!row) return 0;
+    // Unknown for a note edited before the text before the edit was kept.
+    const unedited = row.editedAt === null ? row.text : row.textBeforeEdit;
+    const restores = unedited !== null && text === shownText({ text: unedited, editedAt: null, optimization: row.optimization });
+    const data = restores ? { text: unedited, editedAt: null, textBeforeEdit: null } : { text, editedAt: new Date(), textBeforeEdit: unedited };
+    const { count } = await notes.updateMany({ where: { id, userId, updatedAt: row.updatedAt }, data: { ...data, ...titled } });
+    if (count || updatedAt) return count;
+  }
+  return 0;
 }
 
 /** What a note held before its recording was heard again: what Undo puts back. */

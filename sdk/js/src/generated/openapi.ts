@@ -926,7 +926,7 @@ export interface paths {
         head?: never;
         /**
          * Edit, rename, tag or pin a note
-         * @description Replaces `text` with your edit, and/or sets the note's `title` (null removes it), its `tags` (the whole list: `{"tags": ["work", "ideas"]}`; [] removes them) and whether it is `pinned`. Tags and pin of a part of a recording in parts are set on every part, as the recording is one note. Send the `updated_at` you last saw to be protected from overwriting a newer edit of the text or title (409 edit_conflict); tags and pin do not change it. The AI-optimized text (`optimization.text`) is kept as it is. The answer carries `dictionary_suggestions`: entries this edit suggests ("cooper netties" → "Kubernetes"), to offer for POST /api/v1/dictionary/add.
+         * @description Replaces `text` with your edit, and/or sets the note's `title` (null removes it), its `tags` (the whole list: `{"tags": ["work", "ideas"]}`; [] removes them) and whether it is `pinned`. Tags and pin of a part of a recording in parts are set on every part, as the recording is one note. Send the `updated_at` you last saw to be protected from overwriting a newer edit of the text or title (409 edit_conflict); tags and pin do not change it. The AI-optimized text (`optimization.text`) is kept as it is. An edit back to the text the note showed before your first edit (an Undo) makes it unedited again (`edited_at` null). The answer carries `dictionary_suggestions`: entries this edit suggests ("cooper netties" → "Kubernetes"), to offer for POST /api/v1/dictionary/add.
          *
          *     Required scope: `transcribe`.
          */
@@ -1304,7 +1304,7 @@ export interface components {
              * @description Changes when you edit the text.
              */
             updated_at: string;
-            /** @description When you last edited the text (PATCH); null: never, so `text` is the recognizer's, corrected with your dictionary. */
+            /** @description When you last edited the text (PATCH); null: never (or edited back to what it showed before), so `text` is the recognizer's, corrected with your dictionary. */
             edited_at: string | null;
             /** @description When the note's recording, heard again, last replaced its text (unless you edited the note first); null: never. A live recording's note opens with the text heard while you spoke, and its whole recording is then heard again by itself; an older note is heard again when you ask (POST /api/v1/transcriptions/{id}/hear-again), by a better recognizer than the one that first heard it. */
             text_improved_at: string | null;
@@ -1486,7 +1486,7 @@ export interface components {
              * @description Changes when you edit the text.
              */
             updated_at: string;
-            /** @description When you last edited the text (PATCH); null: never, so `text` is the recognizer's, corrected with your dictionary. */
+            /** @description When you last edited the text (PATCH); null: never (or edited back to what it showed before), so `text` is the recognizer's, corrected with your dictionary. */
             edited_at: string | null;
             /** @description When the note's recording, heard again, last replaced its text (unless you edited the note first); null: never. A live recording's note opens with the text heard while you spoke, and its whole recording is then heard again by itself; an older note is heard again when you ask (POST /api/v1/transcriptions/{id}/hear-again), by a better recognizer than the one that first heard it. */
             text_improved_at: string | null;
@@ -1583,7 +1583,7 @@ export interface components {
              * @description Changes when you edit the text.
              */
             updated_at: string;
-            /** @description When you last edited the text (PATCH); null: never, so `text` is the recognizer's, corrected with your dictionary. */
+            /** @description When you last edited the text (PATCH); null: never (or edited back to what it showed before), so `text` is the recognizer's, corrected with your dictionary. */
             edited_at: string | null;
             /** @description When the note's recording, heard again, last replaced its text (unless you edited the note first); null: never. A live recording's note opens with the text heard while you spoke, and its whole recording is then heard again by itself; an older note is heard again when you ask (POST /api/v1/transcriptions/{id}/hear-again), by a better recognizer than the one that first heard it. */
             text_improved_at: string | null;

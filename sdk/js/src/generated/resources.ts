@@ -349,7 +349,7 @@ export class NotesResource {
   /**
    * Edit, rename, tag or pin a note.
    *
-   * Replaces `text` with your edit, and/or sets the note's `title` (null removes it), its `tags` (the whole list: `{"tags": ["work", "ideas"]}`; [] removes them) and whether it is `pinned`. Tags and pin of a part of a recording in parts are set on every part, as the recording is one note. Send the `updated_at` you last saw to be protected from overwriting a newer edit of the text or title (409 edit_conflict); tags and pin do not change it. The AI-optimized text (`optimization.text`) is kept as it is. The answer carries `dictionary_suggestions`: entries this edit suggests ("cooper netties" → "Kubernetes"), to offer for POST /api/v1/dictionary/add.
+   * Replaces `text` with your edit, and/or sets the note's `title` (null removes it), its `tags` (the whole list: `{"tags": ["work", "ideas"]}`; [] removes them) and whether it is `pinned`. Tags and pin of a part of a recording in parts are set on every part, as the recording is one note. Send the `updated_at` you last saw to be protected from overwriting a newer edit of the text or title (409 edit_conflict); tags and pin do not change it. The AI-optimized text (`optimization.text`) is kept as it is. An edit back to the text the note showed before your first edit (an Undo) makes it unedited again (`edited_at` null). The answer carries `dictionary_suggestions`: entries this edit suggests ("cooper netties" → "Kubernetes"), to offer for POST /api/v1/dictionary/add.
    *
    * Required scope: `transcribe`.
    */
