@@ -9,6 +9,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, describe, test } from "node:test";
 import { chromium, type Browser } from "playwright-core";
+import { JFK_WAV } from "../support/audio.ts";
 import { freePort, ROOT, seedEmbeddedDatabase, startServer, type RunningServer } from "../support/processes.ts";
 
 // Issue 68: Debian's Caddy in front of `npm start`, as docs/phone.md sets it up for a home network:
@@ -16,6 +17,7 @@ import { freePort, ROOT, seedEmbeddedDatabase, startServer, type RunningServer }
 // that is not this computer's (voicedraft.test, mapped to 127.0.0.1 for the browser and the
 // clients), so that only https makes the page a secure context. Chromium trusts Caddy's authority
 // by its keys (--ignore-certificate-errors-spki-list), as a phone does once its root is installed.
+// Its microphone plays the JFK speech, so a recording streams through Caddy as a phone's would.
 
 const CADDY = process.env.CADDY_PATH ?? "/usr/bin/caddy";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -94,7 +96,15 @@ describe("behind Caddy with tls internal (docs/phone.md)", { skip: !existsSync(C
     const trusted = ["root.crt", "intermediate.crt"].map((file) => spkiHash(readFileSync(path.join(authority, file), "utf8")));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", `--host-resolver-rules=MAP ${NAME} 127.0.0.1`, `--ignore-certificate-errors-spki-list=${trusted.join(",")}`],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        `--host-resolver-rules=MAP ${NAME} 127.0.0.1`,
+        `--ignore-certificate-errors-spki-list=${trusted.join(",")}`,
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        `--use-file-for-fake-audio-capture=${JFK_WAV}`,
+      ],
     });
   });
 
@@ -106,7 +116,7 @@ describe("behind Caddy with tls internal (docs/phone.md)", { skip: !existsSync(C
     await rm(caddyDir, { recursive: true, force: true });
   });
 
-  test("the page is a secure context: the service worker registers, the session cookie is Secure, HSTS is sent", async () => {
+  test("the page is a secure context: the service worker registers, the session cookie is Secure, HSTS is sent; a live recording streams through it to a note", async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     try {
       const page = await context.newPage();
@@ -128,6 +138,18 @@ describe("behind Caddy with tls internal (docs/phone.md)", { skip: !existsSync(C
       await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistrations()).some((r) => r.active), undefined, { timeout: 60_000 });
       const health = await page.evaluate(async () => (await (await fetch("/api/health")).json()) as { public_address: { origin: string; secure: boolean } });
       assert.deepEqual(health.public_address, { origin: `https://${NAME}:${httpsPort}`, secure: true });
+
+      // A live recording through Caddy: its pieces stream while it is spoken (captions come back
+      // through the proxy), and Stop makes it a note.
+      await page.goto(`${origin}/record`);
+      await page.getByRole("button", { name: "Start recording" }).click();
+      await page.getByTestId("recorder-state").getByText("Recording").waitFor();
+      await page.waitForFunction(() => /\p{L}{3}/u.test((document.querySelector('[data-testid="live-captions"]')?.textContent ?? "").replace(/Listening/g, "")), undefined, { timeout: 60_000 });
+      await page.getByRole("button", { name: "Stop and save" }).click();
+      await page.waitForURL(/\/transcripts\/(?!recordings)[^/]+$/, { timeout: 120_000 });
+      const id = new URL(page.url()).pathname.split("/").at(-1)!;
+      const note = await page.evaluate(async (noteId) => (await (await fetch(`/api/v1/transcriptions/${noteId}`)).json()) as { text: string }, id);
+      assert.ok((note.text.match(/\p{L}+/gu) ?? []).length >= 3, `the recording carried speech: ${note.text}`);
     } finally {
       await context.close();
     }
