@@ -4,11 +4,10 @@ import { loadDictionary } from "@/lib/dictionary/store/dictionary-entries.ts";
 import { compileDictionary } from "@/lib/dictionary/matcher.ts";
 import { ApiError } from "@/lib/http/errors.ts";
 import { log } from "@/lib/log.ts";
-import type { Segment } from "@/lib/segment.ts";
-import { copyKeptAudio, noteTextRestored } from "@/lib/notes/note-recognized.ts";
+import { copyKeptAudio } from "@/lib/notes/note-recognized.ts";
 import { IMPROVING_AT_MOST_MS, presentNote } from "@/lib/notes/present-note.ts";
 import { findOwnedNote, getOwnedNote } from "@/lib/notes/store/owned-note.ts";
-import { claimHearingAgain, undoImprovedText } from "@/lib/notes/store/note-writes.ts";
+import { claimHearingAgain } from "@/lib/notes/store/note-writes.ts";
 import type { TranscriptionResult } from "@/lib/notes/schemas.ts";
 import { detectAudioFileFormat } from "@/lib/transcription/audio/audio-format.ts";
 import { decodeAudio, measureWav } from "@/lib/transcription/audio/decode-audio.ts";
@@ -26,7 +25,7 @@ import type { RecognitionEngine } from "@/lib/transcription/recognizers/types.ts
 // an upload is, and heard by the recognizer the server has now, in the background behind live
 // pieces and uploads; the person's dictionary as it is now corrects it. The new text replaces the
 // note's only if the person has not edited it meanwhile, and what it held is kept: Undo
-// (POST …/hear-again/undo) puts it back, with its clean-up, and insights and posts follow.
+// (POST …/hear-again/undo, a note action: lib/notes/undo-hearing-again.ts) puts it back.
 //
 // A durable job (second-passes.ts): a pass accepted before a restart runs after it.
 
@@ -111,18 +110,6 @@ async function hearRecording(
   const outcome = await replaceHeardText({ ...note, language, pass: `heard-again-by-${note.engine.name}` }, stitched.result(), entries);
   log.info("note heard again", { transcription_id: note.noteId, outcome, engine: note.engine.name, pieces: pieces.length, seconds: Math.round(performance.now() - started) / 1000 });
   return outcome;
-}
-
-/** Puts back the note's text from before its recording was heard again: the note as it is then. */
-export async function undoHearingAgain({ userId, id }: { userId: string; id: string }): Promise<TranscriptionResult> {
-  const note = await getOwnedNote({ userId, id });
-  if (note.editedAt && note.textBeforeImproved) {
-    throw new ApiError("note_edited", "You have edited this note since it was heard again: your text stays, so the earlier text is not put back.");
-  }
-  const before = await undoImprovedText({ userId, id });
-  if (!before) throw new ApiError("nothing_to_undo", "This note's text was not heard again since it was last put back, so there is nothing to undo.");
-  await noteTextRestored({ userId, noteId: id, requestHash: note.requestHash, text: before.text, segments: before.segments as Segment[], durationSec: note.durationSec, language: note.language, hadCleanUp: before.optimizationId !== null });
-  return presentNote(await getOwnedNote({ userId, id }));
 }
 
 const label = (engine: string) => (engine === "pocketsphinx" ? "the basic recognizer (PocketSphinx)" : engine === "whisper" ? "the accurate recognizer (whisper)" : engine === "openai" ? "an OpenAI-compatible recognizer" : engine);
