@@ -37,7 +37,8 @@ export function insightsPending(
   now = Date.now(),
 ): boolean {
   if (marks.writer_queued_at && now - Date.parse(marks.writer_queued_at) < WRITER_WAIT_MS) return true;
-  if (!marks.basis || marks.basis === insightsBasis(note)) return false;
+  if (!marks.basis) return false;
+  // The recent change first: the digest reads the whole text (a list of long notes, issue 66).
   const changed = Math.max(note.updatedAt.getTime(), note.optimization?.updatedAt.getTime() ?? 0);
-  return now - changed < REWRITE_WAIT_MS;
+  return now - changed < REWRITE_WAIT_MS && marks.basis !== insightsBasis(note);
 }

@@ -61,19 +61,53 @@ export function searchedWords(q: string): SnippetTerm[] {
   return searchedTerms(parseQuery(q)).map((t) => ({ ...t, stems: [] }));
 }
 
+type Span = { start: number; end: number };
+
 /**
  * About 30 words of `text` around the first of the searched words, as pieces a client highlights
  * without parsing markup (`match` on every searched word in it); the start when none is in it
- * (a note found by its title).
+ * (a note found by its title). The text is read up to the window and one word past it, not whole:
+ * listing all of a 480 KB note's words cost 9 ms on the request thread for each note of a page
+ * (issue 66, bench:fairness's search).
  */
 export function snippet(text: string, terms: SnippetTerm[]): z.output<typeof SearchMatch>["snippet"] {
   const matches = termMatcher(terms);
-  const all = [...text.matchAll(WORD)];
-  if (!all.length) return [{ text: text.slice(0, 200), match: false }];
-  // Words are tested up to the first match and then only in the window shown.
-  const first = Math.max(0, all.findIndex(([word]) => matches(word)));
-  const from = Math.max(0, Math.min(first - WORDS_BEFORE, all.length - SNIPPET_WORDS));
-  const shown = all.slice(from, from + SNIPPET_WORDS).map((m) => ({ start: m.index, end: m.index + m[0].length, match: matches(m[0]) }));
+  const words = new RegExp(WORD.source, WORD.flags);
+  const head: Span[] = []; // the first SNIPPET_WORDS words (the window when no word matches)
+  let recent: Span[] = []; // at least the last SNIPPET_WORDS words read, up to the match
+  const after: Span[] = []; // up to SNIPPET_WORDS words after the match
+  let count = 0; // words read up to the match (all of them, without one)
+  let first = -1;
+  let more = false; // words beyond those read
+  for (let m = words.exec(text); m; m = words.exec(text)) {
+    const word = { start: m.index, end: m.index + m[0].length };
+    if (first >= 0) {
+      if (after.length === SNIPPET_WORDS) {
+        more = true;
+        break;
+      }
+      after.push(word);
+      continue;
+    }
+    if (head.length < SNIPPET_WORDS) head.push(word);
+    recent.push(word);
+    if (recent.length > 2 * SNIPPET_WORDS) recent = recent.slice(-SNIPPET_WORDS);
+    if (matches(m[0])) first = count;
+    count += 1;
+  }
+  if (!count) return [{ text: text.slice(0, 200), match: false }];
+  let shown: Span[];
+  let from: number;
+  let total: number | null; // all the words, when read to the end
+  if (first < 0) {
+    [shown, from, total] = [head, 0, count];
+  } else {
+    total = more ? null : count + after.length;
+    from = Math.max(0, total === null ? first - WORDS_BEFORE : Math.min(first - WORDS_BEFORE, total - SNIPPET_WORDS));
+    const known = [...recent, ...after];
+    const knownFrom = first - recent.length + 1;
+    shown = known.slice(from - knownFrom, from - knownFrom + SNIPPET_WORDS);
+  }
   const parts: { text: string; match: boolean }[] = [];
   const push = (piece: string, match: boolean) => {
     if (!piece) return;
@@ -84,12 +118,14 @@ export function snippet(text: string, terms: SnippetTerm[]): z.output<typeof Sea
   if (from > 0) push("… ", false);
   let at = shown[0].start;
   for (const w of shown) {
+    const word = text.slice(w.start, w.end);
     push(text.slice(at, w.start), false);
-    push(text.slice(w.start, w.end), w.match);
+    push(word, matches(word));
     at = w.end;
   }
   const last = shown.at(-1)!;
-  push(from + SNIPPET_WORDS < all.length ? `${text.slice(last.end).match(/^[^\p{L}\p{N}\s]*/u)?.[0] ?? ""} …` : text.slice(last.end), false);
+  const cut = total === null || from + SNIPPET_WORDS < total;
+  push(cut ? `${text.slice(last.end).match(/^[^\p{L}\p{N}\s]*/u)?.[0] ?? ""} …` : text.slice(last.end), false);
   return parts;
 }
 
