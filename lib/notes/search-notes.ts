@@ -108,6 +108,12 @@ export function snippet(text: string, terms: SnippetTerm[]): z.output<typeof Sea
     const knownFrom = first - recent.length + 1;
     shown = known.slice(from - knownFrom, from - knownFrom + SNIPPET_WORDS);
   }
+  const cut = total === null || from + SNIPPET_WORDS < total;
+  return snippetPieces(text, shown.map((w) => ({ ...w, match: matches(text.slice(w.start, w.end)) })), { cutBefore: from > 0, cutAfter: cut });
+}
+
+/** The snippet's pieces: the words `shown` (each marked whether it matches) and what lies between, with "…" where text was cut. */
+export function snippetPieces(text: string, shown: (Span & { match: boolean })[], { cutBefore, cutAfter }: { cutBefore: boolean; cutAfter: boolean }): z.output<typeof SearchMatch>["snippet"] {
   const parts: { text: string; match: boolean }[] = [];
   const push = (piece: string, match: boolean) => {
     if (!piece) return;
@@ -115,17 +121,15 @@ export function snippet(text: string, terms: SnippetTerm[]): z.output<typeof Sea
     if (last && last.match === match && !match) last.text += piece;
     else parts.push({ text: piece, match });
   };
-  if (from > 0) push("… ", false);
+  if (cutBefore) push("… ", false);
   let at = shown[0].start;
   for (const w of shown) {
-    const word = text.slice(w.start, w.end);
     push(text.slice(at, w.start), false);
-    push(word, matches(word));
+    push(text.slice(w.start, w.end), w.match);
     at = w.end;
   }
   const last = shown.at(-1)!;
-  const cut = total === null || from + SNIPPET_WORDS < total;
-  push(cut ? `${text.slice(last.end).match(/^[^\p{L}\p{N}\s]*/u)?.[0] ?? ""} …` : text.slice(last.end), false);
+  push(cutAfter ? `${text.slice(last.end).match(/^[^\p{L}\p{N}\s]*/u)?.[0] ?? ""} …` : text.slice(last.end), false);
   return parts;
 }
 

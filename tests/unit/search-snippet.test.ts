@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { snippet } from "@/lib/notes/search-notes.ts";
+import { snippet, snippetPieces } from "@/lib/notes/search-notes.ts";
 import { termMatcher, type SnippetTerm } from "@/lib/notes/store/term-matcher.ts";
 
 // A search result's snippet reads a note only up to its window (issue 66: all of a 480 KB note's
 // words were listed on the request thread). It must cut the same window as reading the whole note
-// does: here against that whole reading, over texts with the word at the start, in the middle, near
+// does (the pieces around the window are made alike, by snippetPieces): here against that whole reading, over texts with the word at the start, in the middle, near
 // the end, twice, or not at all, and over short texts.
 
 /** The snippet read from all of the text's words at once (what snippet() did before). */
@@ -16,23 +16,7 @@ function wholeReading(text: string, terms: SnippetTerm[]) {
   const first = Math.max(0, all.findIndex(([word]) => matches(word)));
   const from = Math.max(0, Math.min(first - 8, all.length - 30));
   const shown = all.slice(from, from + 30).map((m) => ({ start: m.index, end: m.index + m[0].length, match: matches(m[0]) }));
-  const parts: { text: string; match: boolean }[] = [];
-  const push = (piece: string, match: boolean) => {
-    if (!piece) return;
-    const last = parts.at(-1);
-    if (last && last.match === match && !match) last.text += piece;
-    else parts.push({ text: piece, match });
-  };
-  if (from > 0) push("… ", false);
-  let at = shown[0].start;
-  for (const w of shown) {
-    push(text.slice(at, w.start), false);
-    push(text.slice(w.start, w.end), w.match);
-    at = w.end;
-  }
-  const last = shown.at(-1)!;
-  push(from + 30 < all.length ? `${text.slice(last.end).match(/^[^\p{L}\p{N}\s]*/u)?.[0] ?? ""} …` : text.slice(last.end), false);
-  return parts;
+  return snippetPieces(text, shown, { cutBefore: from > 0, cutAfter: from + 30 < all.length });
 }
 
 const WORDS = ["the", "budget", "review", "moves", "to", "friday,", "and", "we", "ship", "the", "editor.", "Überprüfung", "42"];
