@@ -6,6 +6,7 @@ import type { Transcription } from "@/app/_lib/api.ts";
 import { isEdited } from "@/app/_lib/notes/note-text.ts";
 import { Button, Notice, Sheet } from "@/app/_ui/index.ts";
 import styles from "../note.module.css";
+import { cleanUpDid } from "@/app/_components/note/text/clean-up-did.ts";
 
 // What the clean-up changed, where the cleaned text is what the note shows: "Cleaned up: 6 words",
 // the changes on a tap, and the way back to the recognized words. Nothing a person said is
@@ -19,20 +20,6 @@ const wordCount = (s: string) => (s ? s.split(/\s+/).length : 0);
 /** How many words a clean-up changed: each run's longer side. */
 export function changedWords(changes: Change[]): number {
   return changes.reduce((sum, c) => sum + Math.max(wordCount(c.recognized), wordCount(c.cleaned)), 0);
-}
-
-const count = (text: string, pattern: RegExp) => (text.match(pattern) ?? []).length;
-
-/**
- * What the clean-up did besides words, said only where it did it (issue 57: "capitals are added
- * throughout" while "mr john" stayed lower case): punctuation, and capitals at sentence starts.
- */
-export function cleanUpDid(recognized: string, cleaned: string, changed: boolean): string {
-  const punctuation = count(cleaned, /[.,!?;:]/g) > count(recognized, /[.,!?;:]/g);
-  const capitals = count(cleaned, /\p{Lu}/gu) > count(recognized, /\p{Lu}/gu);
-  const did = punctuation && capitals ? "Punctuation and capitals at the start of sentences were added" : punctuation ? "Punctuation was added" : capitals ? "Capitals were added at the start of sentences" : "";
-  if (!did) return changed ? "These words changed:" : "Nothing changed but spacing.";
-  return `${did}${changed ? "; these words changed:" : ", and no word changed."} Names keep the recognizer's spelling: tap one to fix it.`;
 }
 
 export function CleanUpSummary({ note, onUseRecognized, disabled }: { note: Transcription; onUseRecognized: () => Promise<void>; disabled: boolean }) {
